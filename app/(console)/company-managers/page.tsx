@@ -1,0 +1,44 @@
+import type { Metadata } from "next";
+import { InviteManagerCard } from "@/components/console/company-managers/invite-manager-card";
+import { ManagersList } from "@/components/console/company-managers/managers-list";
+import { ENVIRONMENT_LABELS } from "@/components/console/environment-badge";
+import { Hydrate } from "@/components/console/hydrate";
+import { PageHeader } from "@/components/ui/page-header";
+import { listCompanyManagersPage } from "@/lib/console/company-managers/api";
+import { managerStateHref, parseManagerState, toManagerApiQuery } from "@/lib/console/company-managers/url-state";
+import { getPageApi, loadForPage } from "@/lib/console/employments/server";
+import { requireConsoleSession } from "@/lib/console/session";
+import { managerListQuery } from "@/lib/queries/company-managers";
+import { makeQueryClient } from "@/lib/queries/query-client";
+
+export const metadata: Metadata = { title: "Company managers" };
+
+/** The company's users with roles: list, invite, remove (never the last owner: the API refuses). */
+export default async function CompanyManagersPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const state = parseManagerState(await searchParams);
+  const returnTo = managerStateHref(state);
+  const { api, scope } = await getPageApi(returnTo);
+  const session = await requireConsoleSession(returnTo);
+  const apiQuery = toManagerApiQuery(state);
+  const queryClient = makeQueryClient();
+  const result = await loadForPage(() => queryClient.fetchQuery({ ...managerListQuery(scope, apiQuery), queryFn: () => listCompanyManagersPage(api, apiQuery) }), { returnTo });
+  return (
+    <>
+      <PageHeader
+        title="Company managers"
+        description={`The people who manage ${session.company?.name ?? "the company"} and its employments in ${ENVIRONMENT_LABELS[scope.environment]}, with their roles.`}
+      />
+      <Hydrate client={queryClient}>
+        <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]">
+          <ManagersList
+            scope={scope}
+            companyName={session.company?.name ?? null}
+            currentUserId={session.user?.id ?? null}
+            initialError={result.ok ? undefined : result.error}
+          />
+          <InviteManagerCard scope={scope} />
+        </div>
+      </Hydrate>
+    </>
+  );
+}

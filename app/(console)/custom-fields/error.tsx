@@ -1,0 +1,7 @@
+"use client";
+
+import { ConsolePageError } from "@/components/console/page-error";
+
+export default function AreaError(props: { error: unknown; retry?: () => void; reset?: () => void }) {
+  return <ConsolePageError {...props} title="The custom fields could not be shown" />;
+}

@@ -1,0 +1,17 @@
+import { CustomFieldsTableSkeleton } from "@/components/console/custom-fields/custom-fields-list";
+import { Card } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+
+export default function CustomFieldsLoading() {
+  return (
+    <div aria-busy="true">
+      <div className="mb-6 space-y-2">
+        <Skeleton className="h-8 w-48" />
+        <Skeleton className="h-4 w-96" />
+      </div>
+      <Card className="overflow-hidden">
+        <CustomFieldsTableSkeleton />
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import type { Metadata } from "next";
+import { CustomFieldsList } from "@/components/console/custom-fields/custom-fields-list";
+import { ENVIRONMENT_LABELS } from "@/components/console/environment-badge";
+import { Hydrate } from "@/components/console/hydrate";
+import { ButtonLink } from "@/components/ui/button";
+import { PageHeader } from "@/components/ui/page-header";
+import { listCustomFields } from "@/lib/console/custom-fields/api";
+import { customFieldStateHref, NEW_CUSTOM_FIELD_PATH, parseCustomFieldState, toCustomFieldApiQuery } from "@/lib/console/custom-fields/url-state";
+import { getPageApi, loadForPage } from "@/lib/console/employments/server";
+import { customFieldListQuery } from "@/lib/queries/custom-fields";
+import { makeQueryClient } from "@/lib/queries/query-client";
+
+export const metadata: Metadata = { title: "Custom fields" };
+
+/** The company's custom field definitions; values are edited on each employment's page. */
+export default async function CustomFieldsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const state = parseCustomFieldState(await searchParams);
+  const returnTo = customFieldStateHref(state);
+  const { api, scope } = await getPageApi(returnTo);
+  const apiQuery = toCustomFieldApiQuery(state);
+  const queryClient = makeQueryClient();
+  const result = await loadForPage(() => queryClient.fetchQuery({ ...customFieldListQuery(scope, apiQuery), queryFn: () => listCustomFields(api, apiQuery) }), { returnTo });
+  const environmentLabel = ENVIRONMENT_LABELS[scope.environment];
+  return (
+    <>
+      <PageHeader
+        title="Custom fields"
+        description={`The company's own fields on every employment, in ${environmentLabel}. Each employment's page shows and edits its values.`}
+        actions={
+          <ButtonLink href={NEW_CUSTOM_FIELD_PATH} variant="primary">
+            New custom field
+          </ButtonLink>
+        }
+      />
+      <Hydrate client={queryClient}>
+        <CustomFieldsList scope={scope} environmentLabel={environmentLabel} initialError={result.ok ? undefined : result.error} />
+      </Hydrate>
+    </>
+  );
+}

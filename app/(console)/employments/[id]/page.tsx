@@ -1,0 +1,58 @@
+import type { Metadata } from "next";
+import { EmploymentCustomFields } from "@/components/console/custom-fields/employment-custom-fields";
+import { EmploymentAreaLinks } from "@/components/console/employments/area-links";
+import { EmploymentDetail } from "@/components/console/employments/employment-detail";
+import { ErrorBanner } from "@/components/console/error-banner";
+import { Hydrate } from "@/components/console/hydrate";
+import { ButtonLink } from "@/components/ui/button";
+import { PageHeader } from "@/components/ui/page-header";
+import { EMPLOYMENTS_PATH, employmentHref } from "@/lib/console/employments/links";
+import { getPageApi, loadForPage } from "@/lib/console/employments/server";
+import { employmentDetailQuery } from "@/lib/queries/employments";
+import { makeQueryClient } from "@/lib/queries/query-client";
+
+export const metadata: Metadata = { title: "Employment" };
+
+/** One employment: every field of spec 2.1, lifecycle, onboarding progress, files. */
+export default async function EmploymentPage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  const returnTo = employmentHref(id);
+  const { api, scope } = await getPageApi(returnTo);
+  const queryClient = makeQueryClient();
+  const result = await loadForPage(
+    () => queryClient.fetchQuery({ ...employmentDetailQuery(scope, id), queryFn: () => api.getEmployment(id).then((r) => r.data.employment) }),
+    { returnTo, notFoundOn404: true },
+  );
+  if (!result.ok) {
+    return (
+      <>
+        <PageHeader title="Employment" />
+        <ErrorBanner
+          error={result.error}
+          actions={
+            <>
+              <ButtonLink href={returnTo} size="sm">
+                Try again
+              </ButtonLink>
+              <ButtonLink href={EMPLOYMENTS_PATH} size="sm" variant="ghost">
+                All employments
+              </ButtonLink>
+            </>
+          }
+        />
+      </>
+    );
+  }
+  return (
+    <>
+      <Hydrate client={queryClient}>
+        <EmploymentDetail scope={scope} id={id} />
+      </Hydrate>
+      {/* Other areas of the console for this employment, and its custom field values (each loads its own data). */}
+      <div className="mt-6 grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        <EmploymentCustomFields employmentId={id} />
+        <EmploymentAreaLinks employmentId={id} />
+      </div>
+    </>
+  );
+}

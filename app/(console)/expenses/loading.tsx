@@ -1,0 +1,6 @@
+import { EXPENSE_COLUMNS } from "@/components/console/expenses/expenses-table";
+import { ListPageSkeleton } from "@/components/console/timeoff/people-ops/list-view";
+
+export default function ExpensesLoading() {
+  return <ListPageSkeleton columns={EXPENSE_COLUMNS} />;
+}

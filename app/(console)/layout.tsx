@@ -1,0 +1,29 @@
+import type { ReactNode } from "react";
+import { ConsoleHeader } from "@/components/console/header";
+import { ConsoleProviders } from "@/components/console/providers";
+import { requireConsoleSession } from "@/lib/console/session";
+import type { PublicSession } from "@/lib/console/session-types";
+
+// The console's shell: behind the session gate (no session → /sign-in), header with the environment,
+// the user and the company, and the one <main> landmark (the root layout's skip link targets #main).
+
+export default async function ConsoleLayout({ children }: { children: ReactNode }) {
+  const session = await requireConsoleSession();
+  const publicSession: PublicSession = {
+    kind: session.kind,
+    environment: session.environment,
+    environments: session.environments,
+    user: session.user,
+    company: session.company,
+  };
+  return (
+    <ConsoleProviders>
+      <div className="min-h-screen bg-slate-50 dark:bg-slate-950">
+        <ConsoleHeader session={publicSession} />
+        <main id="main" tabIndex={-1} className="mx-auto max-w-screen-2xl px-4 py-6 outline-none sm:px-6 lg:px-8">
+          {children}
+        </main>
+      </div>
+    </ConsoleProviders>
+  );
+}

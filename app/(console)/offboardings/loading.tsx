@@ -1,0 +1,6 @@
+import { OFFBOARDING_COLUMNS } from "@/components/console/offboardings/offboardings-table";
+import { ListPageSkeleton } from "@/components/console/timeoff/people-ops/list-view";
+
+export default function OffboardingsLoading() {
+  return <ListPageSkeleton columns={OFFBOARDING_COLUMNS} />;
+}

@@ -1,0 +1,20 @@
+import { PaymentsTableSkeleton } from "@/components/console/outstanding-payments/payments-list";
+import { Card } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+
+export default function OutstandingPaymentsLoading() {
+  return (
+    <div aria-busy="true">
+      <div className="mb-6 space-y-2">
+        <Skeleton className="h-8 w-64" />
+        <Skeleton className="h-4 w-96" />
+      </div>
+      <Card className="mb-4 p-4">
+        <Skeleton className="h-16" />
+      </Card>
+      <Card className="overflow-hidden">
+        <PaymentsTableSkeleton />
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import type { Metadata } from "next";
+import { ENVIRONMENT_LABELS } from "@/components/console/environment-badge";
+import { Hydrate } from "@/components/console/hydrate";
+import { PaymentsList } from "@/components/console/outstanding-payments/payments-list";
+import { PageHeader } from "@/components/ui/page-header";
+import { getPageApi, loadForPage } from "@/lib/console/employments/server";
+import { listOutstandingPayments } from "@/lib/console/outstanding-payments/api";
+import { parsePaymentState, paymentStateHref, toPaymentApiQuery } from "@/lib/console/outstanding-payments/url-state";
+import { paymentListQuery } from "@/lib/queries/outstanding-payments";
+import { makeQueryClient } from "@/lib/queries/query-client";
+
+export const metadata: Metadata = { title: "Outstanding payments" };
+
+/** Unsettled invoices and refunds (GET /api/v1/employer/outstanding-payments-and-refunds). */
+export default async function OutstandingPaymentsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const state = parsePaymentState(await searchParams);
+  const returnTo = paymentStateHref(state);
+  const { api, scope } = await getPageApi(returnTo);
+  const apiQuery = toPaymentApiQuery(state);
+  const queryClient = makeQueryClient();
+  const result = await loadForPage(() => queryClient.fetchQuery({ ...paymentListQuery(scope, apiQuery), queryFn: () => listOutstandingPayments(api, apiQuery) }), { returnTo });
+  const environmentLabel = ENVIRONMENT_LABELS[scope.environment];
+  return (
+    <>
+      <PageHeader
+        title="Outstanding payments"
+        description={`Invoices the company has not paid yet and refunds it has not received, in ${environmentLabel}. Amounts are always positive: the type says which way the money goes.`}
+      />
+      <Hydrate client={queryClient}>
+        <PaymentsList scope={scope} environmentLabel={environmentLabel} initialError={result.ok ? undefined : result.error} />
+      </Hydrate>
+    </>
+  );
+}

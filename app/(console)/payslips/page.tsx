@@ -1,0 +1,58 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { ENVIRONMENT_LABELS } from "@/components/console/environment-badge";
+import { Hydrate } from "@/components/console/hydrate";
+import { PayslipsList } from "@/components/console/payslips/payslips-list";
+import { ReleasePayslipCard } from "@/components/console/payslips/release-payslip-card";
+import { PageHeader } from "@/components/ui/page-header";
+import { employmentHref } from "@/lib/console/employments/links";
+import { getPageApi, loadForPage } from "@/lib/console/employments/server";
+import { listPayslips } from "@/lib/console/payslips/api";
+import { EMPLOYMENT_DIRECTORY_QUERY } from "@/lib/console/payslips/employment-directory";
+import { previousMonth } from "@/lib/console/payslips/format";
+import { parsePayslipState, payslipStateHref, toPayslipApiQuery } from "@/lib/console/payslips/url-state";
+import { employmentDetailQuery, employmentListQuery } from "@/lib/queries/employments";
+import { payslipListQuery } from "@/lib/queries/payslips";
+import { makeQueryClient } from "@/lib/queries/query-client";
+
+export const metadata: Metadata = { title: "Payslips" };
+
+/** Payslips (spec 4.2): the URL's page is fetched here with the employments that name its rows. */
+export default async function PayslipsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const state = parsePayslipState(await searchParams);
+  const returnTo = payslipStateHref(state);
+  const { api, scope } = await getPageApi(returnTo);
+  const apiQuery = toPayslipApiQuery(state);
+  const queryClient = makeQueryClient();
+  const [result, , employment] = await Promise.all([
+    loadForPage(() => queryClient.fetchQuery({ ...payslipListQuery(scope, apiQuery), queryFn: () => listPayslips(api, apiQuery) }), { returnTo }),
+    // Names of the rows' employments and the pickers' options; on failure the list shows ids.
+    queryClient.prefetchQuery({ ...employmentListQuery(scope, EMPLOYMENT_DIRECTORY_QUERY), queryFn: () => api.listEmployments(EMPLOYMENT_DIRECTORY_QUERY).then((r) => r.data) }),
+    state.employmentId
+      ? loadForPage(() => queryClient.fetchQuery({ ...employmentDetailQuery(scope, state.employmentId), queryFn: () => api.getEmployment(state.employmentId).then((r) => r.data.employment) }), { returnTo })
+      : null,
+  ]);
+  const environmentLabel = ENVIRONMENT_LABELS[scope.environment];
+  const name = employment?.ok ? employment.data.full_name : null;
+  return (
+    <>
+      <PageHeader
+        title={name ? `Payslips of ${name}` : "Payslips"}
+        kicker={
+          name ? (
+            <Link href={employmentHref(state.employmentId)} className="underline-offset-2 hover:text-slate-900 hover:underline dark:hover:text-white">
+              ← {name}
+            </Link>
+          ) : undefined
+        }
+        description={`Released payslips in ${environmentLabel}, newest pay period first. Amounts are in the employment's currency, and the net also in the company's.`}
+      />
+      <Hydrate client={queryClient}>
+        <div className="space-y-6">
+          <PayslipsList scope={scope} environmentLabel={environmentLabel} initialError={result.ok ? undefined : result.error} />
+          {scope.environment === "sandbox" ? <ReleasePayslipCard scope={scope} defaultEmploymentId={state.employmentId} defaultPeriod={previousMonth(new Date())} /> : null}
+        </div>
+      </Hydrate>
+    </>
+  );
+}

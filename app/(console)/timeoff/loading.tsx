@@ -1,0 +1,6 @@
+import { ListPageSkeleton } from "@/components/console/timeoff/people-ops/list-view";
+import { TIMEOFF_COLUMNS } from "@/components/console/timeoff/timeoff-table";
+
+export default function TimeoffLoading() {
+  return <ListPageSkeleton columns={TIMEOFF_COLUMNS} />;
+}

@@ -1,0 +1,62 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { ENVIRONMENT_LABELS } from "@/components/console/environment-badge";
+import { Hydrate } from "@/components/console/hydrate";
+import { DeliveriesInspector } from "@/components/console/webhooks/deliveries-inspector";
+import { PageHeader } from "@/components/ui/page-header";
+import { getPageApi, loadForPage } from "@/lib/console/employments/server";
+import { getWebhookEvent, listAllWebhookCallbacks, listWebhookEvents } from "@/lib/console/webhooks/api";
+import { WEBHOOKS_PATH } from "@/lib/console/webhooks/links";
+import { deliveriesHref, parseDeliveriesState, toDeliveriesApiQuery } from "@/lib/console/webhooks/url-state";
+import { makeQueryClient } from "@/lib/queries/query-client";
+import { allWebhookCallbacksQuery, webhookEventQuery, webhookEventsQuery } from "@/lib/queries/webhooks";
+
+export const metadata: Metadata = { title: "Webhook deliveries" };
+
+/**
+ * The delivery log (GET /v1/webhook-events): the URL's page, the open delivery and the callbacks
+ * that name each row are fetched here, then the inspector is interactive.
+ */
+export default async function WebhookDeliveriesPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const state = parseDeliveriesState(await searchParams);
+  const returnTo = deliveriesHref(state);
+  const { api, scope } = await getPageApi(returnTo);
+  const apiQuery = toDeliveriesApiQuery(state);
+  const queryClient = makeQueryClient();
+  // Only the list's error is shown by the page; the others are fetched again, and shown, by their islands.
+  const [result] = await Promise.all([
+    loadForPage(() => queryClient.fetchQuery({ ...webhookEventsQuery(scope, apiQuery), queryFn: () => listWebhookEvents(api, apiQuery) }), { returnTo }),
+    scope.companyId === "partner"
+      ? null
+      : loadForPage(() => queryClient.fetchQuery({ ...allWebhookCallbacksQuery(scope), queryFn: () => listAllWebhookCallbacks(api, scope.companyId) }), { returnTo }),
+    state.delivery
+      ? loadForPage(() => queryClient.fetchQuery({ ...webhookEventQuery(scope, state.delivery), queryFn: () => getWebhookEvent(api, state.delivery) }), { returnTo })
+      : null,
+  ]);
+  const environmentLabel = ENVIRONMENT_LABELS[scope.environment];
+
+  return (
+    <>
+      <nav aria-label="Breadcrumb" className="mb-4 text-sm">
+        <ol className="flex flex-wrap items-center gap-1.5 text-slate-600 dark:text-slate-400">
+          <li>
+            <Link href={WEBHOOKS_PATH} className="underline-offset-2 hover:text-slate-900 hover:underline dark:hover:text-white">
+              Webhooks
+            </Link>
+          </li>
+          <li aria-hidden="true">/</li>
+          <li aria-current="page" className="text-slate-900 dark:text-slate-100">
+            Deliveries
+          </li>
+        </ol>
+      </nav>
+      <PageHeader
+        title="Webhook deliveries"
+        description={`Every event sent to your callbacks in ${environmentLabel}, newest first: status, attempts, payload. Select deliveries to replay them.`}
+      />
+      <Hydrate client={queryClient}>
+        <DeliveriesInspector scope={scope} environmentLabel={environmentLabel} initialError={result.ok ? undefined : result.error} />
+      </Hydrate>
+    </>
+  );
+}

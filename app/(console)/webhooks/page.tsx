@@ -1,0 +1,75 @@
+import type { Metadata } from "next";
+import { ENVIRONMENT_LABELS } from "@/components/console/environment-badge";
+import { Hydrate } from "@/components/console/hydrate";
+import { CallbacksManager } from "@/components/console/webhooks/callbacks-manager";
+import { TestEventCard } from "@/components/console/webhooks/test-event-card";
+import { Alert } from "@/components/ui/alert";
+import { ButtonLink } from "@/components/ui/button";
+import { PageHeader } from "@/components/ui/page-header";
+import { getPageApi, loadForPage } from "@/lib/console/employments/server";
+import { listWebhookCallbacks } from "@/lib/console/webhooks/api";
+import { TEST_EVENT_EMPLOYMENTS_QUERY } from "@/lib/console/webhooks/test-event-form";
+import { WEBHOOK_DELIVERIES_PATH } from "@/lib/console/webhooks/links";
+import { callbacksHref, parseCallbacksState, toCallbacksApiQuery } from "@/lib/console/webhooks/url-state";
+import { employmentListQuery } from "@/lib/queries/employments";
+import { makeQueryClient } from "@/lib/queries/query-client";
+import { webhookCallbacksQuery } from "@/lib/queries/webhooks";
+
+export const metadata: Metadata = { title: "Webhooks" };
+
+/** The company's webhook callbacks: the URL's page is fetched here, then the page is interactive. */
+export default async function WebhooksPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const state = parseCallbacksState(await searchParams);
+  const returnTo = callbacksHref(state);
+  const { api, scope } = await getPageApi(returnTo);
+  const environmentLabel = ENVIRONMENT_LABELS[scope.environment];
+  const sandbox = scope.environment === "sandbox";
+  const header = (
+    <PageHeader
+      title="Webhooks"
+      description={`The URLs that receive this company's events in ${environmentLabel}, signed with their own keys.`}
+      actions={<ButtonLink href={WEBHOOK_DELIVERIES_PATH}>Delivery log</ButtonLink>}
+    />
+  );
+
+  // Callbacks are listed per company (GET /v1/companies/{company_id}/webhook-callbacks).
+  if (scope.companyId === "partner") {
+    return (
+      <>
+        {header}
+        <Alert tone="info" title="No company selected">
+          <p>This session acts for no company. Webhook callbacks are registered and listed per company: sign in for a company to manage them.</p>
+        </Alert>
+      </>
+    );
+  }
+
+  const apiQuery = toCallbacksApiQuery(state);
+  const queryClient = makeQueryClient();
+  const [result] = await Promise.all([
+    loadForPage(() => queryClient.fetchQuery({ ...webhookCallbacksQuery(scope, apiQuery), queryFn: () => listWebhookCallbacks(api, scope.companyId, apiQuery) }), { returnTo }),
+    // The test event's employment picker (sandbox only); a failure is shown by the card when it retries.
+    sandbox
+      ? loadForPage(
+          () =>
+            queryClient.fetchQuery({
+              ...employmentListQuery(scope, TEST_EVENT_EMPLOYMENTS_QUERY),
+              queryFn: () => api.listEmployments(TEST_EVENT_EMPLOYMENTS_QUERY).then((r) => r.data),
+            }),
+          { returnTo },
+        )
+      : null,
+  ]);
+
+  return (
+    <>
+      {header}
+      <Hydrate client={queryClient}>
+        <div className={sandbox ? "grid grid-cols-1 items-start gap-6 xl:grid-cols-[minmax(0,1fr)_24rem]" : undefined}>
+          <CallbacksManager scope={scope} initialError={result.ok ? undefined : result.error} />
+          {sandbox ? <TestEventCard scope={scope} /> : null}
+        </div>
+      </Hydrate>
+    </>
+  );
+}

@@ -1,0 +1,10 @@
+import { bffHandler } from "@/lib/console/bff";
+import { assertSameScope } from "@/lib/console/employments/bff-scope";
+import { listAllWebhookCallbacks } from "@/lib/console/webhooks/api";
+import { requireCompanyId } from "@/lib/console/webhooks/server";
+
+// GET /api/bff/webhooks/callbacks/all — every callback of the company, to name each delivery's callback.
+export const GET = bffHandler(async ({ api, session, req }) => {
+  assertSameScope(req, session);
+  return listAllWebhookCallbacks(api, requireCompanyId(session));
+});

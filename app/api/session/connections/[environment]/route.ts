@@ -1,0 +1,9 @@
+import { getAuthDeps } from "@/lib/console/auth/deps";
+import { handleForgetConnection } from "@/lib/console/auth/session-routes";
+
+export const dynamic = "force-dynamic";
+
+// DELETE /api/session/connections/{environment}: forget that environment's token (revoking an OAuth grant).
+export async function DELETE(req: Request, ctx: { params: Promise<{ environment: string }> }) {
+  return handleForgetConnection(await getAuthDeps(), req, (await ctx.params).environment);
+}

@@ -1,0 +1,272 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+// The console's production server for the benchmarks: `next build` when the build is missing or
+// older than its sources (the rule of scripts/build-if-needed.mjs), then `next start` on loopback
+// with its own data directory and ports. Everything it starts is a process group of its own, ended
+// by its id when the suite stops, when the runner's watchdog exits, or on Ctrl-C.
+
+export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
+
+interface BuildIfNeeded {
+  buildReason(): string | null;
+  nextBin(): string;
+}
+
+/** scripts/build-if-needed.mjs (plain JS without types, so imported by URL and typed here). */
+async function buildHelpers(): Promise<BuildIfNeeded> {
+  return (await import(pathToFileURL(path.join(PROJECT_ROOT, "scripts", "build-if-needed.mjs")).href)) as BuildIfNeeded;
+}
+
+// ---- child processes: tracked so that every exit path ends them --------------------------------
+
+const live = new Set<ChildProcess>();
+/** Data directories of running servers, removed on every exit path too. */
+const dataDirs = new Set<string>();
+
+function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  try {
+    // detached: the child leads its own process group; the minus sign addresses that group.
+    process.kill(-child.pid, signal);
+  } catch {
+    try {
+      child.kill(signal);
+    } catch {
+      // already gone
+    }
+  }
+}
+
+function killAllNow(): void {
+  for (const child of live) killGroup(child, "SIGKILL");
+  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
+}
+
+function onSignal(signal: NodeJS.Signals): void {
+  killAllNow();
+  process.exit(signal === "SIGINT" ? 130 : 143);
+}
+
+function track(child: ChildProcess): void {
+  if (live.size === 0) {
+    process.on("exit", killAllNow);
+    process.on("SIGINT", onSignal);
+    process.on("SIGTERM", onSignal);
+  }
+  live.add(child);
+  child.once("exit", () => {
+    live.delete(child);
+    if (live.size === 0) {
+      process.off("exit", killAllNow);
+      process.off("SIGINT", onSignal);
+      process.off("SIGTERM", onSignal);
+    }
+  });
+}
+
+function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), ms);
+    child.once("exit", () => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+}
+
+/** SIGTERM to the group, SIGKILL after `graceMs`. */
+async function stopChild(child: ChildProcess, graceMs = 5000): Promise<void> {
+  killGroup(child, "SIGTERM");
+  if (!(await waitForExit(child, graceMs))) {
+    killGroup(child, "SIGKILL");
+    await waitForExit(child, 2000);
+  }
+}
+
+/** The last lines a child printed, for error messages. */
+class OutputTail {
+  private text = "";
+  constructor(private readonly max = 4000) {}
+  push(chunk: Buffer | string): void {
+    this.text = (this.text + chunk.toString()).slice(-this.max);
+  }
+  toString(): string {
+    return this.text.trim();
+  }
+}
+
+// ---- build ----------------------------------------------------------------------------------------
+
+export interface BuildInfo {
+  built: boolean;
+  reason: string | null;
+  buildSeconds: number | null;
+  buildId: string;
+}
+
+/**
+ * Runs `next build` when scripts/build-if-needed.mjs says the build is missing or stale. The build
+ * goes to stderr (progress), is bounded by `timeoutMs` and fails the suite rather than the process.
+ * Next's own lock (.next/lock) refuses a second build in the same directory at the same time.
+ */
+export async function buildIfNeeded(log: (message: string) => void, timeoutMs = 12 * 60_000): Promise<BuildInfo> {
+  const helpers = await buildHelpers();
+  const reason = helpers.buildReason();
+  let buildSeconds: number | null = null;
+  if (reason) {
+    log(`next build (${reason}); this takes minutes on a small machine`);
+    const t0 = performance.now();
+    const child = spawn(process.execPath, [helpers.nextBin(), "build"], {
+      cwd: PROJECT_ROOT,
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+    });
+    track(child);
+    const tail = new OutputTail();
+    for (const stream of [child.stdout, child.stderr]) {
+      stream?.on("data", (chunk: Buffer) => {
+        tail.push(chunk);
+        process.stderr.write(chunk);
+      });
+    }
+    const finished = await waitForExit(child, timeoutMs);
+    if (!finished) {
+      await stopChild(child);
+      throw new Error(`next build did not finish within ${Math.round(timeoutMs / 60_000)} min`);
+    }
+    if (child.exitCode !== 0) throw new Error(`next build failed (exit ${child.exitCode ?? child.signalCode}):\n${tail}`);
+    buildSeconds = Math.round((performance.now() - t0) / 100) / 10;
+  }
+  const buildIdFile = path.join(PROJECT_ROOT, ".next", "BUILD_ID");
+  if (!existsSync(buildIdFile)) throw new Error("no production build (.next/BUILD_ID is missing)");
+  return { built: reason !== null, reason, buildSeconds, buildId: readFileSync(buildIdFile, "utf8").trim() };
+}
+
+// ---- start ----------------------------------------------------------------------------------------
+
+/** A port that was free a moment ago on 127.0.0.1 (the OS picks it; the socket is closed at once). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+async function distinctFreePorts(count: number): Promise<number[]> {
+  const ports = new Set<number>();
+  for (let tries = 0; ports.size < count && tries < count * 10; tries++) ports.add(await freePort());
+  if (ports.size < count) throw new Error("could not find free loopback ports");
+  return [...ports];
+}
+
+export interface ConsoleServer {
+  url: string;
+  apiUrls: { sandbox: string; production: string };
+  dataDir: string;
+  /** Ends the server (its whole process group) and removes its data directory. Idempotent. */
+  stop(): Promise<void>;
+  /** What the server printed last (for error messages). */
+  output(): string;
+}
+
+export interface StartOptions {
+  log: (message: string) => void;
+  /** Variables of the server; these override the defaults below. */
+  env?: Record<string, string>;
+  readyTimeoutMs?: number;
+}
+
+async function answers(url: string): Promise<boolean> {
+  try {
+    const res = await fetch(url, { redirect: "manual", signal: AbortSignal.timeout(5000) });
+    await res.arrayBuffer();
+    return res.status < 500;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * `next start -H 127.0.0.1 -p <free port>` with a fresh data directory (the embedded API seeds its
+ * demo data there on first start) and free ports for the embedded API. Ready when the console's
+ * /api/auth/csrf and the sandbox API both answer.
+ */
+export async function startConsoleServer(options: StartOptions): Promise<ConsoleServer> {
+  const { nextBin } = await buildHelpers();
+  const [port, sandboxPort, productionPort] = (await distinctFreePorts(3)) as [number, number, number];
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "roster-bench-console-"));
+  dataDirs.add(dataDir);
+  const url = `http://127.0.0.1:${port}`;
+  const apiUrls = { sandbox: `http://127.0.0.1:${sandboxPort}`, production: `http://127.0.0.1:${productionPort}` };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    NEXT_TELEMETRY_DISABLED: "1",
+    PORT: String(port),
+    CONSOLE_URL: url,
+    NEXTAUTH_URL: url,
+    GATEWAY_HOST: "127.0.0.1",
+    GATEWAY_DATA_DIR: dataDir,
+    GATEWAY_SANDBOX_PORT: String(sandboxPort),
+    GATEWAY_PRODUCTION_PORT: String(productionPort),
+    // Always the embedded API on its own PGlite data (no PostgreSQL, no Redis, no external API),
+    // whatever the shell has set (empty = unset, lib/env.ts).
+    GATEWAY_EMBEDDED: "auto",
+    GATEWAY_MODE: "local",
+    API_SANDBOX_URL: "",
+    API_PRODUCTION_URL: "",
+    DATABASE_URL: "",
+    CONSOLE_DATABASE_URL: "",
+    REDIS_URL: "",
+    LOG_LEVEL: "warn",
+    ...options.env,
+  };
+  options.log(`next start on ${url} (API ${apiUrls.sandbox} / ${apiUrls.production}, data ${dataDir})`);
+  const child = spawn(process.execPath, [nextBin(), "start", "-H", "127.0.0.1", "-p", String(port)], {
+    cwd: PROJECT_ROOT,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  track(child);
+  const tail = new OutputTail();
+  child.stdout?.on("data", (chunk: Buffer) => tail.push(chunk));
+  child.stderr?.on("data", (chunk: Buffer) => tail.push(chunk));
+
+  let stopped = false;
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    await stopChild(child);
+    rmSync(dataDir, { recursive: true, force: true, maxRetries: 3 });
+    dataDirs.delete(dataDir);
+  };
+
+  try {
+    const deadline = Date.now() + (options.readyTimeoutMs ?? 120_000);
+    for (;;) {
+      if (child.exitCode !== null || child.signalCode !== null) {
+        throw new Error(`next start exited (${child.exitCode ?? child.signalCode}) before it was ready:\n${tail}`);
+      }
+      if ((await answers(`${url}/api/auth/csrf`)) && (await answers(`${apiUrls.sandbox}/`))) break;
+      if (Date.now() > deadline) throw new Error(`next start was not ready within ${(options.readyTimeoutMs ?? 120_000) / 1000} s:\n${tail}`);
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url, apiUrls, dataDir, stop, output: () => tail.toString() };
+}

@@ -1,0 +1,144 @@
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { parseArgs } from "node:util";
+import type { BenchOptions, Suite, SuiteResult } from "./lib/suite";
+
+// `npm run bench [-- --suite api-overhead --duration 5 --warmup 1 --connections 10]`
+// Runs every suite of bench/suites/*.ts (or the named ones) on loopback, prints a table per suite and
+// writes bench/results/latest.json (gitignored; a run of named suites keeps the other suites' last
+// results). Bounded: each suite measures for a fixed time and a watchdog ends the process if anything
+// hangs. docs/decisions/bench-harness.md explains the choices.
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const SUITES_DIR = path.join(here, "suites");
+const RESULTS_DIR = path.join(here, "results");
+
+const { values } = parseArgs({
+  options: {
+    suite: { type: "string", multiple: true },
+    duration: { type: "string", default: "5" },
+    warmup: { type: "string", default: "1" },
+    connections: { type: "string", default: "10" },
+    out: { type: "string", default: path.join(RESULTS_DIR, "latest.json") },
+    "max-minutes": { type: "string", default: "10" },
+  },
+});
+
+function positive(name: string, raw: string | undefined, { allowZero = false } = {}): number {
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n < 0 || (!allowZero && n === 0)) throw new Error(`--${name} must be a ${allowZero ? "non-negative" : "positive"} number, got ${raw}`);
+  return n;
+}
+
+const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
+
+const options: BenchOptions = {
+  duration: positive("duration", values.duration),
+  warmup: positive("warmup", values.warmup, { allowZero: true }),
+  connections: Math.round(positive("connections", values.connections)),
+  log,
+};
+
+async function loadSuites(): Promise<Suite[]> {
+  const files = readdirSync(SUITES_DIR)
+    .filter((f) => /\.ts$/.test(f) && !f.endsWith(".d.ts"))
+    .sort();
+  const suites: Suite[] = [];
+  for (const file of files) {
+    const mod = (await import(pathToFileURL(path.join(SUITES_DIR, file)).href)) as { default?: Suite };
+    if (!mod.default?.run) throw new Error(`bench/suites/${file} must default-export a suite (defineSuite)`);
+    suites.push(mod.default);
+  }
+  const wanted = values.suite;
+  if (!wanted) return suites;
+  const unknown = wanted.filter((w) => !suites.some((s) => s.name === w));
+  if (unknown.length > 0) throw new Error(`unknown suite ${unknown.join(", ")}; known: ${suites.map((s) => s.name).join(", ")}`);
+  return suites.filter((s) => wanted.includes(s.name));
+}
+
+function pad(cells: string[][]): string {
+  const widths = cells[0]!.map((_, i) => Math.max(...cells.map((row) => (row[i] ?? "").length)));
+  return cells.map((row) => row.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ")).join("\n");
+}
+
+function printSuite(suite: Suite, result: SuiteResult): void {
+  const metricNames = [...new Set(result.rows.flatMap((r) => Object.keys(r.metrics)))];
+  const header = ["", "target", ...metricNames.map((m) => `${m}${unitOf(result, m)}`)];
+  const rows = result.rows.map((r) => [r.name, r.target, ...metricNames.map((m) => (r.metrics[m] ? String(r.metrics[m].value) : "-"))]);
+  process.stdout.write(`\n${suite.name}: ${suite.description}\n${pad([header, ...rows])}\n`);
+  for (const c of result.comparisons ?? []) {
+    process.stdout.write(`  ${c.name}: ${Object.entries(c.ratios).map(([k, v]) => `${k} = ${v}`).join(", ")}\n`);
+  }
+}
+
+function unitOf(result: SuiteResult, metric: string): string {
+  const unit = result.rows.find((r) => r.metrics[metric])?.metrics[metric]?.unit;
+  return unit && unit !== metric ? ` (${unit})` : "";
+}
+
+/**
+ * A run of named suites (--suite) keeps the other suites' results of the previous file, marked with
+ * the run they come from, so that bench/results/latest.json holds the latest figures of every suite.
+ */
+function carriedOver(file: string, ran: string[]): Array<Record<string, unknown>> {
+  if (!values.suite || !existsSync(file)) return [];
+  try {
+    const previous = JSON.parse(readFileSync(file, "utf8")) as { startedAt?: string; machine?: { loadAverage?: number[] }; options?: unknown; suites?: Array<Record<string, unknown>> };
+    return (previous.suites ?? [])
+      .filter((s) => typeof s.name === "string" && !ran.includes(s.name))
+      .map((s) => ({ ...s, carriedOver: s.carriedOver ?? { startedAt: previous.startedAt, loadAverage: previous.machine?.loadAverage, options: previous.options } }));
+  } catch {
+    return [];
+  }
+}
+
+async function main(): Promise<number> {
+  const maxMinutes = positive("max-minutes", values["max-minutes"]);
+  // Whatever happens, the process ends: a hung server or client cannot keep CI waiting.
+  setTimeout(() => {
+    log(`watchdog: still running after ${maxMinutes} min, exiting`);
+    process.exit(2);
+  }, maxMinutes * 60_000).unref();
+
+  const suites = await loadSuites();
+  log(`${suites.length} suite(s): ${suites.map((s) => s.name).join(", ")}; ${options.duration} s per target after ${options.warmup} s warm-up, ${options.connections} connections`);
+  const report = {
+    startedAt: new Date().toISOString(),
+    machine: { node: process.version, platform: `${os.platform()} ${os.arch()}`, cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? "unknown", loadAverage: os.loadavg() },
+    options: { duration: options.duration, warmup: options.warmup, connections: options.connections },
+    suites: [] as Array<{ name: string; description: string; ok: boolean; error?: string; durationMs: number } & Partial<SuiteResult>>,
+  };
+  let failed = 0;
+  for (const suite of suites) {
+    const t0 = performance.now();
+    try {
+      const result = await suite.run(options);
+      report.suites.push({ name: suite.name, description: suite.description, ok: true, durationMs: Math.round(performance.now() - t0), ...result });
+      printSuite(suite, result);
+    } catch (error) {
+      failed++;
+      const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+      log(`suite ${suite.name} failed: ${message}`);
+      report.suites.push({ name: suite.name, description: suite.description, ok: false, error: message, durationMs: Math.round(performance.now() - t0) });
+    }
+  }
+  const kept = carriedOver(values.out, report.suites.map((s) => s.name));
+  mkdirSync(path.dirname(values.out), { recursive: true });
+  writeFileSync(values.out, `${JSON.stringify({ ...report, suites: [...report.suites, ...kept] }, null, 2)}\n`);
+  log(`wrote ${path.relative(process.cwd(), values.out)}`);
+  return failed > 0 ? 1 : 0;
+}
+
+main().then(
+  (code) => {
+    // Servers and databases are closed by the suites; exit explicitly in case a library keeps a handle.
+    process.exitCode = code;
+    setTimeout(() => process.exit(code), 500).unref();
+  },
+  (error: unknown) => {
+    log(error instanceof Error ? (error.stack ?? error.message) : String(error));
+    process.exit(1);
+  },
+);

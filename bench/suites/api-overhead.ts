@@ -1,0 +1,128 @@
+import { randomUUID } from "node:crypto";
+import type { Server } from "node:http";
+import { createAdaptorServer } from "@hono/node-server";
+import { eq } from "drizzle-orm";
+import { createGatewayApp } from "@/lib/gateway/app";
+import { systemClock } from "@/lib/gateway/clock";
+import { DEFAULT_GATEWAY_CONFIG, type GatewayDeps } from "@/lib/gateway/context";
+import { randomToken } from "@/lib/gateway/crypto";
+import { openDatabase } from "@/lib/gateway/db/client";
+import { employments } from "@/lib/gateway/db/schema";
+import { getDefaultFormRegistry } from "@/lib/gateway/forms";
+import { silentLogger } from "@/lib/gateway/logger";
+import { issueCustomerToken } from "@/lib/gateway/oauth/customer-tokens";
+import { createRateLimiter } from "@/lib/gateway/rate-limit";
+import { demoCompany, demoCompanyId, demoUserId, seedDemoData } from "@/lib/gateway/seed";
+import { captureResponse, closeServer, createBaselineServer, listenLoopback, type CannedResponse } from "../lib/http";
+import { measure, round } from "../lib/load";
+import { defineSuite, type Comparison, type Row } from "../lib/suite";
+
+// The cost of the API stack: the gateway (Hono, bearer lookup, rate limit, validation, PGlite query,
+// zod-shaped JSON) against a bare node:http server sending the very same bytes. Both on loopback, in
+// this process, measured one after the other with the load generator in a worker thread.
+
+const EMPLOYMENTS = 200;
+
+/** Demo data, then copies of the demo company's employments until it has EMPLOYMENTS of them. */
+async function seedData(db: GatewayDeps["db"]) {
+  await seedDemoData(db, { environment: "sandbox", password: `bench-${randomToken(12)}` });
+  const company = demoCompany("sandbox");
+  const companyId = demoCompanyId("sandbox", company.key);
+  const seeded = await db.select().from(employments).where(eq(employments.companyId, companyId));
+  if (seeded.length === 0) throw new Error("the demo seed wrote no employment for the demo company");
+  const copies: (typeof employments.$inferInsert)[] = [];
+  for (let i = seeded.length; i < EMPLOYMENTS; i++) {
+    const source = seeded[i % seeded.length]!;
+    const [local, domain] = source.personalEmail.split("@");
+    copies.push({
+      ...source,
+      id: randomUUID(),
+      shortId: `B${String(i).padStart(5, "0")}`,
+      personalEmail: `${local}+b${i}@${domain}`,
+      loginEmail: `${local}+b${i}@${domain}`,
+      workEmail: `b${i}.${source.workEmail}`,
+      userId: null,
+      createdAt: new Date(source.createdAt.getTime() - i * 60_000),
+    });
+  }
+  for (let i = 0; i < copies.length; i += 50) await db.insert(employments).values(copies.slice(i, i + 50));
+  const token = await issueCustomerToken(db, {
+    companyId,
+    userId: demoUserId("sandbox", company.key, "owner"),
+    environment: "sandbox",
+    name: "bench",
+  });
+  return { companyId, token, firstEmploymentId: seeded[0]!.id };
+}
+
+export default defineSuite({
+  name: "api-overhead",
+  description: "Gateway vs a bare node:http server sending the same bytes: GET /v1/employments and GET /v1/employments/{id}",
+  async run(options) {
+    const started: Server[] = [];
+    const database = await openDatabase({ kind: "pglite" });
+    try {
+      options.log(`seeding PGlite (demo data, ${EMPLOYMENTS} employments in the demo company)`);
+      const data = await seedData(database.db);
+      const deps: GatewayDeps = {
+        config: { ...DEFAULT_GATEWAY_CONFIG, environment: "sandbox", baseUrl: "http://127.0.0.1" },
+        db: database.db,
+        clock: systemClock,
+        // The limiter runs as in production (memory store), with limits no run can reach.
+        rateLimiter: createRateLimiter({ config: { perClient: 1e9, perCompany: 1e9 }, keyPrefix: "bench" }),
+        logger: silentLogger,
+        forms: await getDefaultFormRegistry(),
+      };
+      const app = createGatewayApp(deps);
+      // As lib/gateway/server.ts serves it.
+      const gatewayServer = createAdaptorServer({ fetch: app.fetch, overrideGlobalObjects: false }) as Server;
+      started.push(gatewayServer);
+      const gatewayUrl = await listenLoopback(gatewayServer);
+
+      const headers = { authorization: `Bearer ${data.token}` };
+      const paths = [`/v1/employments`, `/v1/employments/${data.firstEmploymentId}`];
+      const canned = new Map<string, CannedResponse>();
+      for (const path of paths) {
+        const response = await captureResponse(`${gatewayUrl}${path}`, headers);
+        if (response.status !== 200) throw new Error(`GET ${path} answered ${response.status}: ${response.body.toString().slice(0, 200)}`);
+        canned.set(path, response);
+      }
+      const baselineServer = createBaselineServer(canned);
+      started.push(baselineServer);
+      const baselineUrl = await listenLoopback(baselineServer);
+
+      const rows: Row[] = [];
+      const comparisons: Comparison[] = [];
+      for (const path of paths) {
+        const name = `GET ${path.replace(data.firstEmploymentId, "{id}")}`;
+        options.log(`${name}: baseline`);
+        const baseline = await measure(`${baselineUrl}${path}`, options, headers);
+        options.log(`${name}: gateway`);
+        const gateway = await measure(`${gatewayUrl}${path}`, options, headers);
+        const bytes = canned.get(path)!.body.length;
+        rows.push({ name, target: "baseline", metrics: baseline.metrics, notes: { ...baseline.notes, bodyBytes: bytes } });
+        rows.push({ name, target: "gateway", metrics: gateway.metrics, notes: { ...gateway.notes, bodyBytes: bytes } });
+        for (const [target, r] of [["baseline", baseline], ["gateway", gateway]] as const) {
+          if (r.notes.errors > 0 || r.notes.non2xx > 0 || r.notes.timeouts > 0) {
+            throw new Error(`${name} on ${target}: ${r.notes.errors} errors, ${r.notes.non2xx} non-2xx, ${r.notes.timeouts} timeouts`);
+          }
+        }
+        comparisons.push({
+          name,
+          ratios: {
+            "throughput gateway/baseline": round(gateway.metrics["req/s"].value / baseline.metrics["req/s"].value, 3),
+            "p99 gateway/baseline (baseline floored at 1 ms)": round(gateway.metrics.p99.value / Math.max(baseline.metrics.p99.value, 1), 2),
+          },
+        });
+      }
+      return {
+        rows,
+        comparisons,
+        context: { database: "pglite (in memory)", employmentsInCompany: EMPLOYMENTS, listPageSize: 20, rateLimiter: "memory", logger: "silent" },
+      };
+    } finally {
+      await Promise.all(started.map(closeServer));
+      await database.close();
+    }
+  },
+});

@@ -1,0 +1,215 @@
+import { randomBytes } from "node:crypto";
+import type { Server } from "node:http";
+import { sectionUnavailableReason } from "@/components/forms/section-availability";
+import { employmentEditHref, employmentHref, EMPLOYMENTS_PATH } from "@/lib/console/employments/links";
+import type { Employment, EmploymentSection } from "@/lib/contract";
+import { signInWithCustomerToken } from "../lib/console-session";
+import { closeServer, createBaselineServer, listenLoopback, type CannedResponse } from "../lib/http";
+import { measure, round } from "../lib/load";
+import { buildIfNeeded, PROJECT_ROOT, startConsoleServer, type ConsoleServer } from "../lib/next-server";
+import { buildWeight, kb, pageAssets, readRouteBundleStats, servedWeight, sharedWeight, sizeOf } from "../lib/page-weight";
+import { defineSuite, type Comparison, type Metric, type Row } from "../lib/suite";
+import { timeSequential, timingMetrics } from "../lib/ttfb";
+
+// The console's pages as a signed-in user gets them from the production server (`next start`, the
+// embedded API in the same process), against a bare node:http server sending the very same HTML:
+// - time to first byte and to the last byte, one request at a time (50 after 5 discarded);
+// - throughput and latency under load (autocannon, the runner's duration and connections);
+// - the JavaScript each console route ships (raw and gzip), from the page as served and from the
+//   build's own accounting, against the 0 bytes of a static page of the same data.
+// docs/decisions/bench-console-pages.md explains the choices.
+
+/** The sandbox demo company's customer token (GATEWAY_DEMO_CUSTOMER_TOKEN_SANDBOX of the server). */
+const DEMO_TOKEN = "ra_test_bench_console_pages_0123456789abcdef";
+const TTFB_REQUESTS = 50;
+const TTFB_WARMUP = 5;
+/** The country-form section whose page is weighed (accepted while an employment is active too). */
+const FORM_SECTION: EmploymentSection = "address_details";
+
+interface ApiList {
+  data: { employments: Array<{ id: string }>; total_count: number };
+}
+
+/** An employment of the demo company whose pages all render their full content (edit, the form). */
+async function pickEmployment(apiUrl: string): Promise<{ employment: Employment; totalCount: number }> {
+  const get = async <T>(path: string): Promise<T> => {
+    const res = await fetch(`${apiUrl}${path}`, { headers: { authorization: `Bearer ${DEMO_TOKEN}` }, signal: AbortSignal.timeout(30_000) });
+    if (res.status !== 200) throw new Error(`API GET ${path} answered ${res.status}`);
+    return (await res.json()) as T;
+  };
+  const list = await get<ApiList>("/v1/employments?page_size=100");
+  if (list.data.employments.length === 0) throw new Error("the demo company has no employment");
+  for (const { id } of list.data.employments) {
+    const { data } = await get<{ data: { employment: Employment } }>(`/v1/employments/${encodeURIComponent(id)}`);
+    if (sectionUnavailableReason(data.employment, FORM_SECTION) === null) return { employment: data.employment, totalCount: list.data.total_count };
+  }
+  throw new Error(`no employment of the demo company accepts the ${FORM_SECTION} form`);
+}
+
+const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#x27;");
+
+/** The page's HTML as the signed-in browser gets it; must be a 200 that shows `expect`. */
+async function fetchPage(consoleUrl: string, path: string, cookie: string | null, expect: string): Promise<Buffer> {
+  const res = await fetch(`${consoleUrl}${path}`, {
+    headers: { accept: "text/html", ...(cookie ? { cookie } : {}) },
+    redirect: "manual",
+    signal: AbortSignal.timeout(30_000),
+  });
+  const body = Buffer.from(await res.arrayBuffer());
+  if (res.status !== 200) throw new Error(`GET ${path} answered ${res.status}${res.headers.get("location") ? ` → ${res.headers.get("location")}` : ""}`);
+  const html = body.toString("utf8");
+  if (!html.includes(expect) && !html.includes(escapeHtml(expect))) throw new Error(`GET ${path}: the page does not show "${expect}" (signed out, or an error page?)`);
+  return body;
+}
+
+const metric = (value: number, unit: string, better: Metric["better"] = "lower"): Metric => ({ value, unit, better });
+
+export default defineSuite({
+  name: "console-pages",
+  description: "Console pages signed in (next start + embedded API) vs a bare node:http server sending the same HTML: TTFB, load, JS per route",
+  async run(options) {
+    const build = await buildIfNeeded(options.log);
+    const started: Server[] = [];
+    let next: ConsoleServer | undefined;
+    try {
+      next = await startConsoleServer({
+        log: options.log,
+        env: {
+          GATEWAY_DEMO_CUSTOMER_TOKEN_SANDBOX: DEMO_TOKEN,
+          AUTH_SECRET: randomBytes(32).toString("base64url"),
+          // The console calls the API once or more per page with one token: the default limits
+          // (300 a minute per company) would turn a load run into 429s.
+          GATEWAY_RATE_LIMIT_PER_CLIENT: "1000000000",
+          GATEWAY_RATE_LIMIT_PER_COMPANY: "1000000000",
+        },
+      });
+      const consoleUrl = next.url;
+      options.log("signing in with the demo customer token (next-auth credentials flow)");
+      const cookie = await signInWithCustomerToken(consoleUrl, DEMO_TOKEN);
+      const { employment, totalCount } = await pickEmployment(next.apiUrls.sandbox);
+      const detailPath = employmentHref(employment.id);
+
+      // ---- TTFB and load: the list and the detail page against the same bytes from node:http ----
+      const pages = [
+        { name: "GET /employments", path: EMPLOYMENTS_PATH, expect: "Employments" },
+        { name: "GET /employments/{id}", path: detailPath, expect: employment.full_name },
+      ];
+      const canned = new Map<string, CannedResponse>();
+      for (const page of pages) {
+        const body = await fetchPage(consoleUrl, page.path, cookie, page.expect);
+        canned.set(page.path, { status: 200, headers: { "content-type": "text/html; charset=utf-8" }, body });
+      }
+      const staticServer = createBaselineServer(canned);
+      started.push(staticServer);
+      const staticUrl = await listenLoopback(staticServer);
+
+      const rows: Row[] = [];
+      const comparisons: Comparison[] = [];
+      const headers = { cookie };
+      for (const page of pages) {
+        const htmlKb = metric(kb(canned.get(page.path)!.body.length), "KB");
+        options.log(`${page.name}: ${TTFB_REQUESTS} sequential requests, static then console`);
+        const staticTimes = timingMetrics(await timeSequential(`${staticUrl}${page.path}`, { count: TTFB_REQUESTS, warmup: TTFB_WARMUP, headers }));
+        const consoleTimes = timingMetrics(await timeSequential(`${consoleUrl}${page.path}`, { count: TTFB_REQUESTS, warmup: TTFB_WARMUP, headers }));
+        options.log(`${page.name}: load, static`);
+        const staticLoad = await measure(`${staticUrl}${page.path}`, options, headers);
+        options.log(`${page.name}: load, console`);
+        const consoleLoad = await measure(`${consoleUrl}${page.path}`, options, headers);
+        for (const [target, r] of [["static", staticLoad], ["console", consoleLoad]] as const) {
+          if (r.notes.errors > 0 || r.notes.non2xx > 0 || r.notes.timeouts > 0) {
+            throw new Error(`${page.name} on ${target}: ${r.notes.errors} errors, ${r.notes.non2xx} non-2xx, ${r.notes.timeouts} timeouts`);
+          }
+        }
+        rows.push({ name: page.name, target: "static", metrics: { ...staticLoad.metrics, ...staticTimes, html: htmlKb }, notes: { ...staticLoad.notes } });
+        rows.push({ name: page.name, target: "console", metrics: { ...consoleLoad.metrics, ...consoleTimes, html: htmlKb }, notes: { ...consoleLoad.notes } });
+        comparisons.push({
+          name: page.name,
+          ratios: {
+            "ttfb p50 console/static": round(consoleTimes["ttfb p50"].value / Math.max(staticTimes["ttfb p50"].value, 0.1), 1),
+            "full p50 console/static": round(consoleTimes["full p50"].value / Math.max(staticTimes["full p50"].value, 0.1), 1),
+            "throughput console/static": round(consoleLoad.metrics["req/s"].value / staticLoad.metrics["req/s"].value, 4),
+            "p99 console/static (static floored at 1 ms)": round(consoleLoad.metrics.p99.value / Math.max(staticLoad.metrics.p99.value, 1), 1),
+          },
+        });
+      }
+
+      // ---- JavaScript per route ----
+      const routes = [
+        { route: "/employments", path: EMPLOYMENTS_PATH, cookie, expect: "Employments" },
+        { route: "/employments/[id]", path: detailPath, cookie, expect: employment.full_name },
+        { route: "/employments/[id]/edit", path: employmentEditHref(employment.id), cookie, expect: employment.full_name },
+        { route: "/employments/[id]/forms/[form]", path: `${detailPath}/forms/${FORM_SECTION}`, cookie, expect: employment.full_name },
+        { route: "/sign-in", path: "/sign-in", cookie: null, expect: "Customer API token" },
+      ];
+      const sizes = new Map<string, { raw: number; gzip: number }>();
+      const stats = readRouteBundleStats(PROJECT_ROOT);
+      rows.push({
+        name: "JS (static page of the same data)",
+        target: "static",
+        metrics: { "js raw": metric(0, "KB"), "js gzip": metric(0, "KB"), "js files": metric(0, "files") },
+      });
+      const shared = sharedWeight(PROJECT_ROOT);
+      if (shared) {
+        rows.push({
+          name: "JS shared by every route",
+          target: "build (rootMainFiles)",
+          metrics: { "js raw": metric(kb(shared.raw), "KB"), "js gzip": metric(kb(shared.gzip), "KB"), "js files": metric(shared.files, "files") },
+        });
+      }
+      for (const r of routes) {
+        options.log(`JS of ${r.route}`);
+        const html = await fetchPage(consoleUrl, r.path, r.cookie, r.expect);
+        const assets = pageAssets(html.toString("utf8"));
+        const js = await servedWeight(consoleUrl, assets.scripts, sizes);
+        const css = await servedWeight(consoleUrl, assets.stylesheets, sizes);
+        rows.push({
+          name: `JS ${r.route}`,
+          target: "console (page)",
+          metrics: {
+            "js raw": metric(kb(js.raw), "KB"),
+            "js gzip": metric(kb(js.gzip), "KB"),
+            "js files": metric(js.files, "files"),
+            "inline js": metric(kb(assets.inlineScriptBytes), "KB"),
+            html: metric(kb(html.length), "KB"),
+          },
+          notes: {
+            path: r.path.replace(employment.id, "{id}"),
+            htmlGzipKB: kb(sizeOf(html).gzip),
+            cssRawKB: kb(css.raw),
+            cssGzipKB: kb(css.gzip),
+            noModuleScripts: assets.noModule.length,
+          },
+        });
+        const stat = stats?.find((s) => s.route === r.route);
+        if (stat) {
+          const fromBuild = buildWeight(PROJECT_ROOT, stat);
+          rows.push({
+            name: `JS ${r.route}`,
+            target: "build stats",
+            metrics: { "js raw": metric(kb(fromBuild.raw), "KB"), "js gzip": metric(kb(fromBuild.gzip), "KB"), "js files": metric(fromBuild.files, "files") },
+          });
+        }
+      }
+
+      return {
+        rows,
+        comparisons,
+        context: {
+          server: "next start (production build), embedded API in the same process, PGlite, memory rate limiter with unreachable limits, LOG_LEVEL=warn",
+          build,
+          signIn: "customer-token credentials (next-auth), sandbox demo company",
+          employmentsInCompany: totalCount,
+          listPageSize: 20,
+          employment: { status: employment.status, type: employment.type, country: employment.country?.code ?? null },
+          formSection: FORM_SECTION,
+          ttfb: { requests: TTFB_REQUESTS, warmup: TTFB_WARMUP, client: "node:http, one keep-alive connection, sequential" },
+          js: "unique non-nomodule <script src> of the served HTML plus chunks named in its RSC payload; gzip = zlib default level; KB = 1024 bytes",
+          routeBundleStats: stats ? ".next/diagnostics/route-bundle-stats.json" : "absent in this build",
+        },
+      };
+    } finally {
+      await Promise.all(started.map(closeServer));
+      await next?.stop();
+    }
+  },
+});

@@ -1,0 +1,85 @@
+"use client";
+
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Spinner } from "@/components/ui/spinner";
+import { BFF_HEADER } from "@/lib/console/bff-client";
+import { afterEnvironmentSwitchHref, sameOriginPath } from "@/lib/console/employments/links";
+import { ENVIRONMENTS, type Environment } from "@/lib/contract";
+import { ENVIRONMENT_LABELS, EnvironmentBadge } from "./environment-badge";
+
+const ENDPOINT = "/api/session/environment";
+
+type Body = { signInUrl?: unknown; data?: { signInUrl?: unknown }; error?: { message?: unknown; signInUrl?: unknown }; message?: unknown } | null;
+
+/**
+ * The environment badge and the switch to the other environment. A switch reloads the page
+ * entirely: nothing cached for one environment survives into the other.
+ */
+export function EnvironmentSwitch({ current, connected }: { current: Environment; connected: Environment[] }) {
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const target = ENVIRONMENTS.find((e) => e !== current) ?? current;
+  const needsSignIn = !connected.includes(target);
+
+  async function switchEnvironment() {
+    setPending(true);
+    setError(null);
+    // Where to land afterwards, also after signing in to the target environment first.
+    const next = afterEnvironmentSwitchHref(window.location.pathname, window.location.search);
+    try {
+      const res = await fetch(ENDPOINT, {
+        method: "POST",
+        headers: { "content-type": "application/json", [BFF_HEADER]: "1" },
+        body: JSON.stringify({ environment: target, callbackUrl: next }),
+        credentials: "same-origin",
+      });
+      const body = (await res.json().catch(() => null)) as Body;
+      if (res.status === 409) {
+        // No connection for that environment yet: sign in there.
+        const signInUrl = sameOriginPath(body?.signInUrl ?? body?.data?.signInUrl ?? body?.error?.signInUrl);
+        if (signInUrl) {
+          window.location.assign(signInUrl);
+          return;
+        }
+      }
+      if (!res.ok) {
+        const message = body?.error?.message ?? body?.message;
+        setError(typeof message === "string" && message ? message : `Switching failed (HTTP ${res.status}).`);
+        setPending(false);
+        return;
+      }
+      window.location.assign(next);
+    } catch (e) {
+      setError(`Switching failed: ${(e as Error).message}`);
+      setPending(false);
+    }
+  }
+
+  return (
+    <div className="flex items-center gap-2">
+      <EnvironmentBadge environment={current} />
+      <Button
+        variant="ghost"
+        size="sm"
+        onClick={() => void switchEnvironment()}
+        disabled={pending}
+        title={needsSignIn ? `You'll be asked to sign in to ${ENVIRONMENT_LABELS[target]}` : undefined}
+      >
+        {pending ? <Spinner /> : null}
+        <span>
+          {pending ? "Switching…" : `Switch to ${ENVIRONMENT_LABELS[target]}`}
+          {needsSignIn && !pending ? <span className="sr-only"> (sign-in needed)</span> : null}
+        </span>
+      </Button>
+      <span role="status" aria-live="polite" className="sr-only">
+        {pending ? `Switching to ${ENVIRONMENT_LABELS[target]}` : ""}
+      </span>
+      {error ? (
+        <p role="alert" className="max-w-56 text-xs font-medium text-red-700 dark:text-red-300">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

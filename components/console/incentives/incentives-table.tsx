@@ -1,0 +1,132 @@
+"use client";
+
+import Link from "next/link";
+import { useId } from "react";
+import { Button, buttonClasses } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
+import { Table, TableContainer, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
+import type { EmploymentListItem, Incentive } from "@/lib/contract";
+import { formatDate } from "@/lib/console/employments/format";
+import { INCENTIVE_STATUS_LABELS, INCENTIVE_TYPE_LABELS, TAX_TYPE_LABELS } from "@/lib/console/incentives/labels";
+import { deleteAvailability, editAvailability, sandboxNextStatuses } from "@/lib/console/incentives/rules";
+import { editIncentiveHref } from "@/lib/console/incentives/url-state";
+import { formatMinor } from "@/lib/console/timeoff/people-ops/money";
+import { EmploymentCell } from "../timeoff/people-ops/employment-cell";
+import { IncentiveStatusBadge } from "./incentive-badges";
+
+export const INCENTIVE_COLUMNS = ["Employee", "Type", "Amount", "Effective", "Status", "Actions"] as const;
+
+export interface IncentiveRowActions {
+  onDelete: (i: Incentive) => void;
+  /** Sandbox only: null on production. */
+  onSandboxStatus: ((i: Incentive, status: "processing" | "paid") => void) | null;
+  /** The incentive whose sandbox move is running. */
+  movingId: string | null;
+}
+
+export function IncentivesTable({
+  items,
+  names,
+  busy,
+  caption,
+  actions,
+}: {
+  items: Incentive[];
+  names: ReadonlyMap<string, EmploymentListItem>;
+  busy: boolean;
+  caption: string;
+  actions: IncentiveRowActions;
+}) {
+  return (
+    <TableContainer label="One-time incentives">
+      <Table aria-busy={busy || undefined} className={cn("transition-opacity", busy && "opacity-60")}>
+        <caption className="sr-only">{caption}</caption>
+        <THead>
+          <Tr>
+            {INCENTIVE_COLUMNS.map((c) => (
+              <Th key={c} className={c === "Amount" ? "text-right" : undefined}>
+                {c}
+              </Th>
+            ))}
+          </Tr>
+        </THead>
+        <TBody>
+          {items.map((i) => (
+            <IncentiveRow key={i.id} incentive={i} names={names} actions={actions} />
+          ))}
+        </TBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+function IncentiveRow({ incentive: i, names, actions }: { incentive: Incentive; names: ReadonlyMap<string, EmploymentListItem>; actions: IncentiveRowActions }) {
+  const reasonId = useId();
+  const edit = editAvailability(i);
+  const del = deleteAvailability(i);
+  const what = `${INCENTIVE_TYPE_LABELS[i.type].toLowerCase()} of ${names.get(i.employment_id)?.full_name ?? "this employee"}, ${formatDate(i.effective_date)}`;
+  const moves = actions.onSandboxStatus ? sandboxNextStatuses(i.status) : [];
+  return (
+    <Tr data-incentive-id={i.id}>
+      <Td>
+        <EmploymentCell id={i.employment_id} names={names} />
+      </Td>
+      <Td className="min-w-40">
+        <div>{INCENTIVE_TYPE_LABELS[i.type]}</div>
+        {i.recurring_incentive_id ? <div className="text-xs text-slate-600 dark:text-slate-400">From a recurring incentive</div> : null}
+        {i.note ? <div className="max-w-56 truncate text-xs text-slate-600 dark:text-slate-400" title={i.note}>{i.note}</div> : null}
+      </Td>
+      <Td className="whitespace-nowrap text-right tabular-nums">
+        <div>{formatMinor(i.amount)}</div>
+        <div className="text-xs text-slate-600 dark:text-slate-400">{TAX_TYPE_LABELS[i.amount_tax_type]}</div>
+      </Td>
+      <Td className="whitespace-nowrap tabular-nums">
+        <time dateTime={i.effective_date}>{formatDate(i.effective_date)}</time>
+        {i.expected_payout_date ? <div className="text-xs text-slate-600 dark:text-slate-400">Paid with payroll of {formatDate(i.expected_payout_date)}</div> : null}
+      </Td>
+      <Td>
+        <IncentiveStatusBadge status={i.status} />
+      </Td>
+      <Td className="min-w-64">
+        <div className="flex flex-wrap items-center gap-1.5">
+          {edit.available ? (
+            <Link href={editIncentiveHref(i.id)} className={buttonClasses({ variant: "secondary", size: "sm" })} aria-label={`Edit ${what}`}>
+              Edit
+            </Link>
+          ) : (
+            <Button size="sm" variant="secondary" aria-disabled="true" aria-describedby={reasonId} aria-label={`Edit ${what}`} className="cursor-not-allowed opacity-50">
+              Edit
+            </Button>
+          )}
+          <Button
+            size="sm"
+            variant="secondary"
+            aria-label={`Delete ${what}`}
+            {...(del.available
+              ? { onClick: () => actions.onDelete(i) }
+              : { "aria-disabled": true, "aria-describedby": reasonId, className: "cursor-not-allowed opacity-50" })}
+          >
+            Delete…
+          </Button>
+          {moves.map((status) => (
+            <Button
+              key={status}
+              size="sm"
+              variant="ghost"
+              disabled={actions.movingId === i.id}
+              onClick={() => actions.onSandboxStatus?.(i, status)}
+              aria-label={`Sandbox: mark ${what} as ${INCENTIVE_STATUS_LABELS[status].toLowerCase()}`}
+            >
+              Mark {INCENTIVE_STATUS_LABELS[status].toLowerCase()}
+            </Button>
+          ))}
+        </div>
+        {!del.available ? (
+          <p id={reasonId} className="mt-1 max-w-72 text-xs text-slate-600 dark:text-slate-400">
+            {del.reason}
+          </p>
+        ) : null}
+      </Td>
+    </Tr>
+  );
+}

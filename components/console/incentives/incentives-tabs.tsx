@@ -1,0 +1,17 @@
+import { INCENTIVES_PATH, RECURRING_INCENTIVES_PATH } from "@/lib/console/incentives/url-state";
+import { withEmploymentId } from "@/lib/console/timeoff/people-ops/list-state";
+import { AreaTabs } from "../timeoff/people-ops/area-tabs";
+
+/** One-time and recurring incentives (the employment filter follows from one to the other). */
+export function IncentivesTabs({ current, employmentId }: { current: "one-time" | "recurring"; employmentId?: string }) {
+  return (
+    <AreaTabs
+      label="Incentives"
+      current={current}
+      tabs={[
+        { key: "one-time", label: "One-time", href: withEmploymentId(INCENTIVES_PATH, employmentId) },
+        { key: "recurring", label: "Recurring", href: withEmploymentId(RECURRING_INCENTIVES_PATH, employmentId) },
+      ]}
+    />
+  );
+}

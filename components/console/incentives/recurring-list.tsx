@@ -1,0 +1,106 @@
+"use client";
+
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useCallback, useState } from "react";
+import { Alert } from "@/components/ui/alert";
+import { RECURRING_INCENTIVE_STATUSES, type RecurringIncentive } from "@/lib/contract";
+import type { ApiErrorPayload } from "@/lib/console/api-errors";
+import { toErrorPayload } from "@/lib/console/employments/errors";
+import { formatDate } from "@/lib/console/employments/format";
+import { INCENTIVE_TYPE_LABELS, RECURRING_STATUS_LABELS } from "@/lib/console/incentives/labels";
+import { recurringList } from "@/lib/console/incentives/url-state";
+import { unnamedEmployment } from "@/lib/console/timeoff/people-ops/eligibility";
+import { formatMinor } from "@/lib/console/timeoff/people-ops/money";
+import { deleteRecurringIncentive, incentiveKeys, recurringIncentiveListQuery, type RecurringIncentivePage } from "@/lib/queries/incentives";
+import type { QueryScope } from "@/lib/queries/scope";
+import { ActionDialog } from "../timeoff/people-ops/action-dialog";
+import { CreatedNotice } from "../timeoff/people-ops/created-notice";
+import { PeopleOpsErrorBanner } from "../timeoff/people-ops/error-banner";
+import { ListView } from "../timeoff/people-ops/list-view";
+import { usePeopleOpsEmployments } from "../timeoff/people-ops/use-employments";
+import { RECURRING_COLUMNS, RecurringTable } from "./recurring-table";
+
+const itemsOf = (p: RecurringIncentivePage) => p.recurring_incentives;
+
+/** Recurring (monthly) incentives: filters, and delete, which stops the recurrence and keeps what is already scheduled. */
+export function RecurringList({ scope, environmentLabel, initialError }: { scope: QueryScope; environmentLabel: string; initialError?: ApiErrorPayload }) {
+  const queryClient = useQueryClient();
+  const { items: employments, names } = usePeopleOpsEmployments(scope);
+  const [deleting, setDeleting] = useState<RecurringIncentive | null>(null);
+  const [deleteError, setDeleteError] = useState<ApiErrorPayload | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const remove = useMutation({
+    mutationFn: (r: RecurringIncentive) => deleteRecurringIncentive(scope, r.id),
+    // Recurring incentives generate one-time ones: both lists change.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: incentiveKeys.all(scope) }),
+  });
+  const nameOf = (id: string) => names.get(id)?.full_name ?? unnamedEmployment(id);
+  const describe = (r: RecurringIncentive) => `Recurring ${INCENTIVE_TYPE_LABELS[r.type].toLowerCase()} of ${nameOf(r.employment_id)} (${formatMinor(r.amount)} a month from ${formatDate(r.start_date)})`;
+
+  const onDelete = useCallback((r: RecurringIncentive) => {
+    setDeleteError(null);
+    setDone(null);
+    setDeleting(r);
+  }, []);
+
+  const confirm = async () => {
+    if (!deleting) return;
+    setDeleteError(null);
+    try {
+      const result = await remove.mutateAsync(deleting);
+      const kept = result.already_scheduled_incentives.length;
+      setDone(
+        `${describe(deleting)} was stopped. ${kept === 0 ? "No monthly payment was scheduled yet." : `${kept} monthly ${kept === 1 ? "payment" : "payments"} already scheduled stay in the one-time list (each can be deleted while pending).`}`,
+      );
+      setDeleting(null);
+    } catch (thrown) {
+      const error = toErrorPayload(thrown);
+      if (error.status !== 401) setDeleteError(error);
+    }
+  };
+
+  return (
+    <div className="space-y-4">
+      <CreatedNotice title="Recurring incentive created">
+        <p>The months up to this one are scheduled at once as one-time incentives; later ones follow each month.</p>
+      </CreatedNotice>
+      {done ? (
+        <Alert tone="success" title="Recurring incentive deleted" role="status">
+          <p>{done}</p>
+        </Alert>
+      ) : null}
+      <ListView
+        area="incentives"
+        list={recurringList}
+        query={(q) => recurringIncentiveListQuery(scope, q)}
+        itemsOf={itemsOf}
+        noun={["recurring incentive", "recurring incentives"]}
+        filters={[{ key: "status", label: "Status", options: RECURRING_INCENTIVE_STATUSES.map((v) => ({ value: v, label: RECURRING_STATUS_LABELS[v] })) }]}
+        employments={employments}
+        environmentLabel={environmentLabel}
+        initialError={initialError}
+        emptyText="Allowances and other incentives paid every month appear here."
+        columns={RECURRING_COLUMNS}
+        renderTable={(items, { busy, caption }) => <RecurringTable items={items} names={names} busy={busy} caption={caption} onDelete={onDelete} />}
+      />
+      <ActionDialog
+        open={deleting !== null}
+        title="Delete recurring incentive"
+        confirmLabel="Delete"
+        pendingLabel="Deleting…"
+        confirmVariant="danger"
+        pending={remove.isPending}
+        feedback={deleteError ? <PeopleOpsErrorBanner area="incentives" operation="write" error={deleteError} role="alert" /> : null}
+        onConfirm={() => void confirm()}
+        onCancel={() => setDeleting(null)}
+      >
+        {deleting ? (
+          <>
+            <p>{describe(deleting)} stops: no further month is scheduled.</p>
+            <p>Monthly payments already scheduled stay, and can each be deleted while pending.</p>
+          </>
+        ) : null}
+      </ActionDialog>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+"use client";
+
+import { OFFBOARDING_STATUSES } from "@/lib/contract";
+import type { ApiErrorPayload } from "@/lib/console/api-errors";
+import { OFFBOARDING_STATUS_LABELS } from "@/lib/console/offboardings/labels";
+import { offboardingsList } from "@/lib/console/offboardings/url-state";
+import { offboardingListQuery, type OffboardingPage } from "@/lib/queries/offboardings";
+import type { QueryScope } from "@/lib/queries/scope";
+import { ListView } from "../timeoff/people-ops/list-view";
+import { usePeopleOpsEmployments } from "../timeoff/people-ops/use-employments";
+import { OFFBOARDING_COLUMNS, OffboardingsTable } from "./offboardings-table";
+
+const itemsOf = (p: OffboardingPage) => p.offboardings;
+
+/** The offboardings list: filters and the prefetched page; each row opens the offboarding. */
+export function OffboardingsList({ scope, environmentLabel, initialError }: { scope: QueryScope; environmentLabel: string; initialError?: ApiErrorPayload }) {
+  const { items: employments, names } = usePeopleOpsEmployments(scope);
+  return (
+    <ListView
+      area="offboardings"
+      list={offboardingsList}
+      query={(q) => offboardingListQuery(scope, q)}
+      itemsOf={itemsOf}
+      noun={["offboarding", "offboardings"]}
+      filters={[{ key: "status", label: "Status", options: OFFBOARDING_STATUSES.map((v) => ({ value: v, label: OFFBOARDING_STATUS_LABELS[v] })) }]}
+      employments={employments}
+      environmentLabel={environmentLabel}
+      initialError={initialError}
+      emptyText="Terminations requested for the company's employees appear here. Start one from an active employment's page. Confidential ones are listed only for the person who submitted them."
+      columns={OFFBOARDING_COLUMNS}
+      renderTable={(items, { busy, caption }) => <OffboardingsTable items={items} names={names} busy={busy} caption={caption} />}
+    />
+  );
+}

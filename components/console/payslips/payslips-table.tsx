@@ -1,0 +1,142 @@
+"use client";
+
+import { useState, type MouseEvent } from "react";
+import { buttonClasses } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
+import { TableSkeleton } from "@/components/ui/table-skeleton";
+import { Spinner } from "@/components/ui/spinner";
+import { Table, TableContainer, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
+import { ApiRequestError, type ApiErrorPayload } from "@/lib/console/api-errors";
+import { BFF_HEADER } from "@/lib/console/bff-client";
+import type { EmploymentListItem, Payslip } from "@/lib/contract";
+import { formatDate } from "@/lib/console/employments/format";
+import { filenameFromDisposition, formatMinorAmount, formatPeriod } from "@/lib/console/payslips/format";
+import { payslipDownloadPath } from "@/lib/console/payslips/url-state";
+import { withScope, type QueryScope } from "@/lib/queries/scope";
+import { EmploymentLink } from "./employment-directory";
+
+const COLUMNS = ["Pay period", "Employment", "Issued", "Expected payout", "Gross pay", "Net pay", "Net, company currency", "PDF"] as const;
+const AMOUNT_COLUMNS: ReadonlySet<string> = new Set(["Gross pay", "Net pay", "Net, company currency"]);
+
+export function PayslipsTable({
+  scope,
+  items,
+  employments,
+  busy,
+  caption,
+  onDownloadError,
+}: {
+  scope: QueryScope;
+  items: Payslip[];
+  employments: Map<string, EmploymentListItem>;
+  busy?: boolean;
+  caption: string;
+  onDownloadError: (error: ApiErrorPayload | null) => void;
+}) {
+  return (
+    <TableContainer label="Payslips">
+      <Table aria-busy={busy || undefined} className={cn("transition-opacity", busy && "opacity-60")}>
+        <caption className="sr-only">{caption}</caption>
+        <THead>
+          <Tr>
+            {COLUMNS.map((c) => (
+              <Th key={c} className={AMOUNT_COLUMNS.has(c) ? "text-right" : undefined}>
+                {c}
+              </Th>
+            ))}
+          </Tr>
+        </THead>
+        <TBody>
+          {items.map((p) => {
+            const employment = employments.get(p.employment_id);
+            const period = formatPeriod(p.period_start);
+            return (
+              <Tr key={p.id}>
+                <Td className="whitespace-nowrap font-medium text-slate-900 dark:text-white">
+                  <time dateTime={p.period_start.slice(0, 7)}>{period}</time>
+                </Td>
+                <Td className="min-w-44">
+                  <EmploymentLink id={p.employment_id} employment={employment} />
+                  {employment?.job_title ? <div className="text-xs text-slate-600 dark:text-slate-400">{employment.job_title}</div> : null}
+                </Td>
+                <Td className="whitespace-nowrap tabular-nums">
+                  <time dateTime={p.issued_at}>{formatDate(p.issued_at)}</time>
+                </Td>
+                <Td className="whitespace-nowrap tabular-nums">
+                  <time dateTime={p.expected_payout_date}>{formatDate(p.expected_payout_date)}</time>
+                </Td>
+                <Td className="whitespace-nowrap tabular-nums text-right">{formatMinorAmount(p.gross_pay_source_amount, p.source_currency)}</Td>
+                <Td className="whitespace-nowrap tabular-nums text-right font-medium text-slate-900 dark:text-white">
+                  {formatMinorAmount(p.net_pay_source_amount, p.source_currency)}
+                </Td>
+                <Td className="whitespace-nowrap tabular-nums text-right">{formatMinorAmount(p.net_pay_converted_amount, p.converted_currency)}</Td>
+                <Td>
+                  <DownloadPayslipLink
+                    href={withScope(payslipDownloadPath(p.id), scope)}
+                    label={`Download the payslip of ${period}${employment ? ` for ${employment.full_name}` : ""} (PDF)`}
+                    fallbackName={`payslip-${p.period_start.slice(0, 7)}.pdf`}
+                    onError={onDownloadError}
+                  />
+                </Td>
+              </Tr>
+            );
+          })}
+        </TBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+/**
+ * A link to the BFF's download route. A plain click fetches the PDF (so an API error is shown on the
+ * page, with its request id) and saves it under the API's file name; a modified click (new tab,
+ * save link as…) is left to the browser.
+ */
+export function DownloadPayslipLink({ href, label, fallbackName, onError }: { href: string; label: string; fallbackName: string; onError: (e: ApiErrorPayload | null) => void }) {
+  const [pending, setPending] = useState(false);
+  const onClick = async (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    if (pending) return;
+    setPending(true);
+    onError(null);
+    try {
+      const res = await fetch(href, { headers: { [BFF_HEADER]: "1" }, credentials: "same-origin" });
+      if (!res.ok) {
+        const body = (await res.json().catch(() => null)) as { error?: ApiErrorPayload } | null;
+        throw new ApiRequestError(body?.error ?? { kind: "server", status: res.status, message: `The download failed (HTTP ${res.status})`, requestId: res.headers.get("x-request-id") });
+      }
+      const blob = await res.blob();
+      const url = URL.createObjectURL(blob);
+      const a = document.createElement("a");
+      a.href = url;
+      a.download = filenameFromDisposition(res.headers.get("content-disposition"), fallbackName);
+      document.body.append(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    } catch (error) {
+      onError(error instanceof ApiRequestError ? error.payload : { kind: "network", status: 0, message: (error as Error).message, requestId: null });
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <a href={href} download onClick={(e) => void onClick(e)} aria-label={label} aria-busy={pending || undefined} className={buttonClasses({ variant: "secondary", size: "sm" })}>
+      {pending ? <Spinner /> : <DownloadIcon />}
+      {pending ? "Downloading…" : "Download"}
+    </a>
+  );
+}
+
+function DownloadIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 16 16" fill="none" className="size-4">
+      <path d="M8 2.5v8m0 0-3-3m3 3 3-3M3 12.5h10" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
+export function PayslipsTableSkeleton({ rows = 8 }: { rows?: number }) {
+  return <TableSkeleton columns={COLUMNS} rows={rows} label="Loading payslips…" cellClassName="h-4 w-20" />;
+}

@@ -1,0 +1,57 @@
+"use client";
+
+import { useSearchParams } from "next/navigation";
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+
+/** The query parameter a form adds to the list it returns to after creating a record. */
+export const CREATED_PARAM = "created";
+
+/** The parameter after an edit. */
+export const UPDATED_PARAM = "updated";
+
+/** `href` plus `created=<id>` (the list shows a confirmation until the next navigation). */
+export function withCreated(href: string, id: string, param: string = CREATED_PARAM): string {
+  return `${href}${href.includes("?") ? "&" : "?"}${param}=${encodeURIComponent(id)}`;
+}
+
+/**
+ * "Created" confirmation after a form sent the user back to a list. The parameter is not part of the
+ * list's state, so any change of filter or page drops it; Dismiss removes it from the URL.
+ */
+export function CreatedNotice({ title, children, param = CREATED_PARAM }: { title: string; children?: ReactNode; param?: string }) {
+  const searchParams = useSearchParams();
+  const created = searchParams.get(param);
+  const [dismissed, setDismissed] = useState<string | null>(null);
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (created) ref.current?.focus();
+  }, [created]);
+  if (!created || dismissed === created) return null;
+  return (
+    <div ref={ref} tabIndex={-1} className="outline-none">
+      <Alert
+        tone="success"
+        title={title}
+        role="status"
+        actions={
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => {
+              setDismissed(created);
+              const url = new URL(window.location.href);
+              url.searchParams.delete(param);
+              window.history.replaceState(null, "", `${url.pathname}${url.search}`);
+            }}
+          >
+            Dismiss
+          </Button>
+        }
+      >
+        {children}
+      </Alert>
+    </div>
+  );
+}

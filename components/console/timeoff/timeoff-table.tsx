@@ -1,0 +1,114 @@
+"use client";
+
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
+import { Table, TableContainer, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
+import type { EmploymentListItem, Timeoff } from "@/lib/contract";
+import { formatDate, formatDateTime } from "@/lib/console/employments/format";
+import { totalHours } from "@/lib/console/timeoff/days";
+import { TIMEOFF_STATUS_LABELS, TIMEOFF_STATUS_TONES, TIMEOFF_TYPE_LABELS } from "@/lib/console/timeoff/labels";
+import { ACTION_LABELS, timeoffActions, type TimeoffAction } from "@/lib/console/timeoff/rules";
+import { EmploymentCell } from "./people-ops/employment-cell";
+
+export const TIMEOFF_COLUMNS = ["Employee", "Type", "Dates", "Days", "Status", "Actions"] as const;
+
+export function TimeoffTable({
+  items,
+  names,
+  busy,
+  caption,
+  onAction,
+}: {
+  items: Timeoff[];
+  names: ReadonlyMap<string, EmploymentListItem>;
+  busy: boolean;
+  caption: string;
+  onAction: (t: Timeoff, action: TimeoffAction) => void;
+}) {
+  return (
+    <TableContainer label="Time off">
+      <Table aria-busy={busy || undefined} className={cn("transition-opacity", busy && "opacity-60")}>
+        <caption className="sr-only">{caption}</caption>
+        <THead>
+          <Tr>
+            {TIMEOFF_COLUMNS.map((c) => (
+              <Th key={c}>{c}</Th>
+            ))}
+          </Tr>
+        </THead>
+        <TBody>
+          {items.map((t) => {
+            const hours = totalHours(t.timeoff_days);
+            const actions = timeoffActions(t);
+            const available = actions.filter((a) => a.available);
+            const unavailable = actions.find((a) => !a.available);
+            const employee = names.get(t.employment_id)?.full_name ?? "this employee";
+            return (
+              <Tr key={t.id} data-timeoff-id={t.id}>
+                <Td>
+                  <EmploymentCell id={t.employment_id} names={names} />
+                </Td>
+                <Td className="min-w-36">
+                  <div>{TIMEOFF_TYPE_LABELS[t.timeoff_type]}</div>
+                  {t.notes ? <div className="max-w-56 truncate text-xs text-slate-600 dark:text-slate-400" title={t.notes}>{t.notes}</div> : null}
+                </Td>
+                <Td className="whitespace-nowrap tabular-nums">
+                  <time dateTime={t.start_date}>{formatDate(t.start_date)}</time>
+                  {t.end_date !== t.start_date ? (
+                    <>
+                      {" – "}
+                      <time dateTime={t.end_date}>{formatDate(t.end_date)}</time>
+                    </>
+                  ) : null}
+                  <div className="text-xs text-slate-600 dark:text-slate-400">{t.timezone}</div>
+                </Td>
+                <Td className="whitespace-nowrap tabular-nums">
+                  {t.timeoff_days.length} {t.timeoff_days.length === 1 ? "day" : "days"}
+                  <div className="text-xs text-slate-600 dark:text-slate-400">{hours} hours</div>
+                </Td>
+                <Td className="min-w-40">
+                  <Badge tone={TIMEOFF_STATUS_TONES[t.status]} dot>
+                    {TIMEOFF_STATUS_LABELS[t.status]}
+                  </Badge>
+                  {t.status === "declined" && t.decline_reason ? <Reason label="Reason" text={t.decline_reason} /> : null}
+                  {t.status === "cancelled" && t.cancel_reason ? <Reason label="Reason" text={t.cancel_reason} /> : null}
+                  {(t.status === "approved" || t.status === "taken") && t.approved_at ? (
+                    <div className="mt-1 text-xs text-slate-600 dark:text-slate-400">Approved {formatDateTime(t.approved_at)}</div>
+                  ) : null}
+                </Td>
+                <Td className="min-w-56">
+                  {available.length > 0 ? (
+                    <div className="flex flex-wrap gap-1.5">
+                      {available.map((a) => (
+                        <Button
+                          key={a.action}
+                          size="sm"
+                          variant={a.action === "approve" ? "primary" : "secondary"}
+                          onClick={() => onAction(t, a.action)}
+                          aria-label={`${ACTION_LABELS[a.action]}: ${TIMEOFF_TYPE_LABELS[t.timeoff_type].toLowerCase()} of ${employee} from ${formatDate(t.start_date)}`}
+                        >
+                          {a.action === "approve" ? "Approve" : a.action === "decline" ? "Decline…" : "Cancel…"}
+                        </Button>
+                      ))}
+                    </div>
+                  ) : (
+                    <span className="text-xs text-slate-600 dark:text-slate-400">{unavailable && !unavailable.available ? unavailable.reason : null}</span>
+                  )}
+                </Td>
+              </Tr>
+            );
+          })}
+        </TBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+function Reason({ label, text }: { label: string; text: string }) {
+  return (
+    <div className="mt-1 max-w-64 text-xs text-slate-700 dark:text-slate-300">
+      <span className="font-medium">{label}:</span> {text}
+    </div>
+  );
+}

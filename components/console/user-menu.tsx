@@ -1,0 +1,117 @@
+"use client";
+
+import { useEffect, useId, useRef, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
+import type { PublicSession } from "@/lib/console/session-types";
+import { SIGN_IN_PATH } from "@/lib/console/auth/sign-in-url";
+import { bffFetch } from "@/lib/console/bff-client";
+import { describeApiError } from "@/lib/console/api-errors";
+import { toErrorPayload } from "@/lib/console/employments/errors";
+
+/** DELETE /api/session forgets the session's connections (revoking OAuth grants) and its cookie. */
+async function signOut(): Promise<void> {
+  await bffFetch("/api/session", { method: "DELETE" });
+  // A full navigation: nothing of the signed-in session stays in memory.
+  window.location.assign(SIGN_IN_PATH);
+}
+
+const initials = (name: string) =>
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((w) => w[0]!.toUpperCase())
+    .join("") || "?";
+
+/** Who is signed in and for which company, with "Sign out" (a disclosure, closed by Escape). */
+export function UserMenu({ user, company }: Pick<PublicSession, "user" | "company">) {
+  const [open, setOpen] = useState(false);
+  const [signingOut, setSigningOut] = useState(false);
+  const [signOutError, setSignOutError] = useState<string | null>(null);
+  const panelId = useId();
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const name = user?.name || user?.email || "Signed in";
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") {
+        setOpen(false);
+        button.current?.focus();
+      }
+    };
+    const onPointer = (e: PointerEvent) => {
+      if (root.current && !root.current.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener("keydown", onKey);
+    document.addEventListener("pointerdown", onPointer);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      document.removeEventListener("pointerdown", onPointer);
+    };
+  }, [open]);
+
+  return (
+    <div ref={root} className="relative">
+      <button
+        ref={button}
+        type="button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((o) => !o)}
+        className="flex items-center gap-2 rounded-md px-1.5 py-1 text-left hover:bg-slate-100 dark:hover:bg-slate-800"
+      >
+        <span aria-hidden="true" className="flex size-8 items-center justify-center rounded-full bg-brand-600 text-xs font-semibold text-white">
+          {initials(name)}
+        </span>
+        <span className="sr-only md:not-sr-only md:flex md:flex-col md:leading-tight">
+          <span className="text-sm font-medium text-slate-900 dark:text-slate-100">{name}</span>
+          <span className="text-xs text-slate-600 dark:text-slate-400">{company?.name ?? "No company"}</span>
+        </span>
+        <svg aria-hidden="true" viewBox="0 0 16 16" className={cn("size-4 text-slate-500 transition-transform", open && "rotate-180")}>
+          <path d="m4 6 4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+      </button>
+      <div
+        id={panelId}
+        hidden={!open}
+        className="absolute right-0 z-30 mt-2 w-72 rounded-lg border border-slate-200 bg-white p-4 shadow-lg dark:border-slate-700 dark:bg-slate-900"
+      >
+        <dl className="space-y-2 text-sm">
+          <div>
+            <dt className="text-xs font-medium uppercase tracking-wide text-slate-600 dark:text-slate-400">Signed in as</dt>
+            <dd className="font-medium text-slate-900 dark:text-slate-100">{name}</dd>
+            {user?.email && user.email !== name ? <dd className="break-all text-slate-600 dark:text-slate-400">{user.email}</dd> : null}
+          </div>
+          <div>
+            <dt className="text-xs font-medium uppercase tracking-wide text-slate-600 dark:text-slate-400">Company</dt>
+            <dd className="text-slate-900 dark:text-slate-100">{company?.name ?? "None"}</dd>
+          </div>
+        </dl>
+        <Button
+          variant="secondary"
+          size="sm"
+          className="mt-4 w-full"
+          disabled={signingOut}
+          onClick={() => {
+            setSigningOut(true);
+            setSignOutError(null);
+            signOut().catch((error: unknown) => {
+              setSigningOut(false);
+              setSignOutError(describeApiError(toErrorPayload(error)));
+            });
+          }}
+        >
+          {signingOut ? "Signing out…" : "Sign out"}
+        </Button>
+        {signOutError ? (
+          <p role="alert" className="mt-2 text-xs font-medium text-red-700 dark:text-red-300">
+            Sign-out failed: {signOutError}
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
+}

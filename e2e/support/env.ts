@@ -1,0 +1,55 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { DEMO, demoCompany } from "../../lib/gateway/seed/demo";
+
+// What the specs know about the e2e server: its URLs and the fixed demo credentials that
+// playwright.config.ts put in process.env (E2E_ENV), plus the demo seed's companies and users.
+// These values live in the test runner only: the browser never receives a token.
+
+const required = (name: string): string => {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set: run the specs through playwright.config.ts (it sets the e2e demo credentials)`);
+  return value;
+};
+
+export const CONSOLE_URL = process.env.CONSOLE_URL || `http://127.0.0.1:${process.env.E2E_PORT || 3000}`;
+
+export const API_URL = {
+  sandbox: process.env.E2E_API_SANDBOX_URL || `http://127.0.0.1:${process.env.GATEWAY_SANDBOX_PORT || 4010}`,
+  production: process.env.E2E_API_PRODUCTION_URL || `http://127.0.0.1:${process.env.GATEWAY_PRODUCTION_PORT || 4011}`,
+} as const;
+
+/** Origins the browser must not call directly (except the API's own authorize pages). */
+export const API_ORIGINS = new Set(Object.values(API_URL).map((u) => new URL(u).origin));
+
+export const DEMO_PASSWORD = required("GATEWAY_DEMO_PASSWORD");
+export const SANDBOX_CUSTOMER_TOKEN = required("GATEWAY_DEMO_CUSTOMER_TOKEN_SANDBOX");
+export const PRODUCTION_CUSTOMER_TOKEN = required("GATEWAY_DEMO_CUSTOMER_TOKEN_PRODUCTION");
+export const CLIENT_SECRET = required("GATEWAY_DEMO_CLIENT_SECRET");
+
+/** Every secret of the e2e server that must never travel in a browser request or response. */
+export const SECRETS: Record<string, string> = {
+  GATEWAY_DEMO_CUSTOMER_TOKEN_SANDBOX: SANDBOX_CUSTOMER_TOKEN,
+  GATEWAY_DEMO_CUSTOMER_TOKEN_PRODUCTION: PRODUCTION_CUSTOMER_TOKEN,
+  GATEWAY_DEMO_CLIENT_SECRET: CLIENT_SECRET,
+  AUTH_SECRET: required("AUTH_SECRET"),
+};
+
+/** The sandbox demo company: the one the demo customer token acts for (first, active). */
+export const DEMO_COMPANY = demoCompany("sandbox");
+/** Its owner signs in at the API's authorize page (GATEWAY_DEMO_ADMIN_EMAIL when set). */
+export const ADMIN_EMAIL = process.env.GATEWAY_DEMO_ADMIN_EMAIL || DEMO.adminEmail;
+
+/** A sandbox company that is not active: the API answers 409 to its employment writes. */
+export const INACTIVE_COMPANY = (() => {
+  const company = DEMO.environments.sandbox.companies.find((c) => c.status !== "active");
+  if (!company) throw new Error("The demo seed has no company that is not active");
+  return company;
+})();
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
+
+/** The signed-in demo admin's browser state (cookies), written by auth.setup.ts once per run. */
+export const ADMIN_STORAGE_STATE = path.join(ROOT, "test-results", ".auth", "sandbox-admin.json");
+/** Screenshots kept for people to look at (the report gets them as attachments too). */
+export const SCREENSHOTS_DIR = path.join(ROOT, "test-results", "screenshots");

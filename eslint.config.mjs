@@ -1,0 +1,94 @@
+// ESLint flat config (the ESLint CLI: `next lint` is gone in Next 16). typescript-eslint with type
+// information through the project service, plus the fence that keeps UI code away from the API's
+// server modules and databases.
+import js from "@eslint/js";
+import tseslint from "typescript-eslint";
+
+/** Node globals for the plain .mjs/.js scripts (TypeScript files get theirs from @types/node). */
+const nodeGlobals = Object.fromEntries(
+  [
+    "process",
+    "console",
+    "Buffer",
+    "URL",
+    "URLSearchParams",
+    "fetch",
+    "AbortController",
+    "AbortSignal",
+    "setTimeout",
+    "clearTimeout",
+    "setInterval",
+    "clearInterval",
+    "setImmediate",
+    "structuredClone",
+    "TextEncoder",
+    "TextDecoder",
+    "performance",
+  ].map((name) => [name, "readonly"]),
+);
+
+/** UI code (pages, components) must not reach the API implementation or any database module. */
+const serverFence = {
+  patterns: [
+    {
+      regex: "(^|/)lib/gateway(/|$)",
+      message: "UI code must not import the Employment API implementation (lib/gateway): call the API over HTTP through lib/console.",
+    },
+    {
+      regex: "(^|/)lib/(.+/)?db(/|$)",
+      message: "UI code must not import database modules: go through a server module of lib/console.",
+    },
+  ],
+};
+
+export default tseslint.config(
+  {
+    ignores: [
+      ".next/**",
+      "node_modules/**",
+      ".data/**",
+      "test-results/**",
+      "playwright-report/**",
+      "coverage/**",
+      "bench/results/**",
+      "next-env.d.ts",
+      "lib/gateway/db/migrations/**",
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ["**/*.{ts,tsx,mts,cts}"],
+    languageOptions: {
+      parserOptions: {
+        projectService: true,
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      // Type-aware rules that catch real bugs (unawaited promises, promises where a value is expected).
+      "@typescript-eslint/no-floating-promises": "error",
+      "@typescript-eslint/no-misused-promises": ["error", { checksVoidReturn: { attributes: false } }],
+      "@typescript-eslint/await-thenable": "error",
+      "@typescript-eslint/consistent-type-imports": ["warn", { fixStyle: "inline-type-imports" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_", ignoreRestSiblings: true },
+      ],
+    },
+  },
+  {
+    files: ["**/*.{js,mjs,cjs}"],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: { globals: nodeGlobals, sourceType: "module" },
+  },
+  {
+    // Playwright fixtures that use no other fixture take `async ({}, use) => …`: the empty pattern is its API.
+    files: ["e2e/**"],
+    rules: { "no-empty-pattern": "off" },
+  },
+  {
+    files: ["app/**", "components/**"],
+    rules: { "no-restricted-imports": ["error", serverFence] },
+  },
+);

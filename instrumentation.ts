@@ -1,0 +1,12 @@
+// Next.js calls register() once per server instance, before it serves requests. On the Node.js
+// runtime it starts the embedded Employment API (both environments) unless the console is configured
+// for an external provider (API_SANDBOX_URL / API_PRODUCTION_URL, or GATEWAY_EMBEDDED=false).
+// The import is dynamic so the edge bundle never pulls in PGlite, pg, ioredis or argon2.
+
+export async function register(): Promise<void> {
+  if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  // `next build` loads the server to collect page data: no API (nor database) during a build.
+  if (process.env.NEXT_PHASE === "phase-production-build") return;
+  const { startEmbeddedGatewayOrExit } = await import("./lib/gateway/server");
+  await startEmbeddedGatewayOrExit();
+}

@@ -1,0 +1,161 @@
+import "server-only";
+import { type z } from "zod";
+import {
+  CompanyManagerListResponseSchema,
+  CountriesResponseSchema,
+  DepartmentListResponseSchema,
+  DepartmentResponseSchema,
+  EmploymentListResponseSchema,
+  EmploymentResponseSchema,
+  FormResponseSchema,
+  IdentitySchema,
+  OkEnvelopeSchema,
+  type CreateEmploymentBody,
+  type Environment,
+  type UpdateEmploymentV1Body,
+  type UpdateEmploymentV2Body,
+} from "@/lib/contract";
+import { ApiRequestError, toApiErrorPayload } from "./api-errors";
+
+// The console's typed client of the Employment API: HTTP + bearer, exactly as against the real
+// provider. Responses are parsed with the shared contract; errors become ApiRequestError.
+
+export interface ApiClientOptions {
+  baseUrl: string;
+  environment: Environment;
+  /** Returns a valid access token (refreshing it if needed). */
+  getToken: () => Promise<string>;
+  /** Called once on a 401 so the token can be refreshed; returns a new token or null. */
+  onUnauthorized?: () => Promise<string | null>;
+  fetch?: typeof fetch;
+  /** Longest wait honoured for one Retry-After (seconds). */
+  maxRetryAfterSeconds?: number;
+  /** Waits (tests inject a fake). */
+  sleep?: (ms: number) => Promise<void>;
+  /** Called after each response (audit, health). */
+  onResponse?: (info: { method: string; path: string; status: number; requestId: string | null }) => void;
+}
+
+export type RequestOptions = { query?: Record<string, string | number | undefined | null>; body?: unknown; signal?: AbortSignal };
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+export function createApiClient(options: ApiClientOptions) {
+  const doFetch = options.fetch ?? fetch;
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+  const maxWait = options.maxRetryAfterSeconds ?? 10;
+
+  async function raw(method: string, path: string, opts: RequestOptions = {}): Promise<Response> {
+    const url = new URL(path, options.baseUrl.endsWith("/") ? options.baseUrl : `${options.baseUrl}/`);
+    for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined && v !== null && v !== "") url.searchParams.set(k, String(v));
+    let token = await options.getToken();
+    let retriedAuth = false;
+    let retriedLimit = false;
+    for (;;) {
+      let res: Response;
+      try {
+        res = await doFetch(url, {
+          method,
+          headers: {
+            authorization: `Bearer ${token}`,
+            accept: "application/json",
+            ...(opts.body !== undefined ? { "content-type": "application/json" } : {}),
+          },
+          body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+          signal: opts.signal,
+          cache: "no-store",
+        });
+      } catch (error) {
+        throw new ApiRequestError({ kind: "network", status: 0, message: (error as Error).message, requestId: null });
+      }
+      const requestId = res.headers.get("x-request-id");
+      options.onResponse?.({ method, path, status: res.status, requestId });
+      if (res.status === 401 && !retriedAuth && options.onUnauthorized) {
+        retriedAuth = true;
+        const next = await options.onUnauthorized();
+        if (next) {
+          token = next;
+          continue;
+        }
+      }
+      if (res.status === 429 && !retriedLimit) {
+        // Wait for Retry-After once; a second 429 reaches the user with a clear message.
+        retriedLimit = true;
+        const wait = Number(res.headers.get("retry-after") ?? "1");
+        if (Number.isFinite(wait) && wait <= maxWait) {
+          await res.body?.cancel();
+          await sleep(Math.max(0, wait) * 1000);
+          continue;
+        }
+      }
+      if (!res.ok) {
+        const text = await res.text();
+        let body: unknown = text;
+        try {
+          body = JSON.parse(text);
+        } catch {
+          /* a non-JSON error body is kept as text */
+        }
+        const retryAfter = res.headers.get("retry-after");
+        throw new ApiRequestError(toApiErrorPayload(res.status, body, requestId, retryAfter ? Number(retryAfter) : undefined));
+      }
+      return res;
+    }
+  }
+
+  async function json<T>(schema: z.ZodType<T>, method: string, path: string, opts?: RequestOptions): Promise<T> {
+    const res = await raw(method, path, opts);
+    const body: unknown = await res.json();
+    const parsed = schema.safeParse(body);
+    if (!parsed.success) {
+      throw new ApiRequestError({
+        kind: "server",
+        status: res.status,
+        message: `Unexpected response from ${method} ${path}: ${parsed.error.issues[0]?.path.join(".")} ${parsed.error.issues[0]?.message}`,
+        requestId: res.headers.get("x-request-id"),
+      });
+    }
+    return parsed.data;
+  }
+
+  const enc = encodeURIComponent;
+  return {
+    environment: options.environment,
+    raw,
+    json,
+    identity: () => json(IdentitySchema, "GET", "v1/identity/current"),
+    listEmployments: (q: { page?: number; page_size?: number; status?: string[]; email?: string } = {}) =>
+      json(EmploymentListResponseSchema, "GET", "v1/employments", {
+        query: { page: q.page, page_size: q.page_size, status: q.status?.join(","), email: q.email },
+      }),
+    getEmployment: (id: string) => json(EmploymentResponseSchema, "GET", `v1/employments/${enc(id)}`),
+    createEmployment: (body: CreateEmploymentBody) => json(EmploymentResponseSchema, "POST", "v1/employments", { body }),
+    updateEmployment: (id: string, body: UpdateEmploymentV1Body) =>
+      json(EmploymentResponseSchema, "PATCH", `v1/employments/${enc(id)}`, { body }),
+    updateEmploymentV2: (id: string, body: UpdateEmploymentV2Body) =>
+      json(EmploymentResponseSchema, "PATCH", `v2/employments/${enc(id)}`, { body }),
+    inviteEmployment: (id: string) => json(OkEnvelopeSchema, "POST", `v1/employments/${enc(id)}/invite`),
+    sandboxActivateEmployment: (id: string) =>
+      json(EmploymentResponseSchema, "PATCH", `v1/sandbox/employments/${enc(id)}`, { body: { status: "active" } }),
+    listCountries: () => json(CountriesResponseSchema, "GET", "v1/countries"),
+    getForm: (countryCode: string, form: string, version?: number) =>
+      json(FormResponseSchema, "GET", `v1/countries/${enc(countryCode)}/${enc(form)}`, { query: { json_schema_version: version } }),
+    listDepartments: (q: { page?: number; page_size?: number } = {}) =>
+      json(DepartmentListResponseSchema, "GET", "v1/company-departments", { query: q }),
+    createDepartment: (name: string) => json(DepartmentResponseSchema, "POST", "v1/company-departments", { body: { name } }),
+    listCompanyManagers: (q: { page?: number; page_size?: number } = {}) =>
+      json(CompanyManagerListResponseSchema, "GET", "v1/company-managers", { query: q }),
+  };
+}
+
+/** Fetches every page of a paginated list (at most maxPages). */
+export async function fetchAllPages<T>(
+  fetchPage: (page: number) => Promise<{ items: T[]; totalPages: number }>,
+  maxPages = 20,
+): Promise<T[]> {
+  const first = await fetchPage(1);
+  const rest = await Promise.all(
+    Array.from({ length: Math.min(first.totalPages, maxPages) - 1 }, (_, i) => fetchPage(i + 2)),
+  );
+  return [...first.items, ...rest.flatMap((r) => r.items)];
+}

@@ -1,0 +1,93 @@
+import "server-only";
+import type { Environment } from "@/lib/contract";
+import { createLogger, type Logger } from "@/lib/gateway/logger";
+import { getServerEnv } from "@/lib/env";
+import { getConsoleConfig, resolveApiBaseUrl, type ConsoleConfig } from "../config";
+import { createTokenCipher, type TokenCipher } from "../crypto";
+import { getConsoleDatabase, type ConsoleDb } from "../db/client";
+import { createTokenStore, type TokenStore } from "../token-store";
+import { refreshAccessToken, revokeToken } from "./token-endpoint";
+import type { RevocableGrant } from "../token-store";
+
+// What the console's auth code needs, built once per process: configuration, database, cipher and
+// the token store. One store per process matters: its single-flight map is what makes 50 concurrent
+// requests share one refresh.
+
+export interface AuthDeps {
+  config: ConsoleConfig;
+  db: ConsoleDb;
+  cipher: TokenCipher;
+  store: TokenStore;
+  fetch: typeof fetch;
+  logger: Logger;
+  resolveBaseUrl: (environment: Environment) => Promise<string>;
+  now: () => Date;
+}
+
+export interface CreateAuthDepsInput {
+  config: ConsoleConfig;
+  db: ConsoleDb;
+  logger: Logger;
+  fetch?: typeof fetch;
+  resolveBaseUrl?: (environment: Environment) => Promise<string>;
+  now?: () => Date;
+  sessionTtlMs?: number;
+}
+
+export function createAuthDeps(input: CreateAuthDepsInput): AuthDeps {
+  const { config, db } = input;
+  // Resolved at call time, so a fetch patched after start (Next.js, tests) is the one used.
+  const doFetch: typeof fetch = input.fetch ?? ((...args) => fetch(...args));
+  const now = input.now ?? (() => new Date());
+  const resolveBaseUrl = input.resolveBaseUrl ?? ((environment: Environment) => resolveApiBaseUrl(environment, config));
+  const cipher = createTokenCipher(config.authSecret);
+  const store = createTokenStore({
+    db,
+    cipher,
+    now,
+    sessionTtlMs: input.sessionTtlMs,
+    refresh: async ({ environment, refreshToken }) =>
+      refreshAccessToken({ baseUrl: await resolveBaseUrl(environment), client: config.clients[environment], fetch: doFetch }, refreshToken),
+  });
+  return { config, db, cipher, store, fetch: doFetch, logger: input.logger, resolveBaseUrl, now };
+}
+
+const DEPS_KEY = Symbol.for("roster.console.authDeps");
+
+/** The auth dependencies of this process (shared by every Next.js bundle through globalThis). */
+export function getAuthDeps(): Promise<AuthDeps> {
+  const g = globalThis as unknown as Record<symbol, Promise<AuthDeps> | undefined>;
+  const existing = g[DEPS_KEY];
+  if (existing) return existing;
+  const building = (async () => {
+    const config = getConsoleConfig();
+    const database = await getConsoleDatabase();
+    return createAuthDeps({ config, db: database.db, logger: createLogger({ name: "console-auth", level: getServerEnv().LOG_LEVEL }) });
+  })();
+  g[DEPS_KEY] = building;
+  building.catch(() => {
+    if (g[DEPS_KEY] === building) g[DEPS_KEY] = undefined;
+  });
+  return building;
+}
+
+/**
+ * Revokes grants at the API (RFC 7009) after sign-out. Best effort: the console has already forgotten
+ * them, and a failure is logged (without the token) rather than keeping the user signed in.
+ */
+export async function revokeGrants(deps: AuthDeps, grants: RevocableGrant[]): Promise<void> {
+  await Promise.all(
+    grants.map(async (grant) => {
+      try {
+        const outcome = await revokeToken(
+          { baseUrl: await deps.resolveBaseUrl(grant.environment), client: deps.config.clients[grant.environment], fetch: deps.fetch },
+          grant.refreshToken,
+          "refresh_token",
+        );
+        deps.logger.info({ event: "console.grant_revoked", environment: grant.environment, outcome }, "grant revoked at sign-out");
+      } catch (error) {
+        deps.logger.warn({ event: "console.revoke_failed", environment: grant.environment, reason: (error as Error).message }, "revocation at sign-out failed");
+      }
+    }),
+  );
+}

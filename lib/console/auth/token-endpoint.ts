@@ -1,0 +1,141 @@
+import "server-only";
+import { TokenResponseSchema, type Identity, type TokenResponse, type Environment } from "@/lib/contract";
+import { createApiClient } from "../api-client";
+import { ApiRequestError } from "../api-errors";
+import type { ApiClientCredentials } from "../config";
+
+// The console as an OAuth client of the Employment API: token endpoint (authorization code with
+// PKCE, refresh), RFC 7009 revocation and the identity of a token. Form-encoded bodies, client
+// authenticated with HTTP Basic (client_secret_basic), as DECISIONS.md "Token endpoint" describes.
+// Errors keep the API's own words (RFC 6749 `error` / `error_description`), never a token.
+
+const TIMEOUT_MS = 10_000;
+
+export interface OAuthEndpointOptions {
+  baseUrl: string;
+  client: ApiClientCredentials;
+  fetch?: typeof fetch;
+}
+
+/** An RFC 6749 error answer of the token endpoint (or a non-JSON failure). */
+export class TokenEndpointError extends Error {
+  override name = "TokenEndpointError";
+  constructor(
+    readonly status: number,
+    /** RFC 6749 error code, e.g. invalid_grant; "server_error" when the body was not an OAuth error. */
+    readonly error: string,
+    readonly description: string | null,
+    readonly requestId: string | null,
+  ) {
+    super(description ? `${error}: ${description}` : error);
+  }
+}
+
+/**
+ * RFC 6749 2.3.1: id and secret are percent-encoded before the Basic encoding (a space as %20, which
+ * both form decoders and decodeURIComponent read back).
+ */
+export function basicAuthorization(client: ApiClientCredentials): string {
+  return `Basic ${Buffer.from(`${encodeURIComponent(client.clientId)}:${encodeURIComponent(client.clientSecret)}`).toString("base64")}`;
+}
+
+const endpoint = (baseUrl: string, path: string) => new URL(path, baseUrl.endsWith("/") ? baseUrl : `${baseUrl}/`);
+
+async function postForm(options: OAuthEndpointOptions, path: string, fields: Record<string, string>): Promise<Response> {
+  const doFetch = options.fetch ?? fetch;
+  try {
+    return await doFetch(endpoint(options.baseUrl, path), {
+      method: "POST",
+      headers: {
+        authorization: basicAuthorization(options.client),
+        "content-type": "application/x-www-form-urlencoded",
+        accept: "application/json",
+      },
+      body: new URLSearchParams(fields).toString(),
+      cache: "no-store",
+      redirect: "manual",
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+  } catch (error) {
+    throw new ApiRequestError({ kind: "network", status: 0, message: `The API could not be reached at ${path}: ${(error as Error).message}`, requestId: null });
+  }
+}
+
+async function readTokenResponse(res: Response): Promise<TokenResponse> {
+  const requestId = res.headers.get("x-request-id");
+  const text = await res.text();
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = undefined;
+  }
+  if (!res.ok) {
+    const b = (body ?? {}) as { error?: unknown; error_description?: unknown; message?: unknown };
+    const error = typeof b.error === "string" ? b.error : "server_error";
+    const description =
+      typeof b.error_description === "string" ? b.error_description : typeof b.message === "string" ? b.message : `HTTP ${res.status}`;
+    throw new TokenEndpointError(res.status, error, description, requestId);
+  }
+  const parsed = TokenResponseSchema.safeParse(body);
+  if (!parsed.success) {
+    throw new TokenEndpointError(res.status, "server_error", `Unexpected token response: ${parsed.error.issues[0]?.path.join(".")} ${parsed.error.issues[0]?.message}`, requestId);
+  }
+  return parsed.data;
+}
+
+/** authorization_code grant with the PKCE verifier (RFC 6749 4.1.3, RFC 7636 4.5). */
+export async function exchangeAuthorizationCode(
+  options: OAuthEndpointOptions,
+  input: { code: string; redirectUri: string; codeVerifier: string },
+): Promise<TokenResponse> {
+  const res = await postForm(options, "auth/oauth2/token", {
+    grant_type: "authorization_code",
+    code: input.code,
+    redirect_uri: input.redirectUri,
+    code_verifier: input.codeVerifier,
+  });
+  return readTokenResponse(res);
+}
+
+/** refresh_token grant (RFC 6749 6). */
+export async function refreshAccessToken(options: OAuthEndpointOptions, refreshToken: string): Promise<TokenResponse> {
+  const res = await postForm(options, "auth/oauth2/token", { grant_type: "refresh_token", refresh_token: refreshToken });
+  return readTokenResponse(res);
+}
+
+/**
+ * RFC 7009 revocation. "unsupported" when the API has no revocation endpoint (404/405: the real
+ * provider documents none), so sign-out still completes; other failures throw.
+ */
+export async function revokeToken(
+  options: OAuthEndpointOptions,
+  token: string,
+  hint: "refresh_token" | "access_token",
+): Promise<"revoked" | "unsupported"> {
+  const res = await postForm(options, "auth/oauth2/revoke", { token, token_type_hint: hint });
+  if (res.status === 404 || res.status === 405) {
+    await res.body?.cancel();
+    return "unsupported";
+  }
+  if (!res.ok) await readTokenResponse(res);
+  await res.body?.cancel();
+  return "revoked";
+}
+
+/** `GET /v1/identity/current` with a token: whose token it is and for which company it acts. */
+export async function fetchIdentity(input: {
+  baseUrl: string;
+  environment: Environment;
+  token: string;
+  fetch?: typeof fetch;
+}): Promise<Identity["data"]> {
+  const api = createApiClient({
+    baseUrl: input.baseUrl,
+    environment: input.environment,
+    getToken: async () => input.token,
+    fetch: input.fetch,
+    maxRetryAfterSeconds: 2,
+  });
+  return (await api.identity()).data;
+}

@@ -1,0 +1,17 @@
+import "server-only";
+import { CompanyManagerListResponseSchema, CompanyManagerResponseSchema, OkEnvelopeSchema, type CompanyRole } from "@/lib/contract";
+import type { ApiClient } from "@/lib/console/api-client";
+import type { ManagerListApiQuery } from "./url-state";
+
+// The company manager endpoints over the console's typed client, for server pages and BFF handlers.
+
+const enc = encodeURIComponent;
+
+export const listCompanyManagersPage = (api: ApiClient, q: ManagerListApiQuery) =>
+  api.json(CompanyManagerListResponseSchema, "GET", "v1/company-managers", { query: { page: q.page, page_size: q.page_size } }).then((r) => r.data);
+
+export const inviteCompanyManager = (api: ApiClient, body: { name: string; email: string; role: CompanyRole }) =>
+  api.json(CompanyManagerResponseSchema, "POST", "v1/company-managers", { body }).then((r) => r.data.company_manager);
+
+export const removeCompanyManager = (api: ApiClient, userId: string) =>
+  api.json(OkEnvelopeSchema, "DELETE", `v1/company-managers/${enc(userId)}`).then((r) => r.data);

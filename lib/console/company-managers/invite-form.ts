@@ -1,0 +1,60 @@
+import { z } from "zod";
+import { COMPANY_ROLES, CompanyRoleSchema, type CompanyRole } from "@/lib/contract";
+import type { ApiErrorPayload } from "@/lib/console/api-errors";
+import { ROLE_LABELS } from "@/lib/console/employments/update-form";
+
+// The "invite a company manager" form (POST /v1/company-managers {name, email, role}): its values,
+// its schema (the contract's rules), where the API's 422 errors land, and what roles mean.
+
+export const InviteManagerFormSchema = z.object({
+  name: z.string().trim().min(1, "can't be blank").max(255, "must be at most 255 characters"),
+  email: z.string().trim().min(1, "can't be blank").pipe(z.email("must be a valid email address")),
+  role: CompanyRoleSchema,
+});
+export type InviteManagerFormValues = z.input<typeof InviteManagerFormSchema>;
+export type InviteManagerField = keyof InviteManagerFormValues;
+const FIELDS: readonly InviteManagerField[] = ["name", "email", "role"];
+
+export const EMPTY_INVITE: InviteManagerFormValues = { name: "", email: "", role: "admin" };
+
+export { ROLE_LABELS };
+
+export const ROLE_DESCRIPTIONS: Record<CompanyRole, string> = {
+  owner: "Everything, including managing other owners.",
+  admin: "Everything except managing owners.",
+  people_manager: "Manages their own reports' employments.",
+  onboarding_manager: "Follows onboarding; can't change employments.",
+};
+
+export const ROLE_OPTIONS = COMPANY_ROLES.map((value) => ({ value, label: ROLE_LABELS[value], description: ROLE_DESCRIPTIONS[value] }));
+
+/** The body of POST /v1/company-managers (trimmed). */
+export const toInviteBody = (v: InviteManagerFormValues) => ({ name: v.name.trim(), email: v.email.trim(), role: v.role });
+
+export function splitInviteErrors(fieldErrors: Record<string, string[]> | undefined): { byField: Partial<Record<InviteManagerField, string>>; other: string[] } {
+  const byField: Partial<Record<InviteManagerField, string>> = {};
+  const other: string[] = [];
+  for (const [rawKey, messages] of Object.entries(fieldErrors ?? {})) {
+    const key = rawKey.replace(/^body\./, "") as InviteManagerField;
+    const text = messages.join(" ");
+    if (FIELDS.includes(key)) byField[key] = byField[key] ? `${byField[key]} ${text}` : text;
+    else other.push(`${rawKey}: ${text}`);
+  }
+  return { byField, other };
+}
+
+export const MANAGER_PERMISSIONS = {
+  read: "Listing company managers needs the company_manager:read scope on the API token.",
+  write: "Inviting or removing company managers needs the company_manager:write scope and the owner or admin role; only owners invite or remove owners.",
+} as const;
+
+/** Banner lines for a refusal: the permission (403), or why the API keeps the last owner (409). */
+export function managerErrorDetails(error: ApiErrorPayload, operation: keyof typeof MANAGER_PERMISSIONS): string[] | undefined {
+  if (error.kind === "forbidden") return [MANAGER_PERMISSIONS[operation]];
+  return undefined;
+}
+
+/** Owners on the page, when the whole list fits on it (else unknown: null). */
+export function ownerCount(managers: readonly { role: CompanyRole }[], totalPages: number): number | null {
+  return totalPages <= 1 ? managers.filter((m) => m.role === "owner").length : null;
+}

@@ -1,0 +1,31 @@
+import "server-only";
+import {
+  ContractAmendmentListResponseSchema,
+  ContractAmendmentResponseSchema,
+  type CreateContractAmendmentBody,
+} from "@/lib/contract";
+import type { ApiClient } from "@/lib/console/api-client";
+import type { AmendmentListApiQuery } from "./url-state";
+
+// The contract amendment endpoints (docs/decisions/areas-payroll-contract-amendments.md) over the
+// console's typed client, for server pages and BFF handlers alike.
+
+const enc = encodeURIComponent;
+
+export const listContractAmendments = (api: ApiClient, q: AmendmentListApiQuery) =>
+  api.json(ContractAmendmentListResponseSchema, "GET", "v1/contract-amendments", { query: { ...q } }).then((r) => r.data);
+
+export const getContractAmendment = (api: ApiClient, id: string) =>
+  api.json(ContractAmendmentResponseSchema, "GET", `v1/contract-amendments/${enc(id)}`).then((r) => r.data.contract_amendment);
+
+export const createContractAmendment = (api: ApiClient, body: CreateContractAmendmentBody) =>
+  api.json(ContractAmendmentResponseSchema, "POST", "v1/contract-amendments", { body }).then((r) => r.data.contract_amendment);
+
+/** Sandbox only: approves an amendment (status done applies it to the contract, contract_amendment.done). */
+export const approveSandboxContractAmendment = (api: ApiClient, id: string) =>
+  api
+    .json(ContractAmendmentResponseSchema, "PATCH", `v1/sandbox/contract-amendments/${enc(id)}`, { body: { status: "done" } })
+    .then((r) => r.data.contract_amendment);
+
+/** The country's contract_amendment form (x-jsf), as the API serves it. */
+export const getAmendmentForm = (api: ApiClient, countryCode: string) => api.getForm(countryCode, "contract_amendment").then((r) => r.data);

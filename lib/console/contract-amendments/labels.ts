@@ -1,0 +1,104 @@
+import { OPEN_CONTRACT_AMENDMENT_STATUSES, type ContractAmendmentStatus } from "@/lib/contract";
+import type { ApiErrorPayload } from "@/lib/console/api-errors";
+import { humanize, type Tone } from "@/lib/console/employments/labels";
+import { formatDate } from "@/lib/console/employments/format";
+import { formatMoney } from "@/lib/forms/money";
+
+// Names and colours of contract amendment values, the changed terms as a table, and what a refusal
+// means (docs/decisions/areas-payroll-contract-amendments.md, areas-payroll-scopes.md).
+
+export const AMENDMENT_STATUS_LABELS: Record<ContractAmendmentStatus, string> = {
+  submitted: "Submitted",
+  in_review: "In review",
+  done: "Done",
+  canceled: "Canceled",
+};
+
+export const AMENDMENT_STATUS_TONES: Record<ContractAmendmentStatus, Tone> = {
+  submitted: "blue",
+  in_review: "amber",
+  done: "green",
+  canceled: "gray",
+};
+
+export const AMENDMENT_STATUS_DESCRIPTIONS: Record<ContractAmendmentStatus, string> = {
+  submitted: "Waiting for review by the provider.",
+  in_review: "The provider is reviewing it.",
+  done: "Approved and applied to the contract.",
+  canceled: "Withdrawn or refused; nothing changed.",
+};
+
+/** Whether an amendment still waits for a decision (sandbox can approve it). */
+export const isOpenAmendment = (status: ContractAmendmentStatus) => OPEN_CONTRACT_AMENDMENT_STATUSES.includes(status);
+
+/** Reasons of the countries' contract_amendment forms (the provider's free text is shown as is). */
+const REASON_LABELS: Record<string, string> = {
+  annual_review: "Annual compensation review",
+  promotion: "Promotion",
+  role_change: "Change of role",
+  schedule_change: "Change of working hours",
+  correction: "Correction of the current contract",
+  other: "Other",
+};
+
+export function reasonLabel(reason: string | null): string | null {
+  if (!reason) return null;
+  // A key of another country's form reads humanized; the provider's free text is kept as written.
+  return REASON_LABELS[reason] ?? (/^[a-z0-9_]+$/.test(reason) ? humanize(reason) : reason);
+}
+
+/** Change keys of the API (`compensation.amount`, `contract.job_title`, `contract_details.<field>`). */
+const CHANGE_LABELS: Record<string, string> = {
+  "compensation.amount": "Annual gross salary",
+  "contract.job_title": "Job title",
+  "contract_details.work_schedule": "Work schedule",
+  "contract_details.work_hours_per_week": "Hours per week",
+  "contract_details.available_pto": "Paid time off (days a year)",
+  "contract_details.part_time_salary_confirmation": "Part-time salary confirmed",
+};
+
+export function changeLabel(key: string): string {
+  return CHANGE_LABELS[key] ?? humanize(key.split(".").pop() ?? key);
+}
+
+const VALUE_LABELS: Record<string, string> = { full_time: "Full-time", part_time: "Part-time" };
+
+/** A term's value for reading: money (the salary, minor units) with its currency when known. */
+export function formatChangeValue(key: string, value: unknown, currency?: string | null): string {
+  if (value === null || value === undefined || value === "") return "—";
+  if (key === "compensation.amount" && typeof value === "number") return formatMoney(value, currency ?? undefined);
+  if (typeof value === "boolean") return value ? "Yes" : "No";
+  if (typeof value === "number") return value.toLocaleString("en-US", { maximumFractionDigits: 10 });
+  if (typeof value === "string") return VALUE_LABELS[value] ?? (/^\d{4}-\d{2}-\d{2}$/.test(value) ? formatDate(value) : value);
+  return JSON.stringify(value);
+}
+
+export interface ChangeRow {
+  key: string;
+  label: string;
+  previous: string;
+  requested: string;
+}
+
+/** The changed terms as rows, in a stable order (salary, job title, then the contract's fields). */
+export function changeRows(changes: Record<string, { previous?: unknown; current?: unknown }>, currency?: string | null): ChangeRow[] {
+  const rank = (k: string) => (k === "compensation.amount" ? 0 : k === "contract.job_title" ? 1 : 2);
+  return Object.keys(changes)
+    .sort((a, b) => rank(a) - rank(b) || a.localeCompare(b))
+    .map((key) => ({
+      key,
+      label: changeLabel(key),
+      previous: formatChangeValue(key, changes[key]?.previous, currency),
+      requested: formatChangeValue(key, changes[key]?.current, currency),
+    }));
+}
+
+export const AMENDMENT_PERMISSIONS = {
+  read: "Reading contract amendments needs the contract_amendment:read scope on the API token.",
+  write:
+    "Requesting or approving an amendment needs the contract_amendment:write scope and a writing role (owner, admin, or people manager for their own reports).",
+} as const;
+
+export function amendmentErrorDetails(error: ApiErrorPayload, operation: keyof typeof AMENDMENT_PERMISSIONS): string[] | undefined {
+  return error.kind === "forbidden" ? [AMENDMENT_PERMISSIONS[operation]] : undefined;
+}

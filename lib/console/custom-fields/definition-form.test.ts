@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { CustomFieldDefinitionFormSchema, optionsError, parseOptions, splitDefinitionErrors, toCreateCustomFieldBody } from "./definition-form";
+import { customFieldStateHref, parseCustomFieldState } from "./url-state";
+
+describe("new custom field form", () => {
+  it("sends options only for a single choice, and no empty description", () => {
+    expect(toCreateCustomFieldBody({ name: " Cost center ", type: "single_select", description: " ", options: "A\n\n B \r\nC" })).toEqual({
+      name: "Cost center",
+      type: "single_select",
+      options: ["A", "B", "C"],
+    });
+    expect(toCreateCustomFieldBody({ name: "Desk", type: "integer", description: "Assigned desk", options: "left over" })).toEqual({
+      name: "Desk",
+      type: "integer",
+      description: "Assigned desk",
+    });
+  });
+
+  it("checks the contract's rules on the inputs", () => {
+    const issues = (v: object) =>
+      CustomFieldDefinitionFormSchema.safeParse({ name: "N", type: "string", description: "", options: "", ...v }).error?.issues.map((i) => `${i.path.join(".")}: ${i.message}`) ?? [];
+    expect(issues({ name: "  " })).toEqual(["name: can't be blank"]);
+    expect(issues({ name: "x".repeat(101) })).toEqual(["name: must be at most 100 characters"]);
+    expect(issues({ type: "single_select" })).toEqual(["options: list at least one option, one per line"]);
+    expect(issues({ type: "single_select", options: "A\na" })).toEqual(["options: “a” is listed more than once"]);
+    expect(issues({ type: "multi_select" })).toHaveLength(1);
+    expect(issues({})).toEqual([]);
+  });
+
+  it("parses and checks options", () => {
+    expect(parseOptions("")).toEqual([]);
+    expect(optionsError(Array.from({ length: 101 }, (_, i) => `o${i}`))).toBe("at most 100 options");
+    expect(optionsError(["x".repeat(101)])).toMatch(/longer than 100/);
+    expect(optionsError(["A", "B"])).toBeNull();
+  });
+
+  it("puts the API's 422 errors on the form's fields", () => {
+    expect(splitDefinitionErrors({ name: ["has already been taken"], "options.1": ["can't be blank"], "body.type": ["bad"], foo: ["bar"] })).toEqual({
+      byField: { name: "has already been taken", options: "can't be blank", type: "bad" },
+      other: ["foo: bar"],
+    });
+  });
+
+  it("keeps the list page in the URL", () => {
+    expect(customFieldStateHref(parseCustomFieldState({}))).toBe("/custom-fields");
+    expect(customFieldStateHref(parseCustomFieldState({ page: "2", page_size: "50" }))).toBe("/custom-fields?page=2&page_size=50");
+    expect(parseCustomFieldState({ page: "x", page_size: "0" })).toEqual({ page: 1, pageSize: 20 });
+  });
+});

@@ -1,0 +1,57 @@
+import type { CustomFieldType } from "@/lib/contract";
+import type { ApiErrorPayload } from "@/lib/console/api-errors";
+import type { Tone } from "@/lib/console/employments/labels";
+
+// Names of the custom field types (the provider's ten, lib/contract/custom-fields.ts) and what a
+// refusal of the custom field endpoints means (docs/decisions/areas-payroll-scopes.md).
+
+export const CUSTOM_FIELD_TYPE_LABELS: Record<CustomFieldType, string> = {
+  string: "Short text",
+  text: "Long text",
+  integer: "Whole number",
+  decimal: "Decimal number",
+  percentage: "Percentage",
+  currency: "Money amount",
+  date: "Date",
+  boolean: "Yes / no",
+  link: "Link",
+  single_select: "Single choice",
+};
+
+export const CUSTOM_FIELD_TYPE_DESCRIPTIONS: Record<CustomFieldType, string> = {
+  string: "Up to 255 characters on one line.",
+  text: "Up to 10,000 characters, several lines.",
+  integer: "A whole number, e.g. a desk number.",
+  decimal: "A number with decimals, e.g. an FTE ratio of 0.8.",
+  percentage: "A number of percent, e.g. 7.5 for 7.5 %.",
+  currency: "An amount and its ISO 4217 currency, e.g. 1,500.00 EUR.",
+  date: "A calendar date.",
+  boolean: "Yes or no.",
+  link: "An http or https URL.",
+  single_select: "One of a list of options you define now.",
+};
+
+export const CUSTOM_FIELD_TYPE_TONES: Record<CustomFieldType, Tone> = {
+  string: "gray",
+  text: "gray",
+  integer: "blue",
+  decimal: "blue",
+  percentage: "blue",
+  currency: "green",
+  date: "violet",
+  boolean: "teal",
+  link: "sky",
+  single_select: "amber",
+};
+
+export const CUSTOM_FIELD_PERMISSIONS = {
+  read: "Reading custom field definitions needs the custom_field:read scope on the API token.",
+  create: "Creating a custom field needs the custom_field:write scope, and the owner or admin role: definitions are company settings.",
+  readValues: "Reading an employment's custom field values needs the custom_field:read and custom_field_value:read scopes.",
+  writeValue:
+    "Setting a value needs the custom_field_value:write scope and a writing role (owner, admin, or people manager for their own reports).",
+} as const;
+
+export function customFieldErrorDetails(error: ApiErrorPayload, operation: keyof typeof CUSTOM_FIELD_PERMISSIONS): string[] | undefined {
+  return error.kind === "forbidden" ? [CUSTOM_FIELD_PERMISSIONS[operation]] : undefined;
+}

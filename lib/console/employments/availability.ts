@@ -1,0 +1,63 @@
+import type { Employment, EmploymentModel, EmploymentStatus, EmploymentType, OnboardingTaskKey } from "@/lib/contract";
+import { MODEL_LABELS, STATUS_LABELS, TASK_LABELS, TYPE_LABELS } from "./labels";
+import { employmentFormHref } from "./links";
+
+// Which operations the console offers for an employment, and why not when it doesn't. The API
+// enforces all of this (and answers 422/409/403); the console only avoids offering what would fail.
+
+/** Spec section 1: for these types only list and show exist. */
+export const READ_ONLY_TYPES: ReadonlySet<EmploymentType> = new Set(["contractor", "direct_employee", "global_payroll_employee"]);
+/** Spec section 1: for these models only list and show exist. */
+export const READ_ONLY_MODELS: ReadonlySet<EmploymentModel> = new Set(["peo", "global_payroll"]);
+
+/** Statuses in which an employment accepts no more country-form sections (docs/decisions/0003). */
+const CLOSED_STATUSES: ReadonlySet<EmploymentStatus> = new Set(["offboarding", "archived", "deleted"]);
+/** What an active employment may still change through its forms (change of 2023-09-21). */
+const ACTIVE_FORM_TASKS: ReadonlySet<OnboardingTaskKey> = new Set(["address_details", "emergency_contact_details"]);
+
+/**
+ * Why only list and show are available for this employment (spec section 1), or null when every
+ * operation is. The type is checked first: it is the reason a reader recognises.
+ */
+export function readOnlyReason(e: Pick<Employment, "type" | "employment_model">): string | null {
+  if (READ_ONLY_TYPES.has(e.type)) {
+    return `${TYPE_LABELS[e.type]} employments can only be listed and viewed: the API offers no other operation for the ${e.type} type.`;
+  }
+  if (e.employment_model && READ_ONLY_MODELS.has(e.employment_model)) {
+    return `Employments of the ${MODEL_LABELS[e.employment_model]} model can only be listed and viewed: the API offers no other operation for the ${e.employment_model} model.`;
+  }
+  return null;
+}
+
+export type Availability = { available: true } | { available: false; reason: string };
+
+/** Update employment (spec 4.1): refused only by type or model (the API checks roles and company state). */
+export function updateAvailability(e: Pick<Employment, "type" | "employment_model">): Availability {
+  const reason = readOnlyReason(e);
+  return reason ? { available: false, reason } : { available: true };
+}
+
+export type TaskAction =
+  | { kind: "done" }
+  | { kind: "form"; href: string; label: string }
+  | { kind: "unavailable"; reason: string };
+
+/** What a task of the onboarding list offers: nothing when done, its form, or the reason it can't. */
+export function taskAction(
+  e: Pick<Employment, "id" | "type" | "employment_model" | "status" | "country" | "onboarding_tasks">,
+  key: OnboardingTaskKey,
+): TaskAction {
+  if (e.onboarding_tasks[key].status === "completed") return { kind: "done" };
+  const readOnly = readOnlyReason(e);
+  if (readOnly) return { kind: "unavailable", reason: readOnly };
+  if (CLOSED_STATUSES.has(e.status)) {
+    return { kind: "unavailable", reason: `An employment in status ${STATUS_LABELS[e.status]} no longer accepts form data.` };
+  }
+  if (e.status === "active" && !ACTIVE_FORM_TASKS.has(key)) {
+    return { kind: "unavailable", reason: "Once an employment is active, only its address and emergency contact can be changed." };
+  }
+  // country.supported_json_schemas is not consulted: the real provider names forms there differently
+  // (e.g. "emergency_contact"), so the forms page reports an unavailable form itself (422).
+  if (!e.country) return { kind: "unavailable", reason: "The employment has no country, so it has no country forms." };
+  return { kind: "form", href: employmentFormHref(e.id, key), label: `Complete ${TASK_LABELS[key].toLowerCase()}` };
+}

@@ -1,0 +1,56 @@
+import { signInPath } from "@/lib/console/auth/sign-in-url";
+import type { OnboardingTaskKey } from "@/lib/contract";
+
+// Console URLs of employments, in one place (pages, links, redirects and tests agree on them).
+
+export const EMPLOYMENTS_PATH = "/employments";
+
+export const employmentHref = (id: string) => `${EMPLOYMENTS_PATH}/${encodeURIComponent(id)}`;
+export const employmentEditHref = (id: string) => `${employmentHref(id)}/edit`;
+
+/**
+ * The country form that completes an onboarding task. The task keys of spec 2.4 are also the form
+ * section names (DECISIONS.md "Forms"), so the mapping is the identity, kept explicit here.
+ */
+export const TASK_FORM_SECTION: Record<OnboardingTaskKey, string> = {
+  personal_details: "personal_details",
+  address_details: "address_details",
+  administrative_details: "administrative_details",
+  bank_account_details: "bank_account_details",
+  billing_address_details: "billing_address_details",
+  contract_details: "contract_details",
+  emergency_contact_details: "emergency_contact_details",
+  employment_document_details: "employment_document_details",
+  pricing_plan_details: "pricing_plan_details",
+};
+
+export const employmentFormHref = (id: string, task: OnboardingTaskKey) =>
+  `${employmentHref(id)}/forms/${encodeURIComponent(TASK_FORM_SECTION[task])}`;
+
+/**
+ * The console's sign-in page, coming back to `returnTo` (a same-origin path) afterwards. `expired`
+ * says why: the API refused the session's token (401) and its refresh failed.
+ */
+export function signInHref(returnTo?: string | null, options: { expired?: boolean } = {}): string {
+  return signInPath({ callbackUrl: returnTo, error: options.expired ? "SessionExpired" : null });
+}
+
+/**
+ * Where to go after switching environment: ids are per environment, so a page about one employment
+ * goes back to the list; the list keeps its filters but starts again at page 1; other pages reload.
+ */
+export function afterEnvironmentSwitchHref(pathname: string, search: string): string {
+  if (pathname.startsWith(`${EMPLOYMENTS_PATH}/`)) return EMPLOYMENTS_PATH;
+  if (pathname === EMPLOYMENTS_PATH) {
+    const params = new URLSearchParams(search);
+    params.delete("page");
+    const qs = params.toString();
+    return qs ? `${pathname}?${qs}` : pathname;
+  }
+  return `${pathname}${search}`;
+}
+
+/** A sign-in URL the environment endpoint handed back, if it stays on this origin. */
+export function sameOriginPath(value: unknown): string | null {
+  return typeof value === "string" && value.startsWith("/") && !value.startsWith("//") && !value.startsWith("/\\") ? value : null;
+}

@@ -1,0 +1,106 @@
+import { z } from "zod";
+import {
+  MANAGER_ROLES,
+  UpdateEmploymentV2BodySchema,
+  type CompanyManager,
+  type CompanyRole,
+  type Department,
+  type Employment,
+  type UpdateEmploymentV2Body,
+} from "@/lib/contract";
+
+// The update-employment form (spec 4.1): its values, its schema (the contract's rules for each
+// field), the body it sends, and where the API's 422 errors land.
+
+const bodyShape = UpdateEmploymentV2BodySchema.shape;
+
+/**
+ * Form values are strings (inputs and selects hold strings); "" means "none" for the department and
+ * "leave as is" for the manager. Each field's rule is the contract's own.
+ */
+export const UpdateEmploymentFormSchema = z.object({
+  department_id: z.string(),
+  manager_id: z.string(),
+  external_id: z.string().trim().pipe(bodyShape.external_id.unwrap().unwrap()),
+  work_email: z.string().trim().min(1, "can't be blank").pipe(bodyShape.work_email.unwrap()),
+});
+export type UpdateEmploymentFormValues = z.infer<typeof UpdateEmploymentFormSchema>;
+export type UpdateEmploymentField = keyof UpdateEmploymentFormValues;
+export const UPDATE_EMPLOYMENT_FIELDS = Object.keys(UpdateEmploymentFormSchema.shape) as UpdateEmploymentField[];
+
+export function updateFormDefaults(e: Pick<Employment, "department_id" | "manager_id" | "external_id" | "work_email">): UpdateEmploymentFormValues {
+  return {
+    department_id: e.department_id ?? "",
+    manager_id: e.manager_id ?? "",
+    external_id: e.external_id ?? "",
+    work_email: e.work_email ?? "",
+  };
+}
+
+/**
+ * The body of `PATCH /v2/employments/{id}`: the fields that changed, plus `external_id` always,
+ * because spec 4.1 says it "defaults to null when not provided" and leaving it out could erase it.
+ */
+export function toUpdateBody(values: UpdateEmploymentFormValues, defaults: UpdateEmploymentFormValues): UpdateEmploymentV2Body {
+  const body: UpdateEmploymentV2Body = {};
+  if (values.department_id !== defaults.department_id) body.department_id = values.department_id || null;
+  // The API has no way to unassign a manager (manager_id is a string, not nullable): "" sends nothing.
+  if (values.manager_id && values.manager_id !== defaults.manager_id) body.manager_id = values.manager_id;
+  body.external_id = values.external_id.trim() || null;
+  const workEmail = values.work_email.trim();
+  if (workEmail && workEmail !== defaults.work_email) body.work_email = workEmail;
+  return UpdateEmploymentV2BodySchema.parse(body);
+}
+
+export const ROLE_LABELS: Record<CompanyRole, string> = {
+  owner: "Owner",
+  admin: "Admin",
+  people_manager: "People manager",
+  onboarding_manager: "Onboarding manager",
+};
+
+export interface SelectOption {
+  value: string;
+  label: string;
+}
+
+/**
+ * Manager candidates: company users with role owner, admin or people manager (spec 4.1), by name.
+ * A current manager who is no longer a candidate stays listed (marked), so the form shows the truth.
+ */
+export function managerOptions(managers: readonly CompanyManager[], current?: { id: string | null | undefined; name?: string | null }): SelectOption[] {
+  const options = managers
+    .filter((m) => MANAGER_ROLES.includes(m.role))
+    .sort((a, b) => a.user_name.localeCompare(b.user_name, "en"))
+    .map((m) => ({ value: m.user_id, label: `${m.user_name} (${m.user_email}) · ${ROLE_LABELS[m.role]}` }));
+  if (current?.id && !options.some((o) => o.value === current.id)) {
+    options.unshift({ value: current.id, label: `${current.name ?? current.id} · current, not a manager candidate` });
+  }
+  return options;
+}
+
+export function departmentOptions(departments: readonly Department[]): SelectOption[] {
+  return [...departments].sort((a, b) => a.name.localeCompare(b.name, "en")).map((d) => ({ value: d.id, label: d.name }));
+}
+
+/**
+ * The API's 422 field errors split into those of the form's fields and the rest (shown in the banner).
+ * Keys may be prefixed (`body.manager_id`) by the BFF's own validation.
+ */
+export function splitFieldErrors(
+  fieldErrors: Record<string, string[]> | undefined,
+): { byField: Partial<Record<UpdateEmploymentField, string>>; other: string[] } {
+  const byField: Partial<Record<UpdateEmploymentField, string>> = {};
+  const other: string[] = [];
+  for (const [rawKey, messages] of Object.entries(fieldErrors ?? {})) {
+    const key = rawKey.replace(/^body\./, "");
+    const text = messages.join(" ");
+    if ((UPDATE_EMPLOYMENT_FIELDS as string[]).includes(key)) {
+      const field = key as UpdateEmploymentField;
+      byField[field] = byField[field] ? `${byField[field]} ${text}` : text;
+    } else {
+      other.push(`${rawKey}: ${text}`);
+    }
+  }
+  return { byField, other };
+}

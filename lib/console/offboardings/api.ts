@@ -1,0 +1,23 @@
+import "server-only";
+import { OffboardingListResponseSchema, OffboardingResponseSchema, type CreateOffboardingBody } from "@/lib/contract";
+import type { ApiClient } from "@/lib/console/api-client";
+import type { SandboxOffboardingStatus } from "./rules";
+import type { OffboardingListApiQuery } from "./url-state";
+
+// The offboarding endpoints of the API (spec 4.2 "Offboardings", and the sandbox's review
+// simulation) over the console's typed client, for server pages and BFF handlers alike.
+
+const enc = encodeURIComponent;
+
+export const listOffboardings = (api: ApiClient, q: OffboardingListApiQuery) =>
+  api.json(OffboardingListResponseSchema, "GET", "v1/offboardings", { query: { ...q } }).then((r) => r.data);
+
+export const getOffboarding = (api: ApiClient, id: string) =>
+  api.json(OffboardingResponseSchema, "GET", `v1/offboardings/${enc(id)}`).then((r) => r.data.offboarding);
+
+export const createOffboarding = (api: ApiClient, body: CreateOffboardingBody) =>
+  api.json(OffboardingResponseSchema, "POST", "v1/offboardings", { body }).then((r) => r.data.offboarding);
+
+/** Sandbox only (404 on production): the provider's review of an offboarding. */
+export const sandboxSetOffboardingStatus = (api: ApiClient, id: string, status: SandboxOffboardingStatus) =>
+  api.json(OffboardingResponseSchema, "PATCH", `v1/sandbox/offboardings/${enc(id)}`, { body: { status } }).then((r) => r.data.offboarding);

@@ -1,0 +1,46 @@
+import { TIMEOFF_TYPE_DESCRIPTIONS, type TimeoffStatus, type TimeoffType } from "@/lib/contract";
+import type { Tone } from "@/lib/console/employments/labels";
+
+// Human labels and badge colours of the time off enums (one table each: list, filters and forms agree).
+
+export const TIMEOFF_TYPE_LABELS: Record<TimeoffType, string> = {
+  paid_time_off: "Paid time off",
+  sick_leave: "Sick leave",
+  public_holiday: "Public holiday",
+  unpaid_leave: "Unpaid leave",
+  extended_leave: "Extended leave",
+  in_lieu_time: "Time in lieu",
+  maternity_leave: "Maternity leave",
+  paternity_leave: "Paternity leave",
+  parental_leave: "Parental leave",
+  bereavement: "Bereavement",
+  military_leave: "Military leave",
+  other: "Other",
+};
+
+/** The contract's descriptions, for when the types endpoint has not answered yet. */
+export const TIMEOFF_TYPE_FALLBACK_DESCRIPTIONS: Record<TimeoffType, string> = TIMEOFF_TYPE_DESCRIPTIONS;
+
+export const TIMEOFF_STATUS_LABELS: Record<TimeoffStatus, string> = {
+  requested: "Requested",
+  approved: "Approved",
+  taken: "Taken",
+  declined: "Declined",
+  cancelled: "Cancelled",
+};
+
+export const TIMEOFF_STATUS_TONES: Record<TimeoffStatus, Tone> = {
+  requested: "amber",
+  approved: "green",
+  taken: "teal",
+  declined: "red",
+  cancelled: "gray",
+};
+
+export const TIMEOFF_STATUS_DESCRIPTIONS: Record<TimeoffStatus, string> = {
+  requested: "Waiting for approval.",
+  approved: "Approved and still to come (or under way).",
+  taken: "Approved, and its last day has passed in its time zone.",
+  declined: "Declined by an approver, with a reason.",
+  cancelled: "Cancelled, with a reason.",
+};

@@ -1,0 +1,22 @@
+import "server-only";
+import type { QueryClient } from "@tanstack/react-query";
+import type { ApiClient } from "@/lib/console/api-client";
+import { loadForPage } from "@/lib/console/employments/server";
+import { employmentListQuery } from "@/lib/queries/employments";
+import type { QueryScope } from "@/lib/queries/scope";
+import { PEOPLE_OPS_EMPLOYMENTS_QUERY } from "./eligibility";
+
+/**
+ * Prefetches the employments the people-ops pages name and offer (same key as the client's query).
+ * A failure is not the page's failure: the records still show, with their employment ids.
+ */
+export function prefetchPeopleOpsEmployments(queryClient: QueryClient, api: ApiClient, scope: QueryScope, returnTo: string) {
+  return loadForPage(
+    () =>
+      queryClient.fetchQuery({
+        ...employmentListQuery(scope, PEOPLE_OPS_EMPLOYMENTS_QUERY),
+        queryFn: () => api.listEmployments(PEOPLE_OPS_EMPLOYMENTS_QUERY).then((r) => r.data),
+      }),
+    { returnTo },
+  );
+}

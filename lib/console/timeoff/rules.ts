@@ -1,0 +1,61 @@
+import type { z } from "zod";
+import { UpdateTimeoffBodySchema, type Timeoff, type TimeoffStatus } from "@/lib/contract";
+
+// What can be done to a time off, and why not (docs/decisions/areas-people-ops-timeoff-rules.md):
+// approve and decline a requested one (declining needs a reason); cancel a requested or approved one
+// that is not taken yet (with a reason). Taken, declined and cancelled time off is history.
+
+export type TimeoffAction = "approve" | "decline" | "cancel";
+
+export type ActionAvailability = { available: true } | { available: false; reason: string };
+
+const yes: ActionAvailability = { available: true };
+const no = (reason: string): ActionAvailability => ({ available: false, reason });
+
+const CLOSED: Partial<Record<TimeoffStatus, string>> = {
+  taken: "Taken time off is in the past: it can no longer be changed.",
+  declined: "Declined time off is closed: request a new one instead.",
+  cancelled: "Cancelled time off is closed: request a new one instead.",
+};
+
+export function timeoffActionAvailability(t: Pick<Timeoff, "status">, action: TimeoffAction): ActionAvailability {
+  const closed = CLOSED[t.status];
+  if (closed) return no(closed);
+  switch (action) {
+    case "approve":
+      return t.status === "requested" ? yes : no("Already approved.");
+    case "decline":
+      return t.status === "requested" ? yes : no("Only requested time off can be declined; cancel approved time off instead.");
+    case "cancel":
+      return yes;
+  }
+}
+
+/** The actions a row offers (each with its availability), in the order they are shown. */
+export const timeoffActions = (t: Pick<Timeoff, "status">) =>
+  (["approve", "decline", "cancel"] as const).map((action) => ({ action, ...timeoffActionAvailability(t, action) }));
+
+/** The body of the transition (the reason goes in the field the API names for it). */
+export function transitionBody(action: TimeoffAction, reason?: string) {
+  switch (action) {
+    case "approve":
+      return { status: "approved" as const };
+    case "decline":
+      return { status: "declined" as const, decline_reason: (reason ?? "").trim() };
+    case "cancel":
+      return { status: "cancelled" as const, cancel_reason: (reason ?? "").trim() };
+  }
+}
+
+export const ACTION_LABELS: Record<TimeoffAction, string> = { approve: "Approve", decline: "Decline", cancel: "Cancel time off" };
+
+/**
+ * What the BFF lets through to `PATCH /v1/timeoff/{id}`: a status move and its reason, nothing else
+ * (the console edits no dates). The reason rules are the contract's; the API checks the move.
+ */
+export const TimeoffTransitionBodySchema = UpdateTimeoffBodySchema.pick({ status: true, decline_reason: true, cancel_reason: true }).superRefine((b, ctx) => {
+  if (!b.status) ctx.addIssue({ code: "custom", path: ["status"], message: "is required", input: b.status });
+  if (b.status === "declined" && !b.decline_reason) ctx.addIssue({ code: "custom", path: ["decline_reason"], message: "can't be blank", input: b.decline_reason });
+  if (b.status === "cancelled" && !b.cancel_reason) ctx.addIssue({ code: "custom", path: ["cancel_reason"], message: "can't be blank", input: b.cancel_reason });
+});
+export type TimeoffTransitionBody = z.infer<typeof TimeoffTransitionBodySchema>;

@@ -1,0 +1,130 @@
+import { z } from "zod";
+import { listEnvelopeSchema, PaginationQuerySchema, resourceEnvelopeSchema } from "./pagination";
+
+// Contract amendments: a requested change to an employment's active contract, validated by the
+// country's `contract_amendment` form (docs/decisions/areas-payroll-contract-amendments.md).
+
+const isoDate = z.iso.date();
+const isoDateTime = z.iso.datetime();
+
+/** The provider's statuses except `deleted` (nothing deletes an amendment here). */
+export const CONTRACT_AMENDMENT_STATUSES = ["submitted", "in_review", "done", "canceled"] as const;
+export const ContractAmendmentStatusSchema = z.enum(CONTRACT_AMENDMENT_STATUSES);
+export type ContractAmendmentStatus = z.infer<typeof ContractAmendmentStatusSchema>;
+/** Statuses in which an amendment is still waiting for a decision. */
+export const OPEN_CONTRACT_AMENDMENT_STATUSES: readonly ContractAmendmentStatus[] = ["submitted", "in_review"];
+
+/** One changed term: its value on the contract when the amendment was submitted, and the requested one. */
+export const ContractChangeSchema = z.object({ previous: z.unknown(), current: z.unknown() });
+/** Keyed `compensation.amount`, `contract.job_title` or `contract_details.<field>`, as on the provider. */
+export const ContractChangesSchema = z.record(z.string(), ContractChangeSchema);
+export type ContractChanges = z.infer<typeof ContractChangesSchema>;
+
+export const SalaryDecreaseDetailsSchema = z.object({
+  previous_amount: z.number().int(),
+  current_amount: z.number().int(),
+  currency: z.string(),
+  /** What the provider's form asks about a decrease (null when the country's form does not). */
+  reason: z.string().nullable(),
+  reason_description: z.string().nullable(),
+  was_employee_informed: z.unknown().nullable(),
+});
+
+export const ContractAmendmentRequestedDetailsSchema = z.object({
+  additional_comments: z.string().nullable(),
+  effective_date: isoDate,
+  reason_for_change: z.string().nullable(),
+  reason_for_change_description: z.string().nullable(),
+  /** Set when the amendment lowers the annual gross salary. */
+  salary_decrease_details: SalaryDecreaseDetailsSchema.nullable(),
+});
+
+export const ContractAmendmentSchema = z.object({
+  id: z.uuid(),
+  employment_id: z.uuid(),
+  /** The contract the amendment changes (the employment's active contract). */
+  amendment_contract_id: z.uuid(),
+  changes: ContractChangesSchema,
+  requested_by: z.string().nullable(),
+  requested_details: ContractAmendmentRequestedDetailsSchema,
+  status: ContractAmendmentStatusSchema,
+  submitted_at: isoDateTime,
+  /** The provider's support ticket; none here (always null). */
+  zendesk_ticket_url: z.string().nullable(),
+});
+export type ContractAmendment = z.infer<typeof ContractAmendmentSchema>;
+
+/** List item: the provider's ListContractAmendmentResponse fields. */
+export const ContractAmendmentListItemSchema = z.object({
+  id: z.uuid(),
+  employment_id: z.uuid(),
+  /** The employment's current job title. */
+  job_title: z.string().nullable(),
+  reason_for_change: z.string().nullable(),
+  requested_by: z.string().nullable(),
+  requested_effective_date: isoDate,
+  status: ContractAmendmentStatusSchema,
+  submitted_at: isoDateTime,
+});
+export type ContractAmendmentListItem = z.infer<typeof ContractAmendmentListItemSchema>;
+
+export const ContractAmendmentListQuerySchema = PaginationQuerySchema.extend({
+  employment_id: z.string().max(64).optional(),
+  /** One status or several, comma separated. */
+  status: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === "") return undefined;
+      const parts = v.split(",").map((s) => s.trim()).filter(Boolean);
+      for (const p of parts) {
+        if (!ContractAmendmentStatusSchema.safeParse(p).success) {
+          ctx.addIssue({ code: "custom", message: `Unknown status '${p}'` });
+          return z.NEVER;
+        }
+      }
+      return parts as ContractAmendmentStatus[];
+    }),
+});
+export type ContractAmendmentListQuery = z.infer<typeof ContractAmendmentListQuerySchema>;
+
+export const ContractAmendmentListResponseSchema = listEnvelopeSchema("contract_amendments", ContractAmendmentListItemSchema);
+export type ContractAmendmentListResponse = z.infer<typeof ContractAmendmentListResponseSchema>;
+export const ContractAmendmentResponseSchema = resourceEnvelopeSchema("contract_amendment", ContractAmendmentSchema);
+export type ContractAmendmentResponse = z.infer<typeof ContractAmendmentResponseSchema>;
+
+/**
+ * POST /v1/contract-amendments (and /automatable). `contract_amendment` is validated by the
+ * employment's country form `contract_amendment` (GET /v1/countries/{code}/contract_amendment).
+ */
+export const CreateContractAmendmentBodySchema = z.strictObject({
+  employment_id: z.string().min(1, "is required").max(64),
+  /** Defaults to the employment's active contract; when given it must be that contract. */
+  amendment_contract_id: z.string().max(64).optional(),
+  contract_amendment: z.record(z.string(), z.unknown(), { error: "must be an object" }),
+});
+export type CreateContractAmendmentBody = z.infer<typeof CreateContractAmendmentBodySchema>;
+
+export const ContractAmendmentAutomatableResponseSchema = z.object({
+  data: z.object({ automatable: z.boolean(), message: z.string() }),
+});
+export type ContractAmendmentAutomatableResponse = z.infer<typeof ContractAmendmentAutomatableResponseSchema>;
+
+/** GET /v1/employment-contracts/{employment_id}/pending-changes. */
+export const ContractPendingChangeSchema = z.object({
+  changes: ContractChangesSchema,
+  contract_id: z.uuid(),
+  /** The requested effective date, at midnight UTC. */
+  effective_at: isoDateTime,
+  // Beyond the provider's fields.
+  contract_amendment_id: z.uuid(),
+  status: ContractAmendmentStatusSchema,
+});
+export const ContractPendingChangesResponseSchema = z.object({ data: z.object({ pending_changes: z.array(ContractPendingChangeSchema) }) });
+export type ContractPendingChangesResponse = z.infer<typeof ContractPendingChangesResponseSchema>;
+
+/** PATCH /v1/sandbox/contract-amendments/{id}: moves an amendment along (submitted → in_review → done, or canceled). */
+export const SandboxUpdateContractAmendmentBodySchema = z.strictObject({
+  status: z.enum(["in_review", "done", "canceled"], { error: "must be one of in_review, done, canceled" }),
+});
+export type SandboxUpdateContractAmendmentBody = z.infer<typeof SandboxUpdateContractAmendmentBodySchema>;

@@ -1,0 +1,198 @@
+import { z } from "zod";
+import { CountrySchema, MinimalCountrySchema } from "./country";
+import {
+  ContractorTypeSchema,
+  EmploymentModelSchema,
+  EmploymentStatusSchema,
+  EmploymentTypeSchema,
+  LifecycleStageSchema,
+  ONBOARDING_TASK_KEYS,
+  PAY_FREQUENCIES,
+  RATE_TYPES,
+  UserStatusSchema,
+} from "./enums";
+import { listEnvelopeSchema, resourceEnvelopeSchema } from "./pagination";
+
+const isoDate = z.iso.date();
+const isoDateTime = z.iso.datetime();
+const section = z.record(z.string(), z.unknown());
+
+export const TaskDescriptionSchema = z.object({
+  description: z.string(),
+  status: z.enum(["completed", "pending"]),
+});
+
+/** OnboardingTasks of spec 2.4: exactly the nine keys. */
+export const OnboardingTasksSchema = z.strictObject(
+  Object.fromEntries(ONBOARDING_TASK_KEYS.map((k) => [k, TaskDescriptionSchema])) as Record<
+    (typeof ONBOARDING_TASK_KEYS)[number],
+    typeof TaskDescriptionSchema
+  >,
+);
+export type OnboardingTasks = z.infer<typeof OnboardingTasksSchema>;
+
+/** File of spec 2.3 (no additional properties). */
+export const FileSchema = z.strictObject({
+  id: z.uuid(),
+  name: z.string(),
+  type: z.string(),
+  sub_type: z.string().nullable().optional(),
+  inserted_at: isoDateTime,
+});
+export type EmploymentFile = z.infer<typeof FileSchema>;
+
+export const ContractorRateSchema = z.object({
+  amount: z.object({ amount: z.number(), currency: z.object({ code: z.string() }) }),
+  pay_frequency: z.enum(PAY_FREQUENCIES).nullable(),
+  slug: z.string(),
+  type: z.enum(RATE_TYPES),
+});
+
+export const PricingPlanDetailsSchema = z.object({ frequency: z.enum(["annually", "monthly"]) });
+
+/** Employment of spec 2.1, as returned by show and update. */
+export const EmploymentSchema = z.object({
+  id: z.uuid(),
+  short_id: z.string().optional(),
+  company_id: z.uuid(),
+  user_id: z.string().nullable().optional(),
+  type: EmploymentTypeSchema,
+  employment_model: EmploymentModelSchema.nullable(),
+  status: EmploymentStatusSchema,
+  employment_lifecycle_stage: LifecycleStageSchema,
+  user_status: UserStatusSchema.optional(),
+  full_name: z.string(),
+  job_title: z.string().nullable(),
+  personal_email: z.string(),
+  login_email: z.string(),
+  work_email: z.string(),
+  manager: z.string().nullable().optional(),
+  /** User id of the manager (the real service returns it; the update form preselects it). */
+  manager_id: z.string().nullable().optional(),
+  manager_email: z.string().nullable(),
+  manager_employment_id: z.string().nullable(),
+  department: z.string().nullable().optional(),
+  department_id: z.uuid().nullable().optional(),
+  external_id: z.string().nullable().optional(),
+  provisional_start_date: isoDate.nullable().optional(),
+  seniority_date: isoDate.nullable().optional(),
+  probation_period_end_date: isoDate.nullable().optional(),
+  active_contract_id: z.uuid().nullable().optional(),
+  eligible_for_onboarding_cancellation: z.boolean(),
+  created_at: isoDateTime,
+  updated_at: isoDateTime,
+  country: CountrySchema.nullable(),
+  onboarding_tasks: OnboardingTasksSchema,
+  pricing_plan_details: PricingPlanDetailsSchema,
+  files: z.array(FileSchema),
+  personal_details: section,
+  basic_information: section.optional(),
+  address_details: section,
+  work_address_details: section,
+  billing_address_details: section,
+  administrative_details: section,
+  contract_details: section,
+  emergency_contact_details: section,
+  bank_account_details: z.array(section),
+  contractor_type: ContractorTypeSchema.nullable().optional(),
+  contractor_settings: z.object({ requires_work_confirmation: z.boolean() }).nullable().optional(),
+  contractor_rate: ContractorRateSchema.nullable().optional(),
+});
+export type Employment = z.infer<typeof EmploymentSchema>;
+
+/** Reduced list item of DECISIONS.md ("List item vs show"). */
+export const EmploymentListItemSchema = EmploymentSchema.pick({
+  id: true,
+  short_id: true,
+  full_name: true,
+  job_title: true,
+  personal_email: true,
+  login_email: true,
+  work_email: true,
+  status: true,
+  type: true,
+  employment_model: true,
+  employment_lifecycle_stage: true,
+  country: true,
+  department: true,
+  department_id: true,
+  external_id: true,
+}).extend({ country: MinimalCountrySchema.nullable(), provisional_start_date: isoDate.nullable().optional() });
+export type EmploymentListItem = z.infer<typeof EmploymentListItemSchema>;
+
+export const EmploymentListResponseSchema = listEnvelopeSchema("employments", EmploymentListItemSchema);
+export const EmploymentResponseSchema = resourceEnvelopeSchema("employment", EmploymentSchema);
+
+export const EmploymentListQuerySchema = z.object({
+  status: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === "") return undefined;
+      const parts = v.split(",").map((s) => s.trim()).filter(Boolean);
+      for (const p of parts) {
+        if (!EmploymentStatusSchema.safeParse(p).success) {
+          ctx.addIssue({ code: "custom", message: `Unknown status '${p}'` });
+          return z.NEVER;
+        }
+      }
+      return parts as z.infer<typeof EmploymentStatusSchema>[];
+    }),
+  email: z.string().optional(),
+});
+
+/** Update employment, spec 4.1: exactly four optional properties, nothing else. */
+export const UpdateEmploymentV2BodySchema = z.strictObject({
+  department_id: z.string().nullable().optional(),
+  external_id: z.string().max(64, "must be at most 64 characters").nullable().optional(),
+  manager_id: z.string().optional(),
+  work_email: z.email("must be a valid email address").optional(),
+});
+export type UpdateEmploymentV2Body = z.infer<typeof UpdateEmploymentV2BodySchema>;
+
+/** Country-form sections accepted by create and update employment (v1). */
+export const EMPLOYMENT_SECTIONS = [
+  "basic_information",
+  "personal_details",
+  "address_details",
+  "work_address_details",
+  "billing_address_details",
+  "administrative_details",
+  "contract_details",
+  "emergency_contact_details",
+  "bank_account_details",
+  "pricing_plan_details",
+  "employment_document_details",
+] as const;
+export type EmploymentSection = (typeof EMPLOYMENT_SECTIONS)[number];
+
+export const CreateEmploymentBodySchema = z.strictObject({
+  country_code: z.string(),
+  type: EmploymentTypeSchema.default("employee"),
+  basic_information: section,
+  external_id: z.string().max(64, "must be at most 64 characters").nullable().optional(),
+  employment_model: EmploymentModelSchema.optional(),
+});
+export type CreateEmploymentBody = z.infer<typeof CreateEmploymentBodySchema>;
+
+export const UpdateEmploymentV1BodySchema = z.strictObject({
+  basic_information: section.optional(),
+  personal_details: section.optional(),
+  address_details: section.optional(),
+  work_address_details: section.optional(),
+  billing_address_details: section.optional(),
+  administrative_details: section.optional(),
+  contract_details: section.optional(),
+  emergency_contact_details: section.optional(),
+  bank_account_details: z.union([section, z.array(section)]).optional(),
+  pricing_plan_details: section.optional(),
+  employment_document_details: section.optional(),
+  manager_id: z.string().optional(),
+  external_id: z.string().max(64, "must be at most 64 characters").nullable().optional(),
+});
+export type UpdateEmploymentV1Body = z.infer<typeof UpdateEmploymentV1BodySchema>;
+
+export const SandboxEmploymentUpdateBodySchema = z.strictObject({
+  status: z.literal("active").optional(),
+  provisional_start_date: isoDate.optional(),
+});

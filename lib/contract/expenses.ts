@@ -1,0 +1,148 @@
+import { z } from "zod";
+import { FileSchema } from "./employment";
+import { listEnvelopeSchema, resourceEnvelopeSchema } from "./pagination";
+import { Base64FileSchema, PlainDateSchema } from "./timeoff";
+
+// Expenses (spec 4.2 "Expenses"; shapes from the provider's published examples). Money is integer
+// minor units (×100 for every currency, DECISIONS.md).
+
+export const EXPENSE_CATEGORIES = [
+  "education_training",
+  "home_office",
+  "meals",
+  "other",
+  "phone_utilities",
+  "tech_equipment",
+  "travel",
+  "coworking",
+] as const;
+export const ExpenseCategorySchema = z.enum(EXPENSE_CATEGORIES, { message: `must be one of: ${EXPENSE_CATEGORIES.join(", ")}` });
+
+export const EXPENSE_STATUSES = ["pending", "approved", "declined", "processing", "reimbursed", "canceled"] as const;
+export const ExpenseStatusSchema = z.enum(EXPENSE_STATUSES, { message: `must be one of: ${EXPENSE_STATUSES.join(", ")}` });
+export type ExpenseStatus = z.infer<typeof ExpenseStatusSchema>;
+
+/** Receipt kinds accepted at upload (spec 4.2 names webp, csv and xlsx among them), with their media type. */
+export const RECEIPT_CONTENT_TYPES = {
+  pdf: "application/pdf",
+  png: "image/png",
+  jpeg: "image/jpeg",
+  webp: "image/webp",
+  heic: "image/heic",
+  csv: "text/csv",
+  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+} as const;
+export type ReceiptKind = keyof typeof RECEIPT_CONTENT_TYPES;
+/** Largest receipt accepted, decoded. The API's request body limit (1 MiB by default) binds first. */
+export const RECEIPT_MAX_BYTES = 10 * 1024 * 1024;
+/** Receipts per expense. */
+export const RECEIPTS_MAX = 10;
+
+let currencyCodes: ReadonlySet<string> | undefined;
+/** ISO 4217 codes the runtime knows (Intl), without the X-codes (gold, test, "no currency"). */
+export function isIsoCurrency(code: string): boolean {
+  currencyCodes ??= new Set(Intl.supportedValuesOf("currency").filter((c) => !c.startsWith("X")));
+  return currencyCodes.has(code);
+}
+
+export const Iso4217CurrencySchema = z
+  .string()
+  .regex(/^[A-Z]{3}$/, "must be a three-letter ISO 4217 code in capitals (e.g. EUR)")
+  .refine(isIsoCurrency, "is not an ISO 4217 currency code");
+
+/** CurrencyDefinition of the provider's examples. */
+export const CurrencyDefinitionSchema = z.object({ code: z.string(), name: z.string(), symbol: z.string() });
+export type CurrencyDefinition = z.infer<typeof CurrencyDefinitionSchema>;
+
+export const ExpenseReviewerSchema = z.object({ user_id: z.string(), user_name: z.string(), user_email: z.string() });
+
+export const ExpenseSchema = z.object({
+  id: z.uuid(),
+  employment_id: z.uuid(),
+  title: z.string(),
+  amount: z.number().int(),
+  currency: CurrencyDefinitionSchema,
+  tax_amount: z.number().int(),
+  converted_amount: z.number().int(),
+  converted_tax_amount: z.number().int(),
+  converted_currency: CurrencyDefinitionSchema,
+  category: ExpenseCategorySchema,
+  expense_date: z.iso.date(),
+  notes: z.string().nullable(),
+  status: ExpenseStatusSchema,
+  /** Why it was declined (null otherwise). */
+  reason: z.string().nullable(),
+  reviewed_at: z.iso.datetime().nullable(),
+  reviewer: ExpenseReviewerSchema.nullable(),
+  receipts: z.array(FileSchema),
+  created_at: z.iso.datetime(),
+  updated_at: z.iso.datetime(),
+});
+export type Expense = z.infer<typeof ExpenseSchema>;
+
+export const ExpenseResponseSchema = resourceEnvelopeSchema("expense", ExpenseSchema);
+export const ExpenseListResponseSchema = listEnvelopeSchema("expenses", ExpenseSchema);
+
+export const ExpenseListQuerySchema = z.object({
+  employment_id: z.string().max(64).optional(),
+  status: ExpenseStatusSchema.optional(),
+});
+
+const amount = z.number().int("must be an integer in minor units (e.g. 1050 for 10.50)").min(1, "must be greater than 0").max(100_000_000_00, "must be at most 10000000000");
+const taxAmount = z.number().int("must be an integer in minor units").min(0, "must be at least 0").max(100_000_000_00, "must be at most 10000000000");
+const title = z.string().trim().min(1, "can't be blank").max(255, "must be at most 255 characters");
+const notes = z.string().max(5000, "must be at most 5000 characters").nullable().optional();
+const receipts = z.array(Base64FileSchema).min(1, "must hold at least one receipt").max(RECEIPTS_MAX, `must hold at most ${RECEIPTS_MAX} receipts`);
+
+function oneReceiptField(body: { receipt?: unknown; receipts?: unknown }, ctx: z.RefinementCtx) {
+  if (body.receipt !== undefined && body.receipts !== undefined) {
+    ctx.addIssue({ code: "custom", path: ["receipts"], message: "give either receipt or receipts, not both", input: body.receipts });
+  }
+}
+
+/** POST /v1/expenses: a pending expense, with one `receipt` or a list of `receipts` (not both). */
+export const CreateExpenseBodySchema = z
+  .strictObject({
+    employment_id: z.string().min(1, "can't be blank").max(64),
+    title,
+    amount,
+    currency: Iso4217CurrencySchema,
+    tax_amount: taxAmount.optional(),
+    category: ExpenseCategorySchema,
+    expense_date: PlainDateSchema,
+    notes,
+    receipt: Base64FileSchema.optional(),
+    receipts: receipts.optional(),
+  })
+  .superRefine((body, ctx) => {
+    oneReceiptField(body, ctx);
+    if (body.tax_amount !== undefined && body.tax_amount > body.amount)
+      ctx.addIssue({ code: "custom", path: ["tax_amount"], message: "must not exceed amount", input: body.tax_amount });
+  });
+export type CreateExpenseBody = z.infer<typeof CreateExpenseBodySchema>;
+
+/**
+ * PUT/PATCH /v1/expenses/{id}: edit a pending expense, and/or review it: `status` approved, or
+ * declined with a `reason`. Receipts given replace the stored ones.
+ */
+export const UpdateExpenseBodySchema = z
+  .strictObject({
+    employment_id: z.string().max(64).optional(),
+    title: title.optional(),
+    amount: amount.optional(),
+    currency: Iso4217CurrencySchema.optional(),
+    tax_amount: taxAmount.optional(),
+    category: ExpenseCategorySchema.optional(),
+    expense_date: PlainDateSchema.optional(),
+    notes,
+    receipt: Base64FileSchema.optional(),
+    receipts: receipts.optional(),
+    status: z.enum(["approved", "declined"], { message: "must be approved or declined" }).optional(),
+    reason: z.string().trim().max(2000, "must be at most 2000 characters").optional(),
+  })
+  .superRefine((body, ctx) => {
+    oneReceiptField(body, ctx);
+    if (body.status === "declined" && !body.reason)
+      ctx.addIssue({ code: "custom", path: ["reason"], message: "can't be blank", input: body.reason });
+  });
+export type UpdateExpenseBody = z.infer<typeof UpdateExpenseBodySchema>;

@@ -1,0 +1,138 @@
+import { z } from "zod";
+import { listEnvelopeSchema, resourceEnvelopeSchema } from "./pagination";
+import { PlainDateSchema } from "./timeoff";
+
+// Incentives, one-time and recurring (spec 4.2 "Incentives", "Recurring incentives"; shapes from the
+// provider's published examples). Amounts are integer minor units of the employment's currency.
+
+export const RECURRING_INCENTIVE_TYPES = [
+  "acting_up_allowance",
+  "allowance",
+  "car_allowance",
+  "health_and_wellness_allowance",
+  "internet_allowance",
+  "meal_allowance",
+  "on_call_allowance",
+  "parenthood_allowance",
+  "phone_allowance",
+  "relocation_allowance",
+  "travel_allowance",
+  "work_from_home_allowance",
+  "bonus",
+  "holiday_bonus",
+  "referral_bonus",
+  "retention_bonus",
+  "commission",
+  "other",
+  "overtime",
+  "stipend",
+] as const;
+/** A signing bonus is paid once: it cannot recur. */
+export const INCENTIVE_TYPES = [...RECURRING_INCENTIVE_TYPES, "signing_bonus"] as const;
+export const IncentiveTypeSchema = z.enum(INCENTIVE_TYPES, { message: `must be one of: ${INCENTIVE_TYPES.join(", ")}` });
+export const RecurringIncentiveTypeSchema = z.enum(RECURRING_INCENTIVE_TYPES, { message: `must be one of: ${RECURRING_INCENTIVE_TYPES.join(", ")}` });
+
+export const AMOUNT_TAX_TYPES = ["gross", "net"] as const;
+export const AmountTaxTypeSchema = z.enum(AMOUNT_TAX_TYPES, { message: "must be gross or net" });
+
+/** pending → processing → paid; processing and paid ones can no longer be changed or deleted. */
+export const INCENTIVE_STATUSES = ["pending", "processing", "paid"] as const;
+export const IncentiveStatusSchema = z.enum(INCENTIVE_STATUSES, { message: `must be one of: ${INCENTIVE_STATUSES.join(", ")}` });
+export type IncentiveStatus = z.infer<typeof IncentiveStatusSchema>;
+
+export const RECURRING_INCENTIVE_STATUSES = ["active", "completed"] as const;
+export const RecurringIncentiveStatusSchema = z.enum(RECURRING_INCENTIVE_STATUSES, { message: "must be active or completed" });
+
+export const IncentiveSchema = z.object({
+  id: z.uuid(),
+  employment_id: z.uuid(),
+  type: IncentiveTypeSchema,
+  status: IncentiveStatusSchema,
+  amount: z.number().int(),
+  amount_tax_type: AmountTaxTypeSchema,
+  effective_date: z.iso.date(),
+  /** Last day of the effective date's month: the payroll the incentive is paid with. */
+  expected_payout_date: z.iso.date().nullable(),
+  note: z.string().nullable(),
+  /** The recurring incentive that generated it, or null. */
+  recurring_incentive_id: z.uuid().nullable(),
+});
+export type Incentive = z.infer<typeof IncentiveSchema>;
+export const IncentiveResponseSchema = resourceEnvelopeSchema("incentive", IncentiveSchema);
+export const IncentiveListResponseSchema = listEnvelopeSchema("incentives", IncentiveSchema);
+
+export const RecurringIncentiveSchema = z.object({
+  id: z.uuid(),
+  employment_id: z.uuid(),
+  type: RecurringIncentiveTypeSchema,
+  status: RecurringIncentiveStatusSchema,
+  amount: z.number().int(),
+  amount_tax_type: AmountTaxTypeSchema,
+  start_date: z.iso.date(),
+  /** Effective date of the last monthly payment; null when open-ended. */
+  end_date: z.iso.date().nullable(),
+  note: z.string().nullable(),
+});
+export type RecurringIncentive = z.infer<typeof RecurringIncentiveSchema>;
+export const RecurringIncentiveResponseSchema = resourceEnvelopeSchema("recurring_incentive", RecurringIncentiveSchema);
+export const RecurringIncentiveListResponseSchema = listEnvelopeSchema("recurring_incentives", RecurringIncentiveSchema);
+
+/** DELETE /v1/incentives/recurring/{id}: stops the recurrence; the monthly incentives already generated stay. */
+export const DeleteRecurringIncentiveResponseSchema = z.object({
+  data: z.object({ status: z.literal("ok"), already_scheduled_incentives: z.array(IncentiveSchema) }),
+});
+
+export const IncentiveListQuerySchema = z.object({
+  employment_id: z.string().max(64).optional(),
+  status: IncentiveStatusSchema.optional(),
+  recurring_incentive_id: z.string().max(64).optional(),
+});
+export const RecurringIncentiveListQuerySchema = z.object({
+  employment_id: z.string().max(64).optional(),
+  status: RecurringIncentiveStatusSchema.optional(),
+});
+
+const amount = z.number().int("must be an integer in minor units (e.g. 50025 for 500.25)").min(1, "must be greater than 0").max(100_000_000_00, "must be at most 10000000000");
+const note = z.string().max(2000, "must be at most 2000 characters").nullable().optional();
+
+/** POST /v1/incentives. The effective date must be today or later. */
+export const CreateIncentiveBodySchema = z.strictObject({
+  employment_id: z.string().min(1, "can't be blank").max(64),
+  type: IncentiveTypeSchema,
+  amount,
+  amount_tax_type: AmountTaxTypeSchema,
+  effective_date: PlainDateSchema,
+  note,
+});
+export type CreateIncentiveBody = z.infer<typeof CreateIncentiveBodySchema>;
+
+/** PUT/PATCH /v1/incentives/{id}: a pending incentive only. */
+export const UpdateIncentiveBodySchema = z.strictObject({
+  employment_id: z.string().max(64).optional(),
+  type: IncentiveTypeSchema.optional(),
+  amount: amount.optional(),
+  amount_tax_type: AmountTaxTypeSchema.optional(),
+  effective_date: PlainDateSchema.optional(),
+  note,
+});
+export type UpdateIncentiveBody = z.infer<typeof UpdateIncentiveBodySchema>;
+
+/**
+ * POST /v1/incentives/recurring: monthly from `effective_date`, `duration_in_months` times (open-ended
+ * when absent). A day of month 28–31 means the last day of every month.
+ */
+export const CreateRecurringIncentiveBodySchema = z.strictObject({
+  employment_id: z.string().min(1, "can't be blank").max(64),
+  type: RecurringIncentiveTypeSchema,
+  amount,
+  amount_tax_type: AmountTaxTypeSchema,
+  effective_date: PlainDateSchema,
+  duration_in_months: z.number().int("must be a whole number of months").min(1, "must be at least 1").max(120, "must be at most 120").optional(),
+  note,
+});
+export type CreateRecurringIncentiveBody = z.infer<typeof CreateRecurringIncentiveBodySchema>;
+
+/** PATCH /v1/sandbox/incentives/{id}: simulate payroll (pending → processing → paid). */
+export const SandboxIncentiveUpdateBodySchema = z.strictObject({
+  status: z.enum(["processing", "paid"], { message: "must be processing or paid" }),
+});

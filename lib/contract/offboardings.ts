@@ -1,0 +1,124 @@
+import { z } from "zod";
+import { listEnvelopeSchema, resourceEnvelopeSchema } from "./pagination";
+import { PlainDateSchema } from "./timeoff";
+
+// Offboardings (spec 4.2 "Offboardings"; shapes from the provider's published examples).
+
+export const OFFBOARDING_TYPES = ["termination"] as const;
+export const OffboardingTypeSchema = z.enum(OFFBOARDING_TYPES, { message: "must be termination" });
+
+/** submitted → in_review → done; cancelled from submitted or in_review. */
+export const OFFBOARDING_STATUSES = ["submitted", "in_review", "done", "cancelled"] as const;
+export const OffboardingStatusSchema = z.enum(OFFBOARDING_STATUSES, { message: `must be one of: ${OFFBOARDING_STATUSES.join(", ")}` });
+export type OffboardingStatus = z.infer<typeof OffboardingStatusSchema>;
+
+export const TERMINATION_REASONS = [
+  "cancellation_before_start_date",
+  "compliance_issue",
+  "conversion_to_contractor",
+  "dissatisfaction_with_remote_service",
+  "end_of_fixed_term_contract_compliance_issue",
+  "end_of_fixed_term_contract_incapacity_to_perform_inherent_duties",
+  "end_of_fixed_term_contract_local_regulations_max_term_reached",
+  "end_of_fixed_term_contract_misconduct",
+  "end_of_fixed_term_contract_operational_reasons",
+  "end_of_fixed_term_contract_other",
+  "end_of_fixed_term_contract_performance",
+  "end_of_fixed_term_contract_redundancy",
+  "end_of_fixed_term_contract_values",
+  "gross_misconduct",
+  "incapacity_to_perform_inherent_duties",
+  "job_abandonment",
+  "mutual_agreement",
+  "other",
+  "performance",
+  "values",
+  "workforce_reduction",
+] as const;
+export const TerminationReasonSchema = z.enum(TERMINATION_REASONS, { message: "is not a known termination reason" });
+
+export const RISK_ASSESSMENT_REASONS = [
+  "caring_responsibilities",
+  "disabled_or_health_condition",
+  "family_leave",
+  "member_of_union_or_works_council",
+  "none_of_these",
+  "pregnant_or_breastfeeding",
+  "reported_concerns_with_workplace",
+  "requested_medical_or_family_leave",
+  "sick_leave",
+] as const;
+export const RiskAssessmentReasonSchema = z.enum(RISK_ASSESSMENT_REASONS, { message: "is not a known risk assessment reason" });
+
+export const EmployeeAwarenessSchema = z.object({ date: z.iso.date(), note: z.string().nullable() });
+
+export const OffboardingSchema = z.object({
+  id: z.uuid(),
+  employment_id: z.uuid(),
+  type: OffboardingTypeSchema,
+  status: OffboardingStatusSchema,
+  confidential: z.boolean(),
+  proposed_termination_date: z.iso.date(),
+  /** The date agreed after review; the proposed date until then. */
+  termination_date: z.iso.date().nullable(),
+  termination_reason: TerminationReasonSchema,
+  reason_description: z.string(),
+  risk_assessment_reasons: z.array(RiskAssessmentReasonSchema),
+  will_challenge_termination: z.boolean(),
+  will_challenge_termination_description: z.string().nullable(),
+  additional_comments: z.string().nullable(),
+  employee_awareness: EmployeeAwarenessSchema.nullable(),
+  /** As in the provider's examples: a string `"true"`/`"false"`, null when not stated. */
+  agrees_to_pto_amount: z.enum(["true", "false"]).nullable(),
+  /** The company user who submitted it. */
+  requested_by: z.string().nullable(),
+  submitted_at: z.iso.datetime(),
+});
+export type Offboarding = z.infer<typeof OffboardingSchema>;
+export const OffboardingResponseSchema = resourceEnvelopeSchema("offboarding", OffboardingSchema);
+export const OffboardingListResponseSchema = listEnvelopeSchema("offboardings", OffboardingSchema);
+
+export const OffboardingListQuerySchema = z.object({
+  employment_id: z.string().max(64).optional(),
+  type: OffboardingTypeSchema.optional(),
+  status: OffboardingStatusSchema.optional(),
+});
+
+const text = (max: number) => z.string().max(max, `must be at most ${max} characters`);
+
+export const TerminationDetailsSchema = z
+  .strictObject({
+    /** Confidential requests are visible only to the user who submitted them. */
+    confidential: z.boolean({ message: "must be true or false" }),
+    proposed_termination_date: PlainDateSchema,
+    termination_reason: TerminationReasonSchema,
+    reason_description: z.string().trim().min(1, "can't be blank").max(5000, "must be at most 5000 characters"),
+    risk_assessment_reasons: z.array(RiskAssessmentReasonSchema).min(1, "must list at least one reason (none_of_these when none applies)").max(RISK_ASSESSMENT_REASONS.length),
+    will_challenge_termination: z.boolean({ message: "must be true or false" }),
+    will_challenge_termination_description: text(5000).nullable().optional(),
+    additional_comments: text(5000).nullable().optional(),
+    employee_awareness: z.strictObject({ date: PlainDateSchema, note: text(2000).nullable().optional() }).nullable().optional(),
+    agrees_to_pto_amount: z.boolean({ message: "must be true or false" }).optional(),
+  })
+  .superRefine((d, ctx) => {
+    const reasons = new Set(d.risk_assessment_reasons);
+    if (reasons.has("none_of_these") && reasons.size > 1)
+      ctx.addIssue({ code: "custom", path: ["risk_assessment_reasons"], message: "none_of_these cannot be combined with other reasons", input: d.risk_assessment_reasons });
+    if (reasons.size !== d.risk_assessment_reasons.length)
+      ctx.addIssue({ code: "custom", path: ["risk_assessment_reasons"], message: "must not repeat a reason", input: d.risk_assessment_reasons });
+    if (d.will_challenge_termination && !d.will_challenge_termination_description?.trim())
+      ctx.addIssue({ code: "custom", path: ["will_challenge_termination_description"], message: "can't be blank when will_challenge_termination is true", input: d.will_challenge_termination_description });
+  });
+
+/** POST /v1/offboardings: only `termination` exists; its details are required. */
+export const CreateOffboardingBodySchema = z.strictObject({
+  employment_id: z.string().min(1, "can't be blank").max(64),
+  type: OffboardingTypeSchema,
+  termination_details: TerminationDetailsSchema,
+});
+export type CreateOffboardingBody = z.infer<typeof CreateOffboardingBodySchema>;
+
+/** PATCH /v1/sandbox/offboardings/{id}: simulate the provider's review. */
+export const SandboxOffboardingUpdateBodySchema = z.strictObject({
+  status: z.enum(["in_review", "done", "cancelled"], { message: "must be in_review, done or cancelled" }),
+});

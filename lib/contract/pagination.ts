@@ -1,0 +1,43 @@
+import { z } from "zod";
+
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 100;
+
+const positiveInt = (name: string) =>
+  z
+    .string()
+    .regex(/^[0-9]+$/, `${name} must be a positive integer`)
+    .transform(Number)
+    .pipe(z.number().int().min(1, `${name} must be at least 1`));
+
+/** `page` (1-based) and `page_size` (1..100) of DECISIONS.md. */
+export const PaginationQuerySchema = z.object({
+  page: positiveInt("page").optional().default(1),
+  page_size: positiveInt("page_size")
+    .pipe(z.number().max(MAX_PAGE_SIZE, `page_size must be at most ${MAX_PAGE_SIZE}`))
+    .optional()
+    .default(DEFAULT_PAGE_SIZE),
+});
+export type Pagination = { page: number; pageSize: number };
+
+/** The list envelope of DECISIONS.md: `{data: {<plural>: [...], current_page, total_count, total_pages}}`. */
+export function listEnvelopeSchema<K extends string, T extends z.ZodType>(plural: K, item: T) {
+  return z.object({
+    data: z.object({
+      [plural]: z.array(item),
+      current_page: z.number().int(),
+      total_count: z.number().int(),
+      total_pages: z.number().int(),
+    } as { [P in K]: z.ZodArray<T> } & {
+      current_page: z.ZodNumber;
+      total_count: z.ZodNumber;
+      total_pages: z.ZodNumber;
+    }),
+  });
+}
+
+export function resourceEnvelopeSchema<K extends string, T extends z.ZodType>(singular: K, item: T) {
+  return z.object({ data: z.object({ [singular]: item } as { [P in K]: T }) });
+}
+
+export const OkEnvelopeSchema = z.object({ data: z.object({ status: z.literal("ok") }) });

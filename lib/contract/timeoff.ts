@@ -1,0 +1,197 @@
+import { z } from "zod";
+import { FileSchema } from "./employment";
+import { listEnvelopeSchema, resourceEnvelopeSchema } from "./pagination";
+
+// Time off (spec 4.2 "Time off", "Time off balance"; shapes from the provider's published examples).
+
+/** `YYYY-MM-DD` in years 1900..2999 (a database date cannot hold year 0, and nobody takes leave in 0042). */
+export const PlainDateSchema = z.iso
+  .date({ message: "must be a date (YYYY-MM-DD)" })
+  .refine((d) => d >= "1900-01-01" && d <= "2999-12-31", "must be between 1900-01-01 and 2999-12-31");
+
+/** Standard base64 with padding. A loop, not a regular expression: receipts run to megabytes. */
+export function isBase64(s: string): boolean {
+  if (s.length % 4 !== 0) return false;
+  const body = s.endsWith("==") ? s.length - 2 : s.endsWith("=") ? s.length - 1 : s.length;
+  for (let i = 0; i < body; i++) {
+    const c = s.charCodeAt(i);
+    const ok = (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 43 || c === 47;
+    if (!ok) return false;
+  }
+  return true;
+}
+
+/** A file sent inline, base64-encoded (receipts, time off documents). */
+export const Base64FileSchema = z.strictObject({
+  name: z.string().trim().min(1, "can't be blank").max(255, "must be at most 255 characters"),
+  /** Optional: the type is detected from the bytes; a declared type that disagrees is refused. */
+  content_type: z.string().max(255).optional(),
+  content: z
+    .string()
+    .min(1, "can't be blank")
+    .refine(isBase64, "must be base64-encoded"),
+});
+export type Base64File = z.infer<typeof Base64FileSchema>;
+
+/** True for an IANA time zone identifier the runtime knows (`Europe/Lisbon`, `UTC`). */
+export function isIanaTimeZone(tz: string): boolean {
+  if (!/^[A-Za-z0-9_+\-/]{1,64}$/.test(tz)) return false;
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const TimeZoneSchema = z.string().max(64).refine(isIanaTimeZone, "must be an IANA time zone identifier (e.g. Europe/Lisbon)");
+
+/** Time off types with descriptions (GET /v1/timeoff/types). */
+export const TIMEOFF_TYPE_DESCRIPTIONS = {
+  paid_time_off: "Paid time off taken from the annual entitlement (vacation).",
+  sick_leave: "Time off because of illness or injury.",
+  public_holiday: "A public holiday of the country of employment.",
+  unpaid_leave: "Time off without pay, agreed with the employer.",
+  extended_leave: "A long absence such as a sabbatical.",
+  in_lieu_time: "Time off in exchange for extra hours worked (time in lieu).",
+  maternity_leave: "Leave around the birth of a child, for the birthing parent.",
+  paternity_leave: "Leave around the birth of a child, for the other parent.",
+  parental_leave: "Leave to care for a young or newly adopted child.",
+  bereavement: "Time off after the death of a relative.",
+  military_leave: "Time off for military service.",
+  other: "Any other kind of time off.",
+} as const;
+export const TIMEOFF_TYPES = Object.keys(TIMEOFF_TYPE_DESCRIPTIONS) as (keyof typeof TIMEOFF_TYPE_DESCRIPTIONS)[];
+export const TimeoffTypeSchema = z.enum(TIMEOFF_TYPES as [keyof typeof TIMEOFF_TYPE_DESCRIPTIONS, ...(keyof typeof TIMEOFF_TYPE_DESCRIPTIONS)[]], {
+  message: `must be one of: ${TIMEOFF_TYPES.join(", ")}`,
+});
+export type TimeoffType = z.infer<typeof TimeoffTypeSchema>;
+
+/** `taken` is an approved time off whose last day has passed (in its time zone). */
+export const TIMEOFF_STATUSES = ["requested", "approved", "taken", "declined", "cancelled"] as const;
+export const TimeoffStatusSchema = z.enum(TIMEOFF_STATUSES, { message: `must be one of: ${TIMEOFF_STATUSES.join(", ")}` });
+export type TimeoffStatus = z.infer<typeof TimeoffStatusSchema>;
+
+export const TimeoffDaySchema = z.strictObject({
+  day: PlainDateSchema,
+  hours: z.number().int("must be a whole number of hours").min(0, "must be at least 0").max(24, "must be at most 24"),
+});
+export type TimeoffDay = z.infer<typeof TimeoffDaySchema>;
+
+const TimeoffDaysSchema = z.array(TimeoffDaySchema).min(1, "must list at least one day").max(366, "must list at most 366 days");
+
+export const LeavePolicySchema = z.object({ name: z.string(), leave_policy_variant_slug: z.string(), leave_type: z.string() });
+
+export const TimeoffSchema = z.object({
+  id: z.uuid(),
+  employment_id: z.uuid(),
+  timeoff_type: TimeoffTypeSchema,
+  status: TimeoffStatusSchema,
+  start_date: z.iso.date(),
+  end_date: z.iso.date(),
+  timezone: z.string(),
+  timeoff_days: z.array(z.object({ day: z.iso.date(), hours: z.number() })),
+  notes: z.string().nullable(),
+  document: FileSchema.nullable(),
+  // Beyond the 2024 example, as the provider's current responses carry them (timeoff.list.approved.json).
+  approver_id: z.string().nullable(),
+  approved_at: z.iso.datetime().nullable(),
+  cancelled_at: z.iso.datetime().nullable(),
+  cancel_reason: z.string().nullable(),
+  automatic: z.boolean(),
+  leave_policy: LeavePolicySchema,
+  // Ours: a declined request keeps its reason.
+  declined_at: z.iso.datetime().nullable(),
+  decline_reason: z.string().nullable(),
+});
+export type Timeoff = z.infer<typeof TimeoffSchema>;
+
+export const TimeoffResponseSchema = resourceEnvelopeSchema("timeoff", TimeoffSchema);
+export const TimeoffListResponseSchema = listEnvelopeSchema("timeoffs", TimeoffSchema);
+
+export const TimeoffListQuerySchema = z.object({
+  employment_id: z.string().max(64).optional(),
+  timeoff_type: TimeoffTypeSchema.optional(),
+  status: TimeoffStatusSchema.optional(),
+});
+
+const notes = z.string().max(5000, "must be at most 5000 characters").nullable().optional();
+const reason = z.string().trim().min(1, "can't be blank").max(2000, "must be at most 2000 characters");
+
+/** POST /v1/timeoff. `status` approved creates an already approved time off (approver defaults to the caller). */
+export const CreateTimeoffBodySchema = z.strictObject({
+  employment_id: z.string().min(1, "can't be blank").max(64),
+  timeoff_type: TimeoffTypeSchema,
+  start_date: PlainDateSchema,
+  end_date: PlainDateSchema,
+  timezone: TimeZoneSchema,
+  timeoff_days: TimeoffDaysSchema,
+  notes,
+  document: Base64FileSchema.optional(),
+  status: z.enum(["requested", "approved"], { message: "must be requested or approved" }).optional(),
+  approver_id: z.string().max(64).optional(),
+  approved_at: z.iso.datetime({ message: "must be an ISO 8601 UTC date-time" }).optional(),
+});
+export type CreateTimeoffBody = z.infer<typeof CreateTimeoffBodySchema>;
+
+/**
+ * PUT/PATCH /v1/timeoff/{id}: edit the dates, days, type or notes (while requested or approved and not
+ * taken), and/or move the status: approve, decline (`decline_reason` required) or cancel
+ * (`cancel_reason` required).
+ */
+export const UpdateTimeoffBodySchema = z.strictObject({
+  employment_id: z.string().max(64).optional(),
+  timeoff_type: TimeoffTypeSchema.optional(),
+  start_date: PlainDateSchema.optional(),
+  end_date: PlainDateSchema.optional(),
+  timezone: TimeZoneSchema.optional(),
+  timeoff_days: TimeoffDaysSchema.optional(),
+  notes,
+  document: Base64FileSchema.optional(),
+  status: z.enum(["approved", "declined", "cancelled"], { message: "must be approved, declined or cancelled" }).optional(),
+  approver_id: z.string().max(64).optional(),
+  approved_at: z.iso.datetime({ message: "must be an ISO 8601 UTC date-time" }).optional(),
+  cancel_reason: reason.optional(),
+  decline_reason: reason.optional(),
+});
+export type UpdateTimeoffBody = z.infer<typeof UpdateTimeoffBodySchema>;
+
+/** GET /v1/timeoff/types: a fixed list, not paginated. */
+export const TimeoffTypeItemSchema = z.object({ name: TimeoffTypeSchema, description: z.string() });
+export const TimeoffTypesResponseSchema = z.object({ data: z.array(TimeoffTypeItemSchema) });
+
+// ─── Balance ─────────────────────────────────────────────────────────────────────────────────────
+
+export const DaysAndHoursSchema = z.object({ days: z.number().int(), hours: z.number().int() });
+export type DaysAndHours = z.infer<typeof DaysAndHoursSchema>;
+
+export const TIMEOFF_ENTITLEMENT_TYPES = ["annual_paid_timeoff", "carryover_pto", "additional_pto", "transfer_pto"] as const;
+
+export const TimeoffEntitlementSchema = z.object({
+  type: z.enum(TIMEOFF_ENTITLEMENT_TYPES),
+  name: z.string(),
+  entitled: DaysAndHoursSchema,
+  taken: DaysAndHoursSchema,
+  remaining: DaysAndHoursSchema,
+  /** Null when the entitlement never expires (spec 2.5: never an empty string). */
+  expiry_date: z.iso.date().nullable(),
+  can_expire: z.boolean(),
+});
+export type TimeoffEntitlement = z.infer<typeof TimeoffEntitlementSchema>;
+
+export const TimeoffBalanceSchema = z.object({
+  employment_id: z.uuid(),
+  /** Days of paid time off a year under the contract (spec 2.5: an integer; 0 when the contract says nothing). */
+  contractual_entitled: z.number().int(),
+  contractual_leave_entitlement_type: z.enum(["fixed", "unlimited"]),
+  timeoff_entitlements: z.array(TimeoffEntitlementSchema),
+  /** Approved paid time off already past, this calendar year. */
+  taken: DaysAndHoursSchema,
+  upcoming_approved: DaysAndHoursSchema,
+  upcoming_requested: DaysAndHoursSchema,
+  /** Sum of the entitlements' days. */
+  total_entitled_days: z.number().int(),
+  working_hours_per_day: z.number().int(),
+});
+export type TimeoffBalance = z.infer<typeof TimeoffBalanceSchema>;
+export const TimeoffBalanceResponseSchema = resourceEnvelopeSchema("timeoff_balance", TimeoffBalanceSchema);

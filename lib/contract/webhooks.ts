@@ -1,0 +1,213 @@
+import { z } from "zod";
+import { listEnvelopeSchema, resourceEnvelopeSchema } from "./pagination";
+
+/** Event types of spec 6.1 and 6.2. */
+export const WEBHOOK_EVENT_TYPES = [
+  "background_check.status.updated",
+  "employment.account.updated",
+  "employment.administrative_details.updated",
+  "employment.details.updated",
+  "employment.employment_agreement.available",
+  "employment.onboarding.completed",
+  "employment.onboarding_task.completed",
+  "employment.user_status.activated",
+  "employment.user_status.deactivated",
+  "employment.personal_information.updated",
+  "payslip.released",
+  "contract_amendment.done",
+  "expense.approved",
+  "expense.declined",
+  "expense.updated",
+  "expense.deleted",
+  "incentive.created",
+  "incentive.updated",
+  "incentive.deleted",
+  "incentive.paid",
+  "incentive.processing_started",
+  "offboarding.submitted",
+  "offboarding.review_started",
+  "offboarding.deleted",
+] as const;
+export const WebhookEventTypeSchema = z.enum(WEBHOOK_EVENT_TYPES);
+export type WebhookEventType = z.infer<typeof WebhookEventTypeSchema>;
+
+const id = z.string();
+const base = { company_id: id };
+
+/** Flat payloads: spec 6.1 exactly, others per DECISIONS.md (ids of the resources concerned). */
+export const WebhookPayloadSchemas = {
+  "background_check.status.updated": z.strictObject({ event_type: z.literal("background_check.status.updated"), background_check_id: id, employment_id: id, ...base }),
+  "employment.account.updated": z.strictObject({ event_type: z.literal("employment.account.updated"), employment_id: id, ...base }),
+  "employment.administrative_details.updated": z.strictObject({ event_type: z.literal("employment.administrative_details.updated"), employment_slug: id, ...base }),
+  "employment.details.updated": z.strictObject({ event_type: z.literal("employment.details.updated"), employment_id: id, ...base }),
+  "employment.employment_agreement.available": z.strictObject({ event_type: z.literal("employment.employment_agreement.available"), employment_id: id, file_id: id, ...base }),
+  "employment.onboarding.completed": z.strictObject({ event_type: z.literal("employment.onboarding.completed"), employment_id: id, ...base }),
+  "employment.onboarding_task.completed": z.strictObject({ event_type: z.literal("employment.onboarding_task.completed"), employment_id: id, onboarding_task: z.string(), ...base }),
+  "employment.user_status.activated": z.strictObject({ event_type: z.literal("employment.user_status.activated"), employment_id: id, ...base }),
+  "employment.user_status.deactivated": z.strictObject({ event_type: z.literal("employment.user_status.deactivated"), employment_id: id, ...base }),
+  "employment.personal_information.updated": z.strictObject({ event_type: z.literal("employment.personal_information.updated"), employment_id: id, ...base }),
+  "payslip.released": z.strictObject({ event_type: z.literal("payslip.released"), payslip_id: id, ...base }),
+  "contract_amendment.done": z.strictObject({ event_type: z.literal("contract_amendment.done"), contract_amendment_id: id, employment_id: id, ...base }),
+  "expense.approved": z.strictObject({ event_type: z.literal("expense.approved"), expense_id: id, employment_id: id, ...base }),
+  "expense.declined": z.strictObject({ event_type: z.literal("expense.declined"), expense_id: id, employment_id: id, ...base }),
+  "expense.updated": z.strictObject({ event_type: z.literal("expense.updated"), expense_id: id, employment_id: id, ...base }),
+  "expense.deleted": z.strictObject({ event_type: z.literal("expense.deleted"), expense_id: id, employment_id: id, ...base }),
+  "incentive.created": z.strictObject({ event_type: z.literal("incentive.created"), incentive_id: id, employment_id: id, ...base }),
+  "incentive.updated": z.strictObject({ event_type: z.literal("incentive.updated"), incentive_id: id, employment_id: id, ...base }),
+  "incentive.deleted": z.strictObject({ event_type: z.literal("incentive.deleted"), incentive_id: id, employment_id: id, ...base }),
+  "incentive.paid": z.strictObject({ event_type: z.literal("incentive.paid"), incentive_id: id, employment_id: id, ...base }),
+  "incentive.processing_started": z.strictObject({ event_type: z.literal("incentive.processing_started"), incentive_id: id, employment_id: id, ...base }),
+  "offboarding.submitted": z.strictObject({ event_type: z.literal("offboarding.submitted"), offboarding_id: id, employment_id: id, ...base }),
+  "offboarding.review_started": z.strictObject({ event_type: z.literal("offboarding.review_started"), offboarding_id: id, employment_id: id, ...base }),
+  "offboarding.deleted": z.strictObject({ event_type: z.literal("offboarding.deleted"), offboarding_id: id, employment_id: id, ...base }),
+} satisfies Record<WebhookEventType, z.ZodType>;
+
+export type WebhookPayload<T extends WebhookEventType = WebhookEventType> = z.infer<(typeof WebhookPayloadSchemas)[T]>;
+
+// ─── Webhook callbacks, delivery log and sandbox trigger ─────────────────────────────────────────
+
+/** Headers of every webhook request (DECISIONS.md "Webhooks"). */
+export const WEBHOOK_SIGNATURE_HEADER = "X-Service-Signature";
+export const WEBHOOK_TIMESTAMP_HEADER = "X-Service-Timestamp";
+export const WEBHOOK_EVENT_ID_HEADER = "X-Service-Event-Id";
+
+const isoDateTime = z.iso.datetime();
+export const WEBHOOK_URL_MAX_LENGTH = 2048;
+
+/** Event type names a callback subscribes to; names outside spec 6.1/6.2 are a 422 that names them. */
+const SubscribedEventsSchema = z
+  .array(z.string().max(200))
+  .max(100)
+  .superRefine((events, ctx) => {
+    const unknown = [...new Set(events.filter((e) => !(WEBHOOK_EVENT_TYPES as readonly string[]).includes(e)))];
+    if (unknown.length > 0) ctx.addIssue({ code: "custom", message: `Unknown event types: ${unknown.join(", ")}`, input: events });
+  })
+  .meta({ description: `Event types of spec 6.1/6.2: ${WEBHOOK_EVENT_TYPES.join(", ")}` });
+
+const CallbackUrlSchema = z
+  .string()
+  .min(1, "is required")
+  .max(WEBHOOK_URL_MAX_LENGTH, `must be at most ${WEBHOOK_URL_MAX_LENGTH} characters`)
+  .meta({ description: "https URL (http only for loopback while the provider runs in local mode)" });
+
+/** POST /v1/webhook-callbacks: `url` and `subscribed_events`, or `subscribe_to_all_events: true`. */
+export const CreateWebhookCallbackBodySchema = z
+  .strictObject({
+    url: CallbackUrlSchema,
+    subscribed_events: SubscribedEventsSchema.optional(),
+    subscribe_to_all_events: z.boolean().optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.subscribe_to_all_events !== true && (body.subscribed_events ?? []).length === 0) {
+      ctx.addIssue({ code: "custom", path: ["subscribed_events"], message: "must list at least one event type, or set subscribe_to_all_events to true", input: body.subscribed_events });
+    }
+  });
+export type CreateWebhookCallbackBody = z.infer<typeof CreateWebhookCallbackBodySchema>;
+
+/** PATCH /v1/webhook-callbacks/{id}: any of the three, at least one. */
+export const UpdateWebhookCallbackBodySchema = z
+  .strictObject({
+    url: CallbackUrlSchema.optional(),
+    subscribed_events: SubscribedEventsSchema.optional(),
+    subscribe_to_all_events: z.boolean().optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.url === undefined && body.subscribed_events === undefined && body.subscribe_to_all_events === undefined) {
+      ctx.addIssue({ code: "custom", path: ["url"], message: "give at least one of url, subscribed_events, subscribe_to_all_events", input: body });
+    }
+    if (body.subscribe_to_all_events === false && body.subscribed_events !== undefined && body.subscribed_events.length === 0) {
+      ctx.addIssue({ code: "custom", path: ["subscribed_events"], message: "must list at least one event type, or set subscribe_to_all_events to true", input: body.subscribed_events });
+    }
+  });
+export type UpdateWebhookCallbackBody = z.infer<typeof UpdateWebhookCallbackBodySchema>;
+
+/** A callback as read back: never the signing key (shown once, in the registration response). */
+export const WebhookCallbackSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  /** The event types delivered: every type when subscribe_to_all_events is true. */
+  subscribed_events: z.array(WebhookEventTypeSchema),
+  subscribe_to_all_events: z.boolean(),
+  /** The company whose events it receives; null for a partner's callback (every consenting company). */
+  company_id: z.string().nullable(),
+  created_at: isoDateTime,
+  updated_at: isoDateTime,
+});
+export type WebhookCallback = z.infer<typeof WebhookCallbackSchema>;
+
+export const WebhookCallbackWithKeySchema = WebhookCallbackSchema.extend({ signing_key: z.string() });
+export type WebhookCallbackWithKey = z.infer<typeof WebhookCallbackWithKeySchema>;
+
+export const WebhookCallbackCreatedResponseSchema = resourceEnvelopeSchema("webhook_callback", WebhookCallbackWithKeySchema);
+export const WebhookCallbackResponseSchema = resourceEnvelopeSchema("webhook_callback", WebhookCallbackSchema);
+export const WebhookCallbackListResponseSchema = listEnvelopeSchema("webhook_callbacks", WebhookCallbackSchema);
+
+export const WEBHOOK_DELIVERY_STATUSES = ["pending", "delivered", "failed", "cancelled"] as const;
+export const WebhookDeliveryStatusSchema = z.enum(WEBHOOK_DELIVERY_STATUSES);
+
+export const WebhookAttemptSchema = z.object({
+  attempt_number: z.number().int(),
+  started_at: isoDateTime,
+  duration_ms: z.number().int(),
+  status_code: z.number().int().nullable(),
+  error: z.string().nullable(),
+  success: z.boolean(),
+});
+export type WebhookAttempt = z.infer<typeof WebhookAttemptSchema>;
+
+/** An item of the delivery log: one event for one callback. */
+export const WebhookEventSchema = z.object({
+  id: z.string(),
+  company_id: z.string(),
+  event_type: WebhookEventTypeSchema,
+  /** First attempt (the time the event was queued while none was made yet). */
+  first_triggered_at: isoDateTime,
+  /** Latest attempt (first_triggered_at while none was made yet). */
+  last_triggered_at: isoDateTime,
+  successfully_delivered: z.boolean(),
+  // Extras beyond the provider's fields.
+  /** The X-Service-Event-Id of every attempt (shared by the callbacks that received the same event). */
+  event_id: z.string(),
+  webhook_callback_id: z.string(),
+  status: WebhookDeliveryStatusSchema,
+  attempts: z.number().int(),
+  next_attempt_at: isoDateTime.nullable(),
+  last_status_code: z.number().int().nullable(),
+  last_error: z.string().nullable(),
+  payload: z.record(z.string(), z.unknown()),
+});
+export type WebhookEvent = z.infer<typeof WebhookEventSchema>;
+
+export const WebhookEventWithAttemptsSchema = WebhookEventSchema.extend({ attempt_log: z.array(WebhookAttemptSchema) });
+
+export const WebhookEventListQuerySchema = z.object({
+  event_type: WebhookEventTypeSchema.optional(),
+  successfully_delivered: z.enum(["true", "false"], { message: "must be true or false" }).optional(),
+  company_id: z.uuid({ message: "must be a UUID" }).optional(),
+});
+export const WebhookEventListResponseSchema = listEnvelopeSchema("webhook_events", WebhookEventSchema);
+export const WebhookEventResponseSchema = resourceEnvelopeSchema("webhook_event", WebhookEventWithAttemptsSchema);
+
+/** POST /v1/webhook-events/replay: the delivery log ids to send again (same event id). */
+export const ReplayWebhookEventsBodySchema = z.strictObject({
+  ids: z.array(z.string().max(64)).min(1, "must list at least one id").max(100, "at most 100 ids per request"),
+});
+export type ReplayWebhookEventsBody = z.infer<typeof ReplayWebhookEventsBodySchema>;
+export const ReplayWebhookEventsResponseSchema = z.object({
+  data: z.object({ status: z.literal("ok"), webhook_events: z.array(WebhookEventSchema) }),
+});
+
+/** POST /v1/sandbox/webhook-callbacks/trigger. */
+export const SandboxTriggerWebhookBodySchema = z.strictObject({
+  employment_id: z.string().min(1).max(64),
+  event_type: z.string().max(200).superRefine((t, ctx) => {
+    if (!(WEBHOOK_EVENT_TYPES as readonly string[]).includes(t)) ctx.addIssue({ code: "custom", message: `Unknown event type: ${t}`, input: t });
+  }),
+});
+export type SandboxTriggerWebhookBody = z.infer<typeof SandboxTriggerWebhookBodySchema>;
+export const SandboxTriggerWebhookResponseSchema = z.object({
+  data: z.object({
+    status: z.literal("ok"),
+    event: z.object({ id: z.string(), event_type: WebhookEventTypeSchema, payload: z.record(z.string(), z.unknown()) }),
+  }),
+});

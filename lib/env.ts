@@ -1,0 +1,268 @@
+import { z } from "zod";
+
+// The one place configuration is read and validated. next.config.ts imports this module, so a bad
+// value fails `next build` / `next start` with the variable's name. It is deliberately free of
+// "server-only" (next.config.ts runs outside React's server graph); server values are only reachable
+// through getServerEnv(), which refuses to run in a browser.
+//
+// Rules: an empty string counts as unset; defaults are the documented ones (README); demo secrets that
+// are not configured are generated once per process and printed by the gateway's start banner.
+
+const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+
+const port = z.coerce
+  .number({ message: "must be a port number" })
+  .int("must be an integer")
+  .min(0, "must be between 0 and 65535")
+  .max(65535, "must be between 0 and 65535");
+
+const positiveInt = z.coerce.number({ message: "must be a number" }).int("must be an integer").positive("must be positive");
+
+const httpUrl = z.url({ protocol: /^https?$/, message: "must be an http(s) URL" }).transform((u) => u.replace(/\/+$/, ""));
+const postgresUrl = z.url({ protocol: /^postgres(ql)?$/, message: "must be a postgres:// URL" });
+const redisUrl = z.url({ protocol: /^rediss?$/, message: "must be a redis:// or rediss:// URL" });
+
+const commaList = z.string().transform((v) =>
+  v
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean),
+);
+
+/** Variables read by server code (Node). Never sent to the browser. */
+export const ServerEnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+
+  // The Employment API (lib/gateway)
+  GATEWAY_SANDBOX_PORT: port.default(4010),
+  GATEWAY_PRODUCTION_PORT: port.default(4011),
+  GATEWAY_HOST: z.string().min(1).default("127.0.0.1"),
+  GATEWAY_DATA_DIR: z.string().min(1).default(".data"),
+  DATABASE_URL: postgresUrl.optional(),
+  REDIS_URL: redisUrl.optional(),
+  GATEWAY_FORMS_DIR: z.string().min(1).optional(),
+  GATEWAY_MODE: z.enum(["local", "production"], { message: "must be 'local' or 'production'" }).default("local"),
+  GATEWAY_RATE_LIMIT_PER_CLIENT: positiveInt.default(1000),
+  GATEWAY_RATE_LIMIT_PER_COMPANY: positiveInt.default(300),
+  GATEWAY_RATE_LIMIT_WINDOW_MS: positiveInt.default(60_000),
+  GATEWAY_EMBEDDED: z.enum(["auto", "true", "false"], { message: "must be 'auto', 'true' or 'false'" }).default("auto"),
+  // Encrypts webhook signing keys at rest; unset: generated once in <GATEWAY_DATA_DIR>/gateway-secret-key.
+  GATEWAY_SECRET_KEY: z.string().min(32, "must be at least 32 characters").optional(),
+  // Where webhooks are delivered from: "embedded" (a dispatcher inside each API process) or "off"
+  // (only `npm run gateway:worker` processes deliver).
+  GATEWAY_WEBHOOK_DISPATCHER: z.enum(["embedded", "off"], { message: "must be 'embedded' or 'off'" }).default("embedded"),
+
+  // Demo data of the embedded API
+  GATEWAY_DEMO_CLIENT_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]{3,64}$/, "must be 3-64 characters of A-Z a-z 0-9 . _ -")
+    .default("roster-demo-console"),
+  GATEWAY_DEMO_CLIENT_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
+  GATEWAY_DEMO_REDIRECT_URIS: commaList.pipe(z.array(z.url({ message: "must be comma-separated URLs" }))).default([]),
+  GATEWAY_DEMO_CUSTOMER_TOKEN_SANDBOX: z
+    .string()
+    .regex(/^ra_test_[A-Za-z0-9_-]{16,}$/, "must start with ra_test_ followed by at least 16 characters of A-Z a-z 0-9 _ -")
+    .optional(),
+  GATEWAY_DEMO_CUSTOMER_TOKEN_PRODUCTION: z
+    .string()
+    .regex(/^ra_live_[A-Za-z0-9_-]{16,}$/, "must start with ra_live_ followed by at least 16 characters of A-Z a-z 0-9 _ -")
+    .optional(),
+  GATEWAY_DEMO_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
+  GATEWAY_DEMO_ADMIN_EMAIL: z.email("must be an email address").default("owner@acme.example"),
+
+  // Where the console finds the API: external provider base URLs turn the embedded API off.
+  API_SANDBOX_URL: httpUrl.optional(),
+  API_PRODUCTION_URL: httpUrl.optional(),
+  // The console's OAuth client per environment at that API (a real provider provisions one per
+  // environment). Unset: the embedded API's demo client (GATEWAY_DEMO_CLIENT_ID / _SECRET).
+  API_SANDBOX_CLIENT_ID: z.string().min(1).optional(),
+  API_SANDBOX_CLIENT_SECRET: z.string().min(1).optional(),
+  API_PRODUCTION_CLIENT_ID: z.string().min(1).optional(),
+  API_PRODUCTION_CLIENT_SECRET: z.string().min(1).optional(),
+
+  // The console (Next.js)
+  PORT: port.default(3000),
+  CONSOLE_URL: httpUrl.optional(),
+  CONSOLE_DATABASE_URL: postgresUrl.optional(),
+  AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  NEXTAUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  LOG_LEVEL: z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(", ")}` }).default("info"),
+});
+
+/** Variables the browser may see: only NEXT_PUBLIC_*, inlined by Next at build time. */
+export const PublicEnvSchema = z.object({
+  NEXT_PUBLIC_APP_NAME: z.string().min(1).default("Roster"),
+});
+
+export type RawServerEnv = z.infer<typeof ServerEnvSchema>;
+export type PublicEnv = z.infer<typeof PublicEnvSchema>;
+
+/** Demo values that were generated because the operator did not set them (printed at start). */
+export interface GeneratedDemo {
+  clientSecret: boolean;
+  password: boolean;
+  customerTokenSandbox: boolean;
+  customerTokenProduction: boolean;
+}
+
+export interface ServerEnv extends RawServerEnv {
+  /** Values derived from the variables above. */
+  resolved: {
+    /** Whether this process runs the embedded API (GATEWAY_EMBEDDED, or auto: no external URLs). */
+    embedded: boolean;
+    /** Base URLs the console calls, per environment (the embedded API's unless external URLs are set). */
+    apiUrls: { sandbox: string; production: string };
+    consoleUrl: string;
+    /** The console's OAuth callback, `${CONSOLE_URL}/api/auth/callback/employment-api`. */
+    consoleCallbackUrl: string;
+    demo: {
+      clientId: string;
+      clientSecret: string;
+      /** The console callback followed by GATEWAY_DEMO_REDIRECT_URIS, without duplicates. */
+      redirectUris: string[];
+      customerTokens: { sandbox: string; production: string };
+      password: string;
+      adminEmail: string;
+      generated: GeneratedDemo;
+    };
+    rateLimits: { perClient: number; perCompany: number; windowMs: number };
+  };
+}
+
+export class EnvError extends Error {
+  constructor(readonly issues: { variable: string; message: string }[]) {
+    super(`Invalid configuration:\n${issues.map((i) => `  ${i.variable}: ${i.message}`).join("\n")}`);
+    this.name = "EnvError";
+  }
+}
+
+type Source = Record<string, string | undefined>;
+
+/** Empty strings are treated as unset (a `.env` line `X=` means "use the default"). */
+function withoutEmpty(source: Source): Source {
+  const out: Source = {};
+  for (const [k, v] of Object.entries(source)) if (v !== undefined && v.trim() !== "") out[k] = v;
+  return out;
+}
+
+function randomString(bytes: number): string {
+  // Web Crypto: available in Node 20, the edge runtime and browsers, so this module needs no node: import.
+  const buf = new Uint8Array(bytes);
+  globalThis.crypto.getRandomValues(buf);
+  let s = "";
+  for (const b of buf) s += String.fromCharCode(b);
+  return btoa(s).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+interface DemoFallbacks {
+  clientSecret: string;
+  password: string;
+  customerTokenSandbox: string;
+  customerTokenProduction: string;
+}
+
+const GENERATED_KEY = Symbol.for("roster.env.generatedDemo");
+
+/**
+ * Demo secrets generated once per process. Kept on globalThis, so every bundle of a Next.js server
+ * (instrumentation, route handlers) sees the same values as the embedded API.
+ */
+function processDemoFallbacks(): DemoFallbacks {
+  const g = globalThis as unknown as Record<symbol, DemoFallbacks | undefined>;
+  g[GENERATED_KEY] ??= {
+    clientSecret: randomString(32),
+    password: `demo-${randomString(9)}`,
+    customerTokenSandbox: `ra_test_${randomString(32)}`,
+    customerTokenProduction: `ra_live_${randomString(32)}`,
+  };
+  return g[GENERATED_KEY];
+}
+
+/**
+ * Parses and validates a set of variables. Throws EnvError naming every bad variable.
+ * `fallbacks` supplies the demo secrets that are unset (default: generated once per process).
+ */
+export function parseServerEnv(source: Source = process.env, fallbacks: DemoFallbacks = processDemoFallbacks()): ServerEnv {
+  const result = ServerEnvSchema.safeParse(withoutEmpty(source));
+  if (!result.success) {
+    throw new EnvError(result.error.issues.map((i) => ({ variable: String(i.path[0] ?? "(unknown)"), message: i.message })));
+  }
+  const env = result.data;
+
+  const external = env.API_SANDBOX_URL !== undefined || env.API_PRODUCTION_URL !== undefined;
+  if (external && (env.API_SANDBOX_URL === undefined || env.API_PRODUCTION_URL === undefined)) {
+    const missing = env.API_SANDBOX_URL === undefined ? "API_SANDBOX_URL" : "API_PRODUCTION_URL";
+    throw new EnvError([{ variable: missing, message: "must be set together with the other external API base URL (API_SANDBOX_URL and API_PRODUCTION_URL)" }]);
+  }
+  if (env.GATEWAY_SANDBOX_PORT !== 0 && env.GATEWAY_SANDBOX_PORT === env.GATEWAY_PRODUCTION_PORT) {
+    throw new EnvError([{ variable: "GATEWAY_PRODUCTION_PORT", message: "must differ from GATEWAY_SANDBOX_PORT" }]);
+  }
+
+  const embedded = env.GATEWAY_EMBEDDED === "auto" ? !external : env.GATEWAY_EMBEDDED === "true";
+  const hostForUrl = env.GATEWAY_HOST.includes(":") ? `[${env.GATEWAY_HOST}]` : env.GATEWAY_HOST;
+  const consoleUrl = env.CONSOLE_URL ?? `http://127.0.0.1:${env.PORT}`;
+  const consoleCallbackUrl = `${consoleUrl}/api/auth/callback/employment-api`;
+
+  return {
+    ...env,
+    resolved: {
+      embedded,
+      apiUrls: {
+        sandbox: env.API_SANDBOX_URL ?? `http://${hostForUrl}:${env.GATEWAY_SANDBOX_PORT}`,
+        production: env.API_PRODUCTION_URL ?? `http://${hostForUrl}:${env.GATEWAY_PRODUCTION_PORT}`,
+      },
+      consoleUrl,
+      consoleCallbackUrl,
+      demo: {
+        clientId: env.GATEWAY_DEMO_CLIENT_ID,
+        clientSecret: env.GATEWAY_DEMO_CLIENT_SECRET ?? fallbacks.clientSecret,
+        redirectUris: [...new Set([consoleCallbackUrl, ...env.GATEWAY_DEMO_REDIRECT_URIS])],
+        customerTokens: {
+          sandbox: env.GATEWAY_DEMO_CUSTOMER_TOKEN_SANDBOX ?? fallbacks.customerTokenSandbox,
+          production: env.GATEWAY_DEMO_CUSTOMER_TOKEN_PRODUCTION ?? fallbacks.customerTokenProduction,
+        },
+        password: env.GATEWAY_DEMO_PASSWORD ?? fallbacks.password,
+        adminEmail: env.GATEWAY_DEMO_ADMIN_EMAIL,
+        generated: {
+          clientSecret: env.GATEWAY_DEMO_CLIENT_SECRET === undefined,
+          password: env.GATEWAY_DEMO_PASSWORD === undefined,
+          customerTokenSandbox: env.GATEWAY_DEMO_CUSTOMER_TOKEN_SANDBOX === undefined,
+          customerTokenProduction: env.GATEWAY_DEMO_CUSTOMER_TOKEN_PRODUCTION === undefined,
+        },
+      },
+      rateLimits: {
+        perClient: env.GATEWAY_RATE_LIMIT_PER_CLIENT,
+        perCompany: env.GATEWAY_RATE_LIMIT_PER_COMPANY,
+        windowMs: env.GATEWAY_RATE_LIMIT_WINDOW_MS,
+      },
+    },
+  };
+}
+
+let cached: ServerEnv | undefined;
+
+/** The validated server configuration of this process (parsed once). Throws in a browser. */
+export function getServerEnv(): ServerEnv {
+  if (typeof window !== "undefined") throw new Error("getServerEnv() is server-only: server configuration never reaches the browser");
+  cached ??= parseServerEnv(process.env);
+  return cached;
+}
+
+/** Forgets the parsed configuration (tests that change process.env). */
+export function resetServerEnvCache(): void {
+  cached = undefined;
+}
+
+/**
+ * The public map. Next inlines `process.env.NEXT_PUBLIC_*` only when written out literally, hence
+ * the explicit object rather than `process.env` itself.
+ */
+export function parsePublicEnv(source: Source = { NEXT_PUBLIC_APP_NAME: process.env.NEXT_PUBLIC_APP_NAME }): PublicEnv {
+  const result = PublicEnvSchema.safeParse(withoutEmpty(source));
+  if (!result.success) {
+    throw new EnvError(result.error.issues.map((i) => ({ variable: String(i.path[0] ?? "(unknown)"), message: i.message })));
+  }
+  return result.data;
+}
+
+export const publicEnv: PublicEnv = parsePublicEnv();

@@ -1,0 +1,59 @@
+import type { Context } from "hono";
+import type { CompanyRole, Environment } from "@/lib/contract";
+import type { Clock } from "./clock";
+import type { Db } from "./db/client";
+import type { FormRegistry } from "./forms/registry";
+import type { Logger } from "./logger";
+import type { RateLimiter } from "./rate-limit";
+
+export interface GatewayConfig {
+  environment: Environment;
+  /**
+   * "local": the embedded default (loopback http callbacks allowed, relaxed for development).
+   * "production": what a deployed provider enforces (https only, no private addresses).
+   */
+  mode: "local" | "production";
+  /** Public base URL of this environment, e.g. http://127.0.0.1:4010. */
+  baseUrl: string;
+  accessTokenTtlSeconds: number;
+  codeTtlSeconds: number;
+  bodyLimitBytes: number;
+}
+
+export const DEFAULT_GATEWAY_CONFIG = {
+  mode: "local",
+  accessTokenTtlSeconds: 3600,
+  codeTtlSeconds: 60,
+  bodyLimitBytes: 1024 * 1024,
+} as const satisfies Partial<GatewayConfig>;
+
+export interface GatewayDeps {
+  config: GatewayConfig;
+  db: Db;
+  clock: Clock;
+  rateLimiter: RateLimiter;
+  logger: Logger;
+  forms: FormRegistry;
+}
+
+/** Who a request acts for, resolved from its bearer token. */
+export interface Principal {
+  /** customer: a Customer API token; user_grant: an authorization-code grant; client: client credentials. */
+  kind: "customer" | "user_grant" | "client";
+  clientId: string | null;
+  companyId: string | null;
+  userId: string | null;
+  role: CompanyRole | null;
+  scopes: ReadonlySet<string>;
+  grantId: string | null;
+}
+
+export type GatewayEnv = {
+  Variables: {
+    deps: GatewayDeps;
+    requestId: string;
+    principal: Principal | undefined;
+  };
+};
+
+export type GatewayContext = Context<GatewayEnv>;

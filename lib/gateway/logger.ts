@@ -1,0 +1,42 @@
+import "server-only";
+import pino, { type Logger } from "pino";
+
+export type { Logger };
+
+/** Paths that may hold a secret; pino replaces them before anything is written. */
+export const REDACT_PATHS = [
+  "req.headers.authorization",
+  "req.headers.cookie",
+  "headers.authorization",
+  "headers.cookie",
+  "authorization",
+  "cookie",
+  "*.access_token",
+  "*.refresh_token",
+  "*.client_secret",
+  "*.signing_key",
+  "*.password",
+  "*.token",
+  "*.code",
+  "*.code_verifier",
+  "access_token",
+  "refresh_token",
+  "client_secret",
+  "signing_key",
+  "password",
+  "token",
+];
+
+export function createLogger(options: { level?: string; destination?: pino.DestinationStream; name?: string } = {}): Logger {
+  return pino(
+    {
+      name: options.name ?? "gateway",
+      level: options.level ?? process.env.LOG_LEVEL ?? "info",
+      redact: { paths: REDACT_PATHS, censor: "[redacted]" },
+    },
+    options.destination,
+  );
+}
+
+/** A logger that writes nothing (tests). */
+export const silentLogger: Logger = pino({ level: "silent" });

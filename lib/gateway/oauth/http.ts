@@ -1,0 +1,86 @@
+import "server-only";
+import type { GatewayContext } from "../context";
+import { authenticateClient, type OAuthClient } from "./clients";
+import { OAuthError } from "./oauth-error";
+
+/** A parsed application/x-www-form-urlencoded body (or query) that knows which parameters were repeated. */
+export class FormParams {
+  constructor(private readonly params: URLSearchParams) {}
+
+  /** The value of a parameter sent once; undefined when absent. A repeated one yields its first value (check `repeated`). */
+  get(name: string): string | undefined {
+    return this.params.get(name) ?? undefined;
+  }
+
+  /** Parameters sent more than once: RFC 6749 3.1 and 3.2 forbid it. */
+  repeated(names?: readonly string[]): string[] {
+    const keys = names ?? [...new Set(this.params.keys())];
+    return keys.filter((k) => this.params.getAll(k).length > 1);
+  }
+
+  has(name: string): boolean {
+    return this.params.has(name);
+  }
+}
+
+export const isFormContentType = (contentType: string | undefined) => /^application\/x-www-form-urlencoded\s*(;|$)/i.test(contentType ?? "");
+
+/** The form body, or null when the request is not application/x-www-form-urlencoded. */
+export async function readForm(c: GatewayContext): Promise<FormParams | null> {
+  if (!isFormContentType(c.req.header("content-type"))) return null;
+  return new FormParams(new URLSearchParams(await c.req.text()));
+}
+
+export function queryParams(c: GatewayContext): FormParams {
+  return new FormParams(new URL(c.req.url).searchParams);
+}
+
+/** RFC 6749 2.3.1: Basic credentials are form-urlencoded before base64; clients that skip it still decode to themselves. */
+function formDecode(value: string): string {
+  try {
+    return decodeURIComponent(value.replace(/\+/g, " "));
+  } catch {
+    return value;
+  }
+}
+
+type ClientCredentials = { clientId: string; secret: string; method: "client_secret_basic" | "client_secret_post" };
+
+/** Reads the client's credentials from HTTP Basic or the body (client_secret_post), never both in one request. */
+export function readClientCredentials(authorization: string | undefined, form: FormParams): ClientCredentials {
+  const bodyId = form.get("client_id");
+  const bodySecret = form.get("client_secret");
+  if (authorization !== undefined) {
+    if (bodySecret !== undefined) {
+      throw new OAuthError("invalid_request", "Use one client authentication method: HTTP Basic or client_secret_post, not both");
+    }
+    const match = /^Basic ([A-Za-z0-9+/]+={0,2})$/i.exec(authorization.trim());
+    if (!match?.[1]) throw new OAuthError("invalid_client", "Client authentication failed");
+    const decoded = Buffer.from(match[1], "base64").toString("utf8");
+    const colon = decoded.indexOf(":");
+    if (colon < 0) throw new OAuthError("invalid_client", "Client authentication failed");
+    const clientId = formDecode(decoded.slice(0, colon));
+    if (bodyId !== undefined && bodyId !== clientId) throw new OAuthError("invalid_request", "client_id in the body differs from HTTP Basic");
+    return { clientId, secret: formDecode(decoded.slice(colon + 1)), method: "client_secret_basic" };
+  }
+  if (bodyId !== undefined && bodySecret !== undefined) return { clientId: bodyId, secret: bodySecret, method: "client_secret_post" };
+  throw new OAuthError("invalid_client", "Client authentication failed");
+}
+
+/** Authenticates the client of a token or revocation request; invalid_client when it fails. */
+export async function authenticateRequestClient(c: GatewayContext, form: FormParams): Promise<OAuthClient> {
+  const credentials = readClientCredentials(c.req.header("authorization"), form);
+  const client = await authenticateClient(c.get("deps").db, credentials.clientId, credentials.secret);
+  if (!client) throw new OAuthError("invalid_client", "Client authentication failed");
+  return client;
+}
+
+/** Token responses hold credentials: never cached (RFC 6749 5.1), whatever the outcome. */
+export const NO_STORE_HEADERS = { "Cache-Control": "no-store", Pragma: "no-cache" } as const;
+
+export function oauthErrorResponse(c: GatewayContext, error: OAuthError): Response {
+  const headers: Record<string, string> = { ...NO_STORE_HEADERS };
+  // RFC 6749 5.2: a 401 invalid_client names the scheme the client can authenticate with.
+  if (error.status === 401) headers["WWW-Authenticate"] = 'Basic realm="oauth2", charset="UTF-8"';
+  return c.json({ error: error.error, error_description: error.description }, error.status, headers);
+}

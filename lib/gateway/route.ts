@@ -1,0 +1,203 @@
+import "server-only";
+import type { Hono } from "hono";
+import { type z } from "zod";
+import { MANAGER_ROLES } from "@/lib/contract";
+import { resolvePrincipal } from "./auth/principal";
+import type { GatewayContext, GatewayEnv, Principal } from "./context";
+import { ApiError, badRequest, fieldErrors, forbidden, notFound, tooManyRequests, unauthorized, unsupportedMediaType } from "./errors";
+import type { Bucket } from "./rate-limit";
+
+// One declaration per endpoint: it mounts the route with the shared middleware stack
+// (bearer, rate limit, scopes and roles, input validation) and feeds the OpenAPI document.
+
+export type HttpMethod = "get" | "post" | "put" | "patch" | "delete";
+
+export type RouteAuth =
+  | { kind: "none" }
+  /** Any valid token of this environment. */
+  | { kind: "any" }
+  | {
+      kind: "scoped";
+      /** The token needs at least one of these scopes. */
+      scopes: readonly string[];
+      /** The token must act for a company (client-credentials tokens answer 403). */
+      company?: boolean;
+      /** The token's user must hold a role that can write (owner, admin, people_manager). */
+      write?: boolean;
+      /** Only a client-credentials token may call it. */
+      clientOnly?: boolean;
+    };
+
+export interface ResponseSpec {
+  description: string;
+  schema?: z.ZodType;
+  /** Defaults to application/json. */
+  contentType?: string;
+}
+
+export interface RouteInput<Q, B> {
+  query: Q;
+  body: B;
+  params: Record<string, string>;
+  principal: Principal;
+}
+
+export interface RouteDefinition<Q = unknown, B = unknown> {
+  method: HttpMethod | HttpMethod[];
+  /** OpenAPI-style path: /v1/employments/{employment_id}. */
+  path: string;
+  operationId: string;
+  summary: string;
+  tag: string;
+  auth: RouteAuth;
+  /** Answers 404 on production (DECISIONS.md "Sandbox-only routes"). */
+  sandboxOnly?: boolean;
+  query?: z.ZodType<Q, unknown>;
+  body?: z.ZodType<B, unknown>;
+  /** Body media type when not JSON (e.g. application/x-www-form-urlencoded). */
+  bodyContentType?: string;
+  /** Skip this stack's body handling (the handler reads the raw request itself). */
+  rawBody?: boolean;
+  responses: Record<number, ResponseSpec>;
+  handler: (c: GatewayContext, input: RouteInput<Q, B>) => Response | Promise<Response>;
+}
+
+export function defineRoute<Q = undefined, B = undefined>(def: RouteDefinition<Q, B>): RouteDefinition<Q, B> {
+  return def;
+}
+
+export type AnyRoute = RouteDefinition<any, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+export const toHonoPath = (path: string) => path.replace(/\{([a-z_]+)\}/g, ":$1");
+
+export function methodsOf(route: AnyRoute): HttpMethod[] {
+  return Array.isArray(route.method) ? route.method : [route.method];
+}
+
+/** Turns zod issues into the `{errors: {field: [messages]}}` map. */
+export function issuesToFieldErrors(issues: readonly z.core.$ZodIssue[], prefix = ""): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const field = [prefix, ...issue.path.map(String)].filter(Boolean).join(".") || "body";
+    (errors[field] ??= []).push(issue.message);
+  }
+  return errors;
+}
+
+function bucketsOf(p: Principal): Bucket[] {
+  const buckets: Bucket[] = [];
+  if (p.clientId) buckets.push({ kind: "client", id: p.clientId });
+  if (p.companyId) buckets.push({ kind: "company", id: p.companyId });
+  return buckets;
+}
+
+/** Counts a request against the principal's buckets and sets the three x-ratelimit headers (or throws 429). */
+export async function applyRateLimit(c: GatewayContext, buckets: Bucket[]): Promise<void> {
+  if (buckets.length === 0) return;
+  const decision = await c.get("deps").rateLimiter.consume(buckets);
+  c.header("x-ratelimit-count", String(decision.state.count));
+  c.header("x-ratelimit-remaining", String(decision.state.remaining));
+  c.header("x-ratelimit-reset", String(decision.state.resetMs));
+  if (!decision.allowed) throw tooManyRequests(decision.retryAfterSeconds);
+}
+
+export function authorize(principal: Principal, auth: RouteAuth): void {
+  if (auth.kind !== "scoped") return;
+  if (auth.clientOnly && principal.kind !== "client") throw forbidden();
+  if (auth.company && !principal.companyId) throw forbidden();
+  if (!auth.scopes.some((s) => principal.scopes.has(s))) throw forbidden();
+  if (auth.write && principal.kind !== "client" && (!principal.role || !MANAGER_ROLES.includes(principal.role))) throw forbidden();
+}
+
+async function readJsonBody(c: GatewayContext): Promise<unknown> {
+  const text = await c.req.text();
+  if (text.trim() === "") return undefined;
+  const type = c.req.header("content-type") ?? "";
+  if (type && !/^application\/(.+\+)?json\b/i.test(type)) throw unsupportedMediaType("application/json");
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw badRequest("Malformed JSON body");
+  }
+}
+
+/** Unknown properties of a strict object are a 400 naming them (spec 4.1 rule 1); other failures are 422. */
+export function parseBody<B>(schema: z.ZodType<B, unknown>, raw: unknown): B {
+  const result = schema.safeParse(raw);
+  if (result.success) return result.data;
+  const unknownKeys = result.error.issues.filter((i) => i.code === "unrecognized_keys");
+  if (unknownKeys.length > 0) {
+    const keys = unknownKeys.flatMap((i) => (i as { keys: string[] }).keys.map((k) => [...i.path.map(String), k].join(".")));
+    throw badRequest({ code: "invalid_parameter", message: `Unknown property: ${keys.join(", ")}` });
+  }
+  if (result.error.issues.some((i) => i.path.length === 0)) {
+    throw badRequest(raw === undefined ? "Request body is required" : "Request body must be a JSON object");
+  }
+  throw fieldErrors(issuesToFieldErrors(result.error.issues));
+}
+
+export function parseQuery<Q>(schema: z.ZodType<Q, unknown>, raw: Record<string, string>): Q {
+  const result = schema.safeParse(raw);
+  if (result.success) return result.data;
+  const first = result.error.issues[0]!;
+  const param = first.path.map(String).join(".") || "query";
+  throw badRequest({ code: "invalid_parameter", message: `${param}: ${first.message}` });
+}
+
+/**
+ * Path ("" for the body itself, "a.b.0" for nested values) of the first string or key holding U+0000,
+ * or null. PostgreSQL text and jsonb cannot store that character, so it is refused at the edge (else a
+ * 500 from the database). Iterative: a deeply nested body must not exhaust the stack.
+ */
+export function findNulCharacter(value: unknown): string | null {
+  const stack: Array<[unknown, string]> = [[value, ""]];
+  while (stack.length > 0) {
+    const [v, path] = stack.pop()!;
+    if (typeof v === "string") {
+      if (v.includes("\u0000")) return path;
+    } else if (v !== null && typeof v === "object") {
+      for (const [k, child] of Object.entries(v)) {
+        const childPath = path ? `${path}.${k}` : k;
+        if (k.includes("\u0000")) return childPath;
+        stack.push([child, childPath]);
+      }
+    }
+  }
+  return null;
+}
+
+export function mountRoutes(app: Hono<GatewayEnv>, routes: readonly AnyRoute[]): void {
+  for (const route of routes) {
+    for (const method of methodsOf(route)) {
+      app.on(method.toUpperCase(), toHonoPath(route.path), async (c) => {
+        const deps = c.get("deps");
+        if (route.sandboxOnly && deps.config.environment !== "sandbox") throw notFound("Route");
+        let principal: Principal | undefined;
+        if (route.auth.kind !== "none") {
+          principal = (await resolvePrincipal(deps, c.req.header("authorization"))) ?? undefined;
+          if (!principal) throw unauthorized();
+          c.set("principal", principal);
+          await applyRateLimit(c, bucketsOf(principal));
+          authorize(principal, route.auth);
+        }
+        let query: unknown;
+        if (route.query) {
+          const rawQuery = c.req.query();
+          const nul = findNulCharacter(rawQuery);
+          if (nul !== null) throw badRequest({ code: "invalid_parameter", message: `${nul}: must not contain the NUL character` });
+          query = parseQuery(route.query, rawQuery);
+        }
+        let body: unknown;
+        if (route.body && !route.rawBody) {
+          const raw = route.bodyContentType ? await c.req.parseBody() : await readJsonBody(c);
+          const nul = findNulCharacter(raw);
+          if (nul !== null) throw fieldErrors({ [nul || "body"]: ["must not contain the NUL character"] });
+          body = parseBody(route.body, raw);
+        }
+        return route.handler(c, { query, body, params: c.req.param() as Record<string, string>, principal: principal! });
+      });
+    }
+  }
+}
+
+export { ApiError };

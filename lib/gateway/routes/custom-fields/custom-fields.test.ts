@@ -1,0 +1,221 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import {
+  CUSTOM_FIELD_TYPES,
+  CustomFieldListResponseSchema,
+  CustomFieldResponseSchema,
+  CustomFieldValueResponseSchema,
+  validateCustomFieldValue,
+  type CustomField,
+  type CustomFieldType,
+} from "@/lib/contract";
+import { outboxEvents } from "../../db/schema";
+import { createTestGateway, type TestGateway } from "../../testing/harness";
+import { makeEmployment } from "../../testing/factories";
+import { fieldDifference, listItemOf, makePayrollWorld, readOfficialExample } from "../payroll-testing";
+
+// GET/POST /v1/custom-fields, GET /v1/custom-fields/{id}, GET/PUT/PATCH /v1/custom-fields/{id}/values/{employment_id}.
+
+let gw: TestGateway;
+let w: Awaited<ReturnType<typeof makePayrollWorld>>;
+
+beforeEach(async () => {
+  gw = await createTestGateway();
+  w = await makePayrollWorld(gw);
+});
+
+const createField = (body: unknown, token = w.a.tokens.admin) => gw.call("POST", "/v1/custom-fields", { token, body });
+async function field(body: Record<string, unknown>, token = w.a.tokens.admin): Promise<CustomField> {
+  const res = await createField(body, token);
+  expect(res.status, await res.clone().text()).toBe(201);
+  return CustomFieldResponseSchema.parse(await res.json()).data.custom_field;
+}
+const valuePath = (fieldId: string, employmentId: string) => `/v1/custom-fields/${fieldId}/values/${employmentId}`;
+const putValue = (fieldId: string, employmentId: string, body: unknown, token = w.a.tokens.admin, method = "PUT") =>
+  gw.call(method, valuePath(fieldId, employmentId), { token, body });
+const getValue = (fieldId: string, employmentId: string, token = w.a.tokens.admin) => gw.call("GET", valuePath(fieldId, employmentId), { token });
+
+/** A valid and an invalid value per type (the invalid one with a fragment of its message). */
+const CASES: Record<CustomFieldType, { valid: unknown[]; invalid: [unknown, string][] }> = {
+  string: { valid: ["UXH34HG", ""], invalid: [[42, "string"], ["x".repeat(256), "at most 255"]] },
+  text: { valid: ["A longer note.\nSecond line."], invalid: [[true, "string"], ["x".repeat(10_001), "at most 10000"]] },
+  integer: { valid: [7, -3, 0], invalid: [[1.5, "integer"], ["7", "integer"]] },
+  decimal: { valid: [0.75, 3], invalid: [["0.75", "number"]] },
+  percentage: { valid: [12.5], invalid: [[{}, "number"]] },
+  currency: { valid: [{ amount: 150000, currency: "EUR" }], invalid: [[150000, "amount"], [{ amount: 1.5, currency: "EUR" }, "amount"], [{ amount: 1, currency: "eur" }, "ISO 4217"]] },
+  date: { valid: ["2026-02-28"], invalid: [["2026-02-30", "YYYY-MM-DD"], ["28/02/2026", "YYYY-MM-DD"], [20260228, "YYYY-MM-DD"]] },
+  boolean: { valid: [true, false], invalid: [["true", "true or false"]] },
+  link: { valid: ["https://hris.example/people/42"], invalid: [["ftp://x.example/a", "http"], ["not a url", "http"]] },
+  single_select: { valid: ["Engineering"], invalid: [["Marketing", "one of"], [["Engineering"], "one of"]] },
+};
+
+describe("POST /v1/custom-fields", () => {
+  it("201 for every type; select fields keep their options, the others have none", async () => {
+    for (const type of CUSTOM_FIELD_TYPES) {
+      const body = { name: `Field ${type}`, type, ...(type === "single_select" ? { options: ["Engineering", "Sales"] } : {}) };
+      const f = await field(body);
+      expect(f).toEqual({ id: f.id, name: `Field ${type}`, type, description: null, options: type === "single_select" ? ["Engineering", "Sales"] : null });
+    }
+    const described = await field({ name: "  Cost center  ", type: "string", description: "Booking code" });
+    expect(described).toMatchObject({ name: "Cost center", description: "Booking code" });
+    expect(await gw.deps.db.select().from(outboxEvents)).toHaveLength(0);
+  });
+
+  it("422: duplicate name (any case), blank name, unknown type, missing or misplaced options, duplicate options", async () => {
+    await field({ name: "Internal ID", type: "string" });
+    const errorsOf = async (body: unknown) => {
+      const res = await createField(body);
+      expect(res.status, JSON.stringify(body)).toBe(422);
+      return ((await res.json()) as { errors: Record<string, string[]> }).errors;
+    };
+    expect(await errorsOf({ name: "internal id", type: "integer" })).toEqual({ name: ["has already been taken"] });
+    expect(Object.keys(await errorsOf({ name: "  ", type: "string" }))).toEqual(["name"]);
+    expect(Object.keys(await errorsOf({ name: "X", type: "multi_select" }))).toEqual(["type"]);
+    expect(await errorsOf({ name: "X", type: "single_select" })).toEqual({ options: ["is required for a single_select field"] });
+    expect(await errorsOf({ name: "X", type: "string", options: ["a"] })).toEqual({ options: ["is only allowed for single_select fields"] });
+    expect(Object.keys(await errorsOf({ name: "X", type: "single_select", options: [] }))).toEqual(["options"]);
+    expect(await errorsOf({ name: "X", type: "single_select", options: ["A", "a"] })).toEqual({ options: ["lists 'a' more than once"] });
+    expect(Object.keys(await errorsOf({ name: "x".repeat(101), type: "string" }))).toEqual(["name"]);
+  });
+
+  it("the same name in another company is fine; 400 for an unknown property or no body", async () => {
+    await field({ name: "Internal ID", type: "string" });
+    await field({ name: "Internal ID", type: "string" }, w.b.tokens.admin);
+    expect((await createField({ name: "Y", type: "string", required: true })).status).toBe(400);
+    expect((await createField(undefined)).status).toBe(400);
+  });
+
+  it("403: without custom_field:write, and for roles that do not own company settings (people and onboarding managers)", async () => {
+    const body = { name: "Z", type: "string" };
+    expect((await createField(body, await w.tokenWith(["custom_field:read", "custom_field_value:write"]))).status).toBe(403);
+    expect((await createField(body, w.a.tokens.peopleManager)).status).toBe(403);
+    expect((await createField(body, w.a.tokens.onboardingManager)).status).toBe(403);
+    expect((await createField(body, w.a.tokens.owner)).status).toBe(201);
+  });
+});
+
+describe("GET /v1/custom-fields and /{id}", () => {
+  it("lists the company's definitions oldest first, paginated; never another company's", async () => {
+    for (let i = 0; i < 5; i++) {
+      await field({ name: `Field ${i}`, type: "string" });
+      gw.clock.advance(1000);
+    }
+    await field({ name: "B's field", type: "boolean" }, w.b.tokens.admin);
+    const page = async (q: string) => {
+      const res = await gw.call("GET", `/v1/custom-fields${q}`, { token: w.a.tokens.admin });
+      return { status: res.status, body: res.status === 200 ? CustomFieldListResponseSchema.parse(await res.json()).data : null };
+    };
+    const first = (await page("?page_size=2")).body!;
+    expect(first).toMatchObject({ current_page: 1, total_count: 5, total_pages: 3 });
+    expect(first.custom_fields.map((f) => f.name)).toEqual(["Field 0", "Field 1"]);
+    expect((await page("?page=3&page_size=2")).body!.custom_fields.map((f) => f.name)).toEqual(["Field 4"]);
+    expect((await page("?page=4&page_size=2")).body!.custom_fields).toEqual([]);
+    for (const q of ["?page_size=0", "?page_size=101", "?page=-1"]) expect((await page(q)).status, q).toBe(400);
+  });
+
+  it("shows one definition; another company's is 404; 403 without custom_field:read", async () => {
+    const f = await field({ name: "Cost center", type: "single_select", options: ["A", "B"] });
+    const res = await gw.call("GET", `/v1/custom-fields/${f.id}`, { token: w.a.tokens.onboardingManager });
+    expect(CustomFieldResponseSchema.parse(await res.json()).data.custom_field).toEqual(f);
+    expect((await gw.call("GET", `/v1/custom-fields/${f.id}`, { token: w.b.tokens.admin })).status).toBe(404);
+    expect((await gw.call("GET", `/v1/custom-fields/nope`, { token: w.a.tokens.admin })).status).toBe(404);
+    expect((await gw.call("GET", `/v1/custom-fields`, { token: await w.tokenWith(["custom_field_value:read"]) })).status).toBe(403);
+  });
+});
+
+describe("GET / PUT / PATCH /v1/custom-fields/{id}/values/{employment_id}", () => {
+  it("a value is null until set; set, read back, replace (PATCH), clear with null", async () => {
+    const f = await field({ name: "Internal ID", type: "string" });
+    const read = async () => CustomFieldValueResponseSchema.parse(await (await getValue(f.id, w.employee.id)).json()).data.custom_field_value;
+    expect(await read()).toEqual({ custom_field_id: f.id, employment_id: w.employee.id, value: null });
+    const res = await putValue(f.id, w.employee.id, { value: "UXH34HG" });
+    expect(res.status).toBe(200);
+    expect(CustomFieldValueResponseSchema.parse(await res.json()).data.custom_field_value.value).toBe("UXH34HG");
+    expect((await read()).value).toBe("UXH34HG");
+    expect((await putValue(f.id, w.employee.id, { value: "NEW-1" }, w.a.tokens.admin, "PATCH")).status).toBe(200);
+    expect((await read()).value).toBe("NEW-1");
+    expect((await putValue(f.id, w.employee.id, { value: null })).status).toBe(200);
+    expect((await read()).value).toBeNull();
+  });
+
+  it("values are checked against the field's type: 422 on `value` otherwise", async () => {
+    for (const type of CUSTOM_FIELD_TYPES) {
+      const f = await field({ name: `F ${type}`, type, ...(type === "single_select" ? { options: ["Engineering", "Sales"] } : {}) });
+      for (const value of CASES[type].valid) {
+        const res = await putValue(f.id, w.employee.id, { value });
+        expect(res.status, `${type} ${JSON.stringify(value)}`).toBe(200);
+        const back = CustomFieldValueResponseSchema.parse(await (await getValue(f.id, w.employee.id)).json()).data.custom_field_value.value;
+        expect(back, type).toEqual(value);
+      }
+      for (const [value, message] of CASES[type].invalid) {
+        const res = await putValue(f.id, w.employee.id, { value });
+        expect(res.status, `${type} ${JSON.stringify(value).slice(0, 40)}`).toBe(422);
+        const body = (await res.json()) as { errors: Record<string, string[]> };
+        expect(Object.keys(body.errors)).toEqual(["value"]);
+        expect(body.errors.value![0]).toContain(message);
+      }
+    }
+  });
+
+  it("422 when `value` is missing; 400 for another property", async () => {
+    const f = await field({ name: "Internal ID", type: "string" });
+    const missing = await putValue(f.id, w.employee.id, {});
+    expect(missing.status).toBe(422);
+    expect(await missing.json()).toEqual({ errors: { value: ["is required"] } });
+    expect((await putValue(f.id, w.employee.id, { value: "a", note: "b" })).status).toBe(400);
+  });
+
+  it("404 for another company's field or employment (read and write), and an unknown employment", async () => {
+    const f = await field({ name: "Internal ID", type: "string" });
+    const fb = await field({ name: "Internal ID", type: "string" }, w.b.tokens.admin);
+    expect((await getValue(f.id, w.employeeB.id)).status).toBe(404);
+    expect((await getValue(fb.id, w.employee.id)).status).toBe(404);
+    expect((await putValue(f.id, w.employeeB.id, { value: "x" })).status).toBe(404);
+    expect((await putValue(fb.id, w.employee.id, { value: "x" })).status).toBe(404);
+    expect((await getValue(f.id, crypto.randomUUID())).status).toBe(404);
+    const deleted = await makeEmployment(gw.deps.db, w.a.company.id, { status: "deleted" });
+    expect((await putValue(f.id, deleted.id, { value: "x" })).status).toBe(404);
+  });
+
+  it("403: scopes per operation; writing roles, people managers for their reports only", async () => {
+    const f = await field({ name: "Internal ID", type: "string" });
+    expect((await getValue(f.id, w.employee.id, await w.tokenWith(["custom_field:read"]))).status).toBe(403);
+    expect((await putValue(f.id, w.employee.id, { value: "x" }, await w.tokenWith(["custom_field_value:read", "custom_field:write"]))).status).toBe(403);
+    expect((await putValue(f.id, w.employee.id, { value: "x" }, w.a.tokens.onboardingManager)).status).toBe(403);
+    const notReport = await w.activeEmployee(w.a.company.id, w.a.owner.id);
+    expect((await putValue(f.id, notReport.id, { value: "x" }, w.a.tokens.peopleManager)).status).toBe(403);
+    expect((await putValue(f.id, w.employee.id, { value: "x" }, w.a.tokens.peopleManager)).status).toBe(200);
+    expect((await getValue(f.id, notReport.id, w.a.tokens.onboardingManager)).status).toBe(200);
+  });
+
+  it("contractors and archived employments keep custom values (company metadata, not an employment operation)", async () => {
+    const f = await field({ name: "Internal ID", type: "string" });
+    const contractor = await makeEmployment(gw.deps.db, w.a.company.id, { type: "contractor", employmentModel: null });
+    const archived = await makeEmployment(gw.deps.db, w.a.company.id, { status: "archived" });
+    expect((await putValue(f.id, contractor.id, { value: "C-1" })).status).toBe(200);
+    expect((await putValue(f.id, archived.id, { value: "A-1" })).status).toBe(200);
+  });
+});
+
+describe("validateCustomFieldValue (shared with the console)", () => {
+  it("null always fits", () => {
+    for (const type of CUSTOM_FIELD_TYPES) expect(validateCustomFieldValue({ type, options: ["a"] }, null)).toBeNull();
+  });
+});
+
+describe("custom field shapes against the provider's examples", () => {
+  it("definition and value: every official field; the extras are the documented ones", async (ctx) => {
+    const listed = readOfficialExample("ListEmploymentCustomFieldsResponse");
+    const value = readOfficialExample("EmploymentCustomFieldValueResponse") as { data: { custom_field_value: object } } | null;
+    if (!listed || !value) {
+      ctx.skip("official examples not found (../shared/fixtures)");
+      return;
+    }
+    const f = await field({ name: "Internal ID", type: "string" });
+    expect(fieldDifference(f, listItemOf(listed, "custom_fields"))).toEqual({ extra: ["description", "options"], missing: [] });
+    // The example's type "string" is one of ours.
+    expect(CUSTOM_FIELD_TYPES).toContain((listItemOf(listed, "custom_fields") as { type: CustomFieldType }).type);
+    await putValue(f.id, w.employee.id, { value: "UXH34HG" });
+    const ours = CustomFieldValueResponseSchema.parse(await (await getValue(f.id, w.employee.id)).json()).data.custom_field_value;
+    expect(fieldDifference(ours, value.data.custom_field_value)).toEqual({ extra: ["employment_id"], missing: [] });
+  });
+});

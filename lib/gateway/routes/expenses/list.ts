@@ -1,0 +1,33 @@
+import "server-only";
+import { ExpenseListQuerySchema, ExpenseListResponseSchema, PaginationQuerySchema } from "@/lib/contract";
+import { defineRoute } from "../../route";
+import { listExpenses } from "../../services/expenses";
+import { COMMON_ERRORS } from "../employments/scopes";
+import { EXPENSE_READ } from "./scopes";
+
+// GET /v1/expenses — the company's expenses, newest first; filters employment_id, status.
+export const listExpensesRoute = defineRoute({
+  method: "get",
+  path: "/v1/expenses",
+  operationId: "get_v1_expenses",
+  summary: "List expenses",
+  tag: "Expenses",
+  auth: EXPENSE_READ,
+  query: PaginationQuerySchema.extend(ExpenseListQuerySchema.shape),
+  responses: {
+    200: { description: "A page of expenses", schema: ExpenseListResponseSchema },
+    400: { description: "Invalid query" },
+    404: { description: "employment_id is not an employment of the company" },
+    ...COMMON_ERRORS,
+  },
+  handler: async (c, { query, principal }) =>
+    c.json(
+      await listExpenses(c.get("deps"), {
+        companyId: principal.companyId!,
+        employmentId: query.employment_id,
+        status: query.status,
+        page: query.page,
+        pageSize: query.page_size,
+      }),
+    ),
+});

@@ -1,0 +1,33 @@
+import "server-only";
+import { OffboardingListQuerySchema, OffboardingListResponseSchema, PaginationQuerySchema } from "@/lib/contract";
+import { defineRoute } from "../../route";
+import { listOffboardings } from "../../services/offboardings";
+import { COMMON_ERRORS } from "../employments/scopes";
+import { OFFBOARDING_READ } from "./scopes";
+
+// GET /v1/offboardings — the company's offboardings (confidential ones only for their requester), newest first.
+export const listOffboardingsRoute = defineRoute({
+  method: "get",
+  path: "/v1/offboardings",
+  operationId: "get_v1_offboardings",
+  summary: "List offboardings",
+  tag: "Offboardings",
+  auth: OFFBOARDING_READ,
+  query: PaginationQuerySchema.extend(OffboardingListQuerySchema.shape),
+  responses: {
+    200: { description: "A page of offboardings", schema: OffboardingListResponseSchema },
+    400: { description: "Invalid query" },
+    404: { description: "employment_id is not an employment of the company" },
+    ...COMMON_ERRORS,
+  },
+  handler: async (c, { query, principal }) =>
+    c.json(
+      await listOffboardings(c.get("deps"), principal, {
+        employmentId: query.employment_id,
+        type: query.type,
+        status: query.status,
+        page: query.page,
+        pageSize: query.page_size,
+      }),
+    ),
+});

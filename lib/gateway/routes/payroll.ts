@@ -1,0 +1,19 @@
+import "server-only";
+import type { AnyRoute } from "../route";
+import { contractAmendmentRoutes } from "./contract-amendments";
+import { customFieldRoutes } from "./custom-fields";
+import { outstandingPaymentRoutes } from "./outstanding-payments";
+import { payslipRoutes } from "./payslips";
+import { sandboxApproveContractAmendmentRoute, sandboxUpdateContractAmendmentRoute } from "./sandbox/contract-amendments";
+import { sandboxReleasePayslipRoute } from "./sandbox/payslips-release";
+
+// The payroll areas: payslips, custom fields, contract amendments, outstanding payments, and their sandbox routes.
+export const payrollRoutes: readonly AnyRoute[] = [
+  ...payslipRoutes,
+  sandboxReleasePayslipRoute,
+  ...customFieldRoutes,
+  ...contractAmendmentRoutes,
+  sandboxUpdateContractAmendmentRoute,
+  sandboxApproveContractAmendmentRoute,
+  ...outstandingPaymentRoutes,
+];

@@ -1,0 +1,153 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { ReplayWebhookEventsResponseSchema, WebhookEventListResponseSchema, WebhookEventResponseSchema, type WebhookEvent } from "@/lib/contract";
+import { webhookDeliveries } from "../../db/schema";
+import { createTestGateway, type TestGateway } from "../../testing/harness";
+import { createDispatcher } from "../../webhooks/dispatcher";
+import { emitTestEvent, makeWebhookWorld, recordingSender, registerCallback } from "../../webhooks/testing";
+
+// GET /v1/webhook-events, GET /v1/webhook-events/{id}, POST /v1/webhook-events/replay: statuses,
+// filters, and that nobody sees (or replays) another's deliveries.
+
+let gw: TestGateway;
+let w: Awaited<ReturnType<typeof makeWebhookWorld>>;
+const ids = { a: "", b: "", partner: "", grantA: "" };
+let events: { a: string; b: string; c: string; aPayslip: string };
+
+async function list(token: string, query = ""): Promise<{ status: number; items: WebhookEvent[]; body: unknown }> {
+  const res = await gw.call("GET", `/v1/webhook-events${query}`, { token });
+  const body = await res.json();
+  return { status: res.status, items: res.status === 200 ? WebhookEventListResponseSchema.parse(body).data.webhook_events : [], body };
+}
+
+beforeAll(async () => {
+  gw = await createTestGateway();
+  w = await makeWebhookWorld(gw);
+  const all = { subscribe_to_all_events: true };
+  ids.a = (await registerCallback(gw, w.a.tokens.admin, { url: "https://a.example.com/h", ...all })).id;
+  ids.b = (await registerCallback(gw, w.b.tokens.admin, { url: "https://b.example.com/h", ...all })).id;
+  ids.partner = (await registerCallback(gw, w.partnerToken, { url: "https://partner.example.com/h", ...all })).id;
+  ids.grantA = (await registerCallback(gw, w.grantA.token, { url: "https://partner.example.com/a", ...all })).id;
+  gw.clock.advance(1);
+  events = {
+    a: await emitTestEvent(gw, w.employmentA, "employment.details.updated"),
+    b: await emitTestEvent(gw, w.employmentB, "employment.details.updated"),
+    c: await emitTestEvent(gw, w.employmentC, "employment.details.updated"),
+    aPayslip: await emitTestEvent(gw, w.employmentA, "payslip.released"),
+  };
+  // b.example.com is down: its deliveries stay pending (retrying).
+  const { sender } = recordingSender((req) => (req.url.startsWith("https://b.") ? 503 : 200));
+  await createDispatcher(gw.deps, { sender }).drain();
+});
+
+describe("GET /v1/webhook-events", () => {
+  it("200: the company's deliveries only, with the provider's fields and the extras", async () => {
+    const a = await list(w.a.tokens.admin);
+    expect(a.status).toBe(200);
+    // Company A's token: its own callback and the one its partner registered for it (2 events each).
+    expect(a.items.map((i) => i.webhook_callback_id).sort()).toEqual([ids.a, ids.a, ids.grantA, ids.grantA].sort());
+    const item = a.items.find((i) => i.webhook_callback_id === ids.a && i.event_id === events.a)!;
+    expect(item).toMatchObject({
+      company_id: w.a.company.id,
+      event_type: "employment.details.updated",
+      successfully_delivered: true,
+      status: "delivered",
+      attempts: 1,
+      last_status_code: 200,
+      payload: { event_type: "employment.details.updated", employment_id: w.employmentA.id, company_id: w.a.company.id },
+    });
+    expect(item.first_triggered_at).toBe(item.last_triggered_at);
+    expect((a.body as { data: Record<string, unknown> }).data).toMatchObject({ current_page: 1, total_count: 4, total_pages: 1 });
+
+    const b = await list(w.b.tokens.admin);
+    expect(b.items.map((i) => [i.webhook_callback_id, i.event_id, i.successfully_delivered, i.status])).toEqual([[ids.b, events.b, false, "pending"]]);
+  });
+
+  it("a partner sees its callbacks' deliveries (consented companies A and C), a user grant only its company's", async () => {
+    const partner = await list(w.partnerToken);
+    expect(partner.items.filter((i) => i.webhook_callback_id === ids.partner).map((i) => i.event_id).sort()).toEqual([events.a, events.c, events.aPayslip].sort());
+    expect(partner.items.every((i) => i.company_id !== w.b.company.id)).toBe(true);
+    const grant = await list(w.grantA.token);
+    expect(grant.items.map((i) => i.webhook_callback_id)).toEqual([ids.grantA, ids.grantA]);
+    expect((await list(w.otherPartnerToken)).items).toEqual([]);
+    expect((await list(w.c.tokens.admin)).items).toEqual([]);
+  });
+
+  it("filters: event_type, successfully_delivered, company_id, pagination", async () => {
+    expect((await list(w.a.tokens.admin, "?event_type=payslip.released")).items.map((i) => i.event_id)).toEqual([events.aPayslip, events.aPayslip]);
+    expect((await list(w.a.tokens.admin, "?successfully_delivered=false")).items).toEqual([]);
+    expect((await list(w.b.tokens.admin, "?successfully_delivered=false")).items).toHaveLength(1);
+    expect((await list(w.b.tokens.admin, "?successfully_delivered=true")).items).toHaveLength(0);
+    expect((await list(w.partnerToken, `?company_id=${w.c.company.id}`)).items.map((i) => i.event_id)).toEqual([events.c]);
+    // Another company's id as a filter only narrows what the caller could see anyway.
+    expect((await list(w.a.tokens.admin, `?company_id=${w.b.company.id}`)).items).toEqual([]);
+    const page2 = await list(w.a.tokens.admin, "?page=2&page_size=3");
+    expect(page2.items).toHaveLength(1);
+    expect((page2.body as { data: Record<string, unknown> }).data).toMatchObject({ current_page: 2, total_count: 4, total_pages: 2 });
+  });
+
+  it("400 / 401 / 403", async () => {
+    for (const q of ["?event_type=timeoff.approved", "?successfully_delivered=maybe", "?company_id=nope", "?page_size=0", "?page=x"]) {
+      expect((await list(w.a.tokens.admin, q)).status, q).toBe(400);
+    }
+    expect((await gw.call("GET", "/v1/webhook-events")).status).toBe(401);
+    expect((await list(w.noWebhookScopeA)).status).toBe(403);
+    expect((await list(w.readOnlyA)).status).toBe(200);
+  });
+});
+
+describe("GET /v1/webhook-events/{id}", () => {
+  it("200 with every attempt; 404 for another company's, 401, 403", async () => {
+    const [b] = (await list(w.b.tokens.admin)).items;
+    const res = await gw.call("GET", `/v1/webhook-events/${b!.id}`, { token: w.b.tokens.admin });
+    expect(res.status).toBe(200);
+    const shown = WebhookEventResponseSchema.parse(await res.json()).data.webhook_event;
+    expect(shown.attempt_log.length).toBeGreaterThanOrEqual(1);
+    expect(shown.attempt_log[0]).toMatchObject({ attempt_number: 1, status_code: 503, success: false });
+    for (const token of [w.a.tokens.admin, w.partnerToken, w.grantA.token, w.otherPartnerToken]) {
+      expect((await gw.call("GET", `/v1/webhook-events/${b!.id}`, { token })).status).toBe(404);
+    }
+    expect((await gw.call("GET", `/v1/webhook-events/not-a-uuid`, { token: w.b.tokens.admin })).status).toBe(404);
+    expect((await gw.call("GET", `/v1/webhook-events/${b!.id}`)).status).toBe(401);
+    expect((await gw.call("GET", `/v1/webhook-events/${b!.id}`, { token: w.noWebhookScopeA })).status).toBe(403);
+  });
+});
+
+describe("POST /v1/webhook-events/replay", () => {
+  it("200: queues the deliveries again now, same event id", async () => {
+    const items = (await list(w.a.tokens.admin, "?event_type=payslip.released")).items.filter((i) => i.webhook_callback_id === ids.a);
+    gw.clock.advance(60_000);
+    const res = await gw.call("POST", "/v1/webhook-events/replay", { token: w.a.tokens.admin, body: { ids: items.map((i) => i.id) } });
+    expect(res.status).toBe(200);
+    const replayed = ReplayWebhookEventsResponseSchema.parse(await res.json()).data.webhook_events;
+    expect(replayed.map((i) => [i.id, i.event_id, i.status, i.successfully_delivered])).toEqual([[items[0]!.id, events.aPayslip, "pending", false]]);
+    const { sender, sent } = recordingSender();
+    await createDispatcher(gw.deps, { sender }).drain();
+    // (b.example.com's retry is due too by now; only A's callback got the replayed event)
+    expect(sent.filter((s) => !s.url.startsWith("https://b.")).map((s) => [s.url, s.headers["X-Service-Event-Id"]])).toEqual([["https://a.example.com/h", events.aPayslip]]);
+    const [row] = await gw.deps.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, items[0]!.id));
+    expect(row).toMatchObject({ status: "delivered", attempts: 2 });
+  });
+
+  it("404 for ids the caller cannot see (and nothing is replayed); 400 / 401 / 403 / 422", async () => {
+    const [b] = (await list(w.b.tokens.admin)).items;
+    const [a] = (await list(w.a.tokens.admin)).items;
+    const replay = (token: string, body: unknown) => gw.call("POST", "/v1/webhook-events/replay", { token, body });
+    const before = await gw.deps.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, a!.id));
+    const mixed = await replay(w.a.tokens.admin, { ids: [a!.id, b!.id] });
+    expect(mixed.status).toBe(404);
+    expect(JSON.stringify(await mixed.json())).toContain(b!.id);
+    const after = await gw.deps.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, a!.id));
+    expect(after).toEqual(before);
+    expect((await replay(w.partnerToken, { ids: [b!.id] })).status).toBe(404);
+    expect((await replay(w.a.tokens.admin, { ids: [crypto.randomUUID()] })).status).toBe(404);
+    expect((await replay(w.a.tokens.admin, { ids: ["junk"] })).status).toBe(404);
+    expect((await replay(w.a.tokens.admin, { ids: [a!.id], force: true })).status).toBe(400);
+    expect((await gw.call("POST", "/v1/webhook-events/replay", { body: { ids: [a!.id] } })).status).toBe(401);
+    expect((await replay(w.readOnlyA, { ids: [a!.id] })).status).toBe(403);
+    expect((await replay(w.a.tokens.peopleManager, { ids: [a!.id] })).status).toBe(403);
+    expect((await replay(w.a.tokens.admin, { ids: [] })).status).toBe(422);
+    expect((await replay(w.a.tokens.admin, { ids: Array.from({ length: 101 }, () => crypto.randomUUID()) })).status).toBe(422);
+    expect((await replay(w.a.tokens.admin, {})).status).toBe(422);
+  });
+});

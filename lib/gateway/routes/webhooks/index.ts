@@ -1,0 +1,19 @@
+import "server-only";
+import type { AnyRoute } from "../../route";
+import { createWebhookCallbackRoute } from "./create-callback";
+import { deleteWebhookCallbackRoute } from "./delete-callback";
+import { listWebhookCallbacksRoute } from "./list-callbacks";
+import { listWebhookEventsRoute } from "./list-events";
+import { replayWebhookEventsRoute } from "./replay-events";
+import { showWebhookEventRoute } from "./show-event";
+import { updateWebhookCallbackRoute } from "./update-callback";
+
+export const webhookRoutes: readonly AnyRoute[] = [
+  createWebhookCallbackRoute,
+  updateWebhookCallbackRoute,
+  deleteWebhookCallbackRoute,
+  listWebhookCallbacksRoute,
+  listWebhookEventsRoute,
+  replayWebhookEventsRoute,
+  showWebhookEventRoute,
+];

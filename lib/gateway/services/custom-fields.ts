@@ -1,0 +1,136 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { and, asc, count, eq, sql } from "drizzle-orm";
+import {
+  validateCustomFieldValue,
+  type CreateCustomFieldBody,
+  type CustomField,
+  type CustomFieldListResponse,
+  type CustomFieldType,
+  type CustomFieldValue,
+  type CustomFieldValueData,
+} from "@/lib/contract";
+import type { GatewayDeps, Principal } from "../context";
+import type { DbOrTx } from "../db/client";
+import { customFields, customFieldValues } from "../db/schema";
+import { fieldErrors, forbidden, notFound } from "../errors";
+import { UUID_RE, assertCanWrite, getEmploymentOrThrow } from "./employments";
+
+// Custom field definitions belong to a company; values belong to (field, employment). Neither has an
+// event in spec 6, so nothing is written to the outbox.
+
+export type CustomFieldRow = typeof customFields.$inferSelect;
+
+export const serializeCustomField = (row: CustomFieldRow): CustomField => ({
+  id: row.id,
+  name: row.name,
+  type: row.type as CustomFieldType,
+  description: row.description,
+  options: row.options ?? null,
+});
+
+export async function listCustomFields(db: DbOrTx, companyId: string, page: number, pageSize: number): Promise<CustomFieldListResponse> {
+  const where = eq(customFields.companyId, companyId);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(customFields)
+      .where(where)
+      .orderBy(asc(customFields.createdAt), asc(customFields.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ n: count() }).from(customFields).where(where),
+  ]);
+  const totalCount = Number(total?.n ?? 0);
+  return { data: { custom_fields: rows.map(serializeCustomField), current_page: page, total_count: totalCount, total_pages: Math.ceil(totalCount / pageSize) } };
+}
+
+export async function getCustomFieldOrThrow(db: DbOrTx, companyId: string, id: string): Promise<CustomFieldRow> {
+  if (!UUID_RE.test(id)) throw notFound("Custom field");
+  const [row] = await db
+    .select()
+    .from(customFields)
+    .where(and(eq(customFields.id, id), eq(customFields.companyId, companyId)));
+  if (!row) throw notFound("Custom field");
+  return row;
+}
+
+/** Definitions are company-wide settings: owners and admins only (people managers write their reports' values). */
+function assertCanDefine(principal: Principal) {
+  if (principal.role !== "owner" && principal.role !== "admin") throw forbidden();
+}
+
+const DUPLICATE_NAME = "has already been taken";
+const isUniqueViolation = (error: unknown) => {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e.code === "23505" || e.cause?.code === "23505";
+};
+
+export async function createCustomField(deps: GatewayDeps, principal: Principal, body: CreateCustomFieldBody): Promise<CustomField> {
+  assertCanDefine(principal);
+  const companyId = principal.companyId!;
+  const [dup] = await deps.db
+    .select({ id: customFields.id })
+    .from(customFields)
+    .where(and(eq(customFields.companyId, companyId), sql`lower(${customFields.name}) = lower(${body.name})`));
+  if (dup) throw fieldErrors({ name: [DUPLICATE_NAME] });
+  const now = deps.clock.now();
+  const row: CustomFieldRow = {
+    id: randomUUID(),
+    companyId,
+    name: body.name,
+    type: body.type,
+    description: body.description ? body.description : null,
+    options: body.options ?? null,
+    createdAt: now,
+    updatedAt: now,
+  };
+  try {
+    await deps.db.insert(customFields).values(row);
+  } catch (error) {
+    // A concurrent create of the same name: the unique index decides.
+    if (isUniqueViolation(error)) throw fieldErrors({ name: [DUPLICATE_NAME] });
+    throw error;
+  }
+  return serializeCustomField(row);
+}
+
+/** The value of a field for an employment of the company; null when none was set. */
+export async function showCustomFieldValue(db: DbOrTx, companyId: string, fieldId: string, employmentId: string): Promise<CustomFieldValue> {
+  const field = await getCustomFieldOrThrow(db, companyId, fieldId);
+  const employment = await getEmploymentOrThrow(db, companyId, employmentId);
+  const [row] = await db
+    .select({ value: customFieldValues.value })
+    .from(customFieldValues)
+    .where(and(eq(customFieldValues.customFieldId, field.id), eq(customFieldValues.employmentId, employment.id)));
+  return { custom_field_id: field.id, employment_id: employment.id, value: (row?.value ?? null) as CustomFieldValueData };
+}
+
+/** Sets (or, with null, clears) a value after checking it against the field's type. */
+export async function setCustomFieldValue(
+  deps: GatewayDeps,
+  principal: Principal,
+  fieldId: string,
+  employmentId: string,
+  value: unknown,
+): Promise<CustomFieldValue> {
+  const companyId = principal.companyId!;
+  return deps.db.transaction(async (tx) => {
+    const field = await getCustomFieldOrThrow(tx, companyId, fieldId);
+    const employment = await getEmploymentOrThrow(tx, companyId, employmentId);
+    assertCanWrite(principal, employment);
+    const problem = validateCustomFieldValue({ type: field.type as CustomFieldType, options: field.options }, value);
+    if (problem) throw fieldErrors({ value: [problem] });
+    const key = and(eq(customFieldValues.customFieldId, field.id), eq(customFieldValues.employmentId, employment.id));
+    if (value === null) {
+      await tx.delete(customFieldValues).where(key);
+    } else {
+      const now = deps.clock.now();
+      await tx
+        .insert(customFieldValues)
+        .values({ customFieldId: field.id, employmentId: employment.id, companyId, value, createdAt: now, updatedAt: now })
+        .onConflictDoUpdate({ target: [customFieldValues.customFieldId, customFieldValues.employmentId], set: { value, updatedAt: now } });
+    }
+    return { custom_field_id: field.id, employment_id: employment.id, value: value as CustomFieldValueData };
+  });
+}

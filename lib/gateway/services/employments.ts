@@ -1,0 +1,256 @@
+import "server-only";
+import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
+import type { Employment, EmploymentListItem, OnboardingTaskKey } from "@/lib/contract";
+import { MANAGER_ROLES, ONBOARDING_TASK_KEYS } from "@/lib/contract";
+import type { GatewayDeps, Principal } from "../context";
+import type { DbOrTx } from "../db/client";
+import { companies, companyUsers, departments, employmentFiles, employments } from "../db/schema";
+import { actionError, conflict, forbidden, notFound } from "../errors";
+
+export type EmploymentRow = typeof employments.$inferSelect;
+
+/** Task descriptions of spec 2.4, as the real service words them. */
+export const ONBOARDING_TASK_DESCRIPTIONS: Record<OnboardingTaskKey, string> = {
+  personal_details: "Personal details, such as name and date of birth.",
+  address_details: "Primary residence.",
+  administrative_details: "Information we need for tax purposes.",
+  bank_account_details: "Bank account used for receiving salary payments.",
+  billing_address_details: "Address associated with the employee's bank account.",
+  contract_details: "Employee-specific details for their employment agreement.",
+  emergency_contact_details: "Who should be called in an emergency.",
+  employment_document_details: "We need some additional documents.",
+  pricing_plan_details: "How often management fees are billed to the employer.",
+};
+
+/** Types and models for which only list and show exist (spec section 1). */
+const READ_ONLY_TYPES = new Set(["contractor", "direct_employee", "global_payroll_employee"]);
+const READ_ONLY_MODELS = new Set(["peo", "global_payroll"]);
+
+export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const iso = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, "Z");
+
+/** The reason an operation is unavailable for this employment, or null (spec section 1). */
+export function unavailableReason(e: Pick<EmploymentRow, "type" | "employmentModel">): string | null {
+  if (READ_ONLY_TYPES.has(e.type)) return `Employments of type ${e.type} can only be listed and shown`;
+  if (e.employmentModel && READ_ONLY_MODELS.has(e.employmentModel))
+    return `Employments of the ${e.employmentModel} model can only be listed and shown`;
+  return null;
+}
+
+export function assertOperationAvailable(e: Pick<EmploymentRow, "type" | "employmentModel">, action: string): void {
+  const reason = unavailableReason(e);
+  if (reason) throw actionError({ code: "operation_not_available", message: reason, action });
+}
+
+/** A company not in status active cannot manage employments (spec 4.1 rule 4). */
+export async function assertCompanyActive(db: DbOrTx, companyId: string): Promise<void> {
+  const [company] = await db.select({ status: companies.status }).from(companies).where(eq(companies.id, companyId));
+  if (!company || company.status !== "active") {
+    throw conflict(`Company needs to be in status active to manage employments (current status: ${company?.status ?? "unknown"})`);
+  }
+}
+
+/** Loads an employment of the principal's company; other companies' employments are 404. */
+export async function getEmploymentOrThrow(db: DbOrTx, companyId: string, id: string): Promise<EmploymentRow> {
+  if (!UUID_RE.test(id)) throw notFound("Employment");
+  const [row] = await db
+    .select()
+    .from(employments)
+    .where(and(eq(employments.id, id), eq(employments.companyId, companyId)));
+  if (!row || row.status === "deleted") throw notFound("Employment");
+  return row;
+}
+
+/** People managers write only their reports; owners and admins write every employment of the company. */
+export function assertCanWrite(principal: Principal, e: EmploymentRow): void {
+  if (principal.kind === "client") throw forbidden();
+  if (!principal.role || !MANAGER_ROLES.includes(principal.role)) throw forbidden();
+  if (principal.role === "people_manager" && e.managerUserId !== principal.userId) throw forbidden();
+}
+
+/** Lists carry codes and name only: the full country (subdivisions…) is on show. */
+function minimalCountry(deps: Pick<GatewayDeps, "forms">, code: string | null) {
+  const c = code ? deps.forms.getCountry(code)?.country : undefined;
+  return c ? { alpha_2_code: c.alpha_2_code, code: c.code, name: c.name } : null;
+}
+
+export interface ListEmploymentsOptions {
+  companyId: string;
+  statuses?: string[];
+  email?: string;
+  page: number;
+  pageSize: number;
+}
+
+export async function listEmployments(deps: GatewayDeps, o: ListEmploymentsOptions) {
+  const { db } = deps;
+  const where = and(
+    eq(employments.companyId, o.companyId),
+    o.statuses?.length ? inArray(employments.status, o.statuses) : sql`${employments.status} <> 'deleted'`,
+    o.email ? sql`lower(${employments.personalEmail}) = lower(${o.email})` : undefined,
+  );
+  // One query: the page and the total (window count), as PGlite answers one query at a time.
+  const rows = await db
+      .select({
+        total: sql<number>`count(*) over ()`,
+        id: employments.id,
+        shortId: employments.shortId,
+        fullName: employments.fullName,
+        jobTitle: employments.jobTitle,
+        personalEmail: employments.personalEmail,
+        loginEmail: employments.loginEmail,
+        workEmail: employments.workEmail,
+        status: employments.status,
+        type: employments.type,
+        employmentModel: employments.employmentModel,
+        lifecycleStage: employments.lifecycleStage,
+        countryCode: employments.countryCode,
+        departmentId: employments.departmentId,
+        department: departments.name,
+        externalId: employments.externalId,
+        provisionalStartDate: employments.provisionalStartDate,
+      })
+      .from(employments)
+      .leftJoin(departments, eq(departments.id, employments.departmentId))
+      .where(where)
+      .orderBy(asc(employments.createdAt), asc(employments.id))
+      .limit(o.pageSize)
+      .offset((o.page - 1) * o.pageSize);
+  // Past the last page the window is empty: count separately then (rare).
+  const totalCount =
+    rows.length > 0 ? Number(rows[0]!.total) : o.page === 1 ? 0 : Number((await db.select({ n: count() }).from(employments).where(where))[0]?.n ?? 0);
+  const items: EmploymentListItem[] = rows.map((r) => ({
+    id: r.id,
+    short_id: r.shortId,
+    full_name: r.fullName,
+    job_title: r.jobTitle,
+    personal_email: r.personalEmail,
+    login_email: r.loginEmail,
+    work_email: r.workEmail,
+    status: r.status as EmploymentListItem["status"],
+    type: r.type as EmploymentListItem["type"],
+    employment_model: r.employmentModel as EmploymentListItem["employment_model"],
+    employment_lifecycle_stage: r.lifecycleStage as EmploymentListItem["employment_lifecycle_stage"],
+    country: minimalCountry(deps, r.countryCode),
+    department: r.department ?? null,
+    department_id: r.departmentId,
+    external_id: r.externalId,
+    provisional_start_date: r.provisionalStartDate,
+  }));
+  return {
+    data: {
+      employments: items,
+      current_page: o.page,
+      total_count: totalCount,
+      total_pages: Math.ceil(totalCount / o.pageSize),
+    },
+  };
+}
+
+/**
+ * The full record of spec 2.1 in one query: the row, its department, manager, manager's employment
+ * and files (PGlite answers one query at a time, so the number of queries is the latency).
+ */
+export async function loadEmploymentView(deps: GatewayDeps, db: DbOrTx, companyId: string, id: string): Promise<Employment> {
+  if (!UUID_RE.test(id)) throw notFound("Employment");
+  const [hit] = await db
+    .select({
+      row: employments,
+      department: departments.name,
+      managerName: companyUsers.name,
+      managerEmail: companyUsers.email,
+      managerEmploymentId: sql<string | null>`(
+        SELECT m.id FROM ${employments} m
+        WHERE ${companyUsers.email} IS NOT NULL AND m.company_id = ${employments.companyId}
+          AND lower(m.login_email) = lower(${companyUsers.email})
+        ORDER BY m.created_at LIMIT 1)`,
+      files: sql<{ id: string; name: string; type: string; sub_type: string | null; inserted_at: string }[]>`coalesce((
+        SELECT json_agg(json_build_object(
+          'id', f.id, 'name', f.name, 'type', f.type, 'sub_type', f.sub_type,
+          'inserted_at', to_char(f.inserted_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'))
+          ORDER BY f.inserted_at, f.id)
+        FROM ${employmentFiles} f WHERE f.employment_id = ${employments.id}), '[]'::json)`,
+    })
+    .from(employments)
+    .leftJoin(departments, eq(departments.id, employments.departmentId))
+    .leftJoin(companyUsers, eq(companyUsers.id, employments.managerUserId))
+    .where(and(eq(employments.id, id), eq(employments.companyId, companyId)));
+  if (!hit || hit.row.status === "deleted") throw notFound("Employment");
+  return serializeEmployment(deps, hit.row, {
+    department: hit.department ?? null,
+    manager: hit.managerEmail ? { name: hit.managerName ?? "", email: hit.managerEmail } : null,
+    managerEmploymentId: hit.managerEmploymentId ?? null,
+    files: typeof hit.files === "string" ? (JSON.parse(hit.files) as Employment["files"]) : hit.files,
+  });
+}
+
+/** The full record of a row just written (in its transaction). */
+export const loadEmployment = (deps: GatewayDeps, db: DbOrTx, row: EmploymentRow): Promise<Employment> =>
+  loadEmploymentView(deps, db, row.companyId, row.id);
+
+export function serializeEmployment(
+  deps: Pick<GatewayDeps, "forms">,
+  row: EmploymentRow,
+  rel: {
+    department: string | null;
+    manager: { name: string; email: string } | null;
+    managerEmploymentId: string | null;
+    files: Employment["files"];
+  },
+): Employment {
+  const isContractor = row.type === "contractor";
+  const tasks = Object.fromEntries(
+    ONBOARDING_TASK_KEYS.map((k) => [k, { description: ONBOARDING_TASK_DESCRIPTIONS[k], status: row.onboardingTasks[k] ?? "pending" }]),
+  ) as Employment["onboarding_tasks"];
+  return {
+    id: row.id,
+    short_id: row.shortId,
+    company_id: row.companyId,
+    user_id: row.userId,
+    type: row.type as Employment["type"],
+    employment_model: row.employmentModel as Employment["employment_model"],
+    status: row.status as Employment["status"],
+    employment_lifecycle_stage: row.lifecycleStage as Employment["employment_lifecycle_stage"],
+    user_status: (row.userStatus ?? undefined) as Employment["user_status"],
+    full_name: row.fullName,
+    job_title: row.jobTitle,
+    personal_email: row.personalEmail,
+    login_email: row.loginEmail,
+    work_email: row.workEmail,
+    manager: rel.manager?.name ?? null,
+    manager_id: row.managerUserId,
+    manager_email: rel.manager?.email ?? null,
+    manager_employment_id: rel.managerEmploymentId,
+    department: rel.department,
+    department_id: row.departmentId,
+    external_id: row.externalId,
+    provisional_start_date: row.provisionalStartDate,
+    seniority_date: row.seniorityDate,
+    probation_period_end_date: row.probationPeriodEndDate,
+    active_contract_id: row.activeContractId,
+    eligible_for_onboarding_cancellation: row.status !== "active" && row.status !== "archived" && row.status !== "offboarding" && row.status !== "deleted",
+    created_at: iso(row.createdAt),
+    updated_at: iso(row.updatedAt),
+    country: row.countryCode ? (deps.forms.getCountry(row.countryCode)?.country ?? null) : null,
+    onboarding_tasks: tasks,
+    pricing_plan_details: { frequency: ((row.pricingPlanDetails?.frequency as string | undefined) ?? "monthly") as "monthly" | "annually" },
+    files: rel.files,
+    personal_details: row.personalDetails ?? {},
+    basic_information: row.basicInformation ?? {},
+    address_details: row.addressDetails ?? {},
+    work_address_details: row.workAddressDetails ?? {},
+    billing_address_details: row.billingAddressDetails ?? {},
+    administrative_details: row.administrativeDetails ?? {},
+    contract_details: row.contractDetails ?? {},
+    emergency_contact_details: row.emergencyContactDetails ?? {},
+    bank_account_details: row.bankAccountDetails ?? [],
+    ...(isContractor
+      ? {
+          contractor_type: (row.contractorType ?? null) as Employment["contractor_type"],
+          contractor_settings: row.contractorSettings ?? null,
+          contractor_rate: (row.contractorRate ?? null) as Employment["contractor_rate"],
+        }
+      : {}),
+  };
+}

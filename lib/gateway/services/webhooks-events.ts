@@ -1,0 +1,127 @@
+import "server-only";
+import { and, asc, count, desc, eq, inArray, type SQL } from "drizzle-orm";
+import type { WebhookAttempt, WebhookEvent, WebhookEventType } from "@/lib/contract";
+import type { GatewayDeps, Principal } from "../context";
+import { webhookCallbacks, webhookDeliveries, webhookDeliveryAttempts } from "../db/schema";
+import { actionError, notFound } from "../errors";
+import { UUID_RE } from "./employments";
+import { assertCanManageWebhooks, visibleCallbacksWhere } from "./webhooks";
+
+// The delivery log (GET /v1/webhook-events) and replay. An item is one event for one callback; the
+// caller sees the deliveries of the callbacks it can see (services/webhooks.ts), nothing else.
+
+type DeliveryRow = typeof webhookDeliveries.$inferSelect;
+
+export function serializeWebhookEvent(row: DeliveryRow): WebhookEvent {
+  const first = row.firstAttemptAt ?? row.createdAt;
+  return {
+    id: row.id,
+    company_id: row.companyId,
+    event_type: row.eventType as WebhookEventType,
+    first_triggered_at: first.toISOString(),
+    last_triggered_at: (row.lastAttemptAt ?? first).toISOString(),
+    successfully_delivered: row.status === "delivered",
+    event_id: row.eventId,
+    webhook_callback_id: row.callbackId,
+    status: row.status as WebhookEvent["status"],
+    attempts: row.attempts,
+    next_attempt_at: row.status === "pending" && row.nextAttemptAt ? row.nextAttemptAt.toISOString() : null,
+    last_status_code: row.lastStatusCode,
+    last_error: row.lastError,
+    payload: row.payload,
+  };
+}
+
+export interface ListWebhookEventsInput {
+  eventType?: WebhookEventType;
+  successfullyDelivered?: boolean;
+  companyId?: string;
+  page: number;
+  pageSize: number;
+}
+
+export async function listWebhookEvents(deps: GatewayDeps, principal: Principal, input: ListWebhookEventsInput) {
+  const { db } = deps;
+  const visible = db.select({ id: webhookCallbacks.id }).from(webhookCallbacks).where(visibleCallbacksWhere(principal));
+  const conditions: SQL[] = [inArray(webhookDeliveries.callbackId, visible)];
+  if (input.eventType) conditions.push(eq(webhookDeliveries.eventType, input.eventType));
+  if (input.companyId) conditions.push(eq(webhookDeliveries.companyId, input.companyId));
+  if (input.successfullyDelivered !== undefined) {
+    conditions.push(input.successfullyDelivered ? eq(webhookDeliveries.status, "delivered") : inArray(webhookDeliveries.status, ["pending", "failed", "cancelled"]));
+  }
+  const where = and(...conditions);
+  const [total] = await db.select({ n: count() }).from(webhookDeliveries).where(where);
+  const rows = await db
+    .select()
+    .from(webhookDeliveries)
+    .where(where)
+    .orderBy(desc(webhookDeliveries.createdAt), asc(webhookDeliveries.id))
+    .limit(input.pageSize)
+    .offset((input.page - 1) * input.pageSize);
+  const totalCount = Number(total?.n ?? 0);
+  return {
+    webhook_events: rows.map(serializeWebhookEvent),
+    current_page: input.page,
+    total_count: totalCount,
+    total_pages: Math.ceil(totalCount / input.pageSize),
+  };
+}
+
+async function getVisibleDeliveries(deps: GatewayDeps, principal: Principal, ids: readonly string[]) {
+  const wanted = [...new Set(ids)];
+  if (wanted.some((id) => !UUID_RE.test(id))) throw notFound("Webhook event");
+  const rows = await deps.db
+    .select({ delivery: webhookDeliveries, callbackDeletedAt: webhookCallbacks.deletedAt })
+    .from(webhookDeliveries)
+    .innerJoin(webhookCallbacks, eq(webhookCallbacks.id, webhookDeliveries.callbackId))
+    .where(and(inArray(webhookDeliveries.id, wanted), visibleCallbacksWhere(principal)));
+  // All or nothing: one id the caller cannot see makes the whole request a 404 (and says which).
+  if (rows.length !== wanted.length) {
+    const found = new Set(rows.map((r) => r.delivery.id));
+    const missing = wanted.filter((id) => !found.has(id));
+    throw notFound(`Webhook event ${missing.join(", ")}`);
+  }
+  return rows;
+}
+
+/** GET /v1/webhook-events/{id}: one item with every attempt. */
+export async function getWebhookEvent(deps: GatewayDeps, principal: Principal, id: string): Promise<WebhookEvent & { attempt_log: WebhookAttempt[] }> {
+  const [row] = await getVisibleDeliveries(deps, principal, [id]);
+  const attempts = await deps.db
+    .select()
+    .from(webhookDeliveryAttempts)
+    .where(eq(webhookDeliveryAttempts.deliveryId, id))
+    .orderBy(asc(webhookDeliveryAttempts.attemptNumber), asc(webhookDeliveryAttempts.startedAt));
+  return {
+    ...serializeWebhookEvent(row!.delivery),
+    attempt_log: attempts.map((a) => ({
+      attempt_number: a.attemptNumber,
+      started_at: a.startedAt.toISOString(),
+      duration_ms: a.durationMs,
+      status_code: a.statusCode,
+      error: a.error,
+      success: a.success,
+    })),
+  };
+}
+
+/**
+ * POST /v1/webhook-events/replay: queues the deliveries again, now, at the start of the retry
+ * schedule. The event id (X-Service-Event-Id) stays the same, so receivers can de-duplicate.
+ */
+export async function replayWebhookEvents(deps: GatewayDeps, principal: Principal, ids: readonly string[]): Promise<WebhookEvent[]> {
+  assertCanManageWebhooks(principal);
+  const rows = await getVisibleDeliveries(deps, principal, ids);
+  const deleted = rows.filter((r) => r.callbackDeletedAt !== null).map((r) => r.delivery.id);
+  if (deleted.length > 0) {
+    throw actionError({ code: "webhook_callback_deleted", message: `The callback of ${deleted.join(", ")} was deleted: it cannot be replayed`, action: "replay_webhook_events" });
+  }
+  const now = deps.clock.now();
+  const updated = await deps.db
+    .update(webhookDeliveries)
+    .set({ status: "pending", retryCount: 0, nextAttemptAt: now, deliveredAt: null, updatedAt: now })
+    .where(inArray(webhookDeliveries.id, rows.map((r) => r.delivery.id)))
+    .returning();
+  const order = new Map(ids.map((id, i) => [id, i]));
+  return updated.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0)).map(serializeWebhookEvent);
+}

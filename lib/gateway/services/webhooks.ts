@@ -1,0 +1,179 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { and, asc, count, eq, isNull, or, type SQL } from "drizzle-orm";
+import {
+  WEBHOOK_EVENT_TYPES,
+  type CreateWebhookCallbackBody,
+  type UpdateWebhookCallbackBody,
+  type WebhookCallback,
+  type WebhookCallbackWithKey,
+  type WebhookEventType,
+} from "@/lib/contract";
+import type { GatewayDeps, Principal } from "../context";
+import { randomToken } from "../crypto";
+import type { DbOrTx } from "../db/client";
+import { webhookCallbacks, webhookDeliveries } from "../db/schema";
+import { fieldErrors, forbidden, notFound } from "../errors";
+import { getVisibleCompany } from "../oauth/consented-companies";
+import { UUID_RE } from "./employments";
+import { getSigningKeyCipher } from "../webhooks/signing-key-cipher";
+import { checkCallbackUrl } from "../webhooks/ssrf-guard";
+
+// Webhook callbacks: who owns them, who sees them, and the checks on registration.
+//
+// Ownership follows the token that registers the callback (docs/decisions/webhooks-ownership.md):
+//   client-credentials token → the partner's callback (client_id, no company): events of every company
+//                              that granted consent to that client, for as long as the consent lasts;
+//   user grant (auth code)   → a company callback registered by that client (company_id + client_id):
+//                              that company's events, while the company's consent to the client lasts;
+//   Customer API token       → a company callback (company_id, no client): that company's events.
+// Visibility: a client sees what it registered; a user grant what its client registered for its
+// company; a Customer API token every company callback of its company. Everything else is a 404.
+
+export type CallbackRow = typeof webhookCallbacks.$inferSelect;
+
+/** Roles that may manage a company's webhooks (company-wide configuration: not people managers). */
+const WEBHOOK_ADMIN_ROLES = new Set(["owner", "admin"]);
+
+/** Writes are for partners (client credentials) and company owners and admins. */
+export function assertCanManageWebhooks(principal: Principal): void {
+  if (principal.kind === "client") return;
+  if (!principal.role || !WEBHOOK_ADMIN_ROLES.has(principal.role)) throw forbidden();
+}
+
+/** The callbacks a principal can see (deleted ones included: their delivery log stays readable). */
+export function visibleCallbacksWhere(principal: Principal): SQL {
+  if (principal.kind === "client") return eq(webhookCallbacks.clientId, principal.clientId!);
+  if (principal.kind === "user_grant") return and(eq(webhookCallbacks.companyId, principal.companyId!), eq(webhookCallbacks.clientId, principal.clientId!))!;
+  return eq(webhookCallbacks.companyId, principal.companyId!);
+}
+
+/** Every event type when subscribed to all (so the list is also right for types added later). */
+function subscribedEvents(row: CallbackRow): WebhookEventType[] {
+  if (row.allEvents) return [...WEBHOOK_EVENT_TYPES];
+  return row.subscribedEvents.filter((e): e is WebhookEventType => (WEBHOOK_EVENT_TYPES as readonly string[]).includes(e));
+}
+
+export function serializeCallback(row: CallbackRow): WebhookCallback {
+  return {
+    id: row.id,
+    url: row.url,
+    subscribed_events: subscribedEvents(row),
+    subscribe_to_all_events: row.allEvents,
+    company_id: row.companyId,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/** 422 `{errors: {url: [...]}}` unless the URL passes the registration checks of the gateway's mode. */
+export function assertCallbackUrl(deps: GatewayDeps, url: string): string {
+  const check = checkCallbackUrl(url, { mode: deps.config.mode });
+  if (!check.ok) throw fieldErrors({ url: [check.reason] });
+  return check.url.toString();
+}
+
+const uniqueEvents = (events: readonly string[] | undefined) => [...new Set(events ?? [])];
+
+/** POST /v1/webhook-callbacks. The signing key is returned here and never again. */
+export async function createWebhookCallback(deps: GatewayDeps, principal: Principal, body: CreateWebhookCallbackBody): Promise<WebhookCallbackWithKey> {
+  assertCanManageWebhooks(principal);
+  const url = assertCallbackUrl(deps, body.url);
+  const now = deps.clock.now();
+  const id = randomUUID();
+  const signingKey = randomToken(32);
+  const row: CallbackRow = {
+    id,
+    clientId: principal.clientId,
+    companyId: principal.kind === "client" ? null : principal.companyId,
+    url,
+    subscribedEvents: uniqueEvents(body.subscribed_events),
+    allEvents: body.subscribe_to_all_events === true,
+    signingKeyEncrypted: getSigningKeyCipher(deps).encrypt(id, signingKey),
+    createdAt: now,
+    updatedAt: now,
+    deletedAt: null,
+  };
+  await deps.db.insert(webhookCallbacks).values(row);
+  return { ...serializeCallback(row), signing_key: signingKey };
+}
+
+async function getCallbackOrThrow(db: DbOrTx, principal: Principal, id: string): Promise<CallbackRow> {
+  if (!UUID_RE.test(id)) throw notFound("Webhook callback");
+  const [row] = await db
+    .select()
+    .from(webhookCallbacks)
+    .where(and(eq(webhookCallbacks.id, id), isNull(webhookCallbacks.deletedAt), visibleCallbacksWhere(principal)));
+  if (!row) throw notFound("Webhook callback");
+  return row;
+}
+
+/** PATCH /v1/webhook-callbacks/{id}: URL and subscriptions; the signing key stays. */
+export async function updateWebhookCallback(deps: GatewayDeps, principal: Principal, id: string, body: UpdateWebhookCallbackBody): Promise<WebhookCallback> {
+  return deps.db.transaction(async (tx) => {
+    const row = await getCallbackOrThrow(tx, principal, id);
+    assertCanManageWebhooks(principal);
+    const update: Partial<CallbackRow> = { updatedAt: deps.clock.now() };
+    if (body.url !== undefined) update.url = assertCallbackUrl(deps, body.url);
+    if (body.subscribed_events !== undefined) update.subscribedEvents = uniqueEvents(body.subscribed_events);
+    if (body.subscribe_to_all_events !== undefined) update.allEvents = body.subscribe_to_all_events;
+    const allEvents = update.allEvents ?? row.allEvents;
+    const events = update.subscribedEvents ?? row.subscribedEvents;
+    if (!allEvents && events.length === 0) {
+      throw fieldErrors({ subscribed_events: ["must list at least one event type, or set subscribe_to_all_events to true"] });
+    }
+    const [saved] = await tx.update(webhookCallbacks).set(update).where(eq(webhookCallbacks.id, row.id)).returning();
+    return serializeCallback(saved!);
+  });
+}
+
+/** DELETE /v1/webhook-callbacks/{id}: no more deliveries; what is pending is cancelled, the log stays. */
+export async function deleteWebhookCallback(deps: GatewayDeps, principal: Principal, id: string): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const row = await getCallbackOrThrow(tx, principal, id);
+    assertCanManageWebhooks(principal);
+    const now = deps.clock.now();
+    await tx.update(webhookCallbacks).set({ deletedAt: now, updatedAt: now }).where(eq(webhookCallbacks.id, row.id));
+    await tx
+      .update(webhookDeliveries)
+      .set({ status: "cancelled", nextAttemptAt: null, updatedAt: now })
+      .where(and(eq(webhookDeliveries.callbackId, row.id), eq(webhookDeliveries.status, "pending")));
+  });
+}
+
+/**
+ * GET /v1/companies/{company_id}/webhook-callbacks: the caller's callbacks that receive this
+ * company's events. The company must be the token's own, or (client token) one that consented.
+ */
+export async function listWebhookCallbacks(
+  deps: GatewayDeps,
+  principal: Principal,
+  input: { companyId: string; page: number; pageSize: number },
+): Promise<{ webhook_callbacks: WebhookCallback[]; current_page: number; total_count: number; total_pages: number }> {
+  const company = await getVisibleCompany(deps.db, {
+    companyId: input.companyId,
+    clientId: principal.kind === "client" ? principal.clientId : null,
+    ownCompanyId: principal.kind === "client" ? null : principal.companyId,
+  });
+  if (!company) throw notFound("Company");
+  const where = and(
+    isNull(webhookCallbacks.deletedAt),
+    visibleCallbacksWhere(principal),
+    or(eq(webhookCallbacks.companyId, company.id), isNull(webhookCallbacks.companyId)),
+  );
+  const [total] = await deps.db.select({ n: count() }).from(webhookCallbacks).where(where);
+  const rows = await deps.db
+    .select()
+    .from(webhookCallbacks)
+    .where(where)
+    .orderBy(asc(webhookCallbacks.createdAt), asc(webhookCallbacks.id))
+    .limit(input.pageSize)
+    .offset((input.page - 1) * input.pageSize);
+  const totalCount = Number(total?.n ?? 0);
+  return {
+    webhook_callbacks: rows.map(serializeCallback),
+    current_page: input.page,
+    total_count: totalCount,
+    total_pages: Math.ceil(totalCount / input.pageSize),
+  };
+}

@@ -1,0 +1,89 @@
+import "server-only";
+import type { Environment } from "@/lib/contract";
+import { createGatewayApp, type GatewayApp } from "../app";
+import { ManualClock, type Clock } from "../clock";
+import type { GatewayConfig, GatewayDeps } from "../context";
+import { DEFAULT_GATEWAY_CONFIG } from "../context";
+import { environmentDatabaseUrl, openDatabase, truncateAll, type Database } from "../db/client";
+import { getDefaultFormRegistry } from "../forms";
+import { silentLogger } from "../logger";
+import { createRateLimiter, type RateLimitConfig } from "../rate-limit";
+
+// Test gateways share one database per environment for the whole run (PGlite takes seconds to
+// start): each createTestGateway() empties it first. TEST_DB=postgres runs the same suite on the
+// PostgreSQL of this machine (TEST_DATABASE_URL, default postgres://127.0.0.1:5432/roster_test).
+
+const g = globalThis as unknown as { __rosterTestDbs?: Map<Environment, Promise<Database>> };
+
+export const TEST_DB_KIND: "pglite" | "postgres" = process.env.TEST_DB === "postgres" ? "postgres" : "pglite";
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/roster_test";
+
+export function getSharedTestDatabase(environment: Environment): Promise<Database> {
+  g.__rosterTestDbs ??= new Map();
+  let db = g.__rosterTestDbs.get(environment);
+  if (!db) {
+    db =
+      TEST_DB_KIND === "postgres"
+        ? openDatabase({ kind: "postgres", url: environmentDatabaseUrl(TEST_DATABASE_URL, environment) })
+        : openDatabase({ kind: "pglite" });
+    g.__rosterTestDbs.set(environment, db);
+  }
+  return db;
+}
+
+export interface TestGateway {
+  app: GatewayApp;
+  deps: GatewayDeps;
+  clock: ManualClock;
+  /** `app.request` with a bearer token and JSON body. */
+  call(method: string, path: string, options?: { token?: string; body?: unknown; headers?: Record<string, string> }): Promise<Response>;
+}
+
+export interface TestGatewayOptions {
+  environment?: Environment;
+  rateLimits?: Partial<RateLimitConfig>;
+  config?: Partial<GatewayConfig>;
+  clock?: Clock;
+  /** Keep the rows already in the database (a second gateway over the same data). */
+  keepData?: boolean;
+}
+
+let limiterRun = 0;
+
+export async function createTestGateway(options: TestGatewayOptions = {}): Promise<TestGateway> {
+  const environment = options.environment ?? "sandbox";
+  const database = await getSharedTestDatabase(environment);
+  if (!options.keepData) await truncateAll(database.db);
+  const clock = (options.clock as ManualClock | undefined) ?? new ManualClock(Date.now());
+  const deps: GatewayDeps = {
+    config: {
+      ...DEFAULT_GATEWAY_CONFIG,
+      environment,
+      baseUrl: environment === "sandbox" ? "http://127.0.0.1:4010" : "http://127.0.0.1:4011",
+      ...options.config,
+    },
+    db: database.db,
+    clock,
+    rateLimiter: createRateLimiter({ config: { perClient: 100_000, perCompany: 100_000, ...options.rateLimits }, keyPrefix: `test${limiterRun++}` }),
+    logger: silentLogger,
+    forms: await getDefaultFormRegistry(),
+  };
+  const app = createGatewayApp(deps);
+  return {
+    app,
+    deps,
+    clock,
+    call: (method, path, { token, body, headers } = {}) =>
+      Promise.resolve(
+        app.request(path, {
+          method,
+          headers: {
+            ...(token ? { authorization: `Bearer ${token}` } : {}),
+            ...(body !== undefined ? { "content-type": "application/json" } : {}),
+            ...headers,
+          },
+          body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+        }),
+      ),
+  };
+}

@@ -1,0 +1,30 @@
+import { queryOptions } from "@tanstack/react-query";
+import type { z } from "zod";
+import type { CompanyManager, CompanyManagerListResponseSchema, CompanyRole } from "@/lib/contract";
+import { bffFetch } from "@/lib/console/bff-client";
+import type { ManagerListApiQuery } from "@/lib/console/company-managers/url-state";
+import { scopeKey, withScope, type QueryScope } from "./scope";
+
+// Company manager queries (the managers page). The employment form's manager candidates live under
+// companyKeys.managers (./company.ts): changes here invalidate both.
+
+export type ManagerPage = z.infer<typeof CompanyManagerListResponseSchema>["data"];
+
+export const managerKeys = {
+  all: (s: QueryScope) => ["company-managers", ...scopeKey(s)] as const,
+  list: (s: QueryScope, q: ManagerListApiQuery) => [...managerKeys.all(s), "list", q] as const,
+};
+
+const BFF = "/api/bff/company-managers";
+
+export const managerListQuery = (scope: QueryScope, q: ManagerListApiQuery) =>
+  queryOptions({
+    queryKey: managerKeys.list(scope, q),
+    queryFn: ({ signal }) => bffFetch<ManagerPage>(withScope(`${BFF}?page=${q.page}&page_size=${q.page_size}`, scope), { signal }),
+  });
+
+export const inviteManager = (scope: QueryScope, body: { name: string; email: string; role: CompanyRole }) =>
+  bffFetch<CompanyManager>(withScope(BFF, scope), { method: "POST", body });
+
+export const removeManager = (scope: QueryScope, userId: string) =>
+  bffFetch<{ status: "ok" }>(withScope(`${BFF}/${encodeURIComponent(userId)}`, scope), { method: "DELETE" });

@@ -1,0 +1,39 @@
+import { queryOptions } from "@tanstack/react-query";
+import type { z } from "zod";
+import type { ContractAmendment, ContractAmendmentListResponseSchema, CreateContractAmendmentBody } from "@/lib/contract";
+import { bffFetch } from "@/lib/console/bff-client";
+import { amendmentQueryToSearch, type AmendmentListApiQuery } from "@/lib/console/contract-amendments/url-state";
+import { scopeKey, withScope, type QueryScope } from "./scope";
+
+// Contract amendment queries, shared by server prefetch and client islands.
+
+export type AmendmentPage = z.infer<typeof ContractAmendmentListResponseSchema>["data"];
+
+export const amendmentKeys = {
+  all: (s: QueryScope) => ["contract-amendments", ...scopeKey(s)] as const,
+  lists: (s: QueryScope) => [...amendmentKeys.all(s), "list"] as const,
+  list: (s: QueryScope, q: AmendmentListApiQuery) => [...amendmentKeys.lists(s), q] as const,
+  detail: (s: QueryScope, id: string) => [...amendmentKeys.all(s), "detail", id] as const,
+};
+
+const BFF = "/api/bff/contract-amendments";
+const enc = encodeURIComponent;
+
+export const amendmentListQuery = (scope: QueryScope, q: AmendmentListApiQuery) =>
+  queryOptions({
+    queryKey: amendmentKeys.list(scope, q),
+    queryFn: ({ signal }) => bffFetch<AmendmentPage>(withScope(`${BFF}?${amendmentQueryToSearch(q)}`, scope), { signal }),
+  });
+
+export const amendmentDetailQuery = (scope: QueryScope, id: string) =>
+  queryOptions({
+    queryKey: amendmentKeys.detail(scope, id),
+    queryFn: ({ signal }) => bffFetch<ContractAmendment>(withScope(`${BFF}/${enc(id)}`, scope), { signal }),
+  });
+
+export const createContractAmendment = (scope: QueryScope, body: CreateContractAmendmentBody) =>
+  bffFetch<ContractAmendment>(withScope(BFF, scope), { method: "POST", body });
+
+/** Sandbox only: approves (status done), which applies the changes to the contract. */
+export const approveContractAmendment = (scope: QueryScope, id: string) =>
+  bffFetch<ContractAmendment>(withScope(`${BFF}/${enc(id)}/approve`, scope), { method: "POST" });

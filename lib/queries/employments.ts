@@ -1,0 +1,35 @@
+import { queryOptions } from "@tanstack/react-query";
+import type { z } from "zod";
+import type { Employment, EmploymentListResponseSchema, UpdateEmploymentV2Body } from "@/lib/contract";
+import { bffFetch } from "@/lib/console/bff-client";
+import { apiQueryToSearch, type EmploymentListApiQuery } from "@/lib/console/employments/url-state";
+import { scopeKey, withScope, type QueryScope } from "./scope";
+
+// Employment queries: keys and options shared by server prefetch (which swaps in the typed API
+// client as queryFn, same key) and client islands (which fetch through the BFF).
+
+export type EmploymentListPage = z.infer<typeof EmploymentListResponseSchema>["data"];
+
+export const employmentKeys = {
+  all: (s: QueryScope) => ["employments", ...scopeKey(s)] as const,
+  lists: (s: QueryScope) => [...employmentKeys.all(s), "list"] as const,
+  list: (s: QueryScope, q: EmploymentListApiQuery) => [...employmentKeys.lists(s), q] as const,
+  details: (s: QueryScope) => [...employmentKeys.all(s), "detail"] as const,
+  detail: (s: QueryScope, id: string) => [...employmentKeys.details(s), id] as const,
+};
+
+export const employmentListQuery = (scope: QueryScope, q: EmploymentListApiQuery) =>
+  queryOptions({
+    queryKey: employmentKeys.list(scope, q),
+    queryFn: ({ signal }) => bffFetch<EmploymentListPage>(withScope(`/api/bff/employments?${apiQueryToSearch(q)}`, scope), { signal }),
+  });
+
+export const employmentDetailQuery = (scope: QueryScope, id: string) =>
+  queryOptions({
+    queryKey: employmentKeys.detail(scope, id),
+    queryFn: ({ signal }) => bffFetch<Employment>(withScope(`/api/bff/employments/${encodeURIComponent(id)}`, scope), { signal }),
+  });
+
+/** Update employment (spec 4.1) through the BFF; the container owns the mutation. */
+export const updateEmployment = (scope: QueryScope, id: string, body: UpdateEmploymentV2Body) =>
+  bffFetch<Employment>(withScope(`/api/bff/employments/${encodeURIComponent(id)}`, scope), { method: "PATCH", body });

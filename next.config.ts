@@ -1,0 +1,38 @@
+import type { NextConfig } from "next";
+import { getServerEnv } from "./lib/env";
+
+// Validate the configuration when Next loads it: a bad value fails `next build`, `next dev` and
+// `next start` with the variable's name (lib/env.ts).
+getServerEnv();
+
+const nextConfig: NextConfig = {
+  reactStrictMode: true,
+  poweredByHeader: false,
+  // Node-only packages (WASM, native addons, worker threads, sockets) are required at run time, not
+  // bundled: the embedded Employment API runs inside the console's server process.
+  serverExternalPackages: [
+    "@electric-sql/pglite",
+    "pg",
+    "ioredis",
+    "pino",
+    "thread-stream",
+    "@node-rs/argon2",
+    "rate-limiter-flexible",
+    "drizzle-orm",
+    "@hono/node-server",
+  ],
+  async headers() {
+    return [
+      {
+        source: "/:path*",
+        headers: [
+          { key: "X-Content-Type-Options", value: "nosniff" },
+          { key: "X-Frame-Options", value: "DENY" },
+          { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
+        ],
+      },
+    ];
+  },
+};
+
+export default nextConfig;

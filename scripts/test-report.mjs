@@ -1,0 +1,49 @@
+// Turns the runners' JSON reports into counts, and counts into the summary line CI reads.
+
+/**
+ * Counts of a vitest JSON report. A file that failed to load (no failed test inside), an error
+ * outside tests (non-zero exit with nothing failed), a missing report or a run with no test all count
+ * as one failure, so they can never pass silently.
+ * @param {any} report parsed JSON, or null when the runner wrote none
+ * @param {number} exitCode
+ */
+export function countVitest(report, exitCode) {
+  if (!report) return { passed: 0, failed: 1, skipped: 0, note: `vitest wrote no report (exit ${exitCode})` };
+  const brokenFiles = (report.testResults ?? []).filter(
+    (f) => f.status === "failed" && !(f.assertionResults ?? []).some((a) => a.status === "failed"),
+  ).length;
+  const counts = {
+    passed: report.numPassedTests ?? 0,
+    failed: (report.numFailedTests ?? 0) + brokenFiles,
+    skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
+  };
+  if (exitCode !== 0 && counts.failed === 0) return { ...counts, failed: 1, note: `vitest exited with ${exitCode} (errors outside tests)` };
+  if (counts.passed + counts.failed + counts.skipped === 0) return { ...counts, failed: 1, note: "vitest ran no test" };
+  return counts;
+}
+
+/**
+ * Counts of a Playwright JSON report (`stats`: expected, unexpected, flaky, skipped).
+ * @param {any} report parsed JSON, or null when the runner wrote none
+ * @param {number} exitCode
+ */
+export function countPlaywright(report, exitCode) {
+  if (!report) return { passed: 0, failed: 1, skipped: 0, note: `no report (exit ${exitCode})` };
+  const stats = report.stats ?? {};
+  const counts = { passed: (stats.expected ?? 0) + (stats.flaky ?? 0), failed: stats.unexpected ?? 0, skipped: stats.skipped ?? 0 };
+  if (exitCode !== 0 && counts.failed === 0) {
+    return { ...counts, failed: Math.max(1, (report.errors ?? []).length), note: `playwright exited with ${exitCode}` };
+  }
+  if (counts.passed + counts.failed + counts.skipped === 0) return { ...counts, failed: 1, note: "playwright ran no test" };
+  return counts;
+}
+
+/** @param {{passed: number, failed: number, skipped: number}[]} suites */
+export function summarize(suites) {
+  const total = suites.reduce((t, s) => ({ passed: t.passed + s.passed, failed: t.failed + s.failed, skipped: t.skipped + s.skipped }), {
+    passed: 0,
+    failed: 0,
+    skipped: 0,
+  });
+  return { ...total, line: `${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ""}` };
+}
