@@ -8,6 +8,9 @@ import { expect, test, type ConsoleFixtures } from "./support/fixtures";
 // employment and the records it changes through the API (the runner's token, never the browser's),
 // so no test depends on the seed or on another test.
 
+// Each flow crosses several server-rendered pages, with axe on most of them (as the console project).
+test.describe.configure({ timeout: 60_000 });
+
 const isTokenSignIn = (r: { method: string; url: string }) => r.method === "POST" && new URL(r.url).pathname === "/api/auth/callback/customer-token";
 
 async function signIn(page: Page, traffic: ConsoleFixtures["traffic"], path: string) {

@@ -1,6 +1,7 @@
-import type { ReactNode } from "react";
+import { Suspense, type ReactNode } from "react";
 import { ConsoleHeader } from "@/components/console/header";
 import { ConsoleProviders } from "@/components/console/providers";
+import { TitleFallback } from "@/components/console/title-fallback";
 import { requireConsoleSession } from "@/lib/console/session";
 import type { PublicSession } from "@/lib/console/session-types";
 
@@ -23,6 +24,9 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
         <main id="main" tabIndex={-1} className="mx-auto max-w-screen-2xl px-4 py-6 outline-none sm:px-6 lg:px-8">
           {children}
         </main>
+        <Suspense fallback={null}>
+          <TitleFallback />
+        </Suspense>
       </div>
     </ConsoleProviders>
   );
