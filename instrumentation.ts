@@ -1,6 +1,7 @@
 // Next.js calls register() once per server instance, before it serves requests. On the Node.js
 // runtime it starts the embedded Employment API (both environments) unless the console is configured
-// for an external provider (API_SANDBOX_URL / API_PRODUCTION_URL, or GATEWAY_EMBEDDED=false).
+// for an external provider (API_SANDBOX_URL / API_PRODUCTION_URL, or GATEWAY_EMBEDDED=false), then
+// prepares the console (its database and operator account).
 // The import is dynamic so the edge bundle never pulls in PGlite, pg, ioredis or argon2.
 
 export async function register(): Promise<void> {
@@ -9,4 +10,7 @@ export async function register(): Promise<void> {
   if (process.env.NEXT_PHASE === "phase-production-build") return;
   const { startEmbeddedGatewayOrExit } = await import("./lib/gateway/server");
   await startEmbeddedGatewayOrExit();
+  // The console's own database and its operator account, ready before the first request.
+  const { prepareConsole } = await import("./lib/console/startup");
+  await prepareConsole();
 }

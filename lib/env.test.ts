@@ -4,6 +4,7 @@ import { EnvError, parsePublicEnv, parseServerEnv } from "./env";
 
 const fallbacks = {
   clientSecret: "generated-client-secret-0123456789",
+  operatorPassword: "generated-operator-password",
   password: "generated-password",
   customerTokenSandbox: "ra_test_generated0123456789abcdef",
   customerTokenProduction: "ra_live_generated0123456789abcdef",
@@ -42,13 +43,15 @@ describe("server env", () => {
       consoleUrl: "http://127.0.0.1:3000",
       consoleCallbackUrl: "http://127.0.0.1:3000/api/auth/callback/employment-api",
       rateLimits: { perClient: 1000, perCompany: 300, windowMs: 60_000 },
+      partnerCallbackUrl: "http://127.0.0.1:3000/api/partner/connect/callback",
+      operator: { email: "operator@roster.example", name: "Partner Operator", password: fallbacks.operatorPassword, generated: true },
     });
     expect(env.resolved.demo).toMatchObject({
       clientId: "roster-demo-console",
       clientSecret: fallbacks.clientSecret,
       password: fallbacks.password,
       customerTokens: { sandbox: fallbacks.customerTokenSandbox, production: fallbacks.customerTokenProduction },
-      redirectUris: ["http://127.0.0.1:3000/api/auth/callback/employment-api"],
+      redirectUris: ["http://127.0.0.1:3000/api/auth/callback/employment-api", "http://127.0.0.1:3000/api/partner/connect/callback"],
       generated: { clientSecret: true, password: true, customerTokenSandbox: true, customerTokenProduction: true },
     });
   });
@@ -71,11 +74,15 @@ describe("server env", () => {
       GATEWAY_DEMO_CUSTOMER_TOKEN_SANDBOX: "ra_test_0123456789abcdef01",
       GATEWAY_DEMO_PASSWORD: "a demo password",
       GATEWAY_RATE_LIMIT_PER_COMPANY: "5",
+      CONSOLE_OPERATOR_EMAIL: "Ops@Partner.Example",
+      CONSOLE_OPERATOR_PASSWORD: "a long operator password",
     });
+    expect(env.resolved.operator).toEqual({ email: "ops@partner.example", name: "Partner Operator", password: "a long operator password", generated: false });
     expect(env.resolved.apiUrls.sandbox).toBe("http://127.0.0.1:5010");
     expect(env.resolved.consoleCallbackUrl).toBe("http://127.0.0.1:3100/api/auth/callback/employment-api");
     expect(env.resolved.demo.redirectUris).toEqual([
       "http://127.0.0.1:3100/api/auth/callback/employment-api",
+      "http://127.0.0.1:3100/api/partner/connect/callback",
       "http://127.0.0.1:8080/cb",
       "https://partner.example/callback",
     ]);
@@ -97,6 +104,8 @@ describe("server env", () => {
     ["GATEWAY_RATE_LIMIT_WINDOW_MS", "-1"],
     ["GATEWAY_EMBEDDED", "yes"],
     ["LOG_LEVEL", "loud"],
+    ["CONSOLE_OPERATOR_EMAIL", "nobody"],
+    ["CONSOLE_OPERATOR_PASSWORD", "too short"],
     ["AUTH_SECRET", "short"],
   ])("rejects a bad %s, naming it", (variable, value) => {
     const error = errorOf({ [variable]: value });

@@ -87,6 +87,11 @@ export const ServerEnvSchema = z.object({
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   NEXTAUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(", ")}` }).default("info"),
+
+  // The console's own operator account (partner staff), seeded at start (docs/decisions/partner-view.md).
+  CONSOLE_OPERATOR_EMAIL: z.email("must be an email address").default("operator@roster.example"),
+  CONSOLE_OPERATOR_NAME: z.string().min(1).max(100).default("Partner Operator"),
+  CONSOLE_OPERATOR_PASSWORD: z.string().min(12, "must be at least 12 characters").optional(),
 });
 
 /** Variables the browser may see: only NEXT_PUBLIC_*, inlined by Next at build time. */
@@ -115,10 +120,14 @@ export interface ServerEnv extends RawServerEnv {
     consoleUrl: string;
     /** The console's OAuth callback, `${CONSOLE_URL}/api/auth/callback/employment-api`. */
     consoleCallbackUrl: string;
+    /** Where companies come back after consenting to the partner, `${CONSOLE_URL}/api/partner/connect/callback`. */
+    partnerCallbackUrl: string;
+    /** The console's seeded operator (the password is generated once per process when unset). */
+    operator: { email: string; name: string; password: string; generated: boolean };
     demo: {
       clientId: string;
       clientSecret: string;
-      /** The console callback followed by GATEWAY_DEMO_REDIRECT_URIS, without duplicates. */
+      /** The console's two callbacks followed by GATEWAY_DEMO_REDIRECT_URIS, without duplicates. */
       redirectUris: string[];
       customerTokens: { sandbox: string; production: string };
       password: string;
@@ -156,6 +165,7 @@ function randomString(bytes: number): string {
 
 interface DemoFallbacks {
   clientSecret: string;
+  operatorPassword: string;
   password: string;
   customerTokenSandbox: string;
   customerTokenProduction: string;
@@ -171,6 +181,7 @@ function processDemoFallbacks(): DemoFallbacks {
   const g = globalThis as unknown as Record<symbol, DemoFallbacks | undefined>;
   g[GENERATED_KEY] ??= {
     clientSecret: randomString(32),
+    operatorPassword: `operator-${randomString(12)}`,
     password: `demo-${randomString(9)}`,
     customerTokenSandbox: `ra_test_${randomString(32)}`,
     customerTokenProduction: `ra_live_${randomString(32)}`,
@@ -202,6 +213,7 @@ export function parseServerEnv(source: Source = process.env, fallbacks: DemoFall
   const hostForUrl = env.GATEWAY_HOST.includes(":") ? `[${env.GATEWAY_HOST}]` : env.GATEWAY_HOST;
   const consoleUrl = env.CONSOLE_URL ?? `http://127.0.0.1:${env.PORT}`;
   const consoleCallbackUrl = `${consoleUrl}/api/auth/callback/employment-api`;
+  const partnerCallbackUrl = `${consoleUrl}/api/partner/connect/callback`;
 
   return {
     ...env,
@@ -213,10 +225,17 @@ export function parseServerEnv(source: Source = process.env, fallbacks: DemoFall
       },
       consoleUrl,
       consoleCallbackUrl,
+      partnerCallbackUrl,
+      operator: {
+        email: env.CONSOLE_OPERATOR_EMAIL.toLowerCase(),
+        name: env.CONSOLE_OPERATOR_NAME,
+        password: env.CONSOLE_OPERATOR_PASSWORD ?? fallbacks.operatorPassword,
+        generated: env.CONSOLE_OPERATOR_PASSWORD === undefined,
+      },
       demo: {
         clientId: env.GATEWAY_DEMO_CLIENT_ID,
         clientSecret: env.GATEWAY_DEMO_CLIENT_SECRET ?? fallbacks.clientSecret,
-        redirectUris: [...new Set([consoleCallbackUrl, ...env.GATEWAY_DEMO_REDIRECT_URIS])],
+        redirectUris: [...new Set([consoleCallbackUrl, partnerCallbackUrl, ...env.GATEWAY_DEMO_REDIRECT_URIS])],
         customerTokens: {
           sandbox: env.GATEWAY_DEMO_CUSTOMER_TOKEN_SANDBOX ?? fallbacks.customerTokenSandbox,
           production: env.GATEWAY_DEMO_CUSTOMER_TOKEN_PRODUCTION ?? fallbacks.customerTokenProduction,

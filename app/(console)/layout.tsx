@@ -2,6 +2,8 @@ import { Suspense, type ReactNode } from "react";
 import { ConsoleHeader } from "@/components/console/header";
 import { ConsoleProviders } from "@/components/console/providers";
 import { TitleFallback } from "@/components/console/title-fallback";
+import { getAuthDeps } from "@/lib/console/auth/deps";
+import { liveGrants } from "@/lib/console/partner/aggregate";
 import { requireConsoleSession } from "@/lib/console/session";
 import type { PublicSession } from "@/lib/console/session-types";
 
@@ -17,10 +19,13 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
     user: session.user,
     company: session.company,
   };
+  // An operator's switcher lists the companies connected in this environment.
+  const companies =
+    session.kind === "operator" ? liveGrants(await (await getAuthDeps()).grants.listGrants(session.environment)).map((g) => g.company) : [];
   return (
     <ConsoleProviders>
       <div className="min-h-screen bg-slate-50 dark:bg-slate-950">
-        <ConsoleHeader session={publicSession} />
+        <ConsoleHeader session={publicSession} companies={companies} />
         <main id="main" tabIndex={-1} className="mx-auto max-w-screen-2xl px-4 py-6 outline-none sm:px-6 lg:px-8">
           {children}
         </main>

@@ -5,7 +5,7 @@ import { decodeSignInError, SIGN_IN_ERROR_COOKIE } from "@/lib/console/auth/sess
 import { describeSignInError, knownSignInError, safeCallbackUrl } from "@/lib/console/auth/sign-in-url";
 import { getConsoleSession } from "@/lib/console/session";
 import type { ConsoleSession } from "@/lib/console/session-types";
-import { CustomerTokenForm, OAuthSignInForm } from "./sign-in-forms";
+import { CustomerTokenForm, OAuthSignInForm, OperatorSignInForm } from "./sign-in-forms";
 
 // The sign-in page: the Employment API's own sign-in (OAuth, either environment) or a Customer API
 // token. next-auth sends failed sign-ins back here with `?error=<code>`; the API's own words come in
@@ -20,6 +20,8 @@ const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v
 export default async function SignInPage({ searchParams }: { searchParams: SearchParams }) {
   const params = await searchParams;
   const callbackUrl = safeCallbackUrl(first(params.callbackUrl), "/employments");
+  // Operators land in the partner view unless a page sent them here.
+  const operatorCallbackUrl = safeCallbackUrl(first(params.callbackUrl), "/partner");
   const requested = first(params.environment);
   const errorCode = first(params.error) ?? null;
   const detail = errorCode ? decodeSignInError((await cookies()).get(SIGN_IN_ERROR_COOKIE)?.value) : null;
@@ -53,7 +55,11 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
         </div>
       ) : null}
 
-      {session && session.environments.length > 0 ? (
+      {session?.kind === "operator" ? (
+        <p className="mt-6 rounded-md border border-slate-200 p-4 text-sm dark:border-slate-800">
+          You are signed in as a partner operator ({session.user?.email}). Signing in as a company admin below ends that session.
+        </p>
+      ) : session && session.environments.length > 0 ? (
         <p className="mt-6 rounded-md border border-slate-200 p-4 text-sm dark:border-slate-800">
           You are signed in to <strong>{session.environments.join(" and ")}</strong>
           {session.company ? <> for {session.company.name}</> : null}. Signing in to the other environment adds it to this session.
@@ -76,6 +82,16 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
         </h2>
         <p className="mt-1 mb-4 text-sm text-slate-600 dark:text-slate-400">For an admin of a single company, instead of signing in above.</p>
         <CustomerTokenForm callbackUrl={callbackUrl} />
+      </section>
+
+      <section aria-labelledby="operator-heading" className="mt-6 rounded-lg border border-slate-200 p-6 dark:border-slate-800">
+        <h2 id="operator-heading" className="text-lg font-semibold">
+          Partner operator
+        </h2>
+        <p className="mt-1 mb-4 text-sm text-slate-600 dark:text-slate-400">
+          For the partner&apos;s staff: every company that granted consent, in one view. Your console account, not an Employment API sign-in.
+        </p>
+        <OperatorSignInForm callbackUrl={operatorCallbackUrl} />
       </section>
     </main>
   );

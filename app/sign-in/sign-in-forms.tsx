@@ -140,3 +140,65 @@ export function CustomerTokenForm({ callbackUrl }: { callbackUrl: string }) {
     </form>
   );
 }
+
+export function OperatorSignInForm({ callbackUrl }: { callbackUrl: string }) {
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const emailId = useId();
+  const passwordId = useId();
+  const errorId = useId();
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const email = String(form.get("email") ?? "").trim();
+    const password = String(form.get("password") ?? "");
+    if (!email || !password) {
+      setError("Enter your email and password.");
+      emailRef.current?.focus();
+      return;
+    }
+    setPending(true);
+    setError(null);
+    try {
+      const result = await signIn("operator", { email, password, callbackUrl, redirect: false });
+      if (result?.ok && !result.error) {
+        window.location.assign(result.url ?? callbackUrl);
+        return;
+      }
+      setError(describeSignInError(result?.error === "CredentialsSignin" ? "OperatorInvalid" : (result?.error ?? "OperatorInvalid")));
+    } catch {
+      setError("The console did not answer. Try again.");
+    }
+    setPending(false);
+    emailRef.current?.focus();
+  }
+
+  const input =
+    "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm aria-[invalid=true]:border-red-600 dark:border-slate-700 dark:bg-slate-900";
+  return (
+    <form onSubmit={onSubmit} className="space-y-3" noValidate aria-describedby={error ? errorId : undefined}>
+      <div>
+        <label htmlFor={emailId} className="block text-sm font-medium">
+          Email
+        </label>
+        <input ref={emailRef} id={emailId} name="email" type="email" autoComplete="username" aria-invalid={error ? true : undefined} className={input} />
+      </div>
+      <div>
+        <label htmlFor={passwordId} className="block text-sm font-medium">
+          Password
+        </label>
+        <input id={passwordId} name="password" type="password" autoComplete="current-password" aria-invalid={error ? true : undefined} className={input} />
+      </div>
+      {error ? (
+        <p id={errorId} role="alert" className="text-sm text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      ) : null}
+      <button type="submit" className={buttonClass} disabled={pending} aria-busy={pending}>
+        {pending ? "Signing in…" : "Sign in as an operator"}
+      </button>
+    </form>
+  );
+}

@@ -16,7 +16,7 @@ type Body = { signInUrl?: unknown; data?: { signInUrl?: unknown }; error?: { mes
  * The environment badge and the switch to the other environment. A switch reloads the page
  * entirely: nothing cached for one environment survives into the other.
  */
-export function EnvironmentSwitch({ current, connected }: { current: Environment; connected: Environment[] }) {
+export function EnvironmentSwitch({ current, connected, operator = false }: { current: Environment; connected: Environment[]; operator?: boolean }) {
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const target = ENVIRONMENTS.find((e) => e !== current) ?? current;
@@ -26,7 +26,12 @@ export function EnvironmentSwitch({ current, connected }: { current: Environment
     setPending(true);
     setError(null);
     // Where to land afterwards, also after signing in to the target environment first.
-    const next = afterEnvironmentSwitchHref(window.location.pathname, window.location.search);
+    // An operator's companies are per environment: the other one opens at its partner view.
+    const next = operator
+      ? window.location.pathname.startsWith("/partner/employments")
+        ? "/partner/employments"
+        : "/partner"
+      : afterEnvironmentSwitchHref(window.location.pathname, window.location.search);
     try {
       const res = await fetch(ENDPOINT, {
         method: "POST",

@@ -25,7 +25,7 @@ const initials = (name: string) =>
     .join("") || "?";
 
 /** Who is signed in and for which company, with "Sign out" (a disclosure, closed by Escape). */
-export function UserMenu({ user, company }: Pick<PublicSession, "user" | "company">) {
+export function UserMenu({ user, company, operator = false }: Pick<PublicSession, "user" | "company"> & { operator?: boolean }) {
   const [open, setOpen] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
   const [signOutError, setSignOutError] = useState<string | null>(null);
@@ -68,7 +68,7 @@ export function UserMenu({ user, company }: Pick<PublicSession, "user" | "compan
         </span>
         <span className="sr-only md:not-sr-only md:flex md:flex-col md:leading-tight">
           <span className="text-sm font-medium text-slate-900 dark:text-slate-100">{name}</span>
-          <span className="text-xs text-slate-600 dark:text-slate-400">{company?.name ?? "No company"}</span>
+          <span className="text-xs text-slate-600 dark:text-slate-400">{operator ? "Partner operator" : (company?.name ?? "No company")}</span>
         </span>
         <svg aria-hidden="true" viewBox="0 0 16 16" className={cn("size-4 text-slate-500 transition-transform", open && "rotate-180")}>
           <path d="m4 6 4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" />
@@ -86,8 +86,8 @@ export function UserMenu({ user, company }: Pick<PublicSession, "user" | "compan
             {user?.email && user.email !== name ? <dd className="break-all text-slate-600 dark:text-slate-400">{user.email}</dd> : null}
           </div>
           <div>
-            <dt className="text-xs font-medium uppercase tracking-wide text-slate-600 dark:text-slate-400">Company</dt>
-            <dd className="text-slate-900 dark:text-slate-100">{company?.name ?? "None"}</dd>
+            <dt className="text-xs font-medium uppercase tracking-wide text-slate-600 dark:text-slate-400">{operator ? "Role" : "Company"}</dt>
+            <dd className="text-slate-900 dark:text-slate-100">{operator ? "Partner operator: every connected company" : (company?.name ?? "None")}</dd>
           </div>
         </dl>
         <Button

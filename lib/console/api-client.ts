@@ -1,6 +1,7 @@
 import "server-only";
 import { type z } from "zod";
 import {
+  CompaniesResponseSchema,
   CompanyManagerListResponseSchema,
   CountriesResponseSchema,
   DepartmentListResponseSchema,
@@ -32,8 +33,11 @@ export interface ApiClientOptions {
   maxRetryAfterSeconds?: number;
   /** Waits (tests inject a fake). */
   sleep?: (ms: number) => Promise<void>;
-  /** Called after each response (audit, health). */
-  onResponse?: (info: { method: string; path: string; status: number; requestId: string | null }) => void;
+  /**
+   * Called once per request with its final answer (after the 401 and 429 retries; status 0 when the
+   * API could not be reached), and awaited before the caller sees the result: audit, grant health.
+   */
+  onResponse?: (info: { method: string; path: string; status: number; requestId: string | null }) => void | Promise<void>;
 }
 
 export type RequestOptions = { query?: Record<string, string | number | undefined | null>; body?: unknown; signal?: AbortSignal };
@@ -66,13 +70,17 @@ export function createApiClient(options: ApiClientOptions) {
           cache: "no-store",
         });
       } catch (error) {
+        await options.onResponse?.({ method, path, status: 0, requestId: null });
         throw new ApiRequestError({ kind: "network", status: 0, message: (error as Error).message, requestId: null });
       }
       const requestId = res.headers.get("x-request-id");
-      options.onResponse?.({ method, path, status: res.status, requestId });
       if (res.status === 401 && !retriedAuth && options.onUnauthorized) {
         retriedAuth = true;
-        const next = await options.onUnauthorized();
+        const next = await options.onUnauthorized().catch(async (error: unknown) => {
+          // The token could not be replaced (consent withdrawn…): the refused call is still the answer.
+          await options.onResponse?.({ method, path, status: res.status, requestId });
+          throw error;
+        });
         if (next) {
           token = next;
           continue;
@@ -88,6 +96,7 @@ export function createApiClient(options: ApiClientOptions) {
           continue;
         }
       }
+      await options.onResponse?.({ method, path, status: res.status, requestId });
       if (!res.ok) {
         const text = await res.text();
         let body: unknown = text;
@@ -138,6 +147,8 @@ export function createApiClient(options: ApiClientOptions) {
     sandboxActivateEmployment: (id: string) =>
       json(EmploymentResponseSchema, "PATCH", `v1/sandbox/employments/${enc(id)}`, { body: { status: "active" } }),
     listCountries: () => json(CountriesResponseSchema, "GET", "v1/countries"),
+    /** Client-credentials token only: the companies that consented to this client. */
+    listCompanies: (q: { page?: number; page_size?: number } = {}) => json(CompaniesResponseSchema, "GET", "v1/companies", { query: q }),
     getForm: (countryCode: string, form: string, version?: number) =>
       json(FormResponseSchema, "GET", `v1/countries/${enc(countryCode)}/${enc(form)}`, { query: { json_schema_version: version } }),
     listDepartments: (q: { page?: number; page_size?: number } = {}) =>

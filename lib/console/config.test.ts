@@ -10,6 +10,7 @@ const fallbacks = {
   password: "demo-password",
   customerTokenSandbox: "ra_test_generatedgeneratedgenerated",
   customerTokenProduction: "ra_live_generatedgeneratedgenerated",
+  operatorPassword: "generated-operator-password",
 };
 const tmp = () => mkdtempSync(path.join(tmpdir(), "roster-console-config-"));
 const config = (vars: Record<string, string>) => buildConsoleConfig(parseServerEnv(vars, fallbacks));

@@ -21,6 +21,10 @@ export interface ConsoleConfig {
   consoleUrl: string;
   /** The one redirect URI of the console's OAuth client, shared by both environments. */
   callbackUrl: string;
+  /** Where companies come back after consenting to the partner (registered on the same client). */
+  partnerCallbackUrl: string;
+  /** The operator account seeded at start (CONSOLE_OPERATOR_*), or null to seed none. */
+  operator: { email: string; name: string; password: string; generated: boolean } | null;
   /** Whether the embedded API is the one the console talks to. */
   embedded: boolean;
   /** Base URLs per environment as configured (see resolveApiBaseUrl for the port actually bound). */
@@ -112,6 +116,8 @@ export function buildConsoleConfig(env: ServerEnv): ConsoleConfig {
   return {
     consoleUrl: env.resolved.consoleUrl,
     callbackUrl: env.resolved.consoleCallbackUrl,
+    partnerCallbackUrl: env.resolved.partnerCallbackUrl,
+    operator: { ...env.resolved.operator },
     embedded: env.resolved.embedded,
     apiUrls: { ...env.resolved.apiUrls },
     clients: resolveClients(env),

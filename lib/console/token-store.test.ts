@@ -67,6 +67,7 @@ describe("token store", () => {
     expect(await store.getSession(sid)).toEqual({
       id: sid,
       kind: "oauth",
+      operatorId: null,
       environment: "sandbox",
       environments: ["sandbox"],
       user,

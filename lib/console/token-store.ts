@@ -6,7 +6,7 @@ import { ApiRequestError } from "./api-errors";
 import { TokenEndpointError } from "./auth/token-endpoint";
 import type { TokenCipher } from "./crypto";
 import type { ConsoleDb } from "./db/client";
-import { consoleConnections, consoleSessions, type ConsoleConnectionRow, type StoredCompany, type StoredUser } from "./db/schema";
+import { consoleConnections, consoleSessions, partnerGrants, type ConsoleConnectionRow, type StoredCompany, type StoredUser } from "./db/schema";
 import type { ConsoleSession } from "./session-types";
 
 // Console sessions and their API connections (one per environment), with the tokens encrypted at
@@ -153,6 +153,20 @@ export function createTokenStore(deps: TokenStoreDeps) {
         )
         .limit(1);
       if (shared) continue;
+      // Nor when the partner holds this company's consent (the partner view acts with the same client).
+      const [partner] = await db
+        .select({ id: partnerGrants.id })
+        .from(partnerGrants)
+        .where(
+          and(
+            eq(partnerGrants.environment, row.environment),
+            eq(partnerGrants.companyId, row.companyId),
+            eq(partnerGrants.clientId, row.clientId ?? ""),
+            ne(partnerGrants.status, "revoked"),
+          ),
+        )
+        .limit(1);
+      if (partner) continue;
       try {
         out.push({ environment: row.environment, clientId: row.clientId, refreshToken: cipher.open(row.refreshTokenEnc, aad(row.id, "refresh_token")) });
       } catch {
@@ -219,6 +233,14 @@ export function createTokenStore(deps: TokenStoreDeps) {
     throw error;
   }
 
+  /** Deletes a session and its connections; returns the OAuth grants to revoke at the API. */
+  async function deleteSession(sessionId: string): Promise<RevocableGrant[]> {
+    const rows = await db.select().from(consoleConnections).where(eq(consoleConnections.sessionId, sessionId));
+    const revocable = await revocableGrants(rows, sessionId);
+    await db.delete(consoleSessions).where(eq(consoleSessions.id, sessionId));
+    return revocable;
+  }
+
   return {
     /**
      * Stores a new connection. With the id of a live session, the connection joins it (replacing the
@@ -228,7 +250,12 @@ export function createTokenStore(deps: TokenStoreDeps) {
     async signIn(input: { sessionId?: string | null; connection: NewConnection }): Promise<string> {
       const at = now();
       const c = input.connection;
-      const existing = input.sessionId ? await loadSessionRow(input.sessionId) : null;
+      let existing = input.sessionId ? await loadSessionRow(input.sessionId) : null;
+      if (existing?.kind === "operator") {
+        // A company sign-in in a browser where an operator was signed in replaces that session.
+        await db.delete(consoleSessions).where(eq(consoleSessions.id, existing.id));
+        existing = null;
+      }
       const sessionId = existing?.id ?? randomBytes(32).toString("base64url");
       const connectionId = randomUUID();
       const sealed = seal(connectionId, c);
@@ -276,6 +303,19 @@ export function createTokenStore(deps: TokenStoreDeps) {
     async getSession(sessionId: string): Promise<ConsoleSession | null> {
       const row = await loadSessionRow(sessionId);
       if (!row) return null;
+      if (row.kind === "operator") {
+        // Operators hold no connection of their own: they act through the partner's company grants,
+        // in either environment.
+        return {
+          id: row.id,
+          kind: "operator",
+          operatorId: row.operatorId,
+          environment: row.environment,
+          environments: [...ENVIRONMENTS],
+          user: row.user ?? null,
+          company: row.company ?? null,
+        };
+      }
       const connections = await db
         .select({
           environment: consoleConnections.environment,
@@ -293,11 +333,48 @@ export function createTokenStore(deps: TokenStoreDeps) {
       return {
         id: row.id,
         kind: current?.kind ?? row.kind,
+        operatorId: null,
         environment: row.environment,
         environments: ENVIRONMENTS.filter((e) => active.has(e)),
         user: current ? (current.user ?? null) : (row.user ?? null),
         company: current ? { id: current.companyId, name: current.companyName } : (row.company ?? null),
       };
+    },
+
+    /**
+     * Starts an operator session (partner staff). A session the browser held before ends; its OAuth
+     * grants are returned for revocation. Returns the new session id.
+     */
+    async signInOperator(input: {
+      previousSessionId?: string | null;
+      operator: StoredUser;
+      environment: Environment;
+    }): Promise<{ sessionId: string; revocable: RevocableGrant[] }> {
+      const revocable = input.previousSessionId ? await deleteSession(input.previousSessionId) : [];
+      const at = now();
+      const sessionId = randomBytes(32).toString("base64url");
+      await db.insert(consoleSessions).values({
+        id: sessionId,
+        kind: "operator",
+        operatorId: input.operator.id,
+        environment: input.environment,
+        user: input.operator,
+        company: null,
+        createdAt: at,
+        updatedAt: at,
+        expiresAt: new Date(at.getTime() + ttl),
+      });
+      await db.delete(consoleSessions).where(lte(consoleSessions.expiresAt, at));
+      return { sessionId, revocable };
+    },
+
+    /** The company an operator acts for in the current environment (null: back to the partner view). */
+    async setCompany(sessionId: string, company: StoredCompany | null): Promise<"ok" | "no_session" | "not_operator"> {
+      const session = await loadSessionRow(sessionId);
+      if (!session) return "no_session";
+      if (session.kind !== "operator") return "not_operator";
+      await db.update(consoleSessions).set({ company, updatedAt: now() }).where(eq(consoleSessions.id, sessionId));
+      return "ok";
     },
 
     async getConnection(sessionId: string, environment: Environment): Promise<ConnectionInfo | null> {
@@ -313,6 +390,11 @@ export function createTokenStore(deps: TokenStoreDeps) {
     async setEnvironment(sessionId: string, environment: Environment): Promise<"ok" | "no_connection" | "no_session"> {
       const session = await loadSessionRow(sessionId);
       if (!session) return "no_session";
+      if (session.kind === "operator") {
+        // Companies are per environment: the other environment starts at the partner view.
+        await db.update(consoleSessions).set({ environment, company: null, updatedAt: now() }).where(eq(consoleSessions.id, sessionId));
+        return "ok";
+      }
       const [conn] = await db
         .select()
         .from(consoleConnections)
@@ -358,12 +440,7 @@ export function createTokenStore(deps: TokenStoreDeps) {
     },
 
     /** Deletes the session and its connections; returns the OAuth grants to revoke at the API. */
-    async deleteSession(sessionId: string): Promise<RevocableGrant[]> {
-      const rows = await db.select().from(consoleConnections).where(eq(consoleConnections.sessionId, sessionId));
-      const revocable = await revocableGrants(rows, sessionId);
-      await db.delete(consoleSessions).where(eq(consoleSessions.id, sessionId));
-      return revocable;
-    },
+    deleteSession,
 
     /**
      * Forgets one environment's connection (a Customer API token, or an OAuth grant, which is returned

@@ -5,8 +5,11 @@ import { getServerEnv } from "@/lib/env";
 import { getConsoleConfig, resolveApiBaseUrl, type ConsoleConfig } from "../config";
 import { createTokenCipher, type TokenCipher } from "../crypto";
 import { getConsoleDatabase, type ConsoleDb } from "../db/client";
+import { createGrantStore, type GrantStore } from "../partner/grant-store";
+import { createOperatorAuthenticator, ensureOperator, type OperatorSignInResult } from "../partner/operators";
+import { createPartnerTokens, type PartnerTokens } from "../partner/partner-token";
 import { createTokenStore, type TokenStore } from "../token-store";
-import { refreshAccessToken, revokeToken } from "./token-endpoint";
+import { refreshAccessToken, requestClientCredentialsToken, revokeToken } from "./token-endpoint";
 import type { RevocableGrant } from "../token-store";
 
 // What the console's auth code needs, built once per process: configuration, database, cipher and
@@ -18,6 +21,12 @@ export interface AuthDeps {
   db: ConsoleDb;
   cipher: TokenCipher;
   store: TokenStore;
+  /** The partner's company grants (partner view). */
+  grants: GrantStore;
+  /** The partner's client-credentials tokens. */
+  partnerTokens: PartnerTokens;
+  /** Checks an operator's email and password (with a lockout after repeated failures). */
+  authenticateOperator: (email: unknown, password: unknown) => Promise<OperatorSignInResult>;
   fetch: typeof fetch;
   logger: Logger;
   resolveBaseUrl: (environment: Environment) => Promise<string>;
@@ -49,7 +58,19 @@ export function createAuthDeps(input: CreateAuthDepsInput): AuthDeps {
     refresh: async ({ environment, refreshToken }) =>
       refreshAccessToken({ baseUrl: await resolveBaseUrl(environment), client: config.clients[environment], fetch: doFetch }, refreshToken),
   });
-  return { config, db, cipher, store, fetch: doFetch, logger: input.logger, resolveBaseUrl, now };
+  const grants = createGrantStore({
+    db,
+    cipher,
+    now,
+    refresh: async ({ environment, refreshToken }) =>
+      refreshAccessToken({ baseUrl: await resolveBaseUrl(environment), client: config.clients[environment], fetch: doFetch }, refreshToken),
+  });
+  const partnerTokens = createPartnerTokens({
+    now,
+    request: async (environment) => requestClientCredentialsToken({ baseUrl: await resolveBaseUrl(environment), client: config.clients[environment], fetch: doFetch }),
+  });
+  const authenticateOperator = createOperatorAuthenticator(db);
+  return { config, db, cipher, store, grants, partnerTokens, authenticateOperator, fetch: doFetch, logger: input.logger, resolveBaseUrl, now };
 }
 
 const DEPS_KEY = Symbol.for("roster.console.authDeps");
@@ -62,6 +83,8 @@ export function getAuthDeps(): Promise<AuthDeps> {
   const building = (async () => {
     const config = getConsoleConfig();
     const database = await getConsoleDatabase();
+    // The configured operator exists (and has the configured password) before anyone signs in.
+    if (config.operator) await ensureOperator(database.db, config.operator);
     return createAuthDeps({ config, db: database.db, logger: createLogger({ name: "console-auth", level: getServerEnv().LOG_LEVEL }) });
   })();
   g[DEPS_KEY] = building;

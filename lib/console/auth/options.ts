@@ -7,6 +7,7 @@ import { SESSION_TTL_MS } from "../token-store";
 import { customerTokenProvider, CUSTOMER_TOKEN_PROVIDER_ID } from "./customer-token-provider";
 import { revokeGrants, type AuthDeps } from "./deps";
 import { EMPLOYMENT_API_PROVIDER_ID, employmentApiProvider, type IdentityData } from "./employment-api-provider";
+import { OPERATOR_PROVIDER_ID, operatorProvider } from "./operator-provider";
 import { sessionCookieName } from "./session-cookie";
 import { SIGN_IN_PATH } from "./sign-in-url";
 
@@ -111,10 +112,16 @@ export function buildAuthOptions(deps: AuthDeps, ctx: AuthRequestContext): AuthO
         fetch: deps.fetch,
       }),
       customerTokenProvider({ store: deps.store, resolveBaseUrl: deps.resolveBaseUrl, fetch: deps.fetch, sessionId: ctx.sessionId }),
+      operatorProvider({
+        store: deps.store,
+        authenticate: deps.authenticateOperator,
+        sessionId: ctx.sessionId,
+        revoke: (grants) => revokeGrants(deps, grants),
+      }),
     ],
     callbacks: {
       async jwt({ token, user, account, profile }): Promise<JWT> {
-        if (account?.provider === CUSTOMER_TOKEN_PROVIDER_ID && user) {
+        if ((account?.provider === CUSTOMER_TOKEN_PROVIDER_ID || account?.provider === OPERATOR_PROVIDER_ID) && user) {
           // authorize() stored the token and returned the console session id as the user id.
           return { sid: user.id };
         }

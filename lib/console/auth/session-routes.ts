@@ -14,12 +14,12 @@ import { safeCallbackUrl, signInPath } from "./sign-in-url";
 
 const NO_STORE = { "cache-control": "no-store" };
 
-function errorResponse(payload: ApiErrorPayload, extra: Record<string, unknown> = {}, init: ResponseInit = {}): Response {
+export function errorResponse(payload: ApiErrorPayload, extra: Record<string, unknown> = {}, init: ResponseInit = {}): Response {
   return Response.json({ error: payload, ...extra }, { status: payload.status, ...init, headers: { ...NO_STORE, ...(init.headers as Record<string, string>) } });
 }
 
 /** Mutations need the BFF header (a cross-site form cannot send it) and, when sent, a same-origin Origin. */
-function refuseCrossSite(req: Request): Response | null {
+export function refuseCrossSite(req: Request): Response | null {
   const origin = req.headers.get("origin");
   let sameOrigin = true;
   if (origin) {
@@ -33,7 +33,7 @@ function refuseCrossSite(req: Request): Response | null {
   return errorResponse({ kind: "forbidden", status: 403, message: "Cross-site request refused", requestId: null });
 }
 
-async function sessionIdOf(deps: AuthDeps, req: Request): Promise<string | null> {
+export async function sessionIdOf(deps: AuthDeps, req: Request): Promise<string | null> {
   return readSessionId(parseCookieHeader(req.headers.get("cookie")), { secret: deps.config.authSecret, secure: deps.config.secureCookies });
 }
 

@@ -39,9 +39,16 @@ export const CUSTOMER_TOKEN_ERRORS = {
   ApiFailed: "The Employment API failed while checking the token. Try again in a moment.",
 } as const;
 
+/** Errors of the operator form (thrown by its authorize(), shown by the form). */
+export const OPERATOR_ERRORS = {
+  OperatorInvalid: "The email or password is incorrect.",
+  OperatorLocked: "Too many failed sign-ins for this email: wait 15 minutes, then try again.",
+} as const;
+
 /** next-auth's error codes (`/sign-in?error=…`) and ours, in words a person can act on. */
 const MESSAGES: Record<string, string> = {
   ...CUSTOMER_TOKEN_ERRORS,
+  ...OPERATOR_ERRORS,
   OAuthSignin: "Signing in with the Employment API could not start. Try again.",
   OAuthCallback: "The Employment API did not complete the sign-in.",
   OAuthCreateAccount: "The sign-in could not be completed. Try again.",

@@ -15,6 +15,7 @@ import { createAuthRouteHandler } from "./route-handler";
 
 export const CONSOLE_URL = "http://127.0.0.1:3000";
 export const CALLBACK_URL = `${CONSOLE_URL}/api/auth/callback/employment-api`;
+export const PARTNER_CALLBACK_URL = `${CONSOLE_URL}/api/partner/connect/callback`;
 export const API_URLS: Record<Environment, string> = { sandbox: "http://127.0.0.1:4010", production: "http://127.0.0.1:4011" };
 export const TEST_AUTH_SECRET = "console-auth-test-secret-0123456789abcdef";
 
@@ -36,7 +37,7 @@ export async function setupConsoleAuth() {
       id: `roster-console-${environment}`,
       secret,
       name: "Roster console",
-      redirectUris: [CALLBACK_URL],
+      redirectUris: [CALLBACK_URL, PARTNER_CALLBACK_URL],
       scopes: [...AUTHORIZATION_CODE_SCOPES],
     });
     clients[environment] = { clientId: client.id, clientSecret: secret };
@@ -63,6 +64,8 @@ export async function setupConsoleAuth() {
   const config: ConsoleConfig = {
     consoleUrl: CONSOLE_URL,
     callbackUrl: CALLBACK_URL,
+    partnerCallbackUrl: PARTNER_CALLBACK_URL,
+    operator: null,
     embedded: true,
     apiUrls: { ...API_URLS },
     clients,

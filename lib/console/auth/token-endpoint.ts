@@ -98,6 +98,12 @@ export async function exchangeAuthorizationCode(
   return readTokenResponse(res);
 }
 
+/** client_credentials grant (RFC 6749 4.4): a token acting for the partner itself. */
+export async function requestClientCredentialsToken(options: OAuthEndpointOptions, scopes?: readonly string[]): Promise<TokenResponse> {
+  const res = await postForm(options, "auth/oauth2/token", { grant_type: "client_credentials", ...(scopes ? { scope: scopes.join(" ") } : {}) });
+  return readTokenResponse(res);
+}
+
 /** refresh_token grant (RFC 6749 6). */
 export async function refreshAccessToken(options: OAuthEndpointOptions, refreshToken: string): Promise<TokenResponse> {
   const res = await postForm(options, "auth/oauth2/token", { grant_type: "refresh_token", refresh_token: refreshToken });

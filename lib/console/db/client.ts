@@ -109,5 +109,5 @@ export function getConsoleDatabase(): Promise<ConsoleDatabase> {
 
 /** Empties the console tables (tests sharing one database). */
 export async function truncateConsoleTables(db: ConsoleDb): Promise<void> {
-  await db.execute(sql`TRUNCATE console_connections, console_sessions`);
+  await db.execute(sql`TRUNCATE console_connections, console_sessions, console_operators, partner_grants, partner_consent_links, console_audit_log`);
 }

@@ -2,7 +2,8 @@ import "server-only";
 import { notFound, redirect } from "next/navigation";
 import { fetchAllPages, type ApiClient } from "@/lib/console/api-client";
 import { ApiRequestError, type ApiErrorPayload } from "@/lib/console/api-errors";
-import { getServerApi, requireConsoleSession } from "@/lib/console/session";
+import { GRANT_REVOKED } from "@/lib/console/partner/grant-store";
+import { getServerApi, NO_COMPANY, requireConsoleSession } from "@/lib/console/session";
 import type { CompanyManager, Department } from "@/lib/contract";
 import { scopeOf, type QueryScope } from "@/lib/queries/scope";
 import { signInHref } from "./links";
@@ -23,6 +24,10 @@ export async function getPageApi(returnTo: string): Promise<PageApi> {
     const { api, session } = await getServerApi();
     return { api, scope: scopeOf(session) };
   } catch (error) {
+    // An operator without a usable company (none chosen, or its consent withdrawn): the partner view.
+    const code = error instanceof ApiRequestError ? (error.payload.body as { code?: unknown } | undefined)?.code : undefined;
+    if (code === NO_COMPANY) redirect("/partner");
+    if (code === GRANT_REVOKED) redirect("/partner?notice=revoked");
     // No usable connection for the session's environment (401): sign in again; anything else is a bug.
     if (!(error instanceof ApiRequestError) || error.status !== 401) throw error;
     expired = true;

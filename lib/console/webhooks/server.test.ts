@@ -8,6 +8,7 @@ const req = (qs: string) => new NextRequest(`http://127.0.0.1/api/bff/webhooks/e
 const session = (company: { id: string; name: string } | null): ConsoleSession => ({
   id: "s",
   kind: "customer_token",
+  operatorId: null,
   environment: "sandbox",
   environments: ["sandbox"],
   user: null,

@@ -1,0 +1,9 @@
+import { getAuthDeps } from "@/lib/console/auth/deps";
+import { handleCreateConsentLink } from "@/lib/console/partner/routes";
+
+export const dynamic = "force-dynamic";
+
+// POST /api/partner/consent-links — an operator creates a consent link for the current environment.
+export async function POST(req: Request) {
+  return handleCreateConsentLink(await getAuthDeps(), req);
+}

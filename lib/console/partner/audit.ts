@@ -1,0 +1,81 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { and, count, desc, eq } from "drizzle-orm";
+import type { Environment } from "@/lib/contract";
+import type { ConsoleDb } from "../db/client";
+import { consoleAuditLog, type AuditActor, type StoredCompany } from "../db/schema";
+
+// The console's audit log: every mutating call it makes to the API (whoever made it: an operator or a
+// company admin), with the company it acted for, the API path, the answer's status and request id.
+// Written before the response is used, so a call the user saw is a call the log holds.
+
+export interface AuditEntry {
+  environment: Environment;
+  company: StoredCompany | null;
+  actor: AuditActor;
+  method: string;
+  path: string;
+  status: number;
+  requestId: string | null;
+  at?: Date;
+}
+
+export interface AuditRecord extends Required<Omit<AuditEntry, "at">> {
+  id: string;
+  at: Date;
+}
+
+const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+export const isMutating = (method: string) => MUTATING.has(method.toUpperCase());
+
+/** The path of an API call without its query (which may hold personal data such as an email filter). */
+export const auditPath = (path: string) => path.split("?")[0]!.replace(/^\/+/, "");
+
+export async function recordAudit(db: ConsoleDb, entry: AuditEntry): Promise<void> {
+  await db.insert(consoleAuditLog).values({
+    id: randomUUID(),
+    at: entry.at ?? new Date(),
+    environment: entry.environment,
+    companyId: entry.company?.id ?? null,
+    companyName: entry.company?.name ?? null,
+    actor: entry.actor,
+    method: entry.method.toUpperCase(),
+    path: auditPath(entry.path),
+    status: entry.status,
+    requestId: entry.requestId,
+  });
+}
+
+/** One page of a company's audit log, newest first. */
+export async function listAudit(
+  db: ConsoleDb,
+  q: { environment: Environment; companyId: string; page: number; pageSize: number },
+): Promise<{ entries: AuditRecord[]; totalCount: number; totalPages: number; page: number }> {
+  const where = and(eq(consoleAuditLog.environment, q.environment), eq(consoleAuditLog.companyId, q.companyId));
+  const [total] = await db.select({ n: count() }).from(consoleAuditLog).where(where);
+  const rows = await db
+    .select()
+    .from(consoleAuditLog)
+    .where(where)
+    .orderBy(desc(consoleAuditLog.at), desc(consoleAuditLog.id))
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize);
+  const totalCount = Number(total?.n ?? 0);
+  return {
+    page: q.page,
+    totalCount,
+    totalPages: Math.max(1, Math.ceil(totalCount / q.pageSize)),
+    entries: rows.map((r) => ({
+      id: r.id,
+      at: r.at,
+      environment: r.environment,
+      company: r.companyId ? { id: r.companyId, name: r.companyName ?? r.companyId } : null,
+      actor: r.actor,
+      method: r.method,
+      path: r.path,
+      status: r.status,
+      requestId: r.requestId,
+    })),
+  };
+}
