@@ -5,7 +5,7 @@ import type { ApiClient } from "./api-client";
 import { ApiRequestError, type ApiErrorPayload } from "./api-errors";
 import { BFF_HEADER } from "./bff-client";
 import type { ConsoleSession } from "./session-types";
-import { getServerApi } from "./session";
+import { getRequestApi } from "./session";
 
 // The backend-for-frontend: each handler under app/api/bff/ is one allowed operation (an
 // allow-list, never an open proxy). It runs with the session's token, server-side only, and answers
@@ -33,9 +33,9 @@ export function bffHandler<B = undefined, T = unknown>(
         return errorResponse({ kind: "forbidden", status: 403, message: "Cross-site request refused", requestId: null });
       }
     }
-    let server: Awaited<ReturnType<typeof getServerApi>>;
+    let server: Awaited<ReturnType<typeof getRequestApi>>;
     try {
-      server = await getServerApi();
+      server = await getRequestApi(req);
     } catch (error) {
       // The session layer says why (no connection for this environment, consent withdrawn…).
       if (error instanceof ApiRequestError) return errorResponse(error.payload);

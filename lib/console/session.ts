@@ -4,7 +4,7 @@ import { redirect } from "next/navigation";
 import { createApiClient, type ApiClient } from "./api-client";
 import { ApiRequestError } from "./api-errors";
 import { getAuthDeps, type AuthDeps } from "./auth/deps";
-import { readSessionId, type CookieMap } from "./auth/session-cookie";
+import { parseCookieHeader, readSessionId, type CookieMap } from "./auth/session-cookie";
 import { signInPath } from "./auth/sign-in-url";
 import type { Environment } from "@/lib/contract";
 import type { AuditActor } from "./db/schema";
@@ -150,8 +150,20 @@ export async function requireConsoleSession(callbackUrl?: string): Promise<Conso
 
 /** An API client for the session's current environment and company. Throws when not signed in. */
 export async function getServerApi(): Promise<{ api: ApiClient; session: ConsoleSession }> {
+  return apiOfCookies(await requestCookies());
+}
+
+/**
+ * The same for a route handler, from the cookies of its Request (BFF handlers): it depends on the
+ * Request alone, so tests call the handlers directly.
+ */
+export async function getRequestApi(req: Request): Promise<{ api: ApiClient; session: ConsoleSession }> {
+  return apiOfCookies(parseCookieHeader(req.headers.get("cookie")));
+}
+
+async function apiOfCookies(cookieMap: CookieMap): Promise<{ api: ApiClient; session: ConsoleSession }> {
   const deps = await getAuthDeps();
-  const session = await getSessionFromCookies(deps, await requestCookies());
+  const session = await getSessionFromCookies(deps, cookieMap);
   if (!session) throw signInAgainError(null, "not signed in");
   return { api: await getSessionApi(deps, session), session };
 }

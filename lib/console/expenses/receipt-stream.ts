@@ -2,7 +2,7 @@ import "server-only";
 import { NextResponse, type NextRequest } from "next/server";
 import { ApiRequestError, type ApiErrorPayload } from "@/lib/console/api-errors";
 import { assertSameScope } from "@/lib/console/employments/bff-scope";
-import { getServerApi } from "@/lib/console/session";
+import { getRequestApi } from "@/lib/console/session";
 import { downloadReceipt } from "./api";
 import { dispositionFor, INLINE_CONTENT_TYPES } from "./receipts";
 
@@ -17,7 +17,7 @@ export async function streamReceipt(req: NextRequest, params: Promise<{ id: stri
   const { id, receiptId } = await params;
   let upstream: Response;
   try {
-    const { api, session } = await getServerApi();
+    const { api, session } = await getRequestApi(req);
     assertSameScope(req, session);
     upstream = await downloadReceipt(api, id, receiptId, req.signal);
   } catch (error) {

@@ -2,7 +2,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import { ApiRequestError } from "@/lib/console/api-errors";
 import { assertSameScope } from "@/lib/console/employments/bff-scope";
 import { downloadPayslip } from "@/lib/console/payslips/api";
-import { getServerApi } from "@/lib/console/session";
+import { getRequestApi } from "@/lib/console/session";
 
 // GET /api/bff/payslips/{id}/download — streams the payslip PDF of GET /v1/payslips/{id}/download
 // to the browser with the API's Content-Type and Content-Disposition: the token stays here, the
@@ -12,7 +12,7 @@ const PASSED_HEADERS = ["content-type", "content-disposition", "x-request-id"] a
 
 export async function GET(req: NextRequest, ctx: { params: Promise<{ id: string }> }) {
   try {
-    const { api, session } = await getServerApi();
+    const { api, session } = await getRequestApi(req);
     assertSameScope(req, session);
     const { id } = await ctx.params;
     const upstream = await downloadPayslip(api, id, req.signal);
