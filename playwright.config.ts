@@ -26,6 +26,8 @@ export const E2E_ENV: Record<string, string> = {
   // the API's authorize pages themselves (nothing listens there: specs intercept or read the URL).
   GATEWAY_DEMO_REDIRECT_URIS: "http://127.0.0.1:3999/e2e/oauth/callback",
   E2E_OAUTH_REDIRECT_URI: "http://127.0.0.1:3999/e2e/oauth/callback",
+  CONSOLE_OPERATOR_EMAIL: "operator@roster.example",
+  CONSOLE_OPERATOR_PASSWORD: "e2e-operator-password",
   AUTH_SECRET: "e2e-auth-secret-0123456789abcdef0123456789",
   NEXTAUTH_SECRET: "e2e-auth-secret-0123456789abcdef0123456789",
   NEXTAUTH_URL: BASE_URL,

@@ -26,6 +26,8 @@ export const DEMO_PASSWORD = required("GATEWAY_DEMO_PASSWORD");
 export const SANDBOX_CUSTOMER_TOKEN = required("GATEWAY_DEMO_CUSTOMER_TOKEN_SANDBOX");
 export const PRODUCTION_CUSTOMER_TOKEN = required("GATEWAY_DEMO_CUSTOMER_TOKEN_PRODUCTION");
 export const CLIENT_SECRET = required("GATEWAY_DEMO_CLIENT_SECRET");
+/** The console's seeded partner operator (CONSOLE_OPERATOR_*). */
+export const OPERATOR = { email: required("CONSOLE_OPERATOR_EMAIL"), password: required("CONSOLE_OPERATOR_PASSWORD") };
 
 /** Every secret of the e2e server that must never travel in a browser request or response. */
 export const SECRETS: Record<string, string> = {
