@@ -18,12 +18,15 @@ const CONSOLE_ADDRESS: Record<string, string> = {
   PORT: String(PORT),
   CONSOLE_URL: BASE_URL,
   NEXTAUTH_URL: BASE_URL,
-  // A redirect URI of the demo client that is not the console's own callback, for specs that drive
-  // the API's authorize pages themselves: on the console's origin (so it follows E2E_PORT and never
-  // names another server's port); specs intercept it and read the URL, the console never serves it.
-  GATEWAY_DEMO_REDIRECT_URIS: `${BASE_URL}/e2e/oauth/callback`,
-  E2E_OAUTH_REDIRECT_URI: `${BASE_URL}/e2e/oauth/callback`,
 };
+
+/**
+ * A redirect URI of the demo client that is not the console's own callback, for specs that drive the
+ * API's authorize pages themselves (they intercept it with page.route and read the URL). Nothing may
+ * listen there: Chromium hands a redirect to a listening server past page.route. A `.invalid` host
+ * never resolves (RFC 6761) and names no port, so it cannot clash with any server of this machine.
+ */
+const E2E_OAUTH_REDIRECT_URI = "http://oauth-client.e2e.invalid/callback";
 
 /** Fixed configuration of the e2e server; a value already set in the environment wins (except the console's address). */
 export const E2E_ENV: Record<string, string> = {
@@ -36,6 +39,8 @@ export const E2E_ENV: Record<string, string> = {
   GATEWAY_DEMO_CLIENT_SECRET: "e2e-demo-client-secret-0123456789",
   GATEWAY_DEMO_CUSTOMER_TOKEN_SANDBOX: "ra_test_e2e_demo_token_0123456789abcdef",
   GATEWAY_DEMO_CUSTOMER_TOKEN_PRODUCTION: "ra_live_e2e_demo_token_0123456789abcdef",
+  GATEWAY_DEMO_REDIRECT_URIS: E2E_OAUTH_REDIRECT_URI,
+  E2E_OAUTH_REDIRECT_URI,
   AUTH_SECRET: "e2e-auth-secret-0123456789abcdef0123456789",
   NEXTAUTH_SECRET: "e2e-auth-secret-0123456789abcdef0123456789",
   LOG_LEVEL: "warn",
