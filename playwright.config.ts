@@ -10,10 +10,27 @@ const CI = Boolean(process.env.CI);
 const PORT = Number(process.env.E2E_PORT || 3000);
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
 
-/** Fixed configuration of the e2e server; a value already set in the environment wins. */
-export const E2E_ENV: Record<string, string> = {
+/**
+ * The console's own address: always E2E_PORT's, whatever PORT or CONSOLE_URL the shell holds (the
+ * server, its OAuth callback and the specs must agree on one origin).
+ */
+const CONSOLE_ADDRESS: Record<string, string> = {
   PORT: String(PORT),
   CONSOLE_URL: BASE_URL,
+  NEXTAUTH_URL: BASE_URL,
+};
+
+/**
+ * A redirect URI of the demo client that is not the console's own callback, for specs that drive the
+ * API's authorize pages themselves (they intercept it with page.route and read the URL). Nothing may
+ * listen there: Chromium hands a redirect to a listening server past page.route. A `.invalid` host
+ * never resolves (RFC 6761) and names no port, so it cannot clash with any server of this machine.
+ */
+const E2E_OAUTH_REDIRECT_URI = "http://oauth-client.e2e.invalid/callback";
+
+/** Fixed configuration of the e2e server; a value already set in the environment wins (except the console's address). */
+export const E2E_ENV: Record<string, string> = {
+  ...CONSOLE_ADDRESS,
   GATEWAY_DATA_DIR: ".data/e2e",
   GATEWAY_SANDBOX_PORT: "4010",
   GATEWAY_PRODUCTION_PORT: "4011",
@@ -22,19 +39,16 @@ export const E2E_ENV: Record<string, string> = {
   GATEWAY_DEMO_CLIENT_SECRET: "e2e-demo-client-secret-0123456789",
   GATEWAY_DEMO_CUSTOMER_TOKEN_SANDBOX: "ra_test_e2e_demo_token_0123456789abcdef",
   GATEWAY_DEMO_CUSTOMER_TOKEN_PRODUCTION: "ra_live_e2e_demo_token_0123456789abcdef",
-  // A redirect URI of the demo client that is not the console's own callback, for specs that drive
-  // the API's authorize pages themselves (nothing listens there: specs intercept or read the URL).
-  GATEWAY_DEMO_REDIRECT_URIS: "http://127.0.0.1:3999/e2e/oauth/callback",
-  E2E_OAUTH_REDIRECT_URI: "http://127.0.0.1:3999/e2e/oauth/callback",
+  GATEWAY_DEMO_REDIRECT_URIS: E2E_OAUTH_REDIRECT_URI,
+  E2E_OAUTH_REDIRECT_URI,
   CONSOLE_OPERATOR_EMAIL: "operator@roster.example",
   CONSOLE_OPERATOR_PASSWORD: "e2e-operator-password",
   AUTH_SECRET: "e2e-auth-secret-0123456789abcdef0123456789",
   NEXTAUTH_SECRET: "e2e-auth-secret-0123456789abcdef0123456789",
-  NEXTAUTH_URL: BASE_URL,
   LOG_LEVEL: "warn",
 };
 for (const [key, value] of Object.entries(E2E_ENV)) {
-  if (!process.env[key]) process.env[key] = value;
+  if (!process.env[key] || key in CONSOLE_ADDRESS) process.env[key] = value;
 }
 process.env.E2E_API_SANDBOX_URL ??= `http://127.0.0.1:${process.env.GATEWAY_SANDBOX_PORT}`;
 process.env.E2E_API_PRODUCTION_URL ??= `http://127.0.0.1:${process.env.GATEWAY_PRODUCTION_PORT}`;

@@ -17,6 +17,7 @@ import type { GatewayDeps, Principal } from "../context";
 import type { DbOrTx, Tx } from "../db/client";
 import { companyUsers, departments, employments } from "../db/schema";
 import { ApiError, actionError, addFieldError, fieldErrors, parameterError } from "../errors";
+import { makeEmploymentAgreementAvailable } from "./employment-agreements";
 import { emitEvent } from "./outbox";
 import {
   UUID_RE,
@@ -238,6 +239,10 @@ export async function updateEmploymentV1(deps: GatewayDeps, principal: Principal
     const now = deps.clock.now();
     const ids = { employment_id: row.id, company_id: row.companyId };
     update.onboardingTasks = await completeTasks(tx, now, row, filled);
+    // The agreement is drawn up from the contract details once that task completes (spec 6.1).
+    if (row.onboardingTasks.contract_details !== "completed" && update.onboardingTasks.contract_details === "completed") {
+      await makeEmploymentAgreementAvailable(tx, now, { ...row, ...update }, update.contractDetails ?? {});
+    }
     await emitDetailChanges(tx, now, row, update);
     if (body.personal_details) await emitEvent(tx, now, "employment.personal_information.updated", ids);
     if (body.administrative_details)

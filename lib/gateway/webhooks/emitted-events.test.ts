@@ -55,6 +55,11 @@ describe("events emitted by the API's operations", () => {
     ]);
     expect(byType.get("employment.onboarding_task.completed")!.map((p) => p.onboarding_task).sort()).toEqual([...ONBOARDING_TASK_KEYS].sort());
     expect(byType.get("employment.onboarding.completed")).toEqual([{ event_type: "employment.onboarding.completed", employment_id: e.id, company_id: w.a.company.id }]);
+    // Completing the contract details makes the agreement available: the file named by the event is the employment's.
+    const agreement = byType.get("employment.employment_agreement.available");
+    expect(agreement).toEqual([{ event_type: "employment.employment_agreement.available", employment_id: e.id, company_id: w.a.company.id, file_id: expect.any(String) }]);
+    const shown = (await (await gw.call("GET", `/v1/employments/${e.id}`, { token })).json()) as { data: { employment: { files: { id: string; type: string }[] } } };
+    expect(shown.data.employment.files).toEqual([expect.objectContaining({ id: agreement![0]!.file_id, type: "contract" })]);
     expect(byType.get("employment.user_status.activated")).toEqual([{ event_type: "employment.user_status.activated", employment_id: other.id, company_id: w.a.company.id }]);
     // Company B's callback-less world heard nothing of A: every delivery went to A's callback.
     expect(new Set(sent.map((s) => s.url))).toEqual(new Set(["https://hooks.example.com/ops"]));

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { EmploymentResponseSchema, ONBOARDING_TASK_KEYS } from "@/lib/contract";
-import { outboxEvents } from "../../db/schema";
+import { EmploymentResponseSchema, ONBOARDING_TASK_KEYS, WebhookPayloadSchemas } from "@/lib/contract";
+import { employmentFiles, outboxEvents } from "../../db/schema";
 import { exampleSection } from "../../forms";
 import { createTestGateway, type TestGateway } from "../../testing/harness";
 import { makeEmployment, makeTenant } from "../../testing/factories";
@@ -30,6 +30,62 @@ describe("PATCH/PUT /v1/employments/{id}", () => {
     expect(events.map((r) => r.payload)).toEqual([
       { event_type: "employment.onboarding_task.completed", employment_id: e.id, company_id: t.company.id, onboarding_task: "contract_details" },
     ]);
+  });
+
+  it("completing the contract details makes the employment agreement available: a file and its event, once", async () => {
+    const e = await makeEmployment(gw.deps.db, t.company.id);
+    const res = await patch(e.id, { contract_details: exampleSection("PRT", "contract_details", 0) });
+    expect(res.status).toBe(200);
+    const emp = EmploymentResponseSchema.parse(await res.json()).data.employment;
+    expect(emp.files).toHaveLength(1);
+    const file = emp.files[0]!;
+    expect(file).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      name: "employment-agreement.pdf",
+      type: "contract",
+      sub_type: "employment_agreement",
+      inserted_at: gw.clock.now().toISOString().replace(/\.\d{3}Z$/, "Z"),
+    });
+    // Spec 6.1: exactly event_type, employment_id, company_id, file_id, and valid against lib/contract.
+    const events = await eventsOf("employment.employment_agreement.available");
+    expect(events.map((r) => r.payload)).toEqual([
+      { event_type: "employment.employment_agreement.available", employment_id: e.id, company_id: t.company.id, file_id: file.id },
+    ]);
+    expect(WebhookPayloadSchemas["employment.employment_agreement.available"].safeParse(events[0]!.payload).success).toBe(true);
+    // The file is the employment's, as GET /v1/employments/{id} shows it, and a real PDF.
+    const shown = EmploymentResponseSchema.parse(await (await gw.call("GET", `/v1/employments/${e.id}`, { token: t.tokens.admin })).json()).data.employment;
+    expect(shown.files).toEqual([file]);
+    const [stored] = await gw.deps.db.select().from(employmentFiles).where(eq(employmentFiles.id, file.id));
+    expect(stored).toMatchObject({ employmentId: e.id, companyId: t.company.id, contentType: "application/pdf" });
+    expect(Buffer.from(stored!.content!).subarray(0, 5).toString("latin1")).toBe("%PDF-");
+
+    // Submitting the contract details again changes the section, not the agreement.
+    gw.clock.advance(60_000);
+    const again = await patch(e.id, { contract_details: exampleSection("PRT", "contract_details", 1) });
+    expect(again.status).toBe(200);
+    expect(EmploymentResponseSchema.parse(await again.json()).data.employment.files).toEqual([file]);
+    expect(await eventsOf("employment.employment_agreement.available")).toHaveLength(1);
+  });
+
+  it("no agreement for other sections, a refused contract section, or an employment that already has one", async () => {
+    const e = await makeEmployment(gw.deps.db, t.company.id);
+    expect((await patch(e.id, { personal_details: exampleSection("PRT", "personal_details", 0) })).status).toBe(200);
+    expect((await patch(e.id, { contract_details: { ...exampleSection("PRT", "contract_details", 0), annual_gross_salary: 1 } })).status).toBe(422);
+    const signed = await makeEmployment(gw.deps.db, t.company.id);
+    await gw.deps.db.insert(employmentFiles).values({
+      id: crypto.randomUUID(),
+      employmentId: signed.id,
+      companyId: t.company.id,
+      name: "employment-agreement.pdf",
+      type: "contract",
+      subType: "employment_agreement",
+      contentType: "application/pdf",
+      insertedAt: gw.clock.now(),
+    });
+    expect((await patch(signed.id, { contract_details: exampleSection("PRT", "contract_details", 0) })).status).toBe(200);
+    expect(await eventsOf("employment.employment_agreement.available")).toEqual([]);
+    expect(await gw.deps.db.select().from(employmentFiles).where(eq(employmentFiles.employmentId, e.id))).toEqual([]);
+    expect(await gw.deps.db.select().from(employmentFiles).where(eq(employmentFiles.employmentId, signed.id))).toHaveLength(1);
   });
 
   it("rejects a section that breaks the form: conditionals, forbidden fields, JSON Logic, minimums", async () => {
