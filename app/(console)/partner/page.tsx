@@ -5,7 +5,7 @@ import { GrantHealthBadge, UtcTime } from "@/components/console/partner/grant-he
 import { WithdrawConsentButton } from "@/components/console/partner/withdraw-consent-button";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
-import { ButtonLink } from "@/components/ui/button";
+import { buttonClasses, ButtonLink } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
@@ -148,7 +148,8 @@ export default async function PartnerOverviewPage({ searchParams }: { searchPara
                           <div className="flex flex-wrap justify-end gap-2">
                             {live ? (
                               <>
-                                <a href={openCompanyHref(grant.company.id)} className="inline-flex h-8 items-center rounded-md bg-brand-600 px-2.5 text-sm font-medium text-white hover:bg-brand-700" aria-label={`Open ${grant.company.name}`}>
+                                {/* A plain link, never prefetched: opening a company switches the session to it. */}
+                                <a href={openCompanyHref(grant.company.id)} className={buttonClasses({ variant: "primary", size: "sm" })} aria-label={`Open ${grant.company.name}`}>
                                   Open
                                 </a>
                                 <ButtonLink size="sm" href={partnerListHref({ page: 1, pageSize: 20, statuses: [], email: "", company: grant.company.id })} aria-label={`Employments of ${grant.company.name}`}>

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import type { GrantStatus } from "../partner/grant-status";
 
 // The console's own database (never the API's): who is signed in, and the API connections each
 // session holds, one per environment, with their tokens encrypted (lib/console/crypto.ts).
@@ -97,8 +98,6 @@ export const consoleOperators = pgTable(
   },
   (t) => [uniqueIndex("console_operators_email_uq").on(t.email)],
 );
-
-import type { GrantStatus } from "../partner/grant-status";
 
 export type { GrantStatus };
 

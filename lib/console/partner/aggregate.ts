@@ -30,8 +30,6 @@ export interface AggregateQuery {
   page_size: number;
   status?: string[];
   email?: string;
-  /** Only this company (one of the connected ones). */
-  companyId?: string;
 }
 
 export interface AggregatedPage {

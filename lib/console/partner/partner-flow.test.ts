@@ -145,7 +145,7 @@ describe("the partner view", () => {
       environment: "sandbox",
       grants: grants.filter((g) => g.company.id === COMPANY_B.id),
       actor: actorOf(s),
-      query: { page: 1, page_size: 100, companyId: COMPANY_B.id },
+      query: { page: 1, page_size: 100 },
     });
     expect(onlyB.employments.map((e) => e.id)).toEqual(await apiEmployments(CUSTOMER_TOKENS.globex));
     expect(new Set(onlyB.employments.map((e) => e.company.id))).toEqual(new Set([COMPANY_B.id]));

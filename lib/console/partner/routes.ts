@@ -1,7 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import type { ApiErrorPayload } from "../api-errors";
-import { ApiRequestError } from "../api-errors";
+import { ApiRequestError, type ApiErrorPayload } from "../api-errors";
 import type { AuthDeps } from "../auth/deps";
 import { toPublicSession } from "../auth/options";
 import { errorResponse, refuseCrossSite, sessionIdOf } from "../auth/session-routes";

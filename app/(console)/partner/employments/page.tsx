@@ -38,7 +38,7 @@ export default async function PartnerEmploymentsPage({ searchParams }: { searchP
         environment,
         grants: selected,
         actor,
-        query: { page: state.page, page_size: state.pageSize, status: state.statuses, email: state.email, companyId: state.company || undefined },
+        query: { page: state.page, page_size: state.pageSize, status: state.statuses, email: state.email },
       });
   const range = result ? pageRange(state.page, state.pageSize, result.employments.length, result.total_count) : null;
   const hrefFor = (page: number) => partnerListHref({ ...state, page });
