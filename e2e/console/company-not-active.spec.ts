@@ -12,7 +12,7 @@ interface BffPage {
   data: { employments: { id: string; full_name: string; type: string; employment_model: string | null }[] };
 }
 
-test(`an update for ${INACTIVE_COMPANY.name} (${INACTIVE_COMPANY.status}) shows the API's 409 as a banner`, async ({ page, snap }) => {
+test(`an update for ${INACTIVE_COMPANY.name} (${INACTIVE_COMPANY.status}) shows the API's 409 as a banner`, async ({ page, snap, axe }) => {
   const owner = INACTIVE_COMPANY.users.owner;
   await page.goto("/employments");
   await expect(page).toHaveURL(/\/sign-in\?callbackUrl=%2Femployments$/);
@@ -49,6 +49,8 @@ test(`an update for ${INACTIVE_COMPANY.name} (${INACTIVE_COMPANY.status}) shows 
   await expect(banner).toContainText(`Company needs to be in status active to manage employments (current status: ${INACTIVE_COMPANY.status})`);
   await expect(banner).toContainText(/Request id: \S+/);
   await expect(page.getByRole("status").filter({ hasText: "Changes saved" })).toHaveCount(0);
+  // The page in its error state: the banner, the form with what was typed.
+  await axe(page, "employment-edit-409");
   await snap(page, "employment-edit-409");
 
   // Nothing changed.

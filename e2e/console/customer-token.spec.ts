@@ -10,7 +10,7 @@ test.use({ storageState: { cookies: [], origins: [] } });
 
 const isTokenSignIn = (r: { method: string; url: string }) => r.method === "POST" && new URL(r.url).pathname === "/api/auth/callback/customer-token";
 
-test("sign in with the demo Customer API token and see the employments list", async ({ page, traffic }) => {
+test("sign in with the demo Customer API token and see the employments list", async ({ page, traffic, axe }) => {
   traffic.allowSecretInBody("signing in with a Customer API token posts it to the console once", isTokenSignIn);
 
   await page.goto("/employments");
@@ -25,6 +25,7 @@ test("sign in with the demo Customer API token and see the employments list", as
   await expect(page.getByRole("table", { name: /^Employments, page 1 of \d+$/ })).toBeVisible();
   await expect(page.getByRole("banner").getByRole("button", { name: new RegExp(`${DEMO_COMPANY.name}$`) })).toBeVisible();
   await expectSessionWithoutTokens(page, { kind: "customer_token", company: DEMO_COMPANY.name, environment: "sandbox" });
+  await axe(page, "employments-after-token-sign-in");
 
   expect(traffic.requests.filter((r) => isTokenSignIn(r)), "the token was posted once").toHaveLength(1);
 });

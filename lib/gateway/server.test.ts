@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -93,11 +93,8 @@ describe("startGateway", () => {
     const token = DEMO_ENV.GATEWAY_DEMO_CUSTOMER_TOKEN_SANDBOX;
     const identity = await fetch(`${gateway.sandbox.url}/v1/identity/current`, { headers: { authorization: `Bearer ${token}` } });
     const wrongHost = await fetch(`${gateway.production.url}/v1/identity/current`, { headers: { authorization: `Bearer ${token}` } });
-    if (identity.status !== 404) {
-      // (Only once the identity route exists.)
-      expect(identity.status).toBe(200);
-      expect(wrongHost.status).toBe(401);
-    }
+    expect(identity.status).toBe(200);
+    expect(wrongHost.status).toBe(401);
 
     // The banner shows the URLs and the demo sign-in; request logs never show a secret.
     const text = banner.join("\n");
@@ -132,6 +129,58 @@ describe("startGateway", () => {
     expect(await db.$count(employments)).toBe(counts.employments);
     const tokens = await db.select({ companyId: customerTokens.companyId }).from(customerTokens);
     expect(tokens).toEqual([{ companyId: demoCompanyId("sandbox", "acme") }]);
+  });
+
+  // A start over the same data (seeded by the test above, or now), with GATEWAY_FORMS_DIR adding a country.
+  it("serves the schemas of GATEWAY_FORMS_DIR over HTTP, a country they add included", { timeout: 180_000 }, async () => {
+    await gateway?.close();
+    const formsDir = mkdtempSync(path.join(tmpdir(), "roster-forms-dir-"));
+    const schema = {
+      type: "object",
+      additionalProperties: false,
+      properties: {
+        address: { type: "string", title: "Address", maxLength: 255, "x-jsf-presentation": { inputType: "text" } },
+        city: { type: "string", title: "City", maxLength: 255, "x-jsf-presentation": { inputType: "text" } },
+        postal_code: { type: "string", title: "CAP", pattern: "^[0-9]{5}$", "x-jsf-presentation": { inputType: "text" } },
+      },
+      required: ["address", "city", "postal_code"],
+      "x-jsf-order": ["address", "city", "postal_code"],
+    };
+    writeFileSync(path.join(formsDir, "ITA.address_details.json"), JSON.stringify(schema));
+    const token = "ra_test_server_forms_dir_token_0123456789";
+    try {
+      const env = parseServerEnv({ ...DEMO_ENV, GATEWAY_DEMO_CUSTOMER_TOKEN_SANDBOX: token, GATEWAY_FORMS_DIR: formsDir });
+      expect(env.GATEWAY_FORMS_DIR).toBe(formsDir);
+      gateway = await startGateway({
+        env,
+        ports: { sandbox: 0, production: 0 },
+        dataDir,
+        databaseUrl,
+        redisUrl: null,
+        logger: memoryLog().logger,
+        banner: false,
+        dispatcher: false,
+      });
+      const headers = { authorization: `Bearer ${token}` };
+
+      const list = await fetch(`${gateway.sandbox.url}/v1/countries`, { headers });
+      expect(list.status).toBe(200);
+      const countries = ((await list.json()) as { data: { code: string; alpha_2_code: string; name: string; supported_json_schemas: string[] }[] }).data;
+      const italy = countries.find((c) => c.code === "ITA");
+      expect(italy).toMatchObject({ alpha_2_code: "IT", name: "Italy" });
+      expect(italy!.supported_json_schemas).toContain("address_details");
+      expect(italy!.supported_json_schemas).not.toContain("contract_details");
+      // The built-in countries are still there.
+      expect(countries.map((c) => c.code)).toEqual(expect.arrayContaining(["PRT", "DEU", "ITA"]));
+
+      const form = await fetch(`${gateway.sandbox.url}/v1/countries/ITA/address_details`, { headers });
+      expect(form.status).toBe(200);
+      expect(((await form.json()) as { data: unknown }).data).toEqual(schema);
+      const missing = await fetch(`${gateway.sandbox.url}/v1/countries/ITA/contract_details`, { headers });
+      expect(missing.status).toBe(422);
+    } finally {
+      rmSync(formsDir, { recursive: true, force: true });
+    }
   });
 
   it("names the variable when a port is taken", { timeout: 60_000 }, async () => {

@@ -297,7 +297,7 @@ function SectionsStep({
                 className={`flex w-full items-center justify-between rounded-md px-3 py-2 text-left text-sm ${s === current ? "bg-brand-50 font-semibold text-brand-700 dark:bg-slate-800 dark:text-white" : "hover:bg-slate-100 dark:hover:bg-slate-800"}`}
               >
                 <span>{SECTION_LABELS[s]}</span>
-                <span className="text-xs text-slate-500">{filled.has(s) ? "Saved" : skipped.includes(s) ? "Skipped" : "To do"}</span>
+                <span className="text-xs text-slate-600 dark:text-slate-400">{filled.has(s) ? "Saved" : skipped.includes(s) ? "Skipped" : "To do"}</span>
               </button>
             </li>
           ))}
