@@ -4,8 +4,17 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { cn } from "@/components/ui/cn";
 
+export interface NavLink {
+  href: string;
+  label: string;
+  /** Active only on the link's own page (not below it)… */
+  exact?: boolean;
+  /** …or also below these paths. */
+  also?: readonly string[];
+}
+
 // In the order of the work: people, then pay, then company settings and integrations.
-const LINKS = [
+const COMPANY_LINKS: readonly NavLink[] = [
   { href: "/employments", label: "Employments" },
   { href: "/timeoff", label: "Time off" },
   { href: "/expenses", label: "Expenses" },
@@ -17,14 +26,18 @@ const LINKS = [
   { href: "/custom-fields", label: "Custom fields" },
   { href: "/company-managers", label: "Managers" },
   { href: "/webhooks", label: "Webhooks" },
-] as const;
+];
 
-export function NavLinks() {
+const isActive = (l: NavLink, pathname: string) =>
+  pathname === l.href || (!l.exact && pathname.startsWith(`${l.href}/`)) || (l.also ?? []).some((p) => pathname.startsWith(p));
+
+/** A navigation's links (the company's pages by default), the current one marked for assistive technology. */
+export function NavLinks({ links = COMPANY_LINKS }: { links?: readonly NavLink[] }) {
   const pathname = usePathname();
   return (
     <ul className="flex flex-wrap items-center gap-0.5">
-      {LINKS.map((l) => {
-        const active = pathname === l.href || pathname.startsWith(`${l.href}/`);
+      {links.map((l) => {
+        const active = isActive(l, pathname);
         return (
           <li key={l.href}>
             <Link

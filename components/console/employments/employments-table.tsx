@@ -7,11 +7,10 @@ import { cn } from "@/components/ui/cn";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableContainer, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import type { EmploymentListItem } from "@/lib/contract";
-import { formatDate } from "@/lib/console/employments/format";
 import { employmentHref } from "@/lib/console/employments/links";
-import { CountryLabel, LifecycleBadge, ModelBadge, StatusBadge, TypeBadge } from "./badges";
+import { EMPLOYMENT_CELL_COLUMNS, EmploymentCells } from "./employment-cells";
 
-const COLUMNS = ["Name", "Job title and department", "Country", "Type and model", "Status", "Lifecycle", "Start date"] as const;
+const COLUMNS = ["Name", ...EMPLOYMENT_CELL_COLUMNS] as const;
 
 /**
  * The employments table. Each row's name is a link (Tab reaches it, Enter opens the employment);
@@ -50,28 +49,7 @@ export function EmploymentsTable({ items, busy, caption }: { items: EmploymentLi
                   </Link>
                   <div className="text-xs text-slate-600 dark:text-slate-400">{e.personal_email}</div>
                 </Td>
-                <Td className="min-w-44">
-                  <div>{e.job_title ?? <Muted>No job title</Muted>}</div>
-                  <div className="text-xs text-slate-600 dark:text-slate-400">{e.department ?? "No department"}</div>
-                </Td>
-                <Td>
-                  <CountryLabel country={e.country} />
-                </Td>
-                <Td>
-                  <div className="flex flex-col items-start gap-1">
-                    <TypeBadge type={e.type} />
-                    <ModelBadge model={e.employment_model} />
-                  </div>
-                </Td>
-                <Td>
-                  <StatusBadge status={e.status} />
-                </Td>
-                <Td>
-                  <LifecycleBadge stage={e.employment_lifecycle_stage} />
-                </Td>
-                <Td className="whitespace-nowrap tabular-nums">
-                  {e.provisional_start_date ? <time dateTime={e.provisional_start_date}>{formatDate(e.provisional_start_date)}</time> : <Muted>Not set</Muted>}
-                </Td>
+                <EmploymentCells e={e} />
               </Tr>
             );
           })}
@@ -79,10 +57,6 @@ export function EmploymentsTable({ items, busy, caption }: { items: EmploymentLi
       </Table>
     </TableContainer>
   );
-}
-
-function Muted({ children }: { children: string }) {
-  return <span className="text-slate-600 dark:text-slate-400">{children}</span>;
 }
 
 /** The table's shape while the first page loads. */

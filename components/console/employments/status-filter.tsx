@@ -1,6 +1,7 @@
 "use client";
 
-import { useEffect, useId, useRef, useState } from "react";
+import { useDisclosure } from "@/components/ui/use-disclosure";
+import { useId } from "react";
 import { cn } from "@/components/ui/cn";
 import { buttonClasses } from "@/components/ui/button";
 import type { EmploymentStatus } from "@/lib/contract";
@@ -8,29 +9,9 @@ import { STATUS_OPTIONS } from "@/lib/console/employments/labels";
 
 /** Several statuses at once: a disclosure with a checkbox per status (spec 3.1 order). */
 export function StatusFilter({ selected, onChange }: { selected: EmploymentStatus[]; onChange: (next: EmploymentStatus[]) => void }) {
-  const [open, setOpen] = useState(false);
+  const { open, setOpen, root, button } = useDisclosure();
   const id = useId();
-  const root = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === "Escape") {
-        setOpen(false);
-        button.current?.focus();
-      }
-    };
-    const onPointer = (e: PointerEvent) => {
-      if (root.current && !root.current.contains(e.target as Node)) setOpen(false);
-    };
-    document.addEventListener("keydown", onKey);
-    document.addEventListener("pointerdown", onPointer);
-    return () => {
-      document.removeEventListener("keydown", onKey);
-      document.removeEventListener("pointerdown", onPointer);
-    };
-  }, [open]);
 
   const toggle = (status: EmploymentStatus, checked: boolean) =>
     onChange(checked ? [...selected, status] : selected.filter((s) => s !== status));

@@ -93,11 +93,9 @@ export async function setupConsoleAuth() {
 }
 export type ConsoleAuthSetup = Awaited<ReturnType<typeof setupConsoleAuth>>;
 
-/** A browser of the console: keeps cookies across calls to the /api/auth routes. */
-export class ConsoleBrowser {
+/** The cookies of one browser of the console, and requests to its routes carrying them. */
+export class ConsoleCookieJar {
   readonly cookies = new Map<string, string>();
-
-  constructor(private readonly setup: ConsoleAuthSetup) {}
 
   cookieHeader(): string {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
@@ -115,28 +113,36 @@ export class ConsoleBrowser {
     return res;
   }
 
-  /** Calls /api/auth/<path> through the console's route handler. */
-  async auth(path: string, init: { method?: string; form?: Record<string, string> } = {}): Promise<Response> {
-    const url = new URL(`/api/auth/${path}`, CONSOLE_URL);
-    const headers: Record<string, string> = { host: url.host };
-    if (this.cookies.size) headers.cookie = this.cookieHeader();
-    if (init.form) headers["content-type"] = "application/x-www-form-urlencoded";
-    const req = new Request(url, {
-      method: init.method ?? (init.form ? "POST" : "GET"),
-      headers,
-      body: init.form ? new URLSearchParams(init.form).toString() : undefined,
-    });
-    const nextauth = url.pathname.replace(/^\/api\/auth\//, "").split("/");
-    return this.keep(await this.setup.handler(req, { params: Promise.resolve({ nextauth }) }));
-  }
-
-  /** A request to another console route, with this browser's cookies and the BFF header. */
-  request(path: string, init: { method?: string; json?: unknown } = {}): Request {
+  /** A request to a console route, with this browser's cookies and the BFF header. */
+  request(path: string, init: { method?: string; json?: unknown; headers?: Record<string, string> } = {}): Request {
     const url = new URL(path, CONSOLE_URL);
-    const headers: Record<string, string> = { host: url.host, origin: CONSOLE_URL, "x-roster-bff": "1" };
+    const headers: Record<string, string> = { host: url.host, origin: CONSOLE_URL, "x-roster-bff": "1", ...init.headers };
     if (this.cookies.size) headers.cookie = this.cookieHeader();
     if (init.json !== undefined) headers["content-type"] = "application/json";
     return new Request(url, { method: init.method ?? "GET", headers, body: init.json === undefined ? undefined : JSON.stringify(init.json) });
+  }
+
+  /** A request to /api/auth/<path> (a form post when fields are given), for next-auth's handler. */
+  authRequest(path: string, form?: Record<string, string>): { req: Request; nextauth: string[] } {
+    const url = new URL(`/api/auth/${path}`, CONSOLE_URL);
+    const headers: Record<string, string> = { host: url.host };
+    if (this.cookies.size) headers.cookie = this.cookieHeader();
+    if (form) headers["content-type"] = "application/x-www-form-urlencoded";
+    const req = new Request(url, { method: form ? "POST" : "GET", headers, body: form ? new URLSearchParams(form).toString() : undefined });
+    return { req, nextauth: url.pathname.replace(/^\/api\/auth\//, "").split("/") };
+  }
+}
+
+/** A browser of the console: keeps cookies across calls to the /api/auth routes. */
+export class ConsoleBrowser extends ConsoleCookieJar {
+  constructor(private readonly setup: ConsoleAuthSetup) {
+    super();
+  }
+
+  /** Calls /api/auth/<path> through the console's route handler. */
+  async auth(path: string, init: { form?: Record<string, string> } = {}): Promise<Response> {
+    const { req, nextauth } = this.authRequest(path, init.form);
+    return this.keep(await this.setup.handler(req, { params: Promise.resolve({ nextauth }) }));
   }
 
   async csrfToken(): Promise<string> {

@@ -8,7 +8,7 @@ import { DEMO } from "@/lib/gateway/seed/demo";
 import { createTestGateway, type TestGateway } from "@/lib/gateway/testing/harness";
 import { createAuthDeps, type AuthDeps } from "../auth/deps";
 import { createAuthRouteHandler } from "../auth/route-handler";
-import { API_URLS, CALLBACK_URL, CONSOLE_URL, PARTNER_CALLBACK_URL, TEST_AUTH_SECRET } from "../auth/testing";
+import { API_URLS, CALLBACK_URL, CONSOLE_URL, ConsoleCookieJar, PARTNER_CALLBACK_URL, TEST_AUTH_SECRET } from "../auth/testing";
 import type { ConsoleConfig } from "../config";
 import { getConsoleTestDatabase } from "../db/testing";
 import { ensureOperator, type Operator } from "./operators";
@@ -122,44 +122,14 @@ export async function setupPartner(options: { now?: () => Date } = {}) {
 export type PartnerSetup = Awaited<ReturnType<typeof setupPartner>>;
 
 /** A browser of the console (operator or company admin): cookies kept across the console's routes. */
-export class PartnerBrowser {
-  readonly cookies = new Map<string, string>();
-
-  constructor(private readonly setup: PartnerSetup) {}
-
-  cookieHeader(): string {
-    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
-  }
-
-  keep(res: Response): Response {
-    for (const line of res.headers.getSetCookie()) {
-      const [pair = "", ...attrs] = line.split(";");
-      const at = pair.indexOf("=");
-      const name = pair.slice(0, at).trim();
-      const value = pair.slice(at + 1).trim();
-      if (value === "" || attrs.some((a) => /^\s*max-age=0\s*$/i.test(a))) this.cookies.delete(name);
-      else this.cookies.set(name, decodeURIComponent(value));
-    }
-    return res;
-  }
-
-  /** A request to a console route with this browser's cookies (and the BFF header for mutations). */
-  request(path: string, init: { method?: string; json?: unknown; headers?: Record<string, string> } = {}): Request {
-    const url = new URL(path, CONSOLE_URL);
-    const headers: Record<string, string> = { host: url.host, origin: CONSOLE_URL, "x-roster-bff": "1", ...init.headers };
-    if (this.cookies.size) headers.cookie = this.cookieHeader();
-    if (init.json !== undefined) headers["content-type"] = "application/json";
-    return new Request(url, { method: init.method ?? "GET", headers, body: init.json === undefined ? undefined : JSON.stringify(init.json) });
+export class PartnerBrowser extends ConsoleCookieJar {
+  constructor(private readonly setup: PartnerSetup) {
+    super();
   }
 
   /** Calls /api/auth/<path> through the console's next-auth handler. */
   async auth(path: string, form?: Record<string, string>): Promise<Response> {
-    const url = new URL(`/api/auth/${path}`, CONSOLE_URL);
-    const headers: Record<string, string> = { host: url.host };
-    if (this.cookies.size) headers.cookie = this.cookieHeader();
-    if (form) headers["content-type"] = "application/x-www-form-urlencoded";
-    const req = new Request(url, { method: form ? "POST" : "GET", headers, body: form ? new URLSearchParams(form).toString() : undefined });
-    const nextauth = url.pathname.replace(/^\/api\/auth\//, "").split("/");
+    const { req, nextauth } = this.authRequest(path, form);
     return this.keep(await this.setup.handler(req, { params: Promise.resolve({ nextauth }) }));
   }
 

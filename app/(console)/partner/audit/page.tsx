@@ -2,12 +2,12 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { ENVIRONMENT_LABELS } from "@/components/console/environment-badge";
 import { UtcTime } from "@/components/console/partner/grant-health";
+import { LinkPagination } from "@/components/console/partner/link-pagination";
 import { ButtonLink } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { Table, TableContainer, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
-import { pageWindow } from "@/lib/console/employments/url-state";
 import { listAudit } from "@/lib/console/partner/audit";
 import { requireOperator } from "@/lib/console/partner/server";
 import { auditHref } from "@/lib/console/partner/url-state";
@@ -79,25 +79,9 @@ export default async function PartnerAuditPage({ searchParams }: { searchParams:
               </TBody>
             </Table>
           </TableContainer>
-          {log.totalPages > 1 ? (
-            <nav aria-label="Pagination" className="border-t border-slate-200 px-4 py-3 dark:border-slate-800">
-              <ul className="flex flex-wrap gap-1 text-sm">
-                {pageWindow(page, log.totalPages).map((p, i) =>
-                  p === null ? (
-                    <li key={`gap-${i}`} aria-hidden="true">
-                      …
-                    </li>
-                  ) : (
-                    <li key={p}>
-                      <a href={auditHref(companyId, p)} aria-current={p === page ? "page" : undefined} className="inline-flex h-9 min-w-9 items-center justify-center rounded-md px-2.5 hover:bg-slate-100 aria-[current=page]:bg-brand-600 aria-[current=page]:text-white dark:hover:bg-slate-800">
-                        {p}
-                      </a>
-                    </li>
-                  ),
-                )}
-              </ul>
-            </nav>
-          ) : null}
+          <div className="border-t border-slate-200 px-4 py-3 empty:hidden dark:border-slate-800">
+            <LinkPagination page={page} totalPages={log.totalPages} hrefFor={(p) => auditHref(companyId, p)} />
+          </div>
         </Card>
       )}
     </>

@@ -1,15 +1,15 @@
 import type { Metadata } from "next";
-import { CountryLabel, LifecycleBadge, ModelBadge, StatusBadge, TypeBadge } from "@/components/console/employments/badges";
+import { EMPLOYMENT_CELL_COLUMNS, EmploymentCells } from "@/components/console/employments/employment-cells";
 import { ENVIRONMENT_LABELS } from "@/components/console/environment-badge";
+import { LinkPagination } from "@/components/console/partner/link-pagination";
 import { Alert } from "@/components/ui/alert";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { Table, TableContainer, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
-import { formatDate } from "@/lib/console/employments/format";
 import { STATUS_OPTIONS } from "@/lib/console/employments/labels";
-import { pageRange, pageWindow, PAGE_SIZE_OPTIONS } from "@/lib/console/employments/url-state";
+import { pageRange, PAGE_SIZE_OPTIONS } from "@/lib/console/employments/url-state";
 import { listEmploymentsAcrossCompanies, liveGrants } from "@/lib/console/partner/aggregate";
 import { requireOperator } from "@/lib/console/partner/server";
 import { openCompanyHref, parsePartnerListState, partnerListHref, PARTNER_EMPLOYMENTS_PATH } from "@/lib/console/partner/url-state";
@@ -151,12 +151,9 @@ export default async function PartnerEmploymentsPage({ searchParams }: { searchP
                   <Tr>
                     <Th>Company</Th>
                     <Th>Name</Th>
-                    <Th>Job title and department</Th>
-                    <Th>Country</Th>
-                    <Th>Type and model</Th>
-                    <Th>Status</Th>
-                    <Th>Lifecycle</Th>
-                    <Th>Start date</Th>
+                    {EMPLOYMENT_CELL_COLUMNS.map((c) => (
+                      <Th key={c}>{c}</Th>
+                    ))}
                   </Tr>
                 </THead>
                 <TBody>
@@ -172,28 +169,7 @@ export default async function PartnerEmploymentsPage({ searchParams }: { searchP
                         </a>
                         <div className="text-xs text-slate-600 dark:text-slate-400">{e.personal_email}</div>
                       </Td>
-                      <Td className="min-w-44">
-                        <div>{e.job_title ?? "No job title"}</div>
-                        <div className="text-xs text-slate-600 dark:text-slate-400">{e.department ?? "No department"}</div>
-                      </Td>
-                      <Td>
-                        <CountryLabel country={e.country} />
-                      </Td>
-                      <Td>
-                        <div className="flex flex-col items-start gap-1">
-                          <TypeBadge type={e.type} />
-                          <ModelBadge model={e.employment_model} />
-                        </div>
-                      </Td>
-                      <Td>
-                        <StatusBadge status={e.status} />
-                      </Td>
-                      <Td>
-                        <LifecycleBadge stage={e.employment_lifecycle_stage} />
-                      </Td>
-                      <Td className="whitespace-nowrap tabular-nums">
-                        {e.provisional_start_date ? <time dateTime={e.provisional_start_date}>{formatDate(e.provisional_start_date)}</time> : "Not set"}
-                      </Td>
+                      <EmploymentCells e={e} />
                     </Tr>
                   ))}
                 </TBody>
@@ -204,42 +180,7 @@ export default async function PartnerEmploymentsPage({ searchParams }: { searchP
                 {range ? `${range.from}–${range.to} of ${range.total}` : "None"} · {result.companies.filter((c) => c.total !== null).length} of {result.companies.length}{" "}
                 {result.companies.length === 1 ? "company" : "companies"}
               </p>
-              <nav aria-label="Pagination">
-                <ul className="flex flex-wrap items-center gap-1">
-                  {state.page > 1 ? (
-                    <li>
-                      <a href={hrefFor(state.page - 1)} aria-label="Previous page" className="inline-flex h-9 items-center rounded-md px-2.5 hover:bg-slate-100 dark:hover:bg-slate-800">
-                        ‹ Previous
-                      </a>
-                    </li>
-                  ) : null}
-                  {pageWindow(state.page, result.total_pages).map((p, i) =>
-                    p === null ? (
-                      <li key={`gap-${i}`} aria-hidden="true" className="px-1">
-                        …
-                      </li>
-                    ) : (
-                      <li key={p}>
-                        <a
-                          href={hrefFor(p)}
-                          aria-label={`Page ${p}`}
-                          aria-current={p === state.page ? "page" : undefined}
-                          className="inline-flex h-9 min-w-9 items-center justify-center rounded-md px-2.5 hover:bg-slate-100 aria-[current=page]:bg-brand-600 aria-[current=page]:text-white dark:hover:bg-slate-800"
-                        >
-                          {p}
-                        </a>
-                      </li>
-                    ),
-                  )}
-                  {state.page < result.total_pages ? (
-                    <li>
-                      <a href={hrefFor(state.page + 1)} aria-label="Next page" className="inline-flex h-9 items-center rounded-md px-2.5 hover:bg-slate-100 dark:hover:bg-slate-800">
-                        Next ›
-                      </a>
-                    </li>
-                  ) : null}
-                </ul>
-              </nav>
+              <LinkPagination page={state.page} totalPages={result.total_pages} hrefFor={hrefFor} />
             </div>
           </Card>
         ) : null}

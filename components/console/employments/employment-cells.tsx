@@ -1,0 +1,41 @@
+import { Td } from "@/components/ui/table";
+import type { EmploymentListItem } from "@/lib/contract";
+import { formatDate } from "@/lib/console/employments/format";
+import { CountryLabel, LifecycleBadge, ModelBadge, StatusBadge, TypeBadge } from "./badges";
+
+/** The columns of an employment row after its name (the company's list and the partner's list). */
+export const EMPLOYMENT_CELL_COLUMNS = ["Job title and department", "Country", "Type and model", "Status", "Lifecycle", "Start date"] as const;
+
+function Muted({ children }: { children: string }) {
+  return <span className="text-slate-600 dark:text-slate-400">{children}</span>;
+}
+
+/** An employment row's cells after its name, in the order of EMPLOYMENT_CELL_COLUMNS. */
+export function EmploymentCells({ e }: { e: EmploymentListItem }) {
+  return (
+    <>
+      <Td className="min-w-44">
+        <div>{e.job_title ?? <Muted>No job title</Muted>}</div>
+        <div className="text-xs text-slate-600 dark:text-slate-400">{e.department ?? "No department"}</div>
+      </Td>
+      <Td>
+        <CountryLabel country={e.country} />
+      </Td>
+      <Td>
+        <div className="flex flex-col items-start gap-1">
+          <TypeBadge type={e.type} />
+          <ModelBadge model={e.employment_model} />
+        </div>
+      </Td>
+      <Td>
+        <StatusBadge status={e.status} />
+      </Td>
+      <Td>
+        <LifecycleBadge stage={e.employment_lifecycle_stage} />
+      </Td>
+      <Td className="whitespace-nowrap tabular-nums">
+        {e.provisional_start_date ? <time dateTime={e.provisional_start_date}>{formatDate(e.provisional_start_date)}</time> : <Muted>Not set</Muted>}
+      </Td>
+    </>
+  );
+}
