@@ -4,6 +4,7 @@ import { outboxEvents } from "../../db/schema";
 import { CompanyManagerListResponseSchema, CompanyManagerResponseSchema } from "@/lib/contract";
 import { createTestGateway, type TestGateway } from "../../testing/harness";
 import { makeEmployment, makeTenant } from "../../testing/factories";
+import { fixturesAvailable, keysOf, readFixture, tokenWith } from "../people-ops-testing";
 
 let gw: TestGateway;
 let t: Awaited<ReturnType<typeof makeTenant>>;
@@ -70,5 +71,49 @@ describe("company managers", () => {
     expect(emp.data.employment.manager_email).toBeNull();
     const events = await gw.deps.db.select().from(outboxEvents).where(eq(outboxEvents.eventType, "employment.details.updated"));
     expect(events.map((r) => r.payload)).toEqual([{ event_type: "employment.details.updated", employment_id: e.id, company_id: t.company.id }]);
+  });
+
+  it("needs a token (401) and its scopes: company_manager:read to read, company_manager:write to write (403)", async () => {
+    expect((await gw.call("GET", "/v1/company-managers")).status).toBe(401);
+    expect((await gw.call("DELETE", `/v1/company-managers/${t.admin.id}`)).status).toBe(401);
+    const readOnly = await tokenWith(gw, t.owner, ["company_manager:read"]);
+    const writeOnly = await tokenWith(gw, t.owner, ["company_manager:write"]);
+    const neither = await tokenWith(gw, t.owner, ["employment:read"]);
+    expect((await gw.call("GET", "/v1/company-managers", { token: readOnly })).status).toBe(200);
+    expect((await gw.call("GET", `/v1/company-managers/${t.admin.id}`, { token: readOnly })).status).toBe(200);
+    for (const token of [writeOnly, neither]) {
+      const res = await gw.call("GET", "/v1/company-managers", { token });
+      expect(res.status).toBe(403);
+      expect(await res.json()).toEqual({ message: "Forbidden" });
+    }
+    expect((await gw.call("GET", `/v1/company-managers/${t.admin.id}`, { token: neither })).status).toBe(403);
+    const create = { name: "Scoped", email: "scoped@example.test", role: "admin" };
+    expect((await gw.call("POST", "/v1/company-managers", { token: readOnly, body: create })).status).toBe(403);
+    expect((await gw.call("DELETE", `/v1/company-managers/${t.onboardingManager.id}`, { token: readOnly })).status).toBe(403);
+    expect((await gw.call("POST", "/v1/company-managers", { token: writeOnly, body: create })).status).toBe(201);
+    expect((await gw.call("DELETE", `/v1/company-managers/${t.onboardingManager.id}`, { token: writeOnly })).status).toBe(200);
+  });
+
+  it("paginates: page and page_size within bounds, 400 outside", async () => {
+    const page = async (q: string) => gw.call("GET", `/v1/company-managers?${q}`, { token: t.tokens.admin });
+    const first = CompanyManagerListResponseSchema.parse(await (await page("page=1&page_size=3")).json()).data;
+    expect(first).toMatchObject({ current_page: 1, total_count: 4, total_pages: 2 });
+    expect(first.company_managers).toHaveLength(3);
+    const second = CompanyManagerListResponseSchema.parse(await (await page("page=2&page_size=3")).json()).data;
+    expect(second.company_managers).toHaveLength(1);
+    expect(new Set([...first.company_managers, ...second.company_managers].map((m) => m.user_id)).size).toBe(4);
+    expect(CompanyManagerListResponseSchema.parse(await (await page("page=3&page_size=3")).json()).data.company_managers).toEqual([]);
+    for (const q of ["page_size=101", "page_size=0", "page=0", "page=x", "page_size=2.5"]) expect((await page(q)).status, q).toBe(400);
+    expect((await page("page_size=100")).status).toBe(200);
+  });
+
+  it.skipIf(!fixturesAvailable)("response shapes: exactly the fields of the provider's CompanyManagerResponse and CompanyManagersResponse", async () => {
+    const list = (await (await gw.call("GET", "/v1/company-managers", { token: t.tokens.admin })).json()) as { data: Record<string, unknown> & { company_managers: unknown[] } };
+    const official = readFixture("openapi-examples-2024/CompanyManagersResponse.json") as { company_managers: unknown[] };
+    expect(keysOf(list.data)).toEqual(keysOf(official));
+    expect(keysOf(list.data.company_managers[0])).toEqual(keysOf(official.company_managers[0]));
+    const show = (await (await gw.call("GET", `/v1/company-managers/${t.admin.id}`, { token: t.tokens.admin })).json()) as { data: { company_manager: unknown } };
+    const officialShow = readFixture("openapi-examples-2024/CompanyManagerResponse.json") as { data: { company_manager: unknown } };
+    expect(keysOf(show.data.company_manager)).toEqual(keysOf(officialShow.data.company_manager));
   });
 });
