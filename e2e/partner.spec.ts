@@ -15,6 +15,9 @@ test.describe.configure({ mode: "serial", timeout: 120_000 });
 const [ACME, GLOBEX] = DEMO.environments.sandbox.companies;
 if (!ACME || !GLOBEX) throw new Error("The demo seed needs two sandbox companies");
 
+/** An employment page of Globex, opened by the operator (the admin of Acme must not open it). */
+let globexEmploymentPath: string | null = null;
+
 const isOperatorSignIn = (r: { method: string; url: string }) => r.method === "POST" && new URL(r.url).pathname === "/api/auth/callback/operator";
 
 async function signInAsOperator(page: Page, traffic: ConsoleFixtures["traffic"]) {
@@ -88,6 +91,7 @@ test("an operator connects two companies, works across them, opens each, and wit
   await expect(page).toHaveURL(/\/employments\/[0-9a-f-]{36}$/);
   await expect(page.getByRole("heading", { level: 1, name: globexName })).toBeVisible();
   await expect(page.getByRole("banner")).toContainText(`Acting for ${GLOBEX.name}`);
+  globexEmploymentPath = new URL(page.url()).pathname;
   await axe(page, "partner-employment-globex");
 
   // And one of Acme, from the list filtered to Acme.
@@ -137,6 +141,12 @@ test("a company admin never reaches the partner view, nor another company by URL
   }
   const open = await page.goto(`/partner/open?company=00000000-0000-4000-8000-000000000000&next=/employments`);
   expect(open?.status()).toBe(404);
+  // Another company's employment, by URL: the API answers 404 for Acme's token, and so does the page.
+  expect(globexEmploymentPath, "the operator's test opened a Globex employment first").toMatch(/^\/employments\/[0-9a-f-]{36}$/);
+  // (The page streams behind its loading state, so the not-found page comes with status 200.)
+  await page.goto(globexEmploymentPath!);
+  await expect(page.getByRole("heading", { level: 1, name: "Employment not found" })).toBeVisible();
+  await expect(page.getByText(GLOBEX.name)).toHaveCount(0);
   await page.goto("/employments");
   await expect(page.getByRole("navigation", { name: "Partner" })).toHaveCount(0);
   await expect(page.getByRole("banner")).not.toContainText("Acting for");
