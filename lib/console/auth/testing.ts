@@ -19,6 +19,30 @@ export const PARTNER_CALLBACK_URL = `${CONSOLE_URL}/api/partner/connect/callback
 export const API_URLS: Record<Environment, string> = { sandbox: "http://127.0.0.1:4010", production: "http://127.0.0.1:4011" };
 export const TEST_AUTH_SECRET = "console-auth-test-secret-0123456789abcdef";
 
+/** A pino logger writing into an array (tests read what was logged). */
+export function captureLogs() {
+  const logLines: string[] = [];
+  return { logLines, logger: pino({ level: "debug" }, { write: (line: string) => void logLines.push(line) }) };
+}
+
+/** The console configuration of tests: the in-process API's URLs, the given OAuth clients, no operator. */
+export function testConsoleConfig(clients: Record<Environment, { clientId: string; clientSecret: string }>): ConsoleConfig {
+  return {
+    consoleUrl: CONSOLE_URL,
+    callbackUrl: CALLBACK_URL,
+    partnerCallbackUrl: PARTNER_CALLBACK_URL,
+    operator: null,
+    embedded: true,
+    apiUrls: { ...API_URLS },
+    clients,
+    dataDir: "/nonexistent",
+    database: { kind: "pglite", dataDir: "/nonexistent" },
+    authSecret: TEST_AUTH_SECRET,
+    authSecretSource: "AUTH_SECRET",
+    secureCookies: false,
+  };
+}
+
 export interface RecordedCall {
   method: string;
   url: URL;
@@ -58,23 +82,8 @@ export async function setupConsoleAuth() {
     return res;
   };
 
-  const logLines: string[] = [];
-  const logger = pino({ level: "debug" }, { write: (line: string) => void logLines.push(line) });
-
-  const config: ConsoleConfig = {
-    consoleUrl: CONSOLE_URL,
-    callbackUrl: CALLBACK_URL,
-    partnerCallbackUrl: PARTNER_CALLBACK_URL,
-    operator: null,
-    embedded: true,
-    apiUrls: { ...API_URLS },
-    clients,
-    dataDir: "/nonexistent",
-    database: { kind: "pglite", dataDir: "/nonexistent" },
-    authSecret: TEST_AUTH_SECRET,
-    authSecretSource: "AUTH_SECRET",
-    secureCookies: false,
-  };
+  const { logLines, logger } = captureLogs();
+  const config = testConsoleConfig(clients);
   const db = (await getConsoleTestDatabase()).db;
   const deps: AuthDeps = createAuthDeps({ config, db, logger, fetch: apiFetch, resolveBaseUrl: async (e) => API_URLS[e] });
   const handler = createAuthRouteHandler(async () => deps);

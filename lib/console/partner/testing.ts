@@ -1,5 +1,4 @@
 import "server-only";
-import pino from "pino";
 import type { Environment } from "@/lib/contract";
 import { issueCustomerToken } from "@/lib/gateway/oauth/customer-tokens";
 import { Browser, parseForm } from "@/lib/gateway/oauth/testing";
@@ -8,8 +7,7 @@ import { DEMO } from "@/lib/gateway/seed/demo";
 import { createTestGateway, type TestGateway } from "@/lib/gateway/testing/harness";
 import { createAuthDeps, type AuthDeps } from "../auth/deps";
 import { createAuthRouteHandler } from "../auth/route-handler";
-import { API_URLS, CALLBACK_URL, CONSOLE_URL, ConsoleCookieJar, PARTNER_CALLBACK_URL, TEST_AUTH_SECRET } from "../auth/testing";
-import type { ConsoleConfig } from "../config";
+import { API_URLS, CALLBACK_URL, captureLogs, CONSOLE_URL, ConsoleCookieJar, PARTNER_CALLBACK_URL, testConsoleConfig } from "../auth/testing";
 import { getConsoleTestDatabase } from "../db/testing";
 import { ensureOperator, type Operator } from "./operators";
 
@@ -79,22 +77,8 @@ export async function setupPartner(options: { now?: () => Date } = {}) {
     return res;
   };
 
-  const logLines: string[] = [];
-  const logger = pino({ level: "debug" }, { write: (line: string) => void logLines.push(line) });
-  const config: ConsoleConfig = {
-    consoleUrl: CONSOLE_URL,
-    callbackUrl: CALLBACK_URL,
-    partnerCallbackUrl: PARTNER_CALLBACK_URL,
-    operator: null,
-    embedded: true,
-    apiUrls: { ...API_URLS },
-    clients: { sandbox: CLIENT, production: CLIENT },
-    dataDir: "/nonexistent",
-    database: { kind: "pglite", dataDir: "/nonexistent" },
-    authSecret: TEST_AUTH_SECRET,
-    authSecretSource: "AUTH_SECRET",
-    secureCookies: false,
-  };
+  const { logLines, logger } = captureLogs();
+  const config = testConsoleConfig({ sandbox: CLIENT, production: CLIENT });
   const db = (await getConsoleTestDatabase()).db;
   const makeDeps = (): AuthDeps => createAuthDeps({ config, db, logger, fetch: apiFetch, resolveBaseUrl: async (e) => API_URLS[e], now: options.now });
   const deps = makeDeps();
