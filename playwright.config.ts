@@ -100,7 +100,13 @@ export default defineConfig({
     // Their flows cross several server-rendered pages (and axe runs on each): 60 s each.
     { name: "setup", testMatch: "console/*.setup.ts", timeout: 60_000 },
     // The console, signed in as the demo company's admin (specs that need another user start empty).
-    { name: "console", testMatch: "console/**/*.spec.ts", dependencies: ["setup"], timeout: 60_000, use: { storageState: ADMIN_STORAGE_STATE } },
+    {
+      name: "console",
+      testMatch: "console/**/*.spec.ts",
+      dependencies: ["setup"],
+      timeout: 60_000,
+      use: { storageState: ADMIN_STORAGE_STATE },
+    },
   ],
   webServer: {
     command: "node scripts/start.mjs",

@@ -4,7 +4,12 @@ import { fileURLToPath } from "node:url";
 // One worker process, modules shared across files (isolate: false), so the PGlite
 // instances of lib/gateway/testing are started once per run instead of once per file.
 export default defineConfig({
-  resolve: { alias: { "@": fileURLToPath(new URL(".", import.meta.url)), "server-only": fileURLToPath(new URL("./lib/testing/server-only-stub.ts", import.meta.url)) } },
+  resolve: {
+    alias: {
+      "@": fileURLToPath(new URL(".", import.meta.url)),
+      "server-only": fileURLToPath(new URL("./lib/testing/server-only-stub.ts", import.meta.url)),
+    },
+  },
   test: {
     include: ["lib/**/*.test.ts", "app/**/*.test.ts", "components/**/*.test.ts", "scripts/**/*.test.ts"],
     pool: "forks",

@@ -34,8 +34,8 @@ export default async function HomePage() {
       <p className="text-sm font-semibold uppercase tracking-wide text-brand-600">Roster</p>
       <h1 className="mt-2 text-3xl font-bold tracking-tight">Employment admin console</h1>
       <p className="mt-4 text-lg text-slate-600 dark:text-slate-300">
-        Manage employments, onboarding, country forms, time off, expenses, incentives, offboardings, payslips and webhooks
-        through the Employment Management API, in sandbox and production. The API is{" "}
+        Manage employments, onboarding, country forms, time off, expenses, incentives, offboardings, payslips and webhooks through the
+        Employment Management API, in sandbox and production. The API is{" "}
         {embedded ? "running inside this server" : "configured as an external service"}.
       </p>
       <p className="mt-6">
@@ -88,10 +88,10 @@ export default async function HomePage() {
         {embedded ? (
           <p className="mt-3 text-slate-600 dark:text-slate-300">
             The demo company&apos;s owner is <code className="font-mono">{demo.adminEmail}</code>. Its password, the demo OAuth client and
-            the demo Customer API tokens are printed in the terminal that started Roster (the box titled &ldquo;Roster Employment API&rdquo;),
-            or set them yourself with <code className="font-mono">GATEWAY_DEMO_PASSWORD</code>,{" "}
-            <code className="font-mono">GATEWAY_DEMO_CLIENT_SECRET</code> and <code className="font-mono">GATEWAY_DEMO_CUSTOMER_TOKEN_*</code>{" "}
-            (see the README).
+            the demo Customer API tokens are printed in the terminal that started Roster (the box titled &ldquo;Roster Employment
+            API&rdquo;), or set them yourself with <code className="font-mono">GATEWAY_DEMO_PASSWORD</code>,{" "}
+            <code className="font-mono">GATEWAY_DEMO_CLIENT_SECRET</code> and{" "}
+            <code className="font-mono">GATEWAY_DEMO_CUSTOMER_TOKEN_*</code> (see the README).
           </p>
         ) : (
           <p className="mt-3 text-slate-600 dark:text-slate-300">

@@ -28,7 +28,8 @@ const { values } = parseArgs({
 
 function positive(name: string, raw: string | undefined, { allowZero = false } = {}): number {
   const n = Number(raw);
-  if (!Number.isFinite(n) || n < 0 || (!allowZero && n === 0)) throw new Error(`--${name} must be a ${allowZero ? "non-negative" : "positive"} number, got ${raw}`);
+  if (!Number.isFinite(n) || n < 0 || (!allowZero && n === 0))
+    throw new Error(`--${name} must be a ${allowZero ? "non-negative" : "positive"} number, got ${raw}`);
   return n;
 }
 
@@ -69,7 +70,11 @@ function printSuite(suite: Suite, result: SuiteResult): void {
   const rows = result.rows.map((r) => [r.name, r.target, ...metricNames.map((m) => (r.metrics[m] ? String(r.metrics[m].value) : "-"))]);
   process.stdout.write(`\n${suite.name}: ${suite.description}\n${pad([header, ...rows])}\n`);
   for (const c of result.comparisons ?? []) {
-    process.stdout.write(`  ${c.name}: ${Object.entries(c.ratios).map(([k, v]) => `${k} = ${v}`).join(", ")}\n`);
+    process.stdout.write(
+      `  ${c.name}: ${Object.entries(c.ratios)
+        .map(([k, v]) => `${k} = ${v}`)
+        .join(", ")}\n`,
+    );
   }
 }
 
@@ -85,10 +90,22 @@ function unitOf(result: SuiteResult, metric: string): string {
 function carriedOver(file: string, ran: string[]): Array<Record<string, unknown>> {
   if (!values.suite || !existsSync(file)) return [];
   try {
-    const previous = JSON.parse(readFileSync(file, "utf8")) as { startedAt?: string; machine?: { loadAverage?: number[] }; options?: unknown; suites?: Array<Record<string, unknown>> };
+    const previous = JSON.parse(readFileSync(file, "utf8")) as {
+      startedAt?: string;
+      machine?: { loadAverage?: number[] };
+      options?: unknown;
+      suites?: Array<Record<string, unknown>>;
+    };
     return (previous.suites ?? [])
       .filter((s) => typeof s.name === "string" && !ran.includes(s.name))
-      .map((s) => ({ ...s, carriedOver: s.carriedOver ?? { startedAt: previous.startedAt, loadAverage: previous.machine?.loadAverage, options: previous.options } }));
+      .map((s) => ({
+        ...s,
+        carriedOver: s.carriedOver ?? {
+          startedAt: previous.startedAt,
+          loadAverage: previous.machine?.loadAverage,
+          options: previous.options,
+        },
+      }));
   } catch {
     return [];
   }
@@ -103,10 +120,18 @@ async function main(): Promise<number> {
   }, maxMinutes * 60_000).unref();
 
   const suites = await loadSuites();
-  log(`${suites.length} suite(s): ${suites.map((s) => s.name).join(", ")}; ${options.duration} s per target after ${options.warmup} s warm-up, ${options.connections} connections`);
+  log(
+    `${suites.length} suite(s): ${suites.map((s) => s.name).join(", ")}; ${options.duration} s per target after ${options.warmup} s warm-up, ${options.connections} connections`,
+  );
   const report = {
     startedAt: new Date().toISOString(),
-    machine: { node: process.version, platform: `${os.platform()} ${os.arch()}`, cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? "unknown", loadAverage: os.loadavg() },
+    machine: {
+      node: process.version,
+      platform: `${os.platform()} ${os.arch()}`,
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model ?? "unknown",
+      loadAverage: os.loadavg(),
+    },
     options: { duration: options.duration, warmup: options.warmup, connections: options.connections },
     suites: [] as Array<{ name: string; description: string; ok: boolean; error?: string; durationMs: number } & Partial<SuiteResult>>,
   };
@@ -115,16 +140,31 @@ async function main(): Promise<number> {
     const t0 = performance.now();
     try {
       const result = await suite.run(options);
-      report.suites.push({ name: suite.name, description: suite.description, ok: true, durationMs: Math.round(performance.now() - t0), ...result });
+      report.suites.push({
+        name: suite.name,
+        description: suite.description,
+        ok: true,
+        durationMs: Math.round(performance.now() - t0),
+        ...result,
+      });
       printSuite(suite, result);
     } catch (error) {
       failed++;
       const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
       log(`suite ${suite.name} failed: ${message}`);
-      report.suites.push({ name: suite.name, description: suite.description, ok: false, error: message, durationMs: Math.round(performance.now() - t0) });
+      report.suites.push({
+        name: suite.name,
+        description: suite.description,
+        ok: false,
+        error: message,
+        durationMs: Math.round(performance.now() - t0),
+      });
     }
   }
-  const kept = carriedOver(values.out, report.suites.map((s) => s.name));
+  const kept = carriedOver(
+    values.out,
+    report.suites.map((s) => s.name),
+  );
   mkdirSync(path.dirname(values.out), { recursive: true });
   writeFileSync(values.out, `${JSON.stringify({ ...report, suites: [...report.suites, ...kept] }, null, 2)}\n`);
   log(`wrote ${path.relative(process.cwd(), values.out)}`);

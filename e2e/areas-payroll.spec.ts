@@ -12,7 +12,8 @@ test.use({ storageState: { cookies: [], origins: [] } });
 // Each flow crosses several server-rendered pages, with axe on most of them (as the console project).
 test.describe.configure({ timeout: 60_000 });
 
-const isTokenSignIn = (r: { method: string; url: string }) => r.method === "POST" && new URL(r.url).pathname === "/api/auth/callback/customer-token";
+const isTokenSignIn = (r: { method: string; url: string }) =>
+  r.method === "POST" && new URL(r.url).pathname === "/api/auth/callback/customer-token";
 
 test.beforeEach(async ({ page, traffic }) => {
   traffic.allowSecretInBody("signing in with a Customer API token posts it to the console once", isTokenSignIn);
@@ -35,7 +36,9 @@ async function employmentWithPayslips(api: APIRequestContext): Promise<string> {
 async function e2eCustomField(api: APIRequestContext): Promise<{ id: string; name: string }> {
   const name = "E2E desk number";
   const list = await api.get("/v1/custom-fields", { params: { page_size: "100" } });
-  const found = ((await list.json()) as { data: { custom_fields: { id: string; name: string }[] } }).data.custom_fields.find((f) => f.name === name);
+  const found = ((await list.json()) as { data: { custom_fields: { id: string; name: string }[] } }).data.custom_fields.find(
+    (f) => f.name === name,
+  );
   if (found) return found;
   const res = await api.post("/v1/custom-fields", { data: { name, type: "integer", description: "Set by the end-to-end tests." } });
   expect(res.status(), `POST /v1/custom-fields: ${await res.text()}`).toBe(201);
@@ -44,7 +47,13 @@ async function e2eCustomField(api: APIRequestContext): Promise<{ id: string; nam
 
 const mainNav = (page: Page) => page.getByRole("navigation", { name: "Main" });
 
-test("payslips: the list filters by employment and a payslip downloads as a PDF through the console", async ({ page, sandboxApi, traffic, axe, snap }) => {
+test("payslips: the list filters by employment and a payslip downloads as a PDF through the console", async ({
+  page,
+  sandboxApi,
+  traffic,
+  axe,
+  snap,
+}) => {
   const employmentId = await employmentWithPayslips(sandboxApi);
   await page.goto("/employments");
   await mainNav(page).getByRole("link", { name: "Payslips" }).click();
@@ -55,7 +64,10 @@ test("payslips: the list filters by employment and a payslip downloads as a PDF 
 
   // The employment page links to its payslips: the list is filtered, the URL says so.
   await page.goto(`/employments/${employmentId}`);
-  await page.getByRole("navigation", { name: "More about this employment" }).getByRole("link", { name: /^Payslips/ }).click();
+  await page
+    .getByRole("navigation", { name: "More about this employment" })
+    .getByRole("link", { name: /^Payslips/ })
+    .click();
   await expect(page).toHaveURL(`${CONSOLE_URL}/payslips?employment_id=${employmentId}`);
   await expect(page.getByRole("heading", { level: 1, name: /^Payslips of / })).toBeVisible();
   const rows = page.getByRole("table", { name: /^Payslips/ }).getByRole("row");
@@ -114,10 +126,18 @@ test("custom fields: a value is set on an employment by its type and is there af
   expect(((await stored.json()) as { data: { custom_field_value: { value: unknown } } }).data.custom_field_value.value).toBe(42);
 });
 
-test("contract amendments: one is requested through the country's form, then approved in the sandbox", async ({ page, sandboxApi, axe, snap }) => {
+test("contract amendments: one is requested through the country's form, then approved in the sandbox", async ({
+  page,
+  sandboxApi,
+  axe,
+  snap,
+}) => {
   const employment = await createPortugueseEmployee(sandboxApi, "amendment");
   await page.goto(`/employments/${employment.id}`);
-  await page.getByRole("navigation", { name: "More about this employment" }).getByRole("link", { name: /^Request a contract amendment/ }).click();
+  await page
+    .getByRole("navigation", { name: "More about this employment" })
+    .getByRole("link", { name: /^Request a contract amendment/ })
+    .click();
   await expect(page).toHaveURL(`${CONSOLE_URL}/contract-amendments/new?employment_id=${employment.id}`);
   await expect(page.getByRole("heading", { level: 1, name: "New contract amendment" })).toBeVisible();
 
@@ -134,7 +154,10 @@ test("contract amendments: one is requested through the country's form, then app
   await page.getByLabel("New job title").fill("Senior Quality Engineer");
   await page.getByLabel("New annual gross salary").fill("30000.00");
   await snap(page, "areas-contract-amendment-form");
-  const [request] = await Promise.all([page.waitForRequest((r) => r.method() === "POST" && new URL(r.url()).pathname === "/api/bff/contract-amendments"), submit.click()]);
+  const [request] = await Promise.all([
+    page.waitForRequest((r) => r.method() === "POST" && new URL(r.url()).pathname === "/api/bff/contract-amendments"),
+    submit.click(),
+  ]);
   expect(request.postDataJSON()).toMatchObject({
     employment_id: employment.id,
     contract_amendment: { reason: "promotion", job_title: "Senior Quality Engineer", annual_gross_salary: 3_000_000 },
@@ -161,7 +184,12 @@ test("contract amendments: one is requested through the country's form, then app
   await expect(page.getByRole("table", { name: /^Contract amendments/ }).getByRole("link", { name: "Promotion" })).toBeVisible();
 });
 
-test("company managers: an invited manager is removed, the last owner is not (the API's 409 is shown)", async ({ page, sandboxApi, axe, snap }) => {
+test("company managers: an invited manager is removed, the last owner is not (the API's 409 is shown)", async ({
+  page,
+  sandboxApi,
+  axe,
+  snap,
+}) => {
   const unique = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
   const name = `E2E Manager ${unique}`;
   await page.goto("/company-managers");
@@ -189,7 +217,9 @@ test("company managers: an invited manager is removed, the last owner is not (th
   // The demo company has one owner (the token's): the API must refuse. Checked first, because if it
   // had two, removing this one would end the demo token's access.
   const managers = await sandboxApi.get("/v1/company-managers", { params: { page_size: "100" } });
-  const owners = ((await managers.json()) as { data: { company_managers: { user_name: string; role: string }[] } }).data.company_managers.filter((m) => m.role === "owner");
+  const owners = (
+    (await managers.json()) as { data: { company_managers: { user_name: string; role: string }[] } }
+  ).data.company_managers.filter((m) => m.role === "owner");
   expect(owners.map((o) => o.user_name)).toEqual([DEMO_COMPANY.users.owner.name]);
 
   const owner = DEMO_COMPANY.users.owner.name;
@@ -223,7 +253,9 @@ test("outstanding payments: sorted by invoice period through the URL", async ({ 
   // The rows of the new sort have arrived (the previous page stays on screen, dimmed, meanwhile).
   await expect(page.getByRole("status").filter({ hasText: "Sorted by invoice period" })).toBeVisible();
   await expect(table).not.toHaveAttribute("aria-busy", "true");
-  const periods = await table.locator("tbody tr td:nth-child(2) time").evaluateAll((els) => els.map((e) => e.getAttribute("datetime") ?? ""));
+  const periods = await table
+    .locator("tbody tr td:nth-child(2) time")
+    .evaluateAll((els) => els.map((e) => e.getAttribute("datetime") ?? ""));
   expect(periods.length).toBeGreaterThan(0);
   expect([...periods].sort()).toEqual(periods);
   await page.getByLabel("Type").selectOption("refund");

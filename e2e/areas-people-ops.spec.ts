@@ -11,7 +11,8 @@ import { expect, test, type ConsoleFixtures } from "./support/fixtures";
 // Each flow crosses several server-rendered pages, with axe on most of them (as the console project).
 test.describe.configure({ timeout: 60_000 });
 
-const isTokenSignIn = (r: { method: string; url: string }) => r.method === "POST" && new URL(r.url).pathname === "/api/auth/callback/customer-token";
+const isTokenSignIn = (r: { method: string; url: string }) =>
+  r.method === "POST" && new URL(r.url).pathname === "/api/auth/callback/customer-token";
 
 async function signIn(page: Page, traffic: ConsoleFixtures["traffic"], path: string) {
   traffic.allowSecretInBody("signing in with a Customer API token posts it to the console once", isTokenSignIn);
@@ -114,7 +115,15 @@ test("decline an expense with a reason", async ({ page, traffic, sandboxApi, axe
   const title = `E2E taxi ${Date.now().toString(36)}`;
   const created = await apiJson<{ data: { expense: { id: string } } }>(
     await sandboxApi.post("/v1/expenses", {
-      data: { employment_id: employee.id, title, amount: 4250, currency: "EUR", category: "travel", expense_date: today(), receipt: { name: "taxi.png", content: PNG_1PX } },
+      data: {
+        employment_id: employee.id,
+        title,
+        amount: 4250,
+        currency: "EUR",
+        category: "travel",
+        expense_date: today(),
+        receipt: { name: "taxi.png", content: PNG_1PX },
+      },
     }),
     201,
     "POST /v1/expenses",
@@ -129,7 +138,12 @@ test("decline an expense with a reason", async ({ page, traffic, sandboxApi, axe
   const receipt = page.getByRole("img", { name: "Receipt taxi.png" });
   await expect(receipt).toBeVisible();
   expect(await receipt.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
-  const download = await page.request.get(await page.getByRole("link", { name: "Download taxi.png" }).getAttribute("href").then((h) => h!));
+  const download = await page.request.get(
+    await page
+      .getByRole("link", { name: "Download taxi.png" })
+      .getAttribute("href")
+      .then((h) => h!),
+  );
   expect(download.headers()["content-type"]).toBe("image/png");
   expect(download.headers()["content-disposition"]).toMatch(/^attachment;/);
 
@@ -146,7 +160,11 @@ test("decline an expense with a reason", async ({ page, traffic, sandboxApi, axe
   await expect(page.getByRole("button", { name: "Decline…" })).toHaveCount(0);
   await axe(page, "expense-review");
 
-  const after = await apiJson<{ data: { expense: { status: string; reason: string } } }>(await sandboxApi.get(`/v1/expenses/${created.data.expense.id}`), 200, "GET expense");
+  const after = await apiJson<{ data: { expense: { status: string; reason: string } } }>(
+    await sandboxApi.get(`/v1/expenses/${created.data.expense.id}`),
+    200,
+    "GET expense",
+  );
   expect(after.data.expense).toMatchObject({ status: "declined", reason: "The receipt is not legible" });
 });
 
@@ -208,14 +226,27 @@ test("create a recurring incentive, and fail to delete a paid one", async ({ pag
 
   // A page showing a pending incentive that payroll pays meanwhile: the API's 409 reaches the user.
   const bonus = await apiJson<{ data: { incentive: { id: string } } }>(
-    await sandboxApi.post("/v1/incentives", { data: { employment_id: employee.id, type: "bonus", amount: 10000, amount_tax_type: "gross", effective_date: today(), note: "E2E bonus" } }),
+    await sandboxApi.post("/v1/incentives", {
+      data: {
+        employment_id: employee.id,
+        type: "bonus",
+        amount: 10000,
+        amount_tax_type: "gross",
+        effective_date: today(),
+        note: "E2E bonus",
+      },
+    }),
     201,
     "POST /v1/incentives",
   );
   await page.reload();
   const bonusRow = page.getByRole("row").filter({ hasText: "E2E bonus" });
   await expect(bonusRow).toContainText("Pending");
-  await apiJson(await sandboxApi.put(`/v1/sandbox/incentives/${bonus.data.incentive.id}`, { data: { status: "paid" } }), 200, "sandbox pay");
+  await apiJson(
+    await sandboxApi.put(`/v1/sandbox/incentives/${bonus.data.incentive.id}`, { data: { status: "paid" } }),
+    200,
+    "sandbox pay",
+  );
   await bonusRow.getByRole("button", { name: /^Delete / }).click();
   const dialog = page.getByRole("dialog", { name: "Delete incentive" });
   await dialog.getByRole("button", { name: "Delete" }).click();
@@ -259,7 +290,11 @@ test("start an offboarding from an employment", async ({ page, traffic, sandboxA
   await axe(page, "offboarding-detail");
   await snap(page, "people-ops-offboarding-detail");
 
-  const after = await apiJson<{ data: { employment: { status: string } } }>(await sandboxApi.get(`/v1/employments/${employee.id}`), 200, "GET employment");
+  const after = await apiJson<{ data: { employment: { status: string } } }>(
+    await sandboxApi.get(`/v1/employments/${employee.id}`),
+    200,
+    "GET employment",
+  );
   expect(after.data.employment.status).toBe("offboarding");
   await page.getByRole("link", { name: "Open the employment" }).click();
   await expect(page.getByRole("heading", { level: 1, name: employee.full_name })).toBeVisible();

@@ -26,7 +26,12 @@ test("the home page offers sign-in and lists both API environments", async ({ pa
 test("the home page shows no secret", async ({ page }) => {
   await page.goto("/");
   const html = await page.content();
-  for (const key of ["GATEWAY_DEMO_PASSWORD", "GATEWAY_DEMO_CLIENT_SECRET", "GATEWAY_DEMO_CUSTOMER_TOKEN_SANDBOX", "GATEWAY_DEMO_CUSTOMER_TOKEN_PRODUCTION"]) {
+  for (const key of [
+    "GATEWAY_DEMO_PASSWORD",
+    "GATEWAY_DEMO_CLIENT_SECRET",
+    "GATEWAY_DEMO_CUSTOMER_TOKEN_SANDBOX",
+    "GATEWAY_DEMO_CUSTOMER_TOKEN_PRODUCTION",
+  ]) {
     const secret = process.env[key];
     expect(secret, key).toBeTruthy();
     expect(html).not.toContain(secret);

@@ -12,7 +12,8 @@ const CLIENT_ID = process.env.GATEWAY_DEMO_CLIENT_ID ?? "";
 const CLIENT_SECRET = process.env.GATEWAY_DEMO_CLIENT_SECRET ?? "";
 const ADMIN_EMAIL = demoCompany("sandbox").users.admin.email;
 const PASSWORD = process.env.GATEWAY_DEMO_PASSWORD ?? "";
-const REDIRECT_URI = process.env.E2E_OAUTH_REDIRECT_URI ?? `${process.env.CONSOLE_URL ?? "http://127.0.0.1:3000"}/api/auth/callback/employment-api`;
+const REDIRECT_URI =
+  process.env.E2E_OAUTH_REDIRECT_URI ?? `${process.env.CONSOLE_URL ?? "http://127.0.0.1:3000"}/api/auth/callback/employment-api`;
 
 test.skip(!CLIENT_ID || !PASSWORD, "needs GATEWAY_DEMO_CLIENT_ID and GATEWAY_DEMO_PASSWORD (set by playwright.config.ts)");
 
@@ -97,7 +98,10 @@ test("a wrong password is announced without saying which field was wrong", async
   await page.goto(authorizeUrl(pkce().challenge, "s"));
   await page.getByLabel("Email").fill(ADMIN_EMAIL);
   await page.getByLabel("Password").fill("not the password");
-  const [response] = await Promise.all([page.waitForResponse(`${API}/auth/oauth2/authorize/login`), page.getByRole("button", { name: "Sign in" }).click()]);
+  const [response] = await Promise.all([
+    page.waitForResponse(`${API}/auth/oauth2/authorize/login`),
+    page.getByRole("button", { name: "Sign in" }).click(),
+  ]);
   expect(response.status()).toBe(401);
   await expect(page.getByRole("alert")).toHaveText("The email or password is incorrect.");
   await expect(page.getByLabel("Email")).toHaveValue(ADMIN_EMAIL);

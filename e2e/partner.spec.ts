@@ -18,7 +18,8 @@ if (!ACME || !GLOBEX) throw new Error("The demo seed needs two sandbox companies
 /** An employment page of Globex, opened by the operator (the admin of Acme must not open it). */
 let globexEmploymentPath: string | null = null;
 
-const isOperatorSignIn = (r: { method: string; url: string }) => r.method === "POST" && new URL(r.url).pathname === "/api/auth/callback/operator";
+const isOperatorSignIn = (r: { method: string; url: string }) =>
+  r.method === "POST" && new URL(r.url).pathname === "/api/auth/callback/operator";
 
 async function signInAsOperator(page: Page, traffic: ConsoleFixtures["traffic"]) {
   traffic.allowSecretInBody("the operator's own sign-in posts the password to the console", isOperatorSignIn);
@@ -51,7 +52,12 @@ async function connect(page: Page, company: { name: string; users: { owner: { em
   await expect(page.getByTestId(/^company-row-/).filter({ hasText: company.name })).toContainText("Active");
 }
 
-test("an operator connects two companies, works across them, opens each, and withdraws one consent", async ({ page, traffic, axe, snap }) => {
+test("an operator connects two companies, works across them, opens each, and withdraws one consent", async ({
+  page,
+  traffic,
+  axe,
+  snap,
+}) => {
   await signInAsOperator(page, traffic);
   await axe(page, "partner-overview-empty");
 
@@ -98,7 +104,10 @@ test("an operator connects two companies, works across them, opens each, and wit
   await page.goto("/partner/employments");
   await page.getByLabel("Company", { exact: true }).selectOption({ label: ACME.name });
   await page.getByRole("button", { name: "Apply filters" }).click();
-  const acmeRow = page.getByRole("table", { name: /^Employments across companies/ }).locator("tbody tr").first();
+  const acmeRow = page
+    .getByRole("table", { name: /^Employments across companies/ })
+    .locator("tbody tr")
+    .first();
   const acmeName = (await acmeRow.getByRole("link").textContent())!.trim();
   await acmeRow.getByRole("link").click();
   await expect(page.getByRole("heading", { level: 1, name: acmeName })).toBeVisible();
@@ -125,17 +134,36 @@ test("an operator connects two companies, works across them, opens each, and wit
 
   // Acme keeps working.
   await page.goto("/partner/employments");
-  await expect(page.getByRole("table", { name: /^Employments across companies/ }).getByRole("row").filter({ hasText: ACME.name }).first()).toBeVisible();
-  await expect(page.getByRole("table", { name: /^Employments across companies/ }).getByRole("row").filter({ hasText: GLOBEX.name })).toHaveCount(0);
+  await expect(
+    page
+      .getByRole("table", { name: /^Employments across companies/ })
+      .getByRole("row")
+      .filter({ hasText: ACME.name })
+      .first(),
+  ).toBeVisible();
+  await expect(
+    page
+      .getByRole("table", { name: /^Employments across companies/ })
+      .getByRole("row")
+      .filter({ hasText: GLOBEX.name }),
+  ).toHaveCount(0);
 });
 
 test("a company admin never reaches the partner view, nor another company by URL", async ({ page, traffic }) => {
-  traffic.allowSecretInBody("signing in with a Customer API token posts it to the console once", (r) => r.method === "POST" && new URL(r.url).pathname === "/api/auth/callback/customer-token");
+  traffic.allowSecretInBody(
+    "signing in with a Customer API token posts it to the console once",
+    (r) => r.method === "POST" && new URL(r.url).pathname === "/api/auth/callback/customer-token",
+  );
   await page.goto("/sign-in");
   await page.getByRole("textbox", { name: "Customer API token" }).fill(SANDBOX_CUSTOMER_TOKEN);
   await page.getByRole("button", { name: "Sign in with the token" }).click();
   await page.waitForURL((url) => !url.pathname.startsWith("/sign-in"));
-  for (const path of ["/partner", "/partner/employments", "/partner/connect", "/partner/audit?company=00000000-0000-4000-8000-000000000000"]) {
+  for (const path of [
+    "/partner",
+    "/partner/employments",
+    "/partner/connect",
+    "/partner/audit?company=00000000-0000-4000-8000-000000000000",
+  ]) {
     const res = await page.goto(path);
     expect(res?.status(), path).toBe(404);
   }

@@ -77,7 +77,12 @@ describe("server env", () => {
       CONSOLE_OPERATOR_EMAIL: "Ops@Partner.Example",
       CONSOLE_OPERATOR_PASSWORD: "a long operator password",
     });
-    expect(env.resolved.operator).toEqual({ email: "ops@partner.example", name: "Partner Operator", password: "a long operator password", generated: false });
+    expect(env.resolved.operator).toEqual({
+      email: "ops@partner.example",
+      name: "Partner Operator",
+      password: "a long operator password",
+      generated: false,
+    });
     expect(env.resolved.apiUrls.sandbox).toBe("http://127.0.0.1:5010");
     expect(env.resolved.consoleCallbackUrl).toBe("http://127.0.0.1:3100/api/auth/callback/employment-api");
     expect(env.resolved.demo.redirectUris).toEqual([
@@ -117,9 +122,9 @@ describe("server env", () => {
     const env = parse({ API_SANDBOX_URL: "https://gateway.sandbox.example/", API_PRODUCTION_URL: "https://gateway.example" });
     expect(env.resolved.embedded).toBe(false);
     expect(env.resolved.apiUrls).toEqual({ sandbox: "https://gateway.sandbox.example", production: "https://gateway.example" });
-    expect(parse({ API_SANDBOX_URL: "https://a.example", API_PRODUCTION_URL: "https://b.example", GATEWAY_EMBEDDED: "true" }).resolved.embedded).toBe(
-      true,
-    );
+    expect(
+      parse({ API_SANDBOX_URL: "https://a.example", API_PRODUCTION_URL: "https://b.example", GATEWAY_EMBEDDED: "true" }).resolved.embedded,
+    ).toBe(true);
     expect(parse({ GATEWAY_EMBEDDED: "false" }).resolved.embedded).toBe(false);
     expect(errorOf({ API_SANDBOX_URL: "https://a.example" }).issues[0]?.variable).toBe("API_PRODUCTION_URL");
   });
@@ -142,8 +147,8 @@ describe("server env", () => {
 describe("public env", () => {
   it("holds only NEXT_PUBLIC_ values", () => {
     expect(parsePublicEnv({})).toEqual({ NEXT_PUBLIC_APP_NAME: "Roster" });
-    expect(Object.keys(parsePublicEnv({ NEXT_PUBLIC_APP_NAME: "Acme", DATABASE_URL: "postgres://x/y" } as Record<string, string>))).toEqual([
-      "NEXT_PUBLIC_APP_NAME",
-    ]);
+    expect(Object.keys(parsePublicEnv({ NEXT_PUBLIC_APP_NAME: "Acme", DATABASE_URL: "postgres://x/y" } as Record<string, string>))).toEqual(
+      ["NEXT_PUBLIC_APP_NAME"],
+    );
   });
 });

@@ -203,7 +203,9 @@ export function parseServerEnv(source: Source = process.env, fallbacks: DemoFall
   const external = env.API_SANDBOX_URL !== undefined || env.API_PRODUCTION_URL !== undefined;
   if (external && (env.API_SANDBOX_URL === undefined || env.API_PRODUCTION_URL === undefined)) {
     const missing = env.API_SANDBOX_URL === undefined ? "API_SANDBOX_URL" : "API_PRODUCTION_URL";
-    throw new EnvError([{ variable: missing, message: "must be set together with the other external API base URL (API_SANDBOX_URL and API_PRODUCTION_URL)" }]);
+    throw new EnvError([
+      { variable: missing, message: "must be set together with the other external API base URL (API_SANDBOX_URL and API_PRODUCTION_URL)" },
+    ]);
   }
   if (env.GATEWAY_SANDBOX_PORT !== 0 && env.GATEWAY_SANDBOX_PORT === env.GATEWAY_PRODUCTION_PORT) {
     throw new EnvError([{ variable: "GATEWAY_PRODUCTION_PORT", message: "must differ from GATEWAY_SANDBOX_PORT" }]);

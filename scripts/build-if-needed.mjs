@@ -10,7 +10,19 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "
 const BUILD_ID = path.join(ROOT, ".next", "BUILD_ID");
 
 /** What the production build is made from (tests and e2e specs are not). */
-const SOURCES = ["app", "components", "lib", "public", "instrumentation.ts", "next.config.ts", "tailwind.config.ts", "postcss.config.mjs", "tsconfig.json", "package.json", "package-lock.json"];
+const SOURCES = [
+  "app",
+  "components",
+  "lib",
+  "public",
+  "instrumentation.ts",
+  "next.config.ts",
+  "tailwind.config.ts",
+  "postcss.config.mjs",
+  "tsconfig.json",
+  "package.json",
+  "package-lock.json",
+];
 const SKIP_DIRS = new Set(["node_modules", ".next", ".data", "migrations-test"]);
 const isTest = (name) => /\.(test|spec)\.[cm]?[jt]sx?$/.test(name);
 

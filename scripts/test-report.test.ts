@@ -29,11 +29,20 @@ describe("test report counting", () => {
   });
 
   it("counts a playwright report, flaky tests as passed", () => {
-    expect(countPlaywright({ stats: { expected: 5, unexpected: 1, flaky: 1, skipped: 2 } }, 1)).toEqual({ passed: 6, failed: 1, skipped: 2 });
+    expect(countPlaywright({ stats: { expected: 5, unexpected: 1, flaky: 1, skipped: 2 } }, 1)).toEqual({
+      passed: 6,
+      failed: 1,
+      skipped: 2,
+    });
   });
 
   it("sums suites into the line CI reads", () => {
-    expect(summarize([{ passed: 3, failed: 0, skipped: 0 }, { passed: 2, failed: 1, skipped: 0 }]).line).toBe("5 passed, 1 failed");
+    expect(
+      summarize([
+        { passed: 3, failed: 0, skipped: 0 },
+        { passed: 2, failed: 1, skipped: 0 },
+      ]).line,
+    ).toBe("5 passed, 1 failed");
     expect(summarize([{ passed: 3, failed: 0, skipped: 2 }]).line).toBe("3 passed, 0 failed, 2 skipped");
     expect(summarize([]).line).toBe("0 passed, 0 failed");
   });

@@ -25,12 +25,19 @@ const own = dashdash >= 0 ? args.slice(0, dashdash) : args;
 const only = own.filter((a) => a.startsWith("--only=")).map((a) => a.slice("--only=".length));
 const wanted = (name) => (only.length === 0 || only.includes(name)) && !(name === "e2e" && own.includes("--skip-e2e"));
 
-const baseEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", FORCE_COLOR: process.env.FORCE_COLOR ?? (process.stdout.isTTY ? "1" : "0") };
+const baseEnv = {
+  ...process.env,
+  NEXT_TELEMETRY_DISABLED: "1",
+  FORCE_COLOR: process.env.FORCE_COLOR ?? (process.stdout.isTTY ? "1" : "0"),
+};
 
 // Redis-backed tests run when Redis answers (CI provides it); they skip otherwise.
 if (!baseEnv.REDIS_URL) {
   if (await checkRedis(DEFAULT_REDIS_URL)) baseEnv.REDIS_URL = DEFAULT_REDIS_URL;
-  else process.stdout.write(`Redis does not answer at ${DEFAULT_REDIS_URL}: the Redis-backed tests will fail (ALLOW_SKIP_REDIS=1 skips them).\n`);
+  else
+    process.stdout.write(
+      `Redis does not answer at ${DEFAULT_REDIS_URL}: the Redis-backed tests will fail (ALLOW_SKIP_REDIS=1 skips them).\n`,
+    );
 }
 
 /** @type {{name: string, passed: number, failed: number, skipped: number, note?: string}[]} */
@@ -71,10 +78,14 @@ function runVitest(name, extraEnv, reportName) {
 
 // The gate: the type check (TypeScript 7) and ESLint, one check each.
 if (wanted("static")) {
-  process.stdout.write("\n=== static checks (typecheck, lint) ===\n");
+  process.stdout.write("\n=== static checks (typecheck, lint, format) ===\n");
   const checks = [
     ["typecheck", [path.join(ROOT, "node_modules", "typescript7", "bin", "tsc"), "--noEmit", "-p", "tsconfig.json"]],
     ["lint", [path.join(path.dirname(require.resolve("eslint/package.json")), "bin", "eslint.js"), "."]],
+    [
+      "format",
+      [path.join(path.dirname(require.resolve("prettier/package.json")), "bin", "prettier.cjs"), "--check", ".", "--log-level", "warn"],
+    ],
   ];
   let passed = 0;
   let failed = 0;
@@ -84,7 +95,7 @@ if (wanted("static")) {
     if (result.status === 0) passed++;
     else failed++;
   }
-  suites.push({ name: "static checks (typecheck, lint)", passed, failed, skipped: 0 });
+  suites.push({ name: "static checks (typecheck, lint, format)", passed, failed, skipped: 0 });
 }
 
 if (wanted("pglite")) runVitest("unit and integration (PGlite)", { TEST_DB: "pglite" }, "vitest-pglite.json");
@@ -114,7 +125,9 @@ if (wanted("e2e")) {
 const total = summarize(suites);
 process.stdout.write("\nSuites:\n");
 for (const s of suites) {
-  process.stdout.write(`  ${s.failed > 0 ? "FAIL" : "ok  "} ${s.name.padEnd(36)} passed ${s.passed} | failed ${s.failed} | skipped ${s.skipped}${s.note ? ` (${s.note})` : ""}\n`);
+  process.stdout.write(
+    `  ${s.failed > 0 ? "FAIL" : "ok  "} ${s.name.padEnd(36)} passed ${s.passed} | failed ${s.failed} | skipped ${s.skipped}${s.note ? ` (${s.note})` : ""}\n`,
+  );
 }
 const summary = total.line;
 writeFileSync(path.join(RESULTS, "summary.txt"), `${summary}\n`);

@@ -44,7 +44,10 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
       </p>
 
       {message ? (
-        <div role="alert" className="mt-6 rounded-md border border-red-300 bg-red-50 p-4 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
+        <div
+          role="alert"
+          className="mt-6 rounded-md border border-red-300 bg-red-50 p-4 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
+        >
           <p className="font-medium">{message}</p>
           {detail ? (
             <p className="mt-1">
@@ -80,7 +83,9 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
         <h2 id="token-heading" className="text-lg font-semibold">
           Customer API token
         </h2>
-        <p className="mt-1 mb-4 text-sm text-slate-600 dark:text-slate-400">For an admin of a single company, instead of signing in above.</p>
+        <p className="mt-1 mb-4 text-sm text-slate-600 dark:text-slate-400">
+          For an admin of a single company, instead of signing in above.
+        </p>
         <CustomerTokenForm callbackUrl={callbackUrl} />
       </section>
 
@@ -89,7 +94,8 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
           Partner operator
         </h2>
         <p className="mt-1 mb-4 text-sm text-slate-600 dark:text-slate-400">
-          For the partner&apos;s staff: every company that granted consent, in one view. Your console account, not an Employment API sign-in.
+          For the partner&apos;s staff: every company that granted consent, in one view. Your console account, not an Employment API
+          sign-in.
         </p>
         <OperatorSignInForm callbackUrl={operatorCallbackUrl} />
       </section>

@@ -112,8 +112,8 @@ export function CustomerTokenForm({ callbackUrl }: { callbackUrl: string }) {
           Customer API token
         </label>
         <p id={hintId} className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-          Starts with <code className="font-mono">ra_test_</code> (sandbox) or <code className="font-mono">ra_live_</code> (production). It is
-          kept encrypted on the server and forgotten when you sign out.
+          Starts with <code className="font-mono">ra_test_</code> (sandbox) or <code className="font-mono">ra_live_</code> (production). It
+          is kept encrypted on the server and forgotten when you sign out.
         </p>
         <input
           ref={inputRef}
@@ -183,13 +183,28 @@ export function OperatorSignInForm({ callbackUrl }: { callbackUrl: string }) {
         <label htmlFor={emailId} className="block text-sm font-medium">
           Email
         </label>
-        <input ref={emailRef} id={emailId} name="email" type="email" autoComplete="username" aria-invalid={error ? true : undefined} className={input} />
+        <input
+          ref={emailRef}
+          id={emailId}
+          name="email"
+          type="email"
+          autoComplete="username"
+          aria-invalid={error ? true : undefined}
+          className={input}
+        />
       </div>
       <div>
         <label htmlFor={passwordId} className="block text-sm font-medium">
           Password
         </label>
-        <input id={passwordId} name="password" type="password" autoComplete="current-password" aria-invalid={error ? true : undefined} className={input} />
+        <input
+          id={passwordId}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          aria-invalid={error ? true : undefined}
+          className={input}
+        />
       </div>
       {error ? (
         <p id={errorId} role="alert" className="text-sm text-red-700 dark:text-red-400">

@@ -57,7 +57,9 @@ export async function signInWithCustomerToken(consoleUrl: string, token: string)
   const body = (await signIn.json().catch(() => ({}))) as { url?: string };
   const error = body.url ? new URL(body.url, consoleUrl).searchParams.get("error") : null;
   if (signIn.status !== 200 || error || !jar.has(SESSION_COOKIE)) {
-    throw new Error(`customer-token sign-in failed: ${signIn.status}, error ${error ?? "none"}, session cookie ${jar.has(SESSION_COOKIE) ? "set" : "missing"}`);
+    throw new Error(
+      `customer-token sign-in failed: ${signIn.status}, error ${error ?? "none"}, session cookie ${jar.has(SESSION_COOKIE) ? "set" : "missing"}`,
+    );
   }
 
   const session = await call("/api/auth/session");

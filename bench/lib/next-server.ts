@@ -261,7 +261,8 @@ export async function startConsoleServer(options: StartOptions): Promise<Console
         throw new Error(`next start exited (${child.exitCode ?? child.signalCode}) before it was ready:\n${tail}`);
       }
       if ((await answers(`${url}/api/auth/csrf`)) && (await answers(`${apiUrls.sandbox}/`))) break;
-      if (Date.now() > deadline) throw new Error(`next start was not ready within ${(options.readyTimeoutMs ?? 120_000) / 1000} s:\n${tail}`);
+      if (Date.now() > deadline)
+        throw new Error(`next start was not ready within ${(options.readyTimeoutMs ?? 120_000) / 1000} s:\n${tail}`);
       await new Promise((r) => setTimeout(r, 500));
     }
   } catch (error) {

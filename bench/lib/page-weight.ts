@@ -29,7 +29,11 @@ function attr(attrs: string, name: string): string | null {
   return m ? (m[1] ?? m[2] ?? m[3] ?? "") : null;
 }
 
-const decodeEntities = (s: string) => s.replace(/&amp;/g, "&").replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'");
+const decodeEntities = (s: string) =>
+  s
+    .replace(/&amp;/g, "&")
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'");
 
 /** The scripts and stylesheets of an HTML page (paths as written in the page). */
 export function pageAssets(html: string): PageAssets {
@@ -122,7 +126,11 @@ export function sharedWeight(projectRoot: string): Weight | null {
   const file = path.join(projectRoot, ".next", "build-manifest.json");
   if (!existsSync(file)) return null;
   const { rootMainFiles = [] } = JSON.parse(readFileSync(file, "utf8")) as { rootMainFiles?: string[] };
-  return buildWeight(projectRoot, { route: "(shared)", firstLoadUncompressedJsBytes: 0, firstLoadChunkPaths: rootMainFiles.map((f) => path.join(".next", f)) });
+  return buildWeight(projectRoot, {
+    route: "(shared)",
+    firstLoadUncompressedJsBytes: 0,
+    firstLoadChunkPaths: rootMainFiles.map((f) => path.join(".next", f)),
+  });
 }
 
 export const kb = (bytes: number) => Math.round(bytes / 102.4) / 10;

@@ -37,7 +37,9 @@ function once(url: URL, agent: Agent, headers: Record<string, string>, timeoutMs
       ttfb = performance.now() - t0;
       if (res.statusCode !== 200) {
         res.resume();
-        reject(new Error(`GET ${url.pathname} answered ${res.statusCode}${res.headers.location ? ` (location ${res.headers.location})` : ""}`));
+        reject(
+          new Error(`GET ${url.pathname} answered ${res.statusCode}${res.headers.location ? ` (location ${res.headers.location})` : ""}`),
+        );
         return;
       }
       res.on("data", (chunk: Buffer) => {

@@ -102,7 +102,10 @@ export default defineSuite({
         const bytes = canned.get(path)!.body.length;
         rows.push({ name, target: "baseline", metrics: baseline.metrics, notes: { ...baseline.notes, bodyBytes: bytes } });
         rows.push({ name, target: "gateway", metrics: gateway.metrics, notes: { ...gateway.notes, bodyBytes: bytes } });
-        for (const [target, r] of [["baseline", baseline], ["gateway", gateway]] as const) {
+        for (const [target, r] of [
+          ["baseline", baseline],
+          ["gateway", gateway],
+        ] as const) {
           if (r.notes.errors > 0 || r.notes.non2xx > 0 || r.notes.timeouts > 0) {
             throw new Error(`${name} on ${target}: ${r.notes.errors} errors, ${r.notes.non2xx} non-2xx, ${r.notes.timeouts} timeouts`);
           }
@@ -111,14 +114,23 @@ export default defineSuite({
           name,
           ratios: {
             "throughput gateway/baseline": round(gateway.metrics["req/s"].value / baseline.metrics["req/s"].value, 3),
-            "p99 gateway/baseline (baseline floored at 1 ms)": round(gateway.metrics.p99.value / Math.max(baseline.metrics.p99.value, 1), 2),
+            "p99 gateway/baseline (baseline floored at 1 ms)": round(
+              gateway.metrics.p99.value / Math.max(baseline.metrics.p99.value, 1),
+              2,
+            ),
           },
         });
       }
       return {
         rows,
         comparisons,
-        context: { database: "pglite (in memory)", employmentsInCompany: EMPLOYMENTS, listPageSize: 20, rateLimiter: "memory", logger: "silent" },
+        context: {
+          database: "pglite (in memory)",
+          employmentsInCompany: EMPLOYMENTS,
+          listPageSize: 20,
+          rateLimiter: "memory",
+          logger: "silent",
+        },
       };
     } finally {
       await Promise.all(started.map(closeServer));

@@ -33,7 +33,10 @@ interface ApiList {
 /** An employment of the demo company whose pages all render their full content (edit, the form). */
 async function pickEmployment(apiUrl: string): Promise<{ employment: Employment; totalCount: number }> {
   const get = async <T>(path: string): Promise<T> => {
-    const res = await fetch(`${apiUrl}${path}`, { headers: { authorization: `Bearer ${DEMO_TOKEN}` }, signal: AbortSignal.timeout(30_000) });
+    const res = await fetch(`${apiUrl}${path}`, {
+      headers: { authorization: `Bearer ${DEMO_TOKEN}` },
+      signal: AbortSignal.timeout(30_000),
+    });
     if (res.status !== 200) throw new Error(`API GET ${path} answered ${res.status}`);
     return (await res.json()) as T;
   };
@@ -41,12 +44,14 @@ async function pickEmployment(apiUrl: string): Promise<{ employment: Employment;
   if (list.data.employments.length === 0) throw new Error("the demo company has no employment");
   for (const { id } of list.data.employments) {
     const { data } = await get<{ data: { employment: Employment } }>(`/v1/employments/${encodeURIComponent(id)}`);
-    if (sectionUnavailableReason(data.employment, FORM_SECTION) === null) return { employment: data.employment, totalCount: list.data.total_count };
+    if (sectionUnavailableReason(data.employment, FORM_SECTION) === null)
+      return { employment: data.employment, totalCount: list.data.total_count };
   }
   throw new Error(`no employment of the demo company accepts the ${FORM_SECTION} form`);
 }
 
-const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#x27;");
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#x27;");
 
 /** The page's HTML as the signed-in browser gets it; must be a 200 that shows `expect`. */
 async function fetchPage(consoleUrl: string, path: string, cookie: string | null, expect: string): Promise<Buffer> {
@@ -56,9 +61,11 @@ async function fetchPage(consoleUrl: string, path: string, cookie: string | null
     signal: AbortSignal.timeout(30_000),
   });
   const body = Buffer.from(await res.arrayBuffer());
-  if (res.status !== 200) throw new Error(`GET ${path} answered ${res.status}${res.headers.get("location") ? ` → ${res.headers.get("location")}` : ""}`);
+  if (res.status !== 200)
+    throw new Error(`GET ${path} answered ${res.status}${res.headers.get("location") ? ` → ${res.headers.get("location")}` : ""}`);
   const html = body.toString("utf8");
-  if (!html.includes(expect) && !html.includes(escapeHtml(expect))) throw new Error(`GET ${path}: the page does not show "${expect}" (signed out, or an error page?)`);
+  if (!html.includes(expect) && !html.includes(escapeHtml(expect)))
+    throw new Error(`GET ${path}: the page does not show "${expect}" (signed out, or an error page?)`);
   return body;
 }
 
@@ -66,7 +73,8 @@ const metric = (value: number, unit: string, better: Metric["better"] = "lower")
 
 export default defineSuite({
   name: "console-pages",
-  description: "Console pages signed in (next start + embedded API) vs a bare node:http server sending the same HTML: TTFB, load, JS per route",
+  description:
+    "Console pages signed in (next start + embedded API) vs a bare node:http server sending the same HTML: TTFB, load, JS per route",
   async run(options) {
     const build = await buildIfNeeded(options.log);
     const started: Server[] = [];
@@ -109,26 +117,46 @@ export default defineSuite({
       for (const page of pages) {
         const htmlKb = metric(kb(canned.get(page.path)!.body.length), "KB");
         options.log(`${page.name}: ${TTFB_REQUESTS} sequential requests, static then console`);
-        const staticTimes = timingMetrics(await timeSequential(`${staticUrl}${page.path}`, { count: TTFB_REQUESTS, warmup: TTFB_WARMUP, headers }));
-        const consoleTimes = timingMetrics(await timeSequential(`${consoleUrl}${page.path}`, { count: TTFB_REQUESTS, warmup: TTFB_WARMUP, headers }));
+        const staticTimes = timingMetrics(
+          await timeSequential(`${staticUrl}${page.path}`, { count: TTFB_REQUESTS, warmup: TTFB_WARMUP, headers }),
+        );
+        const consoleTimes = timingMetrics(
+          await timeSequential(`${consoleUrl}${page.path}`, { count: TTFB_REQUESTS, warmup: TTFB_WARMUP, headers }),
+        );
         options.log(`${page.name}: load, static`);
         const staticLoad = await measure(`${staticUrl}${page.path}`, options, headers);
         options.log(`${page.name}: load, console`);
         const consoleLoad = await measure(`${consoleUrl}${page.path}`, options, headers);
-        for (const [target, r] of [["static", staticLoad], ["console", consoleLoad]] as const) {
+        for (const [target, r] of [
+          ["static", staticLoad],
+          ["console", consoleLoad],
+        ] as const) {
           if (r.notes.errors > 0 || r.notes.non2xx > 0 || r.notes.timeouts > 0) {
             throw new Error(`${page.name} on ${target}: ${r.notes.errors} errors, ${r.notes.non2xx} non-2xx, ${r.notes.timeouts} timeouts`);
           }
         }
-        rows.push({ name: page.name, target: "static", metrics: { ...staticLoad.metrics, ...staticTimes, html: htmlKb }, notes: { ...staticLoad.notes } });
-        rows.push({ name: page.name, target: "console", metrics: { ...consoleLoad.metrics, ...consoleTimes, html: htmlKb }, notes: { ...consoleLoad.notes } });
+        rows.push({
+          name: page.name,
+          target: "static",
+          metrics: { ...staticLoad.metrics, ...staticTimes, html: htmlKb },
+          notes: { ...staticLoad.notes },
+        });
+        rows.push({
+          name: page.name,
+          target: "console",
+          metrics: { ...consoleLoad.metrics, ...consoleTimes, html: htmlKb },
+          notes: { ...consoleLoad.notes },
+        });
         comparisons.push({
           name: page.name,
           ratios: {
             "ttfb p50 console/static": round(consoleTimes["ttfb p50"].value / Math.max(staticTimes["ttfb p50"].value, 0.1), 1),
             "full p50 console/static": round(consoleTimes["full p50"].value / Math.max(staticTimes["full p50"].value, 0.1), 1),
             "throughput console/static": round(consoleLoad.metrics["req/s"].value / staticLoad.metrics["req/s"].value, 4),
-            "p99 console/static (static floored at 1 ms)": round(consoleLoad.metrics.p99.value / Math.max(staticLoad.metrics.p99.value, 1), 1),
+            "p99 console/static (static floored at 1 ms)": round(
+              consoleLoad.metrics.p99.value / Math.max(staticLoad.metrics.p99.value, 1),
+              1,
+            ),
           },
         });
       }
@@ -153,7 +181,11 @@ export default defineSuite({
         rows.push({
           name: "JS shared by every route",
           target: "build (rootMainFiles)",
-          metrics: { "js raw": metric(kb(shared.raw), "KB"), "js gzip": metric(kb(shared.gzip), "KB"), "js files": metric(shared.files, "files") },
+          metrics: {
+            "js raw": metric(kb(shared.raw), "KB"),
+            "js gzip": metric(kb(shared.gzip), "KB"),
+            "js files": metric(shared.files, "files"),
+          },
         });
       }
       for (const r of routes) {
@@ -186,7 +218,11 @@ export default defineSuite({
           rows.push({
             name: `JS ${r.route}`,
             target: "build stats",
-            metrics: { "js raw": metric(kb(fromBuild.raw), "KB"), "js gzip": metric(kb(fromBuild.gzip), "KB"), "js files": metric(fromBuild.files, "files") },
+            metrics: {
+              "js raw": metric(kb(fromBuild.raw), "KB"),
+              "js gzip": metric(kb(fromBuild.gzip), "KB"),
+              "js files": metric(fromBuild.files, "files"),
+            },
           });
         }
       }
@@ -195,7 +231,8 @@ export default defineSuite({
         rows,
         comparisons,
         context: {
-          server: "next start (production build), embedded API in the same process, PGlite, memory rate limiter with unreachable limits, LOG_LEVEL=warn",
+          server:
+            "next start (production build), embedded API in the same process, PGlite, memory rate limiter with unreachable limits, LOG_LEVEL=warn",
           build,
           signIn: "customer-token credentials (next-auth), sandbox demo company",
           employmentsInCompany: totalCount,

@@ -13,7 +13,11 @@ export function EnvironmentBadge({ environment, className }: { environment: Envi
   return (
     <span
       data-environment={environment}
-      className={cn("inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-semibold ring-1 ring-inset", STYLES[environment], className)}
+      className={cn(
+        "inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-semibold ring-1 ring-inset",
+        STYLES[environment],
+        className,
+      )}
     >
       <span aria-hidden="true" className={cn("size-2 rounded-full", environment === "sandbox" ? "bg-amber-500" : "bg-emerald-600")} />
       <span className="sr-only">Environment: </span>

@@ -10,13 +10,26 @@ import { ENVIRONMENT_LABELS, EnvironmentBadge } from "./environment-badge";
 
 const ENDPOINT = "/api/session/environment";
 
-type Body = { signInUrl?: unknown; data?: { signInUrl?: unknown }; error?: { message?: unknown; signInUrl?: unknown }; message?: unknown } | null;
+type Body = {
+  signInUrl?: unknown;
+  data?: { signInUrl?: unknown };
+  error?: { message?: unknown; signInUrl?: unknown };
+  message?: unknown;
+} | null;
 
 /**
  * The environment badge and the switch to the other environment. A switch reloads the page
  * entirely: nothing cached for one environment survives into the other.
  */
-export function EnvironmentSwitch({ current, connected, operator = false }: { current: Environment; connected: Environment[]; operator?: boolean }) {
+export function EnvironmentSwitch({
+  current,
+  connected,
+  operator = false,
+}: {
+  current: Environment;
+  connected: Environment[];
+  operator?: boolean;
+}) {
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const target = ENVIRONMENTS.find((e) => e !== current) ?? current;

@@ -33,7 +33,6 @@ export function UserMenu({ user, company, operator = false }: Pick<PublicSession
   const panelId = useId();
   const name = user?.name || user?.email || "Signed in";
 
-
   return (
     <div ref={root} className="relative">
       <button
@@ -44,12 +43,17 @@ export function UserMenu({ user, company, operator = false }: Pick<PublicSession
         onClick={() => setOpen((o) => !o)}
         className="flex items-center gap-2 rounded-md px-1.5 py-1 text-left hover:bg-slate-100 dark:hover:bg-slate-800"
       >
-        <span aria-hidden="true" className="flex size-8 items-center justify-center rounded-full bg-brand-600 text-xs font-semibold text-white">
+        <span
+          aria-hidden="true"
+          className="flex size-8 items-center justify-center rounded-full bg-brand-600 text-xs font-semibold text-white"
+        >
           {initials(name)}
         </span>
         <span className="sr-only md:not-sr-only md:flex md:flex-col md:leading-tight">
           <span className="text-sm font-medium text-slate-900 dark:text-slate-100">{name}</span>
-          <span className="text-xs text-slate-600 dark:text-slate-400">{operator ? "Partner operator" : (company?.name ?? "No company")}</span>
+          <span className="text-xs text-slate-600 dark:text-slate-400">
+            {operator ? "Partner operator" : (company?.name ?? "No company")}
+          </span>
         </span>
         <svg aria-hidden="true" viewBox="0 0 16 16" className={cn("size-4 text-slate-500 transition-transform", open && "rotate-180")}>
           <path d="m4 6 4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" />
@@ -67,8 +71,12 @@ export function UserMenu({ user, company, operator = false }: Pick<PublicSession
             {user?.email && user.email !== name ? <dd className="break-all text-slate-600 dark:text-slate-400">{user.email}</dd> : null}
           </div>
           <div>
-            <dt className="text-xs font-medium uppercase tracking-wide text-slate-600 dark:text-slate-400">{operator ? "Role" : "Company"}</dt>
-            <dd className="text-slate-900 dark:text-slate-100">{operator ? "Partner operator: every connected company" : (company?.name ?? "None")}</dd>
+            <dt className="text-xs font-medium uppercase tracking-wide text-slate-600 dark:text-slate-400">
+              {operator ? "Role" : "Company"}
+            </dt>
+            <dd className="text-slate-900 dark:text-slate-100">
+              {operator ? "Partner operator: every connected company" : (company?.name ?? "None")}
+            </dd>
           </div>
         </dl>
         <Button

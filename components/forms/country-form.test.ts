@@ -22,7 +22,12 @@ const schema = {
     email: { title: "Email", type: "string", format: "email", "x-jsf-presentation": { inputType: "email" } },
     phone: { title: "Phone", type: "string", pattern: "^\\+[1-9][0-9]{6,14}$", "x-jsf-presentation": { inputType: "tel" } },
     start_time: { title: "Starts at", type: "string", "x-jsf-presentation": { inputType: "time" } },
-    start_date: { title: "Start date", type: "string", format: "date", "x-jsf-presentation": { inputType: "date", minDate: "2030-01-01", maxDate: "2030-12-31" } },
+    start_date: {
+      title: "Start date",
+      type: "string",
+      format: "date",
+      "x-jsf-presentation": { inputType: "date", minDate: "2030-01-01", maxDate: "2030-12-31" },
+    },
     hours: { title: "Hours", type: "number", minimum: 1, maximum: 40, "x-jsf-presentation": { inputType: "number" } },
     salary: {
       title: "Annual salary",
@@ -40,18 +45,53 @@ const schema = {
       ],
       "x-jsf-presentation": { inputType: "radio", direction: "row" },
     },
-    level: { title: "Level", type: "integer", oneOf: [{ const: 1, title: "Junior" }, { const: 2, title: "Senior" }], "x-jsf-presentation": { inputType: "select" } },
+    level: {
+      title: "Level",
+      type: "integer",
+      oneOf: [
+        { const: 1, title: "Junior" },
+        { const: 2, title: "Senior" },
+      ],
+      "x-jsf-presentation": { inputType: "select" },
+    },
     countries: {
       title: "Countries",
       type: "array",
       uniqueItems: true,
       items: { type: "string", enum: ["PRT", "DEU", "FRA"] },
-      "x-jsf-presentation": { inputType: "countries", options: [{ label: "Portugal", value: "PRT" }, { label: "Germany", value: "DEU" }, { label: "France", value: "FRA" }] },
+      "x-jsf-presentation": {
+        inputType: "countries",
+        options: [
+          { label: "Portugal", value: "PRT" },
+          { label: "Germany", value: "DEU" },
+          { label: "France", value: "FRA" },
+        ],
+      },
     },
-    perks: { title: "Perks", type: "array", items: { anyOf: [{ const: "car", title: "Car" }, { const: "phone", title: "Phone" }] }, "x-jsf-presentation": { inputType: "checkbox" } },
+    perks: {
+      title: "Perks",
+      type: "array",
+      items: {
+        anyOf: [
+          { const: "car", title: "Car" },
+          { const: "phone", title: "Phone" },
+        ],
+      },
+      "x-jsf-presentation": { inputType: "checkbox" },
+    },
     ack: { title: "I confirm", type: "string", const: "acknowledged", "x-jsf-presentation": { inputType: "checkbox" } },
-    note: { title: "Heads up", type: "null", readOnly: true, "x-jsf-presentation": { inputType: "statement", statement: { title: "Minimum of <strong>22 days</strong>", severity: "warning" } } },
-    contract: { title: "Signed contract", type: "string", format: "data-url", "x-jsf-presentation": { inputType: "file", accept: ".pdf", maxFileSize: 524288 } },
+    note: {
+      title: "Heads up",
+      type: "null",
+      readOnly: true,
+      "x-jsf-presentation": { inputType: "statement", statement: { title: "Minimum of <strong>22 days</strong>", severity: "warning" } },
+    },
+    contract: {
+      title: "Signed contract",
+      type: "string",
+      format: "data-url",
+      "x-jsf-presentation": { inputType: "file", accept: ".pdf", maxFileSize: 524288 },
+    },
     secret: { type: "string", const: "x", default: "x", "x-jsf-presentation": { inputType: "hidden" } },
     part_time_hours: { title: "Part-time hours", type: "number", "x-jsf-presentation": { inputType: "number" } },
     address: {
@@ -63,8 +103,33 @@ const schema = {
       "x-jsf-presentation": { inputType: "fieldset" },
     },
   },
-  allOf: [{ if: { properties: { schedule: { const: "part_time" } }, required: ["schedule"] }, then: { required: ["part_time_hours"] }, else: { properties: { part_time_hours: false } } }],
-  "x-jsf-order": ["name", "schedule", "part_time_hours", "salary", "bio", "email", "phone", "start_time", "start_date", "hours", "level", "countries", "perks", "ack", "note", "contract", "secret", "address"],
+  allOf: [
+    {
+      if: { properties: { schedule: { const: "part_time" } }, required: ["schedule"] },
+      then: { required: ["part_time_hours"] },
+      else: { properties: { part_time_hours: false } },
+    },
+  ],
+  "x-jsf-order": [
+    "name",
+    "schedule",
+    "part_time_hours",
+    "salary",
+    "bio",
+    "email",
+    "phone",
+    "start_time",
+    "start_date",
+    "hours",
+    "level",
+    "countries",
+    "perks",
+    "ack",
+    "note",
+    "contract",
+    "secret",
+    "address",
+  ],
   "x-jsf-fieldsets": { pay: { title: "Pay", propertiesByName: ["salary", "hours"] } },
 };
 
@@ -116,7 +181,15 @@ describe("CountryForm (RJSF theme of the x-jsf dialect)", () => {
   });
 
   it("names each of the API's errors in a summary, linked to its field", () => {
-    const html = render({ schedule: "full_time" }, { salary: ["must be greater than or equal to 1,000.00 EUR"], "address.city": ["is required"], part_time_hours: ["is not allowed"], "": ["Form not available"] });
+    const html = render(
+      { schedule: "full_time" },
+      {
+        salary: ["must be greater than or equal to 1,000.00 EUR"],
+        "address.city": ["is required"],
+        part_time_hours: ["is not allowed"],
+        "": ["Form not available"],
+      },
+    );
     expect(html).toContain('role="alert"');
     expect(html).toContain("4 problems prevent saving this form");
     expect(html).toContain('<a href="#root.salary"');
@@ -155,7 +228,13 @@ describe("CountryForm (RJSF theme of the x-jsf dialect)", () => {
   });
 
   it("reports a typed amount that is not an amount, with the schema's message", () => {
-    const model = createFormModel({ ...schema, properties: { ...schema.properties, salary: { ...schema.properties.salary, "x-jsf-errorMessage": { type: "Please, use US standard currency format. Ex: 1024.12" } } } });
+    const model = createFormModel({
+      ...schema,
+      properties: {
+        ...schema.properties,
+        salary: { ...schema.properties.salary, "x-jsf-errorMessage": { type: "Please, use US standard currency format. Ex: 1024.12" } },
+      },
+    });
     expect(model.validate({ salary: "12,00.0" })).toMatchObject({ salary: ["Please, use US standard currency format. Ex: 1024.12"] });
   });
 

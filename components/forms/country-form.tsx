@@ -53,7 +53,10 @@ export function CountryForm({
   const view = useMemo(() => model.view(values), [model, values]);
   const summaryId = `${useId().replace(/:/g, "")}-error-summary`;
   const formContext = useMemo<XjsfFormContext>(() => ({ index: view.index, idPrefix, summaryId }), [view.index, idPrefix, summaryId]);
-  const extraErrors = useMemo(() => (serverErrors && Object.keys(serverErrors).length ? (toErrorSchema(serverErrors) as ErrorSchema) : undefined), [serverErrors]);
+  const extraErrors = useMemo(
+    () => (serverErrors && Object.keys(serverErrors).length ? (toErrorSchema(serverErrors) as ErrorSchema) : undefined),
+    [serverErrors],
+  );
   const focusTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   const focusSummary = useCallback(() => {

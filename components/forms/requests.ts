@@ -22,7 +22,9 @@ export const formSchemaQuery = (scope: QueryScope, code: string, form: string) =
   queryOptions({
     queryKey: formKeys.schema(scope, code, form),
     queryFn: ({ signal }) =>
-      bffFetch<Record<string, unknown>>(withScope(`/api/bff/countries/${encodeURIComponent(code)}/${encodeURIComponent(form)}`, scope), { signal }),
+      bffFetch<Record<string, unknown>>(withScope(`/api/bff/countries/${encodeURIComponent(code)}/${encodeURIComponent(form)}`, scope), {
+        signal,
+      }),
     staleTime: 10 * 60_000,
   });
 

@@ -21,7 +21,11 @@ export const dropSkeletonErrors = () => [];
 function mergeTrees(into: Record<string, unknown>, from: Record<string, unknown>): Record<string, unknown> {
   for (const [k, v] of Object.entries(from)) {
     if (k === "__errors" && Array.isArray(v)) into.__errors = [...((into.__errors as string[] | undefined) ?? []), ...v];
-    else if (v && typeof v === "object") into[k] = mergeTrees(into[k] && typeof into[k] === "object" ? (into[k] as Record<string, unknown>) : {}, v as Record<string, unknown>);
+    else if (v && typeof v === "object")
+      into[k] = mergeTrees(
+        into[k] && typeof into[k] === "object" ? (into[k] as Record<string, unknown>) : {},
+        v as Record<string, unknown>,
+      );
   }
   return into;
 }

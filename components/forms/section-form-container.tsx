@@ -34,7 +34,17 @@ export interface SectionFormContainerProps {
   children?: ReactNode;
 }
 
-export function SectionFormContainer({ scope, employmentId, section, schema, initialValues, submitLabel, onSaved, savedNote, children }: SectionFormContainerProps) {
+export function SectionFormContainer({
+  scope,
+  employmentId,
+  section,
+  schema,
+  initialValues,
+  submitLabel,
+  onSaved,
+  savedNote,
+  children,
+}: SectionFormContainerProps) {
   const queryClient = useQueryClient();
   const [serverErrors, setServerErrors] = useState<FieldErrors | null>(null);
   const [refusal, setRefusal] = useState<ApiErrorPayload | null>(null);

@@ -30,7 +30,10 @@ export const ONBOARDING_SECTIONS: readonly EmploymentSection[] = [
 ];
 
 /** A section's saved values as the form's initial values (a list of bank accounts: the first). */
-export function sectionValues(employment: Partial<Record<EmploymentSection, unknown>>, section: EmploymentSection): Record<string, unknown> {
+export function sectionValues(
+  employment: Partial<Record<EmploymentSection, unknown>>,
+  section: EmploymentSection,
+): Record<string, unknown> {
   const raw = employment[section];
   const value = Array.isArray(raw) ? raw[0] : raw;
   return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};

@@ -36,7 +36,14 @@ function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
 }
 
 function Description({ id, view }: { id: string; view: FieldView }) {
-  return view.description ? <RichText id={`${id}__description`} html={view.description} as="div" className="text-sm text-slate-600 dark:text-slate-400 [&_a]:underline" /> : null;
+  return view.description ? (
+    <RichText
+      id={`${id}__description`}
+      html={view.description}
+      as="div"
+      className="text-sm text-slate-600 dark:text-slate-400 [&_a]:underline"
+    />
+  ) : null;
 }
 
 function Deprecated({ view }: { view: FieldView }) {
@@ -82,7 +89,11 @@ export function FieldTemplate(props: FieldTemplateProps) {
     default:
       if (GROUP_WIDGETS.has(view.widget)) {
         return (
-          <fieldset className="space-y-2" data-field={view.path.join(".")} aria-describedby={view.description ? `${id}__description` : undefined}>
+          <fieldset
+            className="space-y-2"
+            data-field={view.path.join(".")}
+            aria-describedby={view.description ? `${id}__description` : undefined}
+          >
             <legend className="text-sm font-medium text-slate-900 dark:text-slate-100">
               <RichText html={view.label} />
               {view.required ? <RequiredMark /> : null}

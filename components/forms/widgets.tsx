@@ -18,7 +18,11 @@ export const inputClass =
 
 /** ids of the description and the errors of a field (rendered by FieldTemplate). */
 export function describedBy(id: string, view: FieldView | undefined, rawErrors: readonly string[] | undefined): string | undefined {
-  const ids = [view?.description ? `${id}__description` : null, view?.statement ? `${id}__statement` : null, rawErrors?.length ? `${id}__error` : null].filter(Boolean);
+  const ids = [
+    view?.description ? `${id}__description` : null,
+    view?.statement ? `${id}__statement` : null,
+    rawErrors?.length ? `${id}__error` : null,
+  ].filter(Boolean);
   return ids.length ? ids.join(" ") : undefined;
 }
 
@@ -120,7 +124,9 @@ function XjsfNumber(props: WidgetProps) {
 /** Money: shown and typed in major units with the currency; the value is integer minor units. */
 function XjsfMoney(props: WidgetProps) {
   const view = viewOf(props.options);
-  const [text, setText] = useState(() => (typeof props.value === "number" ? minorToMajor(props.value) : typeof props.value === "string" ? props.value : ""));
+  const [text, setText] = useState(() =>
+    typeof props.value === "number" ? minorToMajor(props.value) : typeof props.value === "string" ? props.value : "",
+  );
   useEffect(() => {
     const parsed = majorToMinor(text);
     if (typeof props.value === "number" && parsed !== props.value) setText(minorToMajor(props.value));
@@ -138,7 +144,10 @@ function XjsfMoney(props: WidgetProps) {
   return (
     <div className="flex items-stretch">
       {view?.currency ? (
-        <span id={currencyId} className="inline-flex items-center rounded-l-md border border-r-0 border-slate-300 bg-slate-50 px-3 text-sm font-medium text-slate-700 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-200">
+        <span
+          id={currencyId}
+          className="inline-flex items-center rounded-l-md border border-r-0 border-slate-300 bg-slate-50 px-3 text-sm font-medium text-slate-700 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-200"
+        >
           {view.currency}
         </span>
       ) : null}
@@ -202,7 +211,9 @@ function ChoiceLabel({ option, htmlFor }: { option: FieldOption; htmlFor: string
   return (
     <label htmlFor={htmlFor} className="text-sm text-slate-900 dark:text-slate-100">
       <RichText html={option.label} />
-      {option.description ? <RichText html={option.description} as="span" className="mt-0.5 block text-xs text-slate-600 dark:text-slate-400" /> : null}
+      {option.description ? (
+        <RichText html={option.description} as="span" className="mt-0.5 block text-xs text-slate-600 dark:text-slate-400" />
+      ) : null}
     </label>
   );
 }
@@ -348,7 +359,12 @@ function XjsfMultiSelect(props: WidgetProps) {
         aria-label={`Filter: ${view?.labelText ?? props.label}`}
         {...a}
       />
-      <div id={listId} role="group" aria-label={view?.labelText ?? props.label} className="max-h-56 overflow-y-auto rounded-md border border-slate-200 p-2 dark:border-slate-700">
+      <div
+        id={listId}
+        role="group"
+        aria-label={view?.labelText ?? props.label}
+        className="max-h-56 overflow-y-auto rounded-md border border-slate-200 p-2 dark:border-slate-700"
+      >
         {shown.length === 0 ? <p className="px-1 text-sm text-slate-500">No match</p> : null}
         {shown.map((o) => (
           <div key={o.i} className="flex items-start gap-2 py-0.5">
@@ -396,7 +412,13 @@ function XjsfFile(props: WidgetProps) {
     const reader = new FileReader();
     reader.onload = () => {
       const url = String(reader.result ?? "");
-      props.onChange(url.replace(/^data:([^;,]*)(;base64)?,/, (_m, type: string, b64?: string) => `data:${type || "application/octet-stream"};name=${encodeURIComponent(file.name)}${b64 ?? ""},`));
+      props.onChange(
+        url.replace(
+          /^data:([^;,]*)(;base64)?,/,
+          (_m, type: string, b64?: string) =>
+            `data:${type || "application/octet-stream"};name=${encodeURIComponent(file.name)}${b64 ?? ""},`,
+        ),
+      );
     };
     reader.onerror = () => setProblem(`${file.name} could not be read.`);
     reader.readAsDataURL(file);

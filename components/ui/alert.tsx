@@ -31,7 +31,10 @@ export interface AlertProps {
 export function Alert({ tone = "info", title, children, actions, role, className }: AlertProps) {
   return (
     <div role={role} className={cn("flex gap-3 rounded-lg border px-4 py-3 text-sm", TONES[tone], className)}>
-      <span aria-hidden="true" className={cn("mt-0.5 flex size-5 shrink-0 items-center justify-center rounded-full text-xs font-bold", ICON_TONES[tone])}>
+      <span
+        aria-hidden="true"
+        className={cn("mt-0.5 flex size-5 shrink-0 items-center justify-center rounded-full text-xs font-bold", ICON_TONES[tone])}
+      >
         {ICONS[tone]}
       </span>
       <div className="min-w-0 flex-1 space-y-1">

@@ -22,7 +22,17 @@ export interface ConfirmDialogProps {
  * Escape cancels). Focus starts on Cancel, so Enter never removes by accident, and goes back to the
  * opener when the dialog closes.
  */
-export function ConfirmDialog({ open, title, children, confirmLabel, pendingLabel, pending, feedback, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  pendingLabel,
+  pending,
+  feedback,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const cancel = useRef<HTMLButtonElement>(null);
   const opener = useRef<Element | null>(null);

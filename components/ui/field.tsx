@@ -6,8 +6,7 @@ import { cn } from "./cn";
 
 const control =
   "block w-full rounded-md border bg-white px-3 text-sm text-slate-900 shadow-sm placeholder:text-slate-500 disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-500 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400 dark:disabled:bg-slate-800";
-const border = (invalid?: boolean) =>
-  invalid ? "border-red-600 dark:border-red-400" : "border-slate-300 dark:border-slate-600";
+const border = (invalid?: boolean) => (invalid ? "border-red-600 dark:border-red-400" : "border-slate-300 dark:border-slate-600");
 
 export type InputProps = ComponentProps<"input"> & { invalid?: boolean };
 

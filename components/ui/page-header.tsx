@@ -1,7 +1,19 @@
 import type { ReactNode } from "react";
 
 /** The page's one h1, with an optional kicker above, description and actions. */
-export function PageHeader({ title, kicker, description, actions, children }: { title: ReactNode; kicker?: ReactNode; description?: ReactNode; actions?: ReactNode; children?: ReactNode }) {
+export function PageHeader({
+  title,
+  kicker,
+  description,
+  actions,
+  children,
+}: {
+  title: ReactNode;
+  kicker?: ReactNode;
+  description?: ReactNode;
+  actions?: ReactNode;
+  children?: ReactNode;
+}) {
   return (
     <div className="mb-6 flex flex-wrap items-start justify-between gap-4">
       <div className="min-w-0">

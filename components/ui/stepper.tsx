@@ -33,7 +33,8 @@ export function Stepper({ steps, label, className }: { steps: Step[]; label: str
               "relative z-10 flex size-7 shrink-0 items-center justify-center rounded-full text-xs font-semibold ring-2",
               step.state === "complete" && "bg-brand-600 text-white ring-brand-600",
               step.state === "current" && "bg-white text-brand-700 ring-brand-600 dark:bg-slate-900 dark:text-brand-50",
-              step.state === "upcoming" && "bg-white text-slate-500 ring-slate-300 dark:bg-slate-900 dark:text-slate-400 dark:ring-slate-600",
+              step.state === "upcoming" &&
+                "bg-white text-slate-500 ring-slate-300 dark:bg-slate-900 dark:text-slate-400 dark:ring-slate-600",
             )}
           >
             {step.state === "complete" ? (

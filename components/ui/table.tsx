@@ -43,5 +43,13 @@ export function Th({ className, scope = "col", ...props }: ComponentProps<"th">)
 }
 
 export function Td({ className, ...props }: ComponentProps<"td">) {
-  return <td className={cn("border-b border-slate-200 px-3 py-3 align-top first:pl-4 last:pr-4 text-slate-800 dark:border-slate-800 dark:text-slate-200", className)} {...props} />;
+  return (
+    <td
+      className={cn(
+        "border-b border-slate-200 px-3 py-3 align-top first:pl-4 last:pr-4 text-slate-800 dark:border-slate-800 dark:text-slate-200",
+        className,
+      )}
+      {...props}
+    />
+  );
 }

@@ -27,7 +27,9 @@ test("a new user signs in through the API's OAuth pages and lands on the employm
   await expect(page.getByRole("heading", { level: 1, name: "Employments" })).toBeVisible();
   await expect(page.getByRole("table", { name: /^Employments, page 1 of \d+$/ })).toBeVisible();
   // The header says who is signed in, for which company, in which environment.
-  await expect(page.getByRole("banner").getByRole("button", { name: `${DEMO_COMPANY.users.owner.name} ${DEMO_COMPANY.name}` })).toBeVisible();
+  await expect(
+    page.getByRole("banner").getByRole("button", { name: `${DEMO_COMPANY.users.owner.name} ${DEMO_COMPANY.name}` }),
+  ).toBeVisible();
 
   await expectSessionWithoutTokens(page, { company: DEMO_COMPANY.name, environment: "sandbox" });
 

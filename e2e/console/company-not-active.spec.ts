@@ -46,7 +46,9 @@ test(`an update for ${INACTIVE_COMPANY.name} (${INACTIVE_COMPANY.status}) shows 
 
   const banner = page.getByRole("alert").filter({ hasText: "The company can't manage employments right now" });
   await expect(banner).toBeVisible();
-  await expect(banner).toContainText(`Company needs to be in status active to manage employments (current status: ${INACTIVE_COMPANY.status})`);
+  await expect(banner).toContainText(
+    `Company needs to be in status active to manage employments (current status: ${INACTIVE_COMPANY.status})`,
+  );
   await expect(banner).toContainText(/Request id: \S+/);
   await expect(page.getByRole("status").filter({ hasText: "Changes saved" })).toHaveCount(0);
   // The page in its error state: the banner, the form with what was typed.

@@ -10,7 +10,12 @@ import { expect, test } from "../support/fixtures";
 
 const ROLE = "Designs and runs the automated test suites of the console and the API, and reviews releases.";
 
-test("contract details: part-time asks for the hours, a hidden bonus amount is not sent, the API saves the rest", async ({ page, sandboxApi, axe, snap }) => {
+test("contract details: part-time asks for the hours, a hidden bonus amount is not sent, the API saves the rest", async ({
+  page,
+  sandboxApi,
+  axe,
+  snap,
+}) => {
   const created = await createPortugueseEmployee(sandboxApi, "contract");
   expect(created.onboarding_tasks.contract_details?.status).toBe("pending");
 
@@ -99,7 +104,13 @@ test("contract details: part-time asks for the hours, a hidden bonus amount is n
   expect(saved.onboarding_tasks.contract_details?.status).toBe("completed");
 
   // The employment page counts the task as done.
-  await page.getByRole("status").getByRole("link", { name: `Back to ${created.full_name}` }).click();
-  const task = page.getByRole("region", { name: "Onboarding progress" }).getByRole("listitem").filter({ hasText: /^Contract details (Completed|Pending)/ });
+  await page
+    .getByRole("status")
+    .getByRole("link", { name: `Back to ${created.full_name}` })
+    .click();
+  const task = page
+    .getByRole("region", { name: "Onboarding progress" })
+    .getByRole("listitem")
+    .filter({ hasText: /^Contract details (Completed|Pending)/ });
   await expect(task.getByText("Completed", { exact: true })).toBeVisible();
 });

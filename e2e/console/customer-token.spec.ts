@@ -8,7 +8,8 @@ import { expectSessionWithoutTokens } from "../support/session";
 
 test.use({ storageState: { cookies: [], origins: [] } });
 
-const isTokenSignIn = (r: { method: string; url: string }) => r.method === "POST" && new URL(r.url).pathname === "/api/auth/callback/customer-token";
+const isTokenSignIn = (r: { method: string; url: string }) =>
+  r.method === "POST" && new URL(r.url).pathname === "/api/auth/callback/customer-token";
 
 test("sign in with the demo Customer API token and see the employments list", async ({ page, traffic, axe }) => {
   traffic.allowSecretInBody("signing in with a Customer API token posts it to the console once", isTokenSignIn);
@@ -27,7 +28,10 @@ test("sign in with the demo Customer API token and see the employments list", as
   await expectSessionWithoutTokens(page, { kind: "customer_token", company: DEMO_COMPANY.name, environment: "sandbox" });
   await axe(page, "employments-after-token-sign-in");
 
-  expect(traffic.requests.filter((r) => isTokenSignIn(r)), "the token was posted once").toHaveLength(1);
+  expect(
+    traffic.requests.filter((r) => isTokenSignIn(r)),
+    "the token was posted once",
+  ).toHaveLength(1);
 });
 
 test("a token the API does not know is refused with a message that says what to check", async ({ page, traffic }) => {

@@ -49,7 +49,10 @@ test("the onboarding progress matches the API's record, task by task", async ({ 
     expect(label, `a label for task ${key}`).toBeTruthy();
     const item = items.filter({ hasText: new RegExp(`^${label} (Completed|Pending)`) });
     await expect(item, `task ${key}`).toHaveCount(1);
-    await expect(item.getByText(task.status === "completed" ? "Completed" : "Pending", { exact: true }), `task ${key} is ${task.status}`).toBeVisible();
+    await expect(
+      item.getByText(task.status === "completed" ? "Completed" : "Pending", { exact: true }),
+      `task ${key} is ${task.status}`,
+    ).toBeVisible();
     await expect(item.getByText(task.description, { exact: true })).toBeVisible();
   }
 

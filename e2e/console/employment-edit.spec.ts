@@ -26,7 +26,10 @@ test("update the department and the manager, then see them on the employment pag
   await expect(department).toHaveValue("");
   await expect(manager.getByRole("option", { selected: true })).toHaveText("No manager assigned");
   await department.selectOption({ label: DEPARTMENT });
-  const managerOption = (await manager.getByRole("option", { name: new RegExp(`^${MANAGER.name} \\(${MANAGER.email.replace(/\./g, "\\.")}\\)`) }).textContent()) ?? "";
+  const managerOption =
+    (await manager
+      .getByRole("option", { name: new RegExp(`^${MANAGER.name} \\(${MANAGER.email.replace(/\./g, "\\.")}\\)`) })
+      .textContent()) ?? "";
   expect(managerOption).toContain("People manager");
   await manager.selectOption({ label: managerOption });
   await expect(page.getByText("Unsaved changes")).toBeVisible();

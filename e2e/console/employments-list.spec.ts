@@ -15,7 +15,12 @@ const STATUSES = [
 ];
 const PAGE_SIZE = 10;
 
-test("filter by two statuses, change the page size, go to page 2 and open an employment: the URL carries the view", async ({ page, sandboxApi, axe, snap }) => {
+test("filter by two statuses, change the page size, go to page 2 and open an employment: the URL carries the view", async ({
+  page,
+  sandboxApi,
+  axe,
+  snap,
+}) => {
   const statusValues = STATUSES.map((s) => s.value);
   const before = await listEmployments(sandboxApi, { status: statusValues, page: 2, page_size: PAGE_SIZE });
   expect(before.total_count, "the demo seed has more than one page of these statuses").toBeGreaterThan(PAGE_SIZE);
@@ -38,7 +43,9 @@ test("filter by two statuses, change the page size, go to page 2 and open an emp
   await expect(statusButton).toHaveAccessibleName("Status: 2 selected");
   for (const s of STATUSES) await expect(page.getByRole("button", { name: `Remove status filter ${s.label}` })).toBeVisible();
   await expect.poll(() => new URL(page.url()).searchParams.get("status")?.split(",").sort()).toEqual([...statusValues].sort());
-  await expect(page.getByRole("status").filter({ hasText: "Showing" })).toHaveText(/^Showing 1–\d+ of \d+ employments matching these filters\.$/);
+  await expect(page.getByRole("status").filter({ hasText: "Showing" })).toHaveText(
+    /^Showing 1–\d+ of \d+ employments matching these filters\.$/,
+  );
 
   // Page size, then page 2.
   await page.getByLabel("Rows per page").selectOption(String(PAGE_SIZE));
@@ -79,7 +86,10 @@ test("filter by two statuses, change the page size, go to page 2 and open an emp
   await axe(page, "employments-list");
 
   // A row opens with the keyboard: its name is a link (Tab reaches it, Enter opens it).
-  const link = page.getByRole("table", { name: /^Employments, page 2 of \d+$/ }).getByRole("link").first();
+  const link = page
+    .getByRole("table", { name: /^Employments, page 2 of \d+$/ })
+    .getByRole("link")
+    .first();
   const name = (await link.textContent()) ?? "";
   const href = (await link.getAttribute("href")) ?? "";
   expect(href).toMatch(/^\/employments\/[0-9a-f-]{36}$/);

@@ -40,7 +40,10 @@ test("create an employment, fill a section, invite it and activate it in the san
   await page.getByLabel("Personal email").fill(email);
   await page.getByLabel("Job title").fill("Quality Engineer");
   await page.getByLabel("Provisional start date").fill(isoDateIn(90));
-  await page.getByRole("group", { name: /^Does the employee have a seniority date\?/ }).getByLabel("No").check();
+  await page
+    .getByRole("group", { name: /^Does the employee have a seniority date\?/ })
+    .getByLabel("No")
+    .check();
   await page.getByRole("button", { name: "Create employment" }).click();
 
   await expect(page).toHaveURL(/\/employments\/new\?employment=[0-9a-f-]{36}$/);
@@ -49,7 +52,14 @@ test("create an employment, fill a section, invite it and activate it in the san
   await expect(details).toContainText(`${name} was created (Created)`);
 
   const created = await record(id);
-  expect(created).toMatchObject({ full_name: name, personal_email: email, status: "created", type: "employee", employment_model: "eor", country: { code: "PRT" } });
+  expect(created).toMatchObject({
+    full_name: name,
+    personal_email: email,
+    status: "created",
+    type: "employee",
+    employment_model: "eor",
+    country: { code: "PRT" },
+  });
   expect(created.onboarding_tasks.emergency_contact_details?.status).toBe("pending");
   expect(created.emergency_contact_details ?? {}).toEqual({});
 
@@ -67,7 +77,9 @@ test("create an employment, fill a section, invite it and activate it in the san
   await page.getByLabel("Phone number").fill("+351912345678");
   await axe(page, "new-employment-section");
   const [saved] = await Promise.all([
-    page.waitForResponse((r) => r.request().method() === "PATCH" && r.url().includes(`/api/bff/employments/${id}/sections/emergency_contact_details`)),
+    page.waitForResponse(
+      (r) => r.request().method() === "PATCH" && r.url().includes(`/api/bff/employments/${id}/sections/emergency_contact_details`),
+    ),
     page.getByRole("button", { name: "Save and continue" }).click(),
   ]);
   expect(saved.status()).toBe(200);
@@ -76,7 +88,12 @@ test("create an employment, fill a section, invite it and activate it in the san
   await expect(details.getByRole("button", { name: /^Emergency contact/ })).toContainText("Saved");
 
   const withSection = await record(id);
-  expect(withSection.emergency_contact_details).toEqual({ name: "Rita Almeida", relationship: "other", relationship_details: "Neighbour", phone_number: "+351912345678" });
+  expect(withSection.emergency_contact_details).toEqual({
+    name: "Rita Almeida",
+    relationship: "other",
+    relationship_details: "Neighbour",
+    phone_number: "+351912345678",
+  });
   expect(withSection.onboarding_tasks.emergency_contact_details?.status).toBe("completed");
   expect(withSection.status).toBe("created");
 
@@ -86,7 +103,9 @@ test("create an employment, fill a section, invite it and activate it in the san
   await expect(page.getByRole("heading", { level: 2, name: "Invite the employee" })).toBeVisible();
   await axe(page, "new-employment-invite");
   await page.getByRole("button", { name: "Send invitation" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Invitation sent" })).toContainText(`${name} was invited to complete their details at ${email}.`);
+  await expect(page.getByRole("status").filter({ hasText: "Invitation sent" })).toContainText(
+    `${name} was invited to complete their details at ${email}.`,
+  );
   await expect(page.getByRole("button", { name: "Send invitation" })).toBeDisabled();
 
   const invited = await record(id);
@@ -94,7 +113,9 @@ test("create an employment, fill a section, invite it and activate it in the san
 
   // 5. Sandbox only: activate at once.
   await page.getByRole("button", { name: "Activate (sandbox)" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Employment activated" })).toContainText(`${name}'s employment is now active in the sandbox.`);
+  await expect(page.getByRole("status").filter({ hasText: "Employment activated" })).toContainText(
+    `${name}'s employment is now active in the sandbox.`,
+  );
   await expect(page.getByRole("button", { name: "Activate (sandbox)" })).toBeDisabled();
   await expect(page.getByText("The employment is active: there is nobody left to invite.")).toBeVisible();
   await axe(page, "new-employment-activated");

@@ -95,7 +95,10 @@ test("register a callback, change a manager, inspect the signed delivery and rep
     await page.goto(`/employments/${employment.id}/edit`);
     await expect(page.getByRole("heading", { level: 1, name: "Edit employment" })).toBeVisible();
     const manager = page.getByLabel("Manager");
-    const option = (await manager.getByRole("option", { name: new RegExp(`^${MANAGER.name} \\(${MANAGER.email.replace(/\./g, "\\.")}\\)`) }).textContent()) ?? "";
+    const option =
+      (await manager
+        .getByRole("option", { name: new RegExp(`^${MANAGER.name} \\(${MANAGER.email.replace(/\./g, "\\.")}\\)`) })
+        .textContent()) ?? "";
     await manager.selectOption({ label: option });
     await page.getByRole("button", { name: "Save changes" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Changes saved" })).toBeVisible();
@@ -105,7 +108,9 @@ test("register a callback, change a manager, inspect the signed delivery and rep
       const body = JSON.parse(r.body) as { event_type?: string; employment_id?: string };
       return body.event_type === EVENT && body.employment_id === employment.id;
     };
-    await expect.poll(() => receiver.received.filter(isOurs).length, { message: `the receiver gets ${EVENT}`, timeout: DELIVERY_TIMEOUT }).toBeGreaterThan(0);
+    await expect
+      .poll(() => receiver.received.filter(isOurs).length, { message: `the receiver gets ${EVENT}`, timeout: DELIVERY_TIMEOUT })
+      .toBeGreaterThan(0);
     const first = receiver.received.find(isOurs)!;
     const verified = verifyWebhookRequest({ headers: first.headers, rawBody: first.body, signingKey });
     expect(verified, "the delivery's signature verifies with lib/webhooks-verify").toMatchObject({ ok: true });
@@ -120,8 +125,13 @@ test("register a callback, change a manager, inspect the signed delivery and rep
     await expect(page.getByRole("heading", { level: 1, name: "Webhook deliveries" })).toBeVisible();
     await page.getByLabel("Event type").selectOption(EVENT);
     await page.getByLabel("Delivery", { exact: true }).selectOption({ label: "Delivered" });
-    await expect(page).toHaveURL((url) => url.searchParams.get("event_type") === EVENT && url.searchParams.get("successfully_delivered") === "true");
-    const row = page.getByRole("row").filter({ hasText: `employment_id: ${employment.id}` }).filter({ hasText: receiver.url });
+    await expect(page).toHaveURL(
+      (url) => url.searchParams.get("event_type") === EVENT && url.searchParams.get("successfully_delivered") === "true",
+    );
+    const row = page
+      .getByRole("row")
+      .filter({ hasText: `employment_id: ${employment.id}` })
+      .filter({ hasText: receiver.url });
     // The attempt is recorded just after the receiver answered: refresh until the log has it.
     await expect(async () => {
       await page.getByRole("button", { name: "Refresh" }).click();
@@ -144,7 +154,9 @@ test("register a callback, change a manager, inspect the signed delivery and rep
     await row.getByRole("checkbox", { name: new RegExp(`^Select ${EVENT.replace(/\./g, "\\.")} of `) }).check();
     await page.getByRole("button", { name: "Replay selected (1)" }).click();
     await expect(page.getByRole("status").filter({ hasText: "1 delivery queued again" })).toBeVisible();
-    await expect.poll(() => receiver.received.filter(isOurs).length, { message: "the replay reaches the receiver", timeout: DELIVERY_TIMEOUT }).toBe(2);
+    await expect
+      .poll(() => receiver.received.filter(isOurs).length, { message: "the replay reaches the receiver", timeout: DELIVERY_TIMEOUT })
+      .toBe(2);
     const second = receiver.received.filter(isOurs)[1]!;
     expect(second.headers["x-service-event-id"]).toBe(eventId);
     expect(second.body).toBe(first.body);

@@ -38,7 +38,10 @@ export async function getEmployment(api: APIRequestContext, id: string): Promise
   return ((await res.json()) as { data: { employment: ApiEmployment } }).data.employment;
 }
 
-export async function listEmployments(api: APIRequestContext, query: { status?: string[]; page?: number; page_size?: number } = {}): Promise<ApiEmploymentPage> {
+export async function listEmployments(
+  api: APIRequestContext,
+  query: { status?: string[]; page?: number; page_size?: number } = {},
+): Promise<ApiEmploymentPage> {
   const params: Record<string, string> = { page: String(query.page ?? 1), page_size: String(query.page_size ?? 100) };
   if (query.status?.length) params.status = query.status.join(",");
   const res = await api.get("/v1/employments", { params });

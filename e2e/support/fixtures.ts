@@ -76,7 +76,11 @@ export const test = base.extend<ConsoleFixtures>({
 export { expect };
 
 /** The API's authorize pages: sign in (Email, Password, "Sign in"), then "Allow" on the consent page. */
-export async function signInAtApi(page: Page, credentials: { email: string; password: string }, options: { axe?: ConsoleFixtures["axe"] } = {}) {
+export async function signInAtApi(
+  page: Page,
+  credentials: { email: string; password: string },
+  options: { axe?: ConsoleFixtures["axe"] } = {},
+) {
   await expect(page.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();
   if (options.axe) await options.axe(page, "api-sign-in");
   await page.getByLabel("Email").fill(credentials.email);

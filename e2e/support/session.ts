@@ -14,7 +14,10 @@ function keysOf(value: unknown, prefix = ""): string[] {
  * GET /api/auth/session from the page itself (as the console's own code does): the public session
  * only (who, which company, which environments), never a token, the session id or a secret.
  */
-export async function expectSessionWithoutTokens(page: Page, expected: { kind?: "oauth" | "customer_token"; company: string; environment: "sandbox" | "production" }) {
+export async function expectSessionWithoutTokens(
+  page: Page,
+  expected: { kind?: "oauth" | "customer_token"; company: string; environment: "sandbox" | "production" },
+) {
   const text = await page.evaluate(async () => {
     const res = await fetch("/api/auth/session", { credentials: "same-origin" });
     return res.text();

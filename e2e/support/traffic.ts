@@ -62,7 +62,8 @@ export class BrowserTraffic {
       if ("authorization" in r.headers) out.push(`${where} carries an Authorization header (${r.headers.authorization!.split(" ")[0]} …)`);
       if (API_ORIGINS.has(url.origin)) {
         const authorizePage = r.resourceType === "document" && AUTHORIZE_PATH.test(url.pathname);
-        if (!authorizePage) out.push(`${where} goes to the Employment API directly (${r.resourceType}); only its authorize pages may be opened`);
+        if (!authorizePage)
+          out.push(`${where} goes to the Employment API directly (${r.resourceType}); only its authorize pages may be opened`);
       }
       const exempt = this.exemptions.find((e) => e.matches(r));
       const places: [string, string][] = [

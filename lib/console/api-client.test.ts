@@ -18,7 +18,14 @@ const fetchVia = (gateway: TestGateway): typeof fetch =>
   }) as typeof fetch;
 
 const client = (token: string, over: Partial<Parameters<typeof createApiClient>[0]> = {}, gateway = gw) =>
-  createApiClient({ baseUrl: "http://127.0.0.1:4010", environment: "sandbox", getToken: async () => token, fetch: fetchVia(gateway), sleep: async () => {}, ...over });
+  createApiClient({
+    baseUrl: "http://127.0.0.1:4010",
+    environment: "sandbox",
+    getToken: async () => token,
+    fetch: fetchVia(gateway),
+    sleep: async () => {},
+    ...over,
+  });
 
 const failure = async (p: Promise<unknown>) => {
   try {
@@ -48,7 +55,11 @@ describe("createApiClient", () => {
     const other = await makeTenant(gw.deps.db, "sandbox");
     const foreign = await makeDepartment(gw.deps.db, other.company.id);
     const v = await failure(client(t.tokens.admin).updateEmploymentV2(e.id, { department_id: foreign.id }));
-    expect(v).toMatchObject({ kind: "validation", status: 422, fieldErrors: { department_id: ["must be a department of the employment's company"] } });
+    expect(v).toMatchObject({
+      kind: "validation",
+      status: 422,
+      fieldErrors: { department_id: ["must be a department of the employment's company"] },
+    });
     expect(v.requestId).toMatch(/^[0-9a-f-]{36}$/);
     const inactive = await makeTenant(gw.deps.db, "sandbox", { status: "review" });
     const ie = await makeEmployment(gw.deps.db, inactive.company.id);

@@ -51,7 +51,8 @@ export function createApiClient(options: ApiClientOptions) {
 
   async function raw(method: string, path: string, opts: RequestOptions = {}): Promise<Response> {
     const url = new URL(path, options.baseUrl.endsWith("/") ? options.baseUrl : `${options.baseUrl}/`);
-    for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined && v !== null && v !== "") url.searchParams.set(k, String(v));
+    for (const [k, v] of Object.entries(opts.query ?? {}))
+      if (v !== undefined && v !== null && v !== "") url.searchParams.set(k, String(v));
     let token = await options.getToken();
     let retriedAuth = false;
     let retriedLimit = false;
@@ -165,8 +166,6 @@ export async function fetchAllPages<T>(
   maxPages = 20,
 ): Promise<T[]> {
   const first = await fetchPage(1);
-  const rest = await Promise.all(
-    Array.from({ length: Math.min(first.totalPages, maxPages) - 1 }, (_, i) => fetchPage(i + 2)),
-  );
+  const rest = await Promise.all(Array.from({ length: Math.min(first.totalPages, maxPages) - 1 }, (_, i) => fetchPage(i + 2)));
   return [...first.items, ...rest.flatMap((r) => r.items)];
 }

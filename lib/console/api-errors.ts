@@ -1,6 +1,7 @@
 // Upstream API errors as the console sees them: usable on server and client (no server imports).
 
-export type ApiErrorKind = "bad_request" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "validation" | "rate_limited" | "server" | "network";
+export type ApiErrorKind =
+  "bad_request" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "validation" | "rate_limited" | "server" | "network";
 
 export interface ApiErrorPayload {
   kind: ApiErrorKind;

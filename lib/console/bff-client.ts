@@ -20,7 +20,12 @@ export async function bffFetch<T>(path: string, init: { method?: string; body?: 
   const body = (await res.json().catch(() => null)) as { data?: T; error?: ApiErrorPayload } | null;
   if (!res.ok || !body || body.error) {
     throw new ApiRequestError(
-      body?.error ?? { kind: res.status >= 500 ? "server" : "bad_request", status: res.status, message: `Request failed (HTTP ${res.status})`, requestId: null },
+      body?.error ?? {
+        kind: res.status >= 500 ? "server" : "bad_request",
+        status: res.status,
+        message: `Request failed (HTTP ${res.status})`,
+        requestId: null,
+      },
     );
   }
   return body.data as T;

@@ -47,7 +47,10 @@ describe("console configuration", () => {
     expect(c).toMatchObject({
       embedded: false,
       apiUrls: { sandbox: "https://sandbox.api.example", production: "https://api.example" },
-      clients: { sandbox: { clientId: "sb-client", clientSecret: "sb-secret" }, production: { clientId: "live-client", clientSecret: "live-secret" } },
+      clients: {
+        sandbox: { clientId: "sb-client", clientSecret: "sb-secret" },
+        production: { clientId: "live-client", clientSecret: "live-secret" },
+      },
       callbackUrl: "https://console.example/api/auth/callback/employment-api",
       database: { kind: "postgres", url: "postgres://u:p@db.example/console" },
       authSecretSource: "NEXTAUTH_SECRET",

@@ -54,7 +54,10 @@ export function resolveAuthSecret(env: ServerEnv, dataDir: string): Pick<Console
   if (env.NEXTAUTH_SECRET) return { authSecret: env.NEXTAUTH_SECRET, authSecretSource: "NEXTAUTH_SECRET" };
   if (env.NODE_ENV === "production" && !env.resolved.embedded) {
     throw new EnvError([
-      { variable: "AUTH_SECRET", message: "must be set (at least 32 characters) when the console runs in production against an external API" },
+      {
+        variable: "AUTH_SECRET",
+        message: "must be set (at least 32 characters) when the console runs in production against an external API",
+      },
     ]);
   }
   const file = path.join(dataDir, AUTH_SECRET_FILE);
@@ -68,7 +71,12 @@ export function resolveAuthSecret(env: ServerEnv, dataDir: string): Pick<Console
     }
     if (existing.length < 32) {
       // Never replace it silently: every stored token was encrypted with it.
-      throw new EnvError([{ variable: "AUTH_SECRET", message: `is unset and ${file} holds no usable secret (32+ characters): restore it, or set AUTH_SECRET` }]);
+      throw new EnvError([
+        {
+          variable: "AUTH_SECRET",
+          message: `is unset and ${file} holds no usable secret (32+ characters): restore it, or set AUTH_SECRET`,
+        },
+      ]);
     }
     // Tighten a file that was copied around with a looser mode.
     if ((statSync(file).mode & 0o077) !== 0) chmodSync(file, 0o600);
@@ -94,7 +102,10 @@ export function resolveClients(env: ServerEnv): Record<Environment, ApiClientCre
     // A generated demo secret is only known to the embedded API: an external provider needs the real one.
     const missing = (["SANDBOX", "PRODUCTION"] as const)
       .filter((e) => env[`API_${e}_CLIENT_SECRET`] === undefined && env.GATEWAY_DEMO_CLIENT_SECRET === undefined)
-      .map((e) => ({ variable: `API_${e}_CLIENT_SECRET`, message: `must be set when the console uses an external API (its OAuth client secret for API_${e}_URL)` }));
+      .map((e) => ({
+        variable: `API_${e}_CLIENT_SECRET`,
+        message: `must be set when the console uses an external API (its OAuth client secret for API_${e}_URL)`,
+      }));
     if (missing.length > 0) throw new EnvError(missing);
   }
   const demo = { clientId: env.resolved.demo.clientId, clientSecret: env.resolved.demo.clientSecret };

@@ -30,7 +30,11 @@ describe("token encryption (AES-256-GCM, HKDF key, row-bound AAD)", () => {
       b[0] = (b[0] ?? 0) ^ 0x01;
       return b.toString("base64url");
     };
-    for (const forged of [[v, iv, flip(ct), tag], [v, iv, ct, flip(tag)], [v, flip(iv), ct, tag]]) {
+    for (const forged of [
+      [v, iv, flip(ct), tag],
+      [v, iv, ct, flip(tag)],
+      [v, flip(iv), ct, tag],
+    ]) {
       expect(() => cipher.open(forged.join("."), "aad")).toThrow(DecryptionError);
     }
     expect(() => cipher.open(`v2.${iv}.${ct}.${tag}`, "aad")).toThrow(DecryptionError);

@@ -34,12 +34,21 @@ export async function getSessionFromCookies(deps: AuthDeps, cookieMap: CookieMap
 type ResponseInfo = { method: string; path: string; status: number; requestId: string | null };
 
 /** Writes a mutating call to the audit log. A failed write is logged, never hidden from the user's answer. */
-async function auditCall(deps: AuthDeps, environment: Environment, company: { id: string; name: string } | null, actor: AuditActor, info: ResponseInfo) {
+async function auditCall(
+  deps: AuthDeps,
+  environment: Environment,
+  company: { id: string; name: string } | null,
+  actor: AuditActor,
+  info: ResponseInfo,
+) {
   if (!isMutating(info.method)) return;
   try {
     await recordAudit(deps.db, { environment, company, actor, ...info, at: deps.now() });
   } catch (error) {
-    deps.logger.error({ event: "console.audit_failed", method: info.method, path: auditPath(info.path), reason: (error as Error).message }, "audit write failed");
+    deps.logger.error(
+      { event: "console.audit_failed", method: info.method, path: auditPath(info.path), reason: (error as Error).message },
+      "audit write failed",
+    );
   }
 }
 
@@ -121,7 +130,12 @@ export async function getSessionApi(deps: AuthDeps, session: ConsoleSession): Pr
     if (!session.company) throw noCompanyError();
     const grant = await deps.grants.getGrant(session.environment, session.company.id);
     if (!grant || grant.status === "revoked") throw grantRevokedError(session.company, grant?.statusReason ?? "no grant is stored for it");
-    const actor: AuditActor = { kind: "operator", id: session.operatorId, name: session.user?.name ?? null, email: session.user?.email ?? null };
+    const actor: AuditActor = {
+      kind: "operator",
+      id: session.operatorId,
+      name: session.user?.name ?? null,
+      email: session.user?.email ?? null,
+    };
     return createGrantApiClient(deps, grant, await deps.resolveBaseUrl(session.environment), actor);
   }
   const connection = await deps.store.getConnection(session.id, session.environment);

@@ -6,7 +6,10 @@ import { getConsoleConfig } from "./config";
 // and prints the operator's sign-in, as the API's banner prints the demo sign-ins. A failure is
 // reported and the server goes on: each request retries opening the database and says why it fails.
 
-export function formatConsoleBanner(config: { consoleUrl: string; operator: { email: string; password: string; generated: boolean } | null }): string {
+export function formatConsoleBanner(config: {
+  consoleUrl: string;
+  operator: { email: string; password: string; generated: boolean } | null;
+}): string {
   const lines = ["", "┌─ Roster console ────────────────────────────────────────────────────", `│ ${config.consoleUrl}`];
   if (config.operator) {
     lines.push(

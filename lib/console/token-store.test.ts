@@ -58,7 +58,10 @@ describe("token store", () => {
     clock = new FakeClock();
   });
 
-  const makeStore = (refresh = fakeRefresh()) => ({ store: createTokenStore({ db, cipher, refresh: refresh.fn, now: clock.now }), refresh });
+  const makeStore = (refresh = fakeRefresh()) => ({
+    store: createTokenStore({ db, cipher, refresh: refresh.fn, now: clock.now }),
+    refresh,
+  });
 
   it("signs in: a session with one connection, tokens encrypted at rest and bound to their row", async () => {
     const { store } = makeStore();
@@ -88,9 +91,25 @@ describe("token store", () => {
     const sid = await store.signIn({ connection: oauthConnection() });
     expect(await store.setEnvironment(sid, "production")).toBe("no_connection");
     const other = { id: "8d7c6f1e-0000-4000-8000-000000000003", name: "Acme Live" };
-    expect(await store.signIn({ sessionId: sid, connection: oauthConnection({ environment: "production", kind: "customer_token", company: other, refreshToken: null, accessExpiresAt: null }) })).toBe(sid);
+    expect(
+      await store.signIn({
+        sessionId: sid,
+        connection: oauthConnection({
+          environment: "production",
+          kind: "customer_token",
+          company: other,
+          refreshToken: null,
+          accessExpiresAt: null,
+        }),
+      }),
+    ).toBe(sid);
     let session = await store.getSession(sid);
-    expect(session).toMatchObject({ environment: "production", environments: ["sandbox", "production"], kind: "customer_token", company: other });
+    expect(session).toMatchObject({
+      environment: "production",
+      environments: ["sandbox", "production"],
+      kind: "customer_token",
+      company: other,
+    });
     expect(await store.setEnvironment(sid, "sandbox")).toBe("ok");
     session = await store.getSession(sid);
     expect(session).toMatchObject({ environment: "sandbox", kind: "oauth", company });
@@ -159,7 +178,9 @@ describe("token store", () => {
   });
 
   it("invalid_grant marks the connection dead: 401, sign in again, no further refresh attempts", async () => {
-    const { store, refresh } = makeStore(fakeRefresh({ fail: new TokenEndpointError(400, "invalid_grant", "The refresh token is revoked", "req-1") }));
+    const { store, refresh } = makeStore(
+      fakeRefresh({ fail: new TokenEndpointError(400, "invalid_grant", "The refresh token is revoked", "req-1") }),
+    );
     const sid = await store.signIn({ connection: oauthConnection({ accessExpiresAt: new Date(clock.ms - 1000) }) });
     const [row] = await db.select().from(consoleConnections);
     const errors = await Promise.all(Array.from({ length: 5 }, () => store.getAccessToken(row!.id).catch((e: unknown) => e)));
@@ -193,7 +214,14 @@ describe("token store", () => {
   it("Customer API tokens never refresh; one the API rejects ends the connection", async () => {
     const { store, refresh } = makeStore();
     await store.signIn({
-      connection: oauthConnection({ kind: "customer_token", clientId: null, accessToken: "ra_test_abc", refreshToken: null, accessExpiresAt: null, scopes: [] }),
+      connection: oauthConnection({
+        kind: "customer_token",
+        clientId: null,
+        accessToken: "ra_test_abc",
+        refreshToken: null,
+        accessExpiresAt: null,
+        scopes: [],
+      }),
     });
     const [row] = await db.select().from(consoleConnections);
     clock.advance(365 * 24 * 3600_000 - 1);
@@ -209,10 +237,14 @@ describe("token store", () => {
     const colleague = await store.signIn({ connection: oauthConnection({ refreshToken: "refresh-colleague" }) });
     await store.signIn({ sessionId: mine, connection: oauthConnection({ environment: "production", refreshToken: "refresh-prod" }) });
     // Sandbox consent is shared with the colleague's session (the API withdraws it company-wide): kept.
-    expect(await store.deleteSession(mine)).toEqual([{ environment: "production", clientId: "roster-demo-console", refreshToken: "refresh-prod" }]);
+    expect(await store.deleteSession(mine)).toEqual([
+      { environment: "production", clientId: "roster-demo-console", refreshToken: "refresh-prod" },
+    ]);
     expect(await store.getSession(mine)).toBeNull();
     expect(await db.select().from(consoleConnections).where(eq(consoleConnections.sessionId, mine))).toHaveLength(0);
-    expect(await store.deleteSession(colleague)).toEqual([{ environment: "sandbox", clientId: "roster-demo-console", refreshToken: "refresh-colleague" }]);
+    expect(await store.deleteSession(colleague)).toEqual([
+      { environment: "sandbox", clientId: "roster-demo-console", refreshToken: "refresh-colleague" },
+    ]);
     expect(await db.select().from(consoleSessions)).toHaveLength(0);
   });
 
@@ -221,7 +253,14 @@ describe("token store", () => {
     const sid = await store.signIn({ connection: oauthConnection() });
     await store.signIn({
       sessionId: sid,
-      connection: oauthConnection({ environment: "production", kind: "customer_token", clientId: null, accessToken: "ra_live_x", refreshToken: null, accessExpiresAt: null }),
+      connection: oauthConnection({
+        environment: "production",
+        kind: "customer_token",
+        clientId: null,
+        accessToken: "ra_live_x",
+        refreshToken: null,
+        accessExpiresAt: null,
+      }),
     });
     expect(await store.deleteConnection(sid, "production")).toEqual({ revocable: [], sessionDeleted: false });
     expect(await store.getSession(sid)).toMatchObject({ environment: "sandbox", environments: ["sandbox"] });

@@ -6,7 +6,14 @@ import { ApiRequestError } from "./api-errors";
 import { TokenEndpointError } from "./auth/token-endpoint";
 import type { TokenCipher } from "./crypto";
 import type { ConsoleDb } from "./db/client";
-import { consoleConnections, consoleSessions, partnerGrants, type ConsoleConnectionRow, type StoredCompany, type StoredUser } from "./db/schema";
+import {
+  consoleConnections,
+  consoleSessions,
+  partnerGrants,
+  type ConsoleConnectionRow,
+  type StoredCompany,
+  type StoredUser,
+} from "./db/schema";
 import type { ConsoleSession } from "./session-types";
 
 // Console sessions and their API connections (one per environment), with the tokens encrypted at
@@ -168,7 +175,11 @@ export function createTokenStore(deps: TokenStoreDeps) {
         .limit(1);
       if (partner) continue;
       try {
-        out.push({ environment: row.environment, clientId: row.clientId, refreshToken: cipher.open(row.refreshTokenEnc, aad(row.id, "refresh_token")) });
+        out.push({
+          environment: row.environment,
+          clientId: row.clientId,
+          refreshToken: cipher.open(row.refreshTokenEnc, aad(row.id, "refresh_token")),
+        });
       } catch {
         /* an undecryptable token (secret changed) cannot be revoked; forgetting it is all we can do */
       }
@@ -187,7 +198,10 @@ export function createTokenStore(deps: TokenStoreDeps) {
       if (row.refreshGeneration !== seenGeneration && access !== rejected) return { token: access };
       if (!needsRefresh(row, access, rejected)) return { token: access };
       if (!row.refreshTokenEnc) {
-        await tx.update(consoleConnections).set({ status: "dead", statusReason: "no refresh token", updatedAt: now() }).where(eq(consoleConnections.id, row.id));
+        await tx
+          .update(consoleConnections)
+          .set({ status: "dead", statusReason: "no refresh token", updatedAt: now() })
+          .where(eq(consoleConnections.id, row.id));
         return { dead: "expired", environment: row.environment };
       }
       const refreshToken = cipher.open(row.refreshTokenEnc, aad(row.id, "refresh_token"));
@@ -197,7 +211,10 @@ export function createTokenStore(deps: TokenStoreDeps) {
       } catch (error) {
         if (error instanceof TokenEndpointError && error.error === "invalid_grant") {
           // Consent withdrawn or grant revoked: this connection is over; the user signs in again.
-          await tx.update(consoleConnections).set({ status: "dead", statusReason: "invalid_grant", updatedAt: now() }).where(eq(consoleConnections.id, row.id));
+          await tx
+            .update(consoleConnections)
+            .set({ status: "dead", statusReason: "invalid_grant", updatedAt: now() })
+            .where(eq(consoleConnections.id, row.id));
           return { dead: "consent withdrawn or grant revoked", environment: row.environment };
         }
         return { error };
@@ -265,7 +282,9 @@ export function createTokenStore(deps: TokenStoreDeps) {
             .update(consoleSessions)
             .set({ kind: c.kind, environment: c.environment, user: c.user, company: c.company, updatedAt: at })
             .where(eq(consoleSessions.id, sessionId));
-          await tx.delete(consoleConnections).where(and(eq(consoleConnections.sessionId, sessionId), eq(consoleConnections.environment, c.environment)));
+          await tx
+            .delete(consoleConnections)
+            .where(and(eq(consoleConnections.sessionId, sessionId), eq(consoleConnections.environment, c.environment)));
         } else {
           await tx.insert(consoleSessions).values({
             id: sessionId,
@@ -398,7 +417,13 @@ export function createTokenStore(deps: TokenStoreDeps) {
       const [conn] = await db
         .select()
         .from(consoleConnections)
-        .where(and(eq(consoleConnections.sessionId, sessionId), eq(consoleConnections.environment, environment), eq(consoleConnections.status, "active")))
+        .where(
+          and(
+            eq(consoleConnections.sessionId, sessionId),
+            eq(consoleConnections.environment, environment),
+            eq(consoleConnections.status, "active"),
+          ),
+        )
         .limit(1);
       if (!conn) return "no_connection";
       await db
@@ -421,7 +446,10 @@ export function createTokenStore(deps: TokenStoreDeps) {
       if (row.kind === "customer_token") {
         if (options.rejected !== undefined && options.rejected === access) {
           // A Customer API token cannot be refreshed: revoked or expired at the API means over.
-          await db.update(consoleConnections).set({ status: "dead", statusReason: "token rejected", updatedAt: now() }).where(eq(consoleConnections.id, row.id));
+          await db
+            .update(consoleConnections)
+            .set({ status: "dead", statusReason: "token rejected", updatedAt: now() })
+            .where(eq(consoleConnections.id, row.id));
           throw signInAgainError(row.environment, "the Customer API token was rejected");
         }
         return access;
@@ -436,7 +464,10 @@ export function createTokenStore(deps: TokenStoreDeps) {
 
     /** Marks a connection refused (e.g. the API answered 401 after a refresh). */
     async markDead(connectionId: string, reason: string): Promise<void> {
-      await db.update(consoleConnections).set({ status: "dead", statusReason: reason, updatedAt: now() }).where(eq(consoleConnections.id, connectionId));
+      await db
+        .update(consoleConnections)
+        .set({ status: "dead", statusReason: reason, updatedAt: now() })
+        .where(eq(consoleConnections.id, connectionId));
     },
 
     /** Deletes the session and its connections; returns the OAuth grants to revoke at the API. */
@@ -453,7 +484,9 @@ export function createTokenStore(deps: TokenStoreDeps) {
         .from(consoleConnections)
         .where(and(eq(consoleConnections.sessionId, sessionId), eq(consoleConnections.environment, environment)));
       const revocable = await revocableGrants(rows, sessionId);
-      await db.delete(consoleConnections).where(and(eq(consoleConnections.sessionId, sessionId), eq(consoleConnections.environment, environment)));
+      await db
+        .delete(consoleConnections)
+        .where(and(eq(consoleConnections.sessionId, sessionId), eq(consoleConnections.environment, environment)));
       const remaining = await db.select().from(consoleConnections).where(eq(consoleConnections.sessionId, sessionId));
       if (remaining.length === 0) {
         await db.delete(consoleSessions).where(eq(consoleSessions.id, sessionId));
@@ -464,7 +497,13 @@ export function createTokenStore(deps: TokenStoreDeps) {
       if (session && next && session.environment === environment) {
         await db
           .update(consoleSessions)
-          .set({ environment: next.environment, kind: next.kind, user: next.user, company: { id: next.companyId, name: next.companyName }, updatedAt: now() })
+          .set({
+            environment: next.environment,
+            kind: next.kind,
+            user: next.user,
+            company: { id: next.companyId, name: next.companyName },
+            updatedAt: now(),
+          })
           .where(eq(consoleSessions.id, sessionId));
       }
       return { revocable, sessionDeleted: false };

@@ -76,7 +76,10 @@ export const ContractAmendmentListQuerySchema = PaginationQuerySchema.extend({
     .optional()
     .transform((v, ctx) => {
       if (v === undefined || v === "") return undefined;
-      const parts = v.split(",").map((s) => s.trim()).filter(Boolean);
+      const parts = v
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean);
       for (const p of parts) {
         if (!ContractAmendmentStatusSchema.safeParse(p).success) {
           ctx.addIssue({ code: "custom", message: `Unknown status '${p}'` });

@@ -52,21 +52,30 @@ export const CreateCustomFieldBodySchema = z
   .strictObject({
     name: z.string().trim().min(1, "can't be blank").max(CUSTOM_FIELD_NAME_MAX, `must be at most ${CUSTOM_FIELD_NAME_MAX} characters`),
     type: CustomFieldTypeSchema,
-    description: z.string().trim().max(CUSTOM_FIELD_DESCRIPTION_MAX, `must be at most ${CUSTOM_FIELD_DESCRIPTION_MAX} characters`).nullable().optional(),
+    description: z
+      .string()
+      .trim()
+      .max(CUSTOM_FIELD_DESCRIPTION_MAX, `must be at most ${CUSTOM_FIELD_DESCRIPTION_MAX} characters`)
+      .nullable()
+      .optional(),
     options: z
-      .array(z.string().trim().min(1, "can't be blank").max(CUSTOM_FIELD_OPTION_MAX, `must be at most ${CUSTOM_FIELD_OPTION_MAX} characters`))
+      .array(
+        z.string().trim().min(1, "can't be blank").max(CUSTOM_FIELD_OPTION_MAX, `must be at most ${CUSTOM_FIELD_OPTION_MAX} characters`),
+      )
       .min(1, "must list at least one option")
       .max(CUSTOM_FIELD_OPTIONS_MAX, `at most ${CUSTOM_FIELD_OPTIONS_MAX} options`)
       .optional(),
   })
   .superRefine((body, ctx) => {
     if (isSelectType(body.type)) {
-      if (body.options === undefined) ctx.addIssue({ code: "custom", path: ["options"], message: `is required for a ${body.type} field`, input: body.options });
+      if (body.options === undefined)
+        ctx.addIssue({ code: "custom", path: ["options"], message: `is required for a ${body.type} field`, input: body.options });
       else {
         const seen = new Set<string>();
         for (const option of body.options) {
           const key = option.toLowerCase();
-          if (seen.has(key)) ctx.addIssue({ code: "custom", path: ["options"], message: `lists '${option}' more than once`, input: body.options });
+          if (seen.has(key))
+            ctx.addIssue({ code: "custom", path: ["options"], message: `lists '${option}' more than once`, input: body.options });
           seen.add(key);
         }
       }
@@ -119,7 +128,10 @@ const isHttpUrl = (s: string) => {
  * Checks a value against a field's type: the message for the `value` field, or null when it fits.
  * Null always fits (it clears the value). Shared by the API and the console's forms.
  */
-export function validateCustomFieldValue(field: { type: CustomFieldType; options: readonly string[] | null }, value: unknown): string | null {
+export function validateCustomFieldValue(
+  field: { type: CustomFieldType; options: readonly string[] | null },
+  value: unknown,
+): string | null {
   if (value === null) return null;
   switch (field.type) {
     case "string":

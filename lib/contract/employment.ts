@@ -129,7 +129,10 @@ export const EmploymentListQuerySchema = z.object({
     .optional()
     .transform((v, ctx) => {
       if (v === undefined || v === "") return undefined;
-      const parts = v.split(",").map((s) => s.trim()).filter(Boolean);
+      const parts = v
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean);
       for (const p of parts) {
         if (!EmploymentStatusSchema.safeParse(p).success) {
           ctx.addIssue({ code: "custom", message: `Unknown status '${p}'` });

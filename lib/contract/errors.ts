@@ -20,13 +20,7 @@ export const FieldErrorsSchema = z.object({ errors: z.record(z.string(), z.array
 export const ValidationErrorSchema = z.union([
   FieldErrorsSchema,
   z.object({
-    message: z.union([
-      z.string(),
-      ParameterErrorSchema,
-      z.array(ParameterErrorSchema),
-      ActionErrorSchema,
-      z.array(ActionErrorSchema),
-    ]),
+    message: z.union([z.string(), ParameterErrorSchema, z.array(ParameterErrorSchema), ActionErrorSchema, z.array(ActionErrorSchema)]),
   }),
 ]);
 export type ValidationErrorBody = z.infer<typeof ValidationErrorSchema>;

@@ -88,11 +88,22 @@ export const ExpenseListQuerySchema = z.object({
   status: ExpenseStatusSchema.optional(),
 });
 
-const amount = z.number().int("must be an integer in minor units (e.g. 1050 for 10.50)").min(1, "must be greater than 0").max(100_000_000_00, "must be at most 10000000000");
-const taxAmount = z.number().int("must be an integer in minor units").min(0, "must be at least 0").max(100_000_000_00, "must be at most 10000000000");
+const amount = z
+  .number()
+  .int("must be an integer in minor units (e.g. 1050 for 10.50)")
+  .min(1, "must be greater than 0")
+  .max(100_000_000_00, "must be at most 10000000000");
+const taxAmount = z
+  .number()
+  .int("must be an integer in minor units")
+  .min(0, "must be at least 0")
+  .max(100_000_000_00, "must be at most 10000000000");
 const title = z.string().trim().min(1, "can't be blank").max(255, "must be at most 255 characters");
 const notes = z.string().max(5000, "must be at most 5000 characters").nullable().optional();
-const receipts = z.array(Base64FileSchema).min(1, "must hold at least one receipt").max(RECEIPTS_MAX, `must hold at most ${RECEIPTS_MAX} receipts`);
+const receipts = z
+  .array(Base64FileSchema)
+  .min(1, "must hold at least one receipt")
+  .max(RECEIPTS_MAX, `must hold at most ${RECEIPTS_MAX} receipts`);
 
 function oneReceiptField(body: { receipt?: unknown; receipts?: unknown }, ctx: z.RefinementCtx) {
   if (body.receipt !== undefined && body.receipts !== undefined) {

@@ -30,7 +30,9 @@ export const RECURRING_INCENTIVE_TYPES = [
 /** A signing bonus is paid once: it cannot recur. */
 export const INCENTIVE_TYPES = [...RECURRING_INCENTIVE_TYPES, "signing_bonus"] as const;
 export const IncentiveTypeSchema = z.enum(INCENTIVE_TYPES, { message: `must be one of: ${INCENTIVE_TYPES.join(", ")}` });
-export const RecurringIncentiveTypeSchema = z.enum(RECURRING_INCENTIVE_TYPES, { message: `must be one of: ${RECURRING_INCENTIVE_TYPES.join(", ")}` });
+export const RecurringIncentiveTypeSchema = z.enum(RECURRING_INCENTIVE_TYPES, {
+  message: `must be one of: ${RECURRING_INCENTIVE_TYPES.join(", ")}`,
+});
 
 export const AMOUNT_TAX_TYPES = ["gross", "net"] as const;
 export const AmountTaxTypeSchema = z.enum(AMOUNT_TAX_TYPES, { message: "must be gross or net" });
@@ -92,7 +94,11 @@ export const RecurringIncentiveListQuerySchema = z.object({
   status: RecurringIncentiveStatusSchema.optional(),
 });
 
-const amount = z.number().int("must be an integer in minor units (e.g. 50025 for 500.25)").min(1, "must be greater than 0").max(100_000_000_00, "must be at most 10000000000");
+const amount = z
+  .number()
+  .int("must be an integer in minor units (e.g. 50025 for 500.25)")
+  .min(1, "must be greater than 0")
+  .max(100_000_000_00, "must be at most 10000000000");
 const note = z.string().max(2000, "must be at most 2000 characters").nullable().optional();
 
 /** POST /v1/incentives. The effective date must be today or later. */
@@ -127,7 +133,12 @@ export const CreateRecurringIncentiveBodySchema = z.strictObject({
   amount,
   amount_tax_type: AmountTaxTypeSchema,
   effective_date: PlainDateSchema,
-  duration_in_months: z.number().int("must be a whole number of months").min(1, "must be at least 1").max(120, "must be at most 120").optional(),
+  duration_in_months: z
+    .number()
+    .int("must be a whole number of months")
+    .min(1, "must be at least 1")
+    .max(120, "must be at most 120")
+    .optional(),
   note,
 });
 export type CreateRecurringIncentiveBody = z.infer<typeof CreateRecurringIncentiveBodySchema>;

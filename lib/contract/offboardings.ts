@@ -93,21 +93,42 @@ export const TerminationDetailsSchema = z
     proposed_termination_date: PlainDateSchema,
     termination_reason: TerminationReasonSchema,
     reason_description: z.string().trim().min(1, "can't be blank").max(5000, "must be at most 5000 characters"),
-    risk_assessment_reasons: z.array(RiskAssessmentReasonSchema).min(1, "must list at least one reason (none_of_these when none applies)").max(RISK_ASSESSMENT_REASONS.length),
+    risk_assessment_reasons: z
+      .array(RiskAssessmentReasonSchema)
+      .min(1, "must list at least one reason (none_of_these when none applies)")
+      .max(RISK_ASSESSMENT_REASONS.length),
     will_challenge_termination: z.boolean({ message: "must be true or false" }),
     will_challenge_termination_description: text(5000).nullable().optional(),
     additional_comments: text(5000).nullable().optional(),
-    employee_awareness: z.strictObject({ date: PlainDateSchema, note: text(2000).nullable().optional() }).nullable().optional(),
+    employee_awareness: z
+      .strictObject({ date: PlainDateSchema, note: text(2000).nullable().optional() })
+      .nullable()
+      .optional(),
     agrees_to_pto_amount: z.boolean({ message: "must be true or false" }).optional(),
   })
   .superRefine((d, ctx) => {
     const reasons = new Set(d.risk_assessment_reasons);
     if (reasons.has("none_of_these") && reasons.size > 1)
-      ctx.addIssue({ code: "custom", path: ["risk_assessment_reasons"], message: "none_of_these cannot be combined with other reasons", input: d.risk_assessment_reasons });
+      ctx.addIssue({
+        code: "custom",
+        path: ["risk_assessment_reasons"],
+        message: "none_of_these cannot be combined with other reasons",
+        input: d.risk_assessment_reasons,
+      });
     if (reasons.size !== d.risk_assessment_reasons.length)
-      ctx.addIssue({ code: "custom", path: ["risk_assessment_reasons"], message: "must not repeat a reason", input: d.risk_assessment_reasons });
+      ctx.addIssue({
+        code: "custom",
+        path: ["risk_assessment_reasons"],
+        message: "must not repeat a reason",
+        input: d.risk_assessment_reasons,
+      });
     if (d.will_challenge_termination && !d.will_challenge_termination_description?.trim())
-      ctx.addIssue({ code: "custom", path: ["will_challenge_termination_description"], message: "can't be blank when will_challenge_termination is true", input: d.will_challenge_termination_description });
+      ctx.addIssue({
+        code: "custom",
+        path: ["will_challenge_termination_description"],
+        message: "can't be blank when will_challenge_termination is true",
+        input: d.will_challenge_termination_description,
+      });
   });
 
 /** POST /v1/offboardings: only `termination` exists; its details are required. */

@@ -33,7 +33,10 @@ export type OutstandingPayment = z.infer<typeof OutstandingPaymentSchema>;
 
 export const OutstandingPaymentListQuerySchema = PaginationQuerySchema.extend({
   /** Default `due_date`. Ties are broken by invoice number, then id. */
-  sort_by: z.enum(OUTSTANDING_PAYMENT_SORTS, { error: `must be one of ${OUTSTANDING_PAYMENT_SORTS.join(", ")}` }).optional().default("due_date"),
+  sort_by: z
+    .enum(OUTSTANDING_PAYMENT_SORTS, { error: `must be one of ${OUTSTANDING_PAYMENT_SORTS.join(", ")}` })
+    .optional()
+    .default("due_date"),
   sort_order: z.enum(["asc", "desc"], { error: "must be asc or desc" }).optional().default("asc"),
   type: OutstandingPaymentTypeSchema.optional(),
 });

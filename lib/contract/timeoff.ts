@@ -26,10 +26,7 @@ export const Base64FileSchema = z.strictObject({
   name: z.string().trim().min(1, "can't be blank").max(255, "must be at most 255 characters"),
   /** Optional: the type is detected from the bytes; a declared type that disagrees is refused. */
   content_type: z.string().max(255).optional(),
-  content: z
-    .string()
-    .min(1, "can't be blank")
-    .refine(isBase64, "must be base64-encoded"),
+  content: z.string().min(1, "can't be blank").refine(isBase64, "must be base64-encoded"),
 });
 export type Base64File = z.infer<typeof Base64FileSchema>;
 
@@ -62,9 +59,12 @@ export const TIMEOFF_TYPE_DESCRIPTIONS = {
   other: "Any other kind of time off.",
 } as const;
 export const TIMEOFF_TYPES = Object.keys(TIMEOFF_TYPE_DESCRIPTIONS) as (keyof typeof TIMEOFF_TYPE_DESCRIPTIONS)[];
-export const TimeoffTypeSchema = z.enum(TIMEOFF_TYPES as [keyof typeof TIMEOFF_TYPE_DESCRIPTIONS, ...(keyof typeof TIMEOFF_TYPE_DESCRIPTIONS)[]], {
-  message: `must be one of: ${TIMEOFF_TYPES.join(", ")}`,
-});
+export const TimeoffTypeSchema = z.enum(
+  TIMEOFF_TYPES as [keyof typeof TIMEOFF_TYPE_DESCRIPTIONS, ...(keyof typeof TIMEOFF_TYPE_DESCRIPTIONS)[]],
+  {
+    message: `must be one of: ${TIMEOFF_TYPES.join(", ")}`,
+  },
+);
 export type TimeoffType = z.infer<typeof TimeoffTypeSchema>;
 
 /** `taken` is an approved time off whose last day has passed (in its time zone). */

@@ -36,18 +36,58 @@ const base = { company_id: id };
 
 /** Flat payloads: spec 6.1 exactly, others per DECISIONS.md (ids of the resources concerned). */
 export const WebhookPayloadSchemas = {
-  "background_check.status.updated": z.strictObject({ event_type: z.literal("background_check.status.updated"), background_check_id: id, employment_id: id, ...base }),
+  "background_check.status.updated": z.strictObject({
+    event_type: z.literal("background_check.status.updated"),
+    background_check_id: id,
+    employment_id: id,
+    ...base,
+  }),
   "employment.account.updated": z.strictObject({ event_type: z.literal("employment.account.updated"), employment_id: id, ...base }),
-  "employment.administrative_details.updated": z.strictObject({ event_type: z.literal("employment.administrative_details.updated"), employment_slug: id, ...base }),
+  "employment.administrative_details.updated": z.strictObject({
+    event_type: z.literal("employment.administrative_details.updated"),
+    employment_slug: id,
+    ...base,
+  }),
   "employment.details.updated": z.strictObject({ event_type: z.literal("employment.details.updated"), employment_id: id, ...base }),
-  "employment.employment_agreement.available": z.strictObject({ event_type: z.literal("employment.employment_agreement.available"), employment_id: id, file_id: id, ...base }),
-  "employment.onboarding.completed": z.strictObject({ event_type: z.literal("employment.onboarding.completed"), employment_id: id, ...base }),
-  "employment.onboarding_task.completed": z.strictObject({ event_type: z.literal("employment.onboarding_task.completed"), employment_id: id, onboarding_task: z.string(), ...base }),
-  "employment.user_status.activated": z.strictObject({ event_type: z.literal("employment.user_status.activated"), employment_id: id, ...base }),
-  "employment.user_status.deactivated": z.strictObject({ event_type: z.literal("employment.user_status.deactivated"), employment_id: id, ...base }),
-  "employment.personal_information.updated": z.strictObject({ event_type: z.literal("employment.personal_information.updated"), employment_id: id, ...base }),
+  "employment.employment_agreement.available": z.strictObject({
+    event_type: z.literal("employment.employment_agreement.available"),
+    employment_id: id,
+    file_id: id,
+    ...base,
+  }),
+  "employment.onboarding.completed": z.strictObject({
+    event_type: z.literal("employment.onboarding.completed"),
+    employment_id: id,
+    ...base,
+  }),
+  "employment.onboarding_task.completed": z.strictObject({
+    event_type: z.literal("employment.onboarding_task.completed"),
+    employment_id: id,
+    onboarding_task: z.string(),
+    ...base,
+  }),
+  "employment.user_status.activated": z.strictObject({
+    event_type: z.literal("employment.user_status.activated"),
+    employment_id: id,
+    ...base,
+  }),
+  "employment.user_status.deactivated": z.strictObject({
+    event_type: z.literal("employment.user_status.deactivated"),
+    employment_id: id,
+    ...base,
+  }),
+  "employment.personal_information.updated": z.strictObject({
+    event_type: z.literal("employment.personal_information.updated"),
+    employment_id: id,
+    ...base,
+  }),
   "payslip.released": z.strictObject({ event_type: z.literal("payslip.released"), payslip_id: id, ...base }),
-  "contract_amendment.done": z.strictObject({ event_type: z.literal("contract_amendment.done"), contract_amendment_id: id, employment_id: id, ...base }),
+  "contract_amendment.done": z.strictObject({
+    event_type: z.literal("contract_amendment.done"),
+    contract_amendment_id: id,
+    employment_id: id,
+    ...base,
+  }),
   "expense.approved": z.strictObject({ event_type: z.literal("expense.approved"), expense_id: id, employment_id: id, ...base }),
   "expense.declined": z.strictObject({ event_type: z.literal("expense.declined"), expense_id: id, employment_id: id, ...base }),
   "expense.updated": z.strictObject({ event_type: z.literal("expense.updated"), expense_id: id, employment_id: id, ...base }),
@@ -56,9 +96,24 @@ export const WebhookPayloadSchemas = {
   "incentive.updated": z.strictObject({ event_type: z.literal("incentive.updated"), incentive_id: id, employment_id: id, ...base }),
   "incentive.deleted": z.strictObject({ event_type: z.literal("incentive.deleted"), incentive_id: id, employment_id: id, ...base }),
   "incentive.paid": z.strictObject({ event_type: z.literal("incentive.paid"), incentive_id: id, employment_id: id, ...base }),
-  "incentive.processing_started": z.strictObject({ event_type: z.literal("incentive.processing_started"), incentive_id: id, employment_id: id, ...base }),
-  "offboarding.submitted": z.strictObject({ event_type: z.literal("offboarding.submitted"), offboarding_id: id, employment_id: id, ...base }),
-  "offboarding.review_started": z.strictObject({ event_type: z.literal("offboarding.review_started"), offboarding_id: id, employment_id: id, ...base }),
+  "incentive.processing_started": z.strictObject({
+    event_type: z.literal("incentive.processing_started"),
+    incentive_id: id,
+    employment_id: id,
+    ...base,
+  }),
+  "offboarding.submitted": z.strictObject({
+    event_type: z.literal("offboarding.submitted"),
+    offboarding_id: id,
+    employment_id: id,
+    ...base,
+  }),
+  "offboarding.review_started": z.strictObject({
+    event_type: z.literal("offboarding.review_started"),
+    offboarding_id: id,
+    employment_id: id,
+    ...base,
+  }),
   "offboarding.deleted": z.strictObject({ event_type: z.literal("offboarding.deleted"), offboarding_id: id, employment_id: id, ...base }),
 } satisfies Record<WebhookEventType, z.ZodType>;
 
@@ -99,7 +154,12 @@ export const CreateWebhookCallbackBodySchema = z
   })
   .superRefine((body, ctx) => {
     if (body.subscribe_to_all_events !== true && (body.subscribed_events ?? []).length === 0) {
-      ctx.addIssue({ code: "custom", path: ["subscribed_events"], message: "must list at least one event type, or set subscribe_to_all_events to true", input: body.subscribed_events });
+      ctx.addIssue({
+        code: "custom",
+        path: ["subscribed_events"],
+        message: "must list at least one event type, or set subscribe_to_all_events to true",
+        input: body.subscribed_events,
+      });
     }
   });
 export type CreateWebhookCallbackBody = z.infer<typeof CreateWebhookCallbackBodySchema>;
@@ -113,10 +173,20 @@ export const UpdateWebhookCallbackBodySchema = z
   })
   .superRefine((body, ctx) => {
     if (body.url === undefined && body.subscribed_events === undefined && body.subscribe_to_all_events === undefined) {
-      ctx.addIssue({ code: "custom", path: ["url"], message: "give at least one of url, subscribed_events, subscribe_to_all_events", input: body });
+      ctx.addIssue({
+        code: "custom",
+        path: ["url"],
+        message: "give at least one of url, subscribed_events, subscribe_to_all_events",
+        input: body,
+      });
     }
     if (body.subscribe_to_all_events === false && body.subscribed_events !== undefined && body.subscribed_events.length === 0) {
-      ctx.addIssue({ code: "custom", path: ["subscribed_events"], message: "must list at least one event type, or set subscribe_to_all_events to true", input: body.subscribed_events });
+      ctx.addIssue({
+        code: "custom",
+        path: ["subscribed_events"],
+        message: "must list at least one event type, or set subscribe_to_all_events to true",
+        input: body.subscribed_events,
+      });
     }
   });
 export type UpdateWebhookCallbackBody = z.infer<typeof UpdateWebhookCallbackBodySchema>;
@@ -200,9 +270,13 @@ export const ReplayWebhookEventsResponseSchema = z.object({
 /** POST /v1/sandbox/webhook-callbacks/trigger. */
 export const SandboxTriggerWebhookBodySchema = z.strictObject({
   employment_id: z.string().min(1).max(64),
-  event_type: z.string().max(200).superRefine((t, ctx) => {
-    if (!(WEBHOOK_EVENT_TYPES as readonly string[]).includes(t)) ctx.addIssue({ code: "custom", message: `Unknown event type: ${t}`, input: t });
-  }),
+  event_type: z
+    .string()
+    .max(200)
+    .superRefine((t, ctx) => {
+      if (!(WEBHOOK_EVENT_TYPES as readonly string[]).includes(t))
+        ctx.addIssue({ code: "custom", message: `Unknown event type: ${t}`, input: t });
+    }),
 });
 export type SandboxTriggerWebhookBody = z.infer<typeof SandboxTriggerWebhookBodySchema>;
 export const SandboxTriggerWebhookResponseSchema = z.object({

@@ -14,7 +14,12 @@ import { createFormModel, settleForm, validateFormValues, type FormValues, type 
 const registry = await getDefaultFormRegistry();
 
 const isFormName = (f: string): f is FormName => (FORM_NAMES as readonly string[]).includes(f);
-const cases = registry.listCountries().flatMap((country) => registry.listFormNames(country.code).filter(isFormName).map((form) => ({ code: country.code, form })));
+const cases = registry.listCountries().flatMap((country) =>
+  registry
+    .listFormNames(country.code)
+    .filter(isFormName)
+    .map((form) => ({ code: country.code, form })),
+);
 
 /** Built-in countries have example sections; a country only GATEWAY_FORMS_DIR brings has none. */
 function exampleOf(code: string, form: string, variant: number): FormValues | undefined {

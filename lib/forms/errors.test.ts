@@ -4,7 +4,15 @@ import { fromErrorSchema, mapServerErrors, mergeFieldErrors, toErrorSchema } fro
 describe("errors of the API and of the form", () => {
   it("strips the section prefix of the API's 422 errors", () => {
     expect(
-      mapServerErrors({ "personal_details.birth_date": ["is required"], "personal_details.address.city": ["is too long"], personal_details: ["is invalid"], manager_id: ["unknown"] }, "personal_details"),
+      mapServerErrors(
+        {
+          "personal_details.birth_date": ["is required"],
+          "personal_details.address.city": ["is too long"],
+          personal_details: ["is invalid"],
+          manager_id: ["unknown"],
+        },
+        "personal_details",
+      ),
     ).toEqual({ birth_date: ["is required"], "address.city": ["is too long"], "": ["is invalid"], manager_id: ["unknown"] });
   });
 

@@ -13,7 +13,11 @@ import { createFormModel, unwrapFormSchema, type FieldErrors, type FormValues } 
 // branch's lifted), and a filled form gives a body that ajv accepts against the schema.
 
 const FIXTURES = join(process.cwd(), "../shared/fixtures/forms");
-const files = existsSync(FIXTURES) ? readdirSync(FIXTURES).filter((f) => f.endsWith(".json")).sort() : [];
+const files = existsSync(FIXTURES)
+  ? readdirSync(FIXTURES)
+      .filter((f) => f.endsWith(".json"))
+      .sort()
+  : [];
 
 /**
  * Branches no answer can reach. Most test a field the provider's schema fixes (`const` with an
@@ -39,8 +43,7 @@ const ALLOWED_GAPS: Record<string, Record<string, AllowedGap>> = {
   "FRA-contract_details.json": {
     "allOf/19/then/allOf/0/else/allOf/0 else": {
       unreachable: true,
-      why:
-        "recommended probation on a contract that is not fixed-term: contract_end_date is forbidden (allOf/4), so the computed probation_length_maximum_months is 4, probation_length is forced to 4 and allOf/20 forces has_probation_period to yes",
+      why: "recommended probation on a contract that is not fixed-term: contract_end_date is forbidden (allOf/4), so the computed probation_length_maximum_months is 4, probation_length is forced to 4 and allOf/20 forces has_probation_period to yes",
     },
   },
 };

@@ -28,6 +28,8 @@ describe("HTML of schema texts", () => {
   });
 
   it("gives plain text", () => {
-    expect(stripHtml("<strong>Previous seniority</strong> cannot&nbsp;be <br/>recognized &amp; so")).toBe("Previous seniority cannot be recognized & so");
+    expect(stripHtml("<strong>Previous seniority</strong> cannot&nbsp;be <br/>recognized &amp; so")).toBe(
+      "Previous seniority cannot be recognized & so",
+    );
   });
 });

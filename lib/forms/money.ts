@@ -20,7 +20,10 @@ export function minorToMajor(minor: unknown): string {
  * decimals.
  */
 export function majorToMinor(text: string): number | undefined | null {
-  const cleaned = text.trim().replace(/^[A-Za-z€£$¥\s]+/, "").replace(/[A-Za-z€£$¥\s]+$/, "");
+  const cleaned = text
+    .trim()
+    .replace(/^[A-Za-z€£$¥\s]+/, "")
+    .replace(/[A-Za-z€£$¥\s]+$/, "");
   if (cleaned === "") return text.trim() === "" ? undefined : null;
   // Thousands separators ("," or a space) only where they group thousands: "12,00.0" is refused.
   const m = /^(-?)(\d{1,3}(?:[,\s\u00a0]\d{3})+|\d+)(?:\.(\d{0,2}))?$/.exec(cleaned);

@@ -3,7 +3,16 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { compileSchema } from "./ajv";
 import { renderForm } from "./testing/conformance";
-import { createFormModel, fieldView, findField, isFieldVisible, mapServerErrors, settleForm, validateFormValues, type FormValues } from "./index";
+import {
+  createFormModel,
+  fieldView,
+  findField,
+  isFieldVisible,
+  mapServerErrors,
+  settleForm,
+  validateFormValues,
+  type FormValues,
+} from "./index";
 
 // Portugal's contract details, the richest real schema: conditionals (nested), a `false` subschema
 // per hidden field, a computed allowance (x-jsf-logic computedValues → computedAttrs const and a
@@ -104,11 +113,24 @@ describe.skipIf(!present)("PRT contract_details (by hand)", () => {
       commissions_details: "5%",
       part_time_salary_confirmation: "acknowledged",
       maximum_working_hours_regime: "yes",
-      work_address: { is_home_address: "yes", address: "Rua Augusta 1", city: "Lisboa", postal_code: "1100-048", work_in_person_days_per_week: 2 },
+      work_address: {
+        is_home_address: "yes",
+        address: "Rua Augusta 1",
+        city: "Lisboa",
+        postal_code: "1100-048",
+        work_in_person_days_per_week: 2,
+      },
       equity_compensation: { offer_equity_compensation: "no", equity_description: "1000 options" },
     };
     const { body, values } = settleForm(schema, typedEarlier);
-    for (const k of ["signing_bonus_amount", "signing_bonus_clawback", "bonus_details", "commissions_details", "part_time_salary_confirmation", "maximum_working_hours_regime"]) {
+    for (const k of [
+      "signing_bonus_amount",
+      "signing_bonus_clawback",
+      "bonus_details",
+      "commissions_details",
+      "part_time_salary_confirmation",
+      "maximum_working_hours_regime",
+    ]) {
       expect(body, k).not.toHaveProperty(k);
     }
     expect(body.work_address).toEqual({ is_home_address: "yes" });
@@ -132,7 +154,12 @@ describe.skipIf(!present)("PRT contract_details (by hand)", () => {
   });
 
   it("names every blocking error, with the schema's own messages", () => {
-    const errors = validateFormValues(schema, { ...FULL_TIME, probation_length_days: 10, annual_gross_salary: "12,00.0", salary_installments_confirmation: undefined });
+    const errors = validateFormValues(schema, {
+      ...FULL_TIME,
+      probation_length_days: 10,
+      annual_gross_salary: "12,00.0",
+      salary_installments_confirmation: undefined,
+    });
     expect(errors).toEqual({
       probation_length_days: ["Probation must be at least 15 days"],
       annual_gross_salary: ["Please, use US standard currency format. Ex: 1024.12"],
@@ -141,7 +168,9 @@ describe.skipIf(!present)("PRT contract_details (by hand)", () => {
     // The anyOf of the probation fields: only the shown one is asked for.
     const { probation_length_days: _omitted, ...withoutProbation } = FULL_TIME;
     expect(validateFormValues(schema, withoutProbation)).toEqual({ probation_length_days: ["This field is required"] });
-    expect(validateFormValues(schema, { ...FULL_TIME, annual_training_hours_ack: "yes" })).toEqual({ annual_training_hours_ack: ["Tick the box to confirm"] });
+    expect(validateFormValues(schema, { ...FULL_TIME, annual_training_hours_ack: "yes" })).toEqual({
+      annual_training_hours_ack: ["Tick the box to confirm"],
+    });
   });
 
   it("maps the API's 422 errors of the section onto its fields", () => {

@@ -163,7 +163,10 @@ export function inputTypeOf(schema: JsonSchema): string {
 function resolveComputedValue(v: unknown, scopes: readonly LogicScope[]): { value: unknown; drop: boolean } {
   if (typeof v === "string") {
     const { found, value } = findComputed(scopes, v);
-    if (found) return value === null || value === undefined || (typeof value === "number" && !Number.isFinite(value)) ? { value: undefined, drop: true } : { value, drop: false };
+    if (found)
+      return value === null || value === undefined || (typeof value === "number" && !Number.isFinite(value))
+        ? { value: undefined, drop: true }
+        : { value, drop: false };
     return { value: v.includes("{{") ? fillTemplate(v, scopes) : v, drop: false };
   }
   if (isObject(v)) {
@@ -194,7 +197,10 @@ export function applyComputedAttrs(schema: JsonSchema, scopes: readonly LogicSco
   for (const key of ["oneOf", "anyOf"] as const) {
     const list = out[key];
     if (Array.isArray(list) && list.some((o) => isObject(o) && isObject(o["x-jsf-logic-computedAttrs"]))) {
-      out = { ...out, [key]: list.map((o) => (isObject(o) && isObject(o["x-jsf-logic-computedAttrs"]) ? applyComputedAttrs(o, scopes) : o)) };
+      out = {
+        ...out,
+        [key]: list.map((o) => (isObject(o) && isObject(o["x-jsf-logic-computedAttrs"]) ? applyComputedAttrs(o, scopes) : o)),
+      };
     }
   }
   return out;
@@ -224,7 +230,13 @@ function flatFieldsetsOf(node: JsonSchema): FlatFieldset[] {
   return out;
 }
 
-function resolveField(name: string, parts: readonly JsonSchema[], value: FormValues, path: string[], scopes: LogicScope[]): FieldState | undefined {
+function resolveField(
+  name: string,
+  parts: readonly JsonSchema[],
+  value: FormValues,
+  path: string[],
+  scopes: LogicScope[],
+): FieldState | undefined {
   const defs: (JsonSchema | false)[] = [];
   for (const part of parts) {
     const props = asSchema(part.properties);

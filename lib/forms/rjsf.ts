@@ -235,7 +235,8 @@ export function fieldView(field: FieldState, scopes: ObjectState["scopes"], pare
     options,
     direction: p.direction === "row" ? "row" : "column",
   };
-  if (widget === "checkbox") view.checkedValue = "const" in schema ? schema.const : field.valueType === "boolean" ? true : (options?.[0]?.value ?? true);
+  if (widget === "checkbox")
+    view.checkedValue = "const" in schema ? schema.const : field.valueType === "boolean" ? true : (options?.[0]?.value ?? true);
   if (currency) view.currency = currency;
   if (typeof p.minDate === "string") view.minDate = p.minDate;
   if (typeof p.maxDate === "string") view.maxDate = p.maxDate;
@@ -280,7 +281,11 @@ export interface FieldIndexEntry {
   hidden: boolean;
 }
 
-export function fieldIndex(state: ObjectState, parentHidden = false, out = new Map<string, FieldIndexEntry>()): Map<string, FieldIndexEntry> {
+export function fieldIndex(
+  state: ObjectState,
+  parentHidden = false,
+  out = new Map<string, FieldIndexEntry>(),
+): Map<string, FieldIndexEntry> {
   for (const f of state.fields) {
     const hidden = parentHidden || f.hidden;
     const title = typeof f.schema.title === "string" ? stripHtml(f.schema.title) : "";

@@ -35,7 +35,12 @@ class ErrorCollector {
 const capitalize = (s: string) => (s ? s[0]!.toUpperCase() + s.slice(1) : s);
 
 function pointerToSegments(pointer: string): string[] {
-  return pointer === "" ? [] : pointer.slice(1).split("/").map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
+  return pointer === ""
+    ? []
+    : pointer
+        .slice(1)
+        .split("/")
+        .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
 }
 
 function declaredField(root: JsonSchema, segments: readonly string[]): JsonSchema | undefined {
@@ -137,7 +142,8 @@ function requiredAlternatives(branches: readonly unknown[]): string[][] | undefi
   if (!branches.length) return undefined;
   const lists: string[][] = [];
   for (const b of branches) {
-    if (!isObject(b) || !Array.isArray(b.required) || Object.keys(b).some((k) => k !== "required" && k !== "title" && k !== "description")) return undefined;
+    if (!isObject(b) || !Array.isArray(b.required) || Object.keys(b).some((k) => k !== "required" && k !== "title" && k !== "description"))
+      return undefined;
     lists.push(b.required.map(String));
   }
   return lists;
@@ -149,7 +155,8 @@ function collectUmbrella(e: ErrorObject, root: JsonSchema, state: ObjectState | 
   const own = customMessage(asSchema(e.parentSchema), e.keyword) ?? customMessage(field, e.keyword);
   if (own) return out.add(segments.join("."), own);
   const branches = asArray(e.schema);
-  if (branches.length && branches.every((b) => isObject(b) && "const" in b)) return out.add(segments.join("."), "Choose one of the options");
+  if (branches.length && branches.every((b) => isObject(b) && "const" in b))
+    return out.add(segments.join("."), "Choose one of the options");
   const alternatives = requiredAlternatives(branches);
   if (alternatives) {
     // Name only the alternatives a person can fill in; a single one is simply required.
@@ -162,7 +169,8 @@ function collectUmbrella(e: ErrorObject, root: JsonSchema, state: ObjectState | 
     const names = usable.map((list) => list.map((n) => labelOf(declaredField(root, [...segments, n]), n)).join(" and "));
     return out.add(segments.join("."), `Fill in ${names.join(" or ")}`);
   }
-  if (field && presentationOf(field).inputType === "tel") return out.add(segments.join("."), "Enter a phone number with its international prefix, e.g. +351912345678");
+  if (field && presentationOf(field).inputType === "tel")
+    return out.add(segments.join("."), "Enter a phone number with its international prefix, e.g. +351912345678");
   out.add(segments.join("."), "This value is not valid");
 }
 
@@ -192,7 +200,9 @@ function collectSchemaErrors(root: JsonSchema, state: ObjectState | undefined, l
         const branchField = asSchema(asSchema(asSchema(e.parentSchema)?.properties)?.[name]);
         out.add(
           fieldSegments.join("."),
-          customMessage(branchField, "required") ?? customMessage(declaredField(root, fieldSegments), "required") ?? defaultMessage("required", params, undefined),
+          customMessage(branchField, "required") ??
+            customMessage(declaredField(root, fieldSegments), "required") ??
+            defaultMessage("required", params, undefined),
         );
         break;
       }
@@ -205,7 +215,10 @@ function collectSchemaErrors(root: JsonSchema, state: ObjectState | undefined, l
         break;
       default: {
         const field = declaredField(root, segments);
-        out.add(segments.join("."), customMessage(asSchema(e.parentSchema), e.keyword) ?? customMessage(field, e.keyword) ?? defaultMessage(e.keyword, params, field));
+        out.add(
+          segments.join("."),
+          customMessage(asSchema(e.parentSchema), e.keyword) ?? customMessage(field, e.keyword) ?? defaultMessage(e.keyword, params, field),
+        );
       }
     }
   }
@@ -233,7 +246,10 @@ function checkComputedAttrs(f: FieldState, value: unknown, scopes: readonly Logi
     if (!found || limit === null || limit === undefined || (typeof limit === "number" && !Number.isFinite(limit))) continue;
     if (check(value, limit)) continue;
     const custom = customMessage(f.schema, keyword);
-    out.add(path, custom ? fillTemplate(custom, scopes) : defaultMessage(keyword, keyword === "const" ? { allowedValue: limit } : { limit }, f.schema));
+    out.add(
+      path,
+      custom ? fillTemplate(custom, scopes) : defaultMessage(keyword, keyword === "const" ? { allowedValue: limit } : { limit }, f.schema),
+    );
   }
 }
 
@@ -249,7 +265,8 @@ function checkLogic(state: ObjectState, values: FormValues, out: ErrorCollector)
       const scope = state.scopes.find((s) => s.hasValidation(ref));
       const validation = scope?.validation(ref);
       if (!scope || !validation) continue;
-      if (!isTruthy(applyRule(validation.rule, scope.data))) out.add(path, validation.errorMessage ? fillTemplate(validation.errorMessage, state.scopes) : "This value is not valid");
+      if (!isTruthy(applyRule(validation.rule, scope.data)))
+        out.add(path, validation.errorMessage ? fillTemplate(validation.errorMessage, state.scopes) : "This value is not valid");
     }
     checkComputedAttrs(f, value, state.scopes, out);
     if (f.object && isObject(value)) checkLogic(f.object, value, out);

@@ -71,7 +71,11 @@ describe("request bodies", () => {
   it("a body over 1 MiB (declared by Content-Length) is 413 JSON", async () => {
     const e = await makeEmployment(gw.deps.db, t.company.id);
     const body = JSON.stringify({ external_id: "x".repeat(MiB) });
-    const res = await gw.call("PATCH", `/v2/employments/${e.id}`, { token: t.tokens.admin, body, headers: { "content-length": String(body.length) } });
+    const res = await gw.call("PATCH", `/v2/employments/${e.id}`, {
+      token: t.tokens.admin,
+      body,
+      headers: { "content-length": String(body.length) },
+    });
     const json = await expectJson(res, 413);
     expect(typeof json.message).toBe("string");
   });
@@ -108,9 +112,13 @@ describe("request bodies", () => {
   it("malformed JSON is 400 {message: 'Malformed JSON body'}", async () => {
     const e = await makeEmployment(gw.deps.db, t.company.id);
     for (const body of ["{", "{not json", '{"a":1,}', "[1,2", "undefined", "'single'"]) {
-      await expectJson(await gw.call("PATCH", `/v2/employments/${e.id}`, { token: t.tokens.admin, body }), 400, { message: "Malformed JSON body" });
+      await expectJson(await gw.call("PATCH", `/v2/employments/${e.id}`, { token: t.tokens.admin, body }), 400, {
+        message: "Malformed JSON body",
+      });
     }
-    await expectJson(await gw.call("POST", "/v1/employments", { token: t.tokens.admin, body: "{]" }), 400, { message: "Malformed JSON body" });
+    await expectJson(await gw.call("POST", "/v1/employments", { token: t.tokens.admin, body: "{]" }), 400, {
+      message: "Malformed JSON body",
+    });
   });
 
   it.each(["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/xml", "text/json"])(
@@ -129,7 +137,11 @@ describe("request bodies", () => {
   it("application/json with a charset, and +json types, are accepted", async () => {
     const e = await makeEmployment(gw.deps.db, t.company.id);
     for (const type of ["application/json; charset=utf-8", "application/merge-patch+json"]) {
-      const res = await gw.call("PATCH", `/v2/employments/${e.id}`, { token: t.tokens.admin, body: { external_id: "ok" }, headers: { "content-type": type } });
+      const res = await gw.call("PATCH", `/v2/employments/${e.id}`, {
+        token: t.tokens.admin,
+        body: { external_id: "ok" },
+        headers: { "content-type": type },
+      });
       expect(res.status).toBe(200);
     }
   });
@@ -172,7 +184,11 @@ describe("x-request-id", () => {
       await gw.call("GET", "/v1/employments"),
       await gw.call("GET", "/nowhere"),
       await gw.call("DELETE", "/v1/employments"),
-      await gw.call("PATCH", `/v2/employments/${e.id}`, { token: t.tokens.admin, body: "x".repeat(MiB + 1), headers: { "content-length": String(MiB + 1) } }),
+      await gw.call("PATCH", `/v2/employments/${e.id}`, {
+        token: t.tokens.admin,
+        body: "x".repeat(MiB + 1),
+        headers: { "content-length": String(MiB + 1) },
+      }),
       await gw.call("GET", "/openapi.json"),
     ];
     expect(responses.map((r) => r.status)).toEqual([200, 401, 404, 405, 413, 200]);
@@ -242,10 +258,20 @@ describe("unexpected errors", () => {
 describe("401 {message: 'Unauthorized'}", () => {
   it("for missing, malformed, unknown, revoked, expired and other-environment tokens", async () => {
     const client = await makeClient(gw.deps.db);
-    const { token: expired } = await makeAccessToken(gw.deps.db, { clientId: client.id, user: t.admin, expiresAt: new Date(gw.clock.now().getTime() - 1000) });
-    const { token: expiredClient } = await makeAccessToken(gw.deps.db, { clientId: client.id, expiresAt: new Date(gw.clock.now().getTime() - 1) });
+    const { token: expired } = await makeAccessToken(gw.deps.db, {
+      clientId: client.id,
+      user: t.admin,
+      expiresAt: new Date(gw.clock.now().getTime() - 1000),
+    });
+    const { token: expiredClient } = await makeAccessToken(gw.deps.db, {
+      clientId: client.id,
+      expiresAt: new Date(gw.clock.now().getTime() - 1),
+    });
     const revoked = await makeCustomerToken(gw.deps.db, "sandbox", t.admin);
-    await gw.deps.db.update(customerTokens).set({ revokedAt: new Date() }).where(eq(customerTokens.tokenHash, sha256(revoked)));
+    await gw.deps.db
+      .update(customerTokens)
+      .set({ revokedAt: new Date() })
+      .where(eq(customerTokens.tokenHash, sha256(revoked)));
     const inactiveUser = await makeUser(gw.deps.db, t.company.id, { status: "inactive" });
     const ofInactiveUser = await makeCustomerToken(gw.deps.db, "sandbox", inactiveUser);
     const live = await makeCustomerToken(gw.deps.db, "production", t.admin);
@@ -282,7 +308,11 @@ describe("401 {message: 'Unauthorized'}", () => {
 
   it("a token that expires is refused from its expiry on (gateway clock)", async () => {
     const client = await makeClient(gw.deps.db);
-    const { token } = await makeAccessToken(gw.deps.db, { clientId: client.id, user: t.admin, expiresAt: new Date(gw.clock.now().getTime() + 60_000) });
+    const { token } = await makeAccessToken(gw.deps.db, {
+      clientId: client.id,
+      user: t.admin,
+      expiresAt: new Date(gw.clock.now().getTime() + 60_000),
+    });
     expect((await gw.call("GET", "/v1/employments", { token })).status).toBe(200);
     gw.clock.advance(60_000);
     await expectJson(await gw.call("GET", "/v1/employments", { token }), 401, { message: "Unauthorized" });

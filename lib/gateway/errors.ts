@@ -41,8 +41,7 @@ export class ApiError extends Error {
   }
 }
 
-export const badRequest = (message: string | { code: string; message: string }) =>
-  new ApiError("bad_request", { message });
+export const badRequest = (message: string | { code: string; message: string }) => new ApiError("bad_request", { message });
 export const unauthorized = () => new ApiError("unauthorized", { message: "Unauthorized" });
 export const forbidden = () => new ApiError("forbidden", { message: "Forbidden" });
 export const notFound = (resource = "Resource") => new ApiError("not_found", { message: `${resource} not found` });
@@ -62,8 +61,7 @@ export const parameterError = (e: ParameterError | ParameterError[]) => new ApiE
 export const actionError = (e: ActionError | ActionError[]) => new ApiError("validation", { message: e });
 export const tooManyRequests = (retryAfterSeconds: number) =>
   new ApiError("rate_limited", { message: "Too many requests" }, { "Retry-After": String(retryAfterSeconds) });
-export const internalError = (requestId: string) =>
-  new ApiError("internal", { message: `Internal server error (request ${requestId})` });
+export const internalError = (requestId: string) => new ApiError("internal", { message: `Internal server error (request ${requestId})` });
 
 /** Adds a message to a field of an `{errors}` map. */
 export function addFieldError(errors: Record<string, string[]>, field: string, message: string): void {

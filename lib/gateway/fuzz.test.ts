@@ -84,7 +84,11 @@ beforeAll(async () => {
   const client = await makeClient(db);
   const { token: grant } = await makeAccessToken(db, { clientId: client.id, user: t.admin });
   const { token: clientOnly } = await makeAccessToken(db, { clientId: client.id });
-  const { token: expired } = await makeAccessToken(db, { clientId: client.id, user: t.owner, expiresAt: new Date(sandbox.clock.now().getTime() - 1) });
+  const { token: expired } = await makeAccessToken(db, {
+    clientId: client.id,
+    user: t.owner,
+    expiresAt: new Date(sandbox.clock.now().getTime() - 1),
+  });
   const p = await makeTenant(production.deps.db, "production");
   const prodEmployment = await makeEmployment(production.deps.db, p.company.id);
 
@@ -93,7 +97,9 @@ beforeAll(async () => {
   const templates = paths.map(([path, item]) => ({
     path,
     methods: Object.keys(item).map((m) => m.toUpperCase()),
-    fields: [...new Set(Object.values(item).flatMap((op) => Object.values(op.requestBody?.content ?? {}).flatMap((m) => propertyNames(m.schema))))],
+    fields: [
+      ...new Set(Object.values(item).flatMap((op) => Object.values(op.requestBody?.content ?? {}).flatMap((m) => propertyNames(m.schema)))),
+    ],
     queries: [...new Set(Object.values(item).flatMap((op) => (op.parameters ?? []).filter((q) => q.in === "query").map((q) => q.name)))],
   }));
   expect(templates.length).toBeGreaterThan(0);
@@ -124,8 +130,29 @@ beforeAll(async () => {
       form: ["employment_basic_information", "address_details", "contract_details", "personal_details", "bogus_form"],
     },
     goodTokens: [t.tokens.admin, t.tokens.owner, t.tokens.peopleManager, grant, clientOnly],
-    ids: [mine.id, contractor.id, foreign.id, dept.id, t.company.id, other.company.id, ...victims.map((v) => v.id), other.owner.id, prodEmployment.id, client.id],
-    tokens: [t.tokens.admin, t.tokens.owner, t.tokens.peopleManager, t.tokens.onboardingManager, other.tokens.admin, grant, clientOnly, expired, p.tokens.admin],
+    ids: [
+      mine.id,
+      contractor.id,
+      foreign.id,
+      dept.id,
+      t.company.id,
+      other.company.id,
+      ...victims.map((v) => v.id),
+      other.owner.id,
+      prodEmployment.id,
+      client.id,
+    ],
+    tokens: [
+      t.tokens.admin,
+      t.tokens.owner,
+      t.tokens.peopleManager,
+      t.tokens.onboardingManager,
+      other.tokens.admin,
+      grant,
+      clientOnly,
+      expired,
+      p.tokens.admin,
+    ],
     prodTokens: [p.tokens.admin, p.tokens.owner, t.tokens.admin],
   };
 }, 120_000);
@@ -136,7 +163,8 @@ const unicode = fc.string({ unit: "grapheme", maxLength: 20 });
 const printable = fc.string({ unit: fc.integer({ min: 0x21, max: 0x7e }).map((c) => String.fromCharCode(c)), maxLength: 40 });
 const latin1 = fc.string({ unit: fc.integer({ min: 0x20, max: 0xff }).map((c) => String.fromCharCode(c)), maxLength: 60 });
 /** encodeURIComponent that does not throw on lone surrogates (they become U+FFFD, as a browser would send). */
-const encode = (s: string) => encodeURIComponent(s.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, "\ufffd"));
+const encode = (s: string) =>
+  encodeURIComponent(s.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, "\ufffd"));
 const long = (min: number, max: number) => fc.integer({ min, max }).map((n) => "x".repeat(n));
 
 const oddSegment = fc.constantFrom(
@@ -208,7 +236,25 @@ const nastyString = fc.constantFrom(
 );
 
 const queryValue = fc.oneof(
-  fc.constantFrom("-1", "0", "1", "2", "100", "101", "1000", "abc", "1.5", "1e3", "0x10", "", " ", "99999999999999999999", "NaN", "Infinity", "true"),
+  fc.constantFrom(
+    "-1",
+    "0",
+    "1",
+    "2",
+    "100",
+    "101",
+    "1000",
+    "abc",
+    "1.5",
+    "1e3",
+    "0x10",
+    "",
+    " ",
+    "99999999999999999999",
+    "NaN",
+    "Infinity",
+    "true",
+  ),
   fc.constantFrom("active", "created,active", "bogus", "active,bogus", ",,,", "invited, pending", "latest", "1"),
   fc.constantFrom("%00", "%", "%zz", "a@b.c", "worker1@example.test", "😀", "'", "\\", "[]", "{}"),
   nastyString,
@@ -222,7 +268,18 @@ const queryString = (known: string[]) =>
     .array(
       fc.tuple(
         fc.oneof(
-          { arbitrary: fc.constantFrom(...(known.length ? known : ["page"]), "page", "page_size", "status", "email", "company_id", "json_schema_version"), weight: 4 },
+          {
+            arbitrary: fc.constantFrom(
+              ...(known.length ? known : ["page"]),
+              "page",
+              "page_size",
+              "status",
+              "email",
+              "company_id",
+              "json_schema_version",
+            ),
+            weight: 4,
+          },
           { arbitrary: fc.constantFrom("page[]", "__proto__", "constructor", "", "a=b", "%00", "😀"), weight: 1 },
           { arbitrary: printable, weight: 1 },
         ),
@@ -276,9 +333,24 @@ const objectBody = (fields: string[]) =>
       fc.dictionary(fc.constantFrom(...(fields.length ? fields : ["name"])), fc.oneof(wrongValue, plausibleValue(f.ids)), { maxKeys: 6 }),
       fc.oneof(
         { arbitrary: fc.constant(null), weight: 3 },
-        { arbitrary: fc.dictionary(fc.oneof(printable, unicode, fc.constantFrom("id", "company_id", "status", "role", "type")), wrongValue, { maxKeys: 2 }), weight: 1 },
+        {
+          arbitrary: fc.dictionary(
+            fc.oneof(printable, unicode, fc.constantFrom("id", "company_id", "status", "role", "type")),
+            wrongValue,
+            { maxKeys: 2 },
+          ),
+          weight: 1,
+        },
       ),
-      fc.constantFrom("", "", "", '"__proto__":{"polluted":true}', '"constructor":{"prototype":{"polluted":true}}', '"__proto__":null', '"prototype":1'),
+      fc.constantFrom(
+        "",
+        "",
+        "",
+        '"__proto__":{"polluted":true}',
+        '"constructor":{"prototype":{"polluted":true}}',
+        '"__proto__":null',
+        '"prototype":1',
+      ),
     )
     .map(([known, extra, proto]) => {
       // Unknown keys first or not at all; prototype keys spliced into the JSON text (JSON.stringify drops them).
@@ -290,7 +362,12 @@ const nested = fc
   .tuple(fc.integer({ min: 50, max: 20_000 }), fc.constantFrom("[", '{"a":', '{"basic_information":{"a":', '{"department_id":['))
   .map(([depth, open]) => {
     const close = open.startsWith("[") || open.endsWith("[") ? "]" : "}";
-    const closeAll = open === '{"basic_information":{"a":' ? "}".repeat(depth + 1) : open === '{"department_id":[' ? "]".repeat(depth) + "}" : close.repeat(depth);
+    const closeAll =
+      open === '{"basic_information":{"a":'
+        ? "}".repeat(depth + 1)
+        : open === '{"department_id":['
+          ? "]".repeat(depth) + "}"
+          : close.repeat(depth);
     return open.repeat(depth) + "1" + closeAll;
   });
 
@@ -298,7 +375,23 @@ const body = (fields: string[]) =>
   fc.oneof(
     { arbitrary: fc.constant(undefined), weight: 2 },
     { arbitrary: objectBody(fields), weight: 8 },
-    { arbitrary: fc.constantFrom("{", "{not json", '{"a":1,}', "[1,2", "'x'", "undefined", "NaN", "\u0000", "\uFEFF{}", '{"a":"\\ud800"}', "{}{}", "  "), weight: 2 },
+    {
+      arbitrary: fc.constantFrom(
+        "{",
+        "{not json",
+        '{"a":1,}',
+        "[1,2",
+        "'x'",
+        "undefined",
+        "NaN",
+        "\u0000",
+        "\uFEFF{}",
+        '{"a":"\\ud800"}',
+        "{}{}",
+        "  ",
+      ),
+      weight: 2,
+    },
     { arbitrary: fc.constantFrom("null", "[]", "0", "true", '"string"', "[{}]", "{}", '{"":""}'), weight: 2 },
     { arbitrary: fc.jsonValue({ maxDepth: 4 }).map((v) => JSON.stringify(v)), weight: 2 },
     { arbitrary: nested, weight: 1 },
@@ -345,7 +438,10 @@ const authorization = (tokens: string[]) =>
     { arbitrary: fc.constantFrom(...tokens).map((tk) => `Bearer ${tk.slice(0, -2)}`), weight: 1 },
     { arbitrary: printable.map((s) => `Bearer ra_test_${s}`), weight: 1 },
     { arbitrary: latin1.map((s) => `Bearer ${s}`), weight: 1 },
-    { arbitrary: fc.constantFrom("Bearer", "Bearer ", "Basic Zm9vOmJhcg==", "Basic %%%", "Bearer ra_live_x", `Bearer ${"a".repeat(600)}`), weight: 1 },
+    {
+      arbitrary: fc.constantFrom("Bearer", "Bearer ", "Basic Zm9vOmJhcg==", "Basic %%%", "Bearer ra_live_x", `Bearer ${"a".repeat(600)}`),
+      weight: 1,
+    },
   );
 
 const method = fc.oneof(
@@ -409,7 +505,10 @@ function nearValidCase(): fc.Arbitrary<Case> {
     const bodyKeys = propertyNames(op.body);
     const mutation = fc.oneof({ arbitrary: nastyString, weight: 3 }, { arbitrary: wrongValue, weight: 2 });
     const bodyArb = fc
-      .tuple(validValue(op.body, "body"), fc.array(fc.tuple(fc.constantFrom(...(bodyKeys.length ? bodyKeys : ["x"])), mutation), { maxLength: 2 }))
+      .tuple(
+        validValue(op.body, "body"),
+        fc.array(fc.tuple(fc.constantFrom(...(bodyKeys.length ? bodyKeys : ["x"])), mutation), { maxLength: 2 }),
+      )
       .map(([valid, mutations]) => {
         const obj = valid !== null && typeof valid === "object" && !Array.isArray(valid) ? { ...(valid as Record<string, unknown>) } : {};
         for (const [k, v] of mutations) obj[k] = v;
@@ -419,7 +518,11 @@ function nearValidCase(): fc.Arbitrary<Case> {
         return JSON.stringify(obj);
       });
     const queryArb = fc
-      .tuple(...op.query.map((q) => fc.option(fc.oneof({ arbitrary: validValue(q.schema, q.name).map(String), weight: 2 }, { arbitrary: queryValue, weight: 1 }))))
+      .tuple(
+        ...op.query.map((q) =>
+          fc.option(fc.oneof({ arbitrary: validValue(q.schema, q.name).map(String), weight: 2 }, { arbitrary: queryValue, weight: 1 })),
+        ),
+      )
       .map((values) => {
         const search = new URLSearchParams();
         values.forEach((v, i) => v !== null && search.append(op.query[i]!.name, v.replace(/[\ud800-\udfff]/g, "\ufffd")));
@@ -542,27 +645,24 @@ async function check(app: GatewayApp, c: Case): Promise<void> {
 }
 
 describe("fuzz: malformed requests never break the API", () => {
-  it(
-    `${NUM_RUNS} generated requests (seed ${SEED}): never a 5xx, always JSON and an x-request-id`,
-    async () => {
-      const started = Date.now();
-      try {
-        await fc.assert(
-          fc.asyncProperty(requestCase(), (c) => check(c.production ? f.production.app : f.sandbox.app, c)),
-          { seed: SEED, numRuns: NUM_RUNS, maxSkipsPerRun: 1, endOnFailure: false },
-        );
-      } catch (error) {
-        console.error(`fuzz failed — reproduce with FUZZ_SEED=${SEED} FUZZ_RUNS=${NUM_RUNS} npx vitest run lib/gateway/fuzz.test.ts`);
-        throw error;
-      }
-      const seconds = (Date.now() - started) / 1000;
-      const distribution = [...stats.entries()].sort(([a], [b]) => a - b);
-      console.info(`fuzz: ${NUM_RUNS} runs in ${seconds.toFixed(1)} s, statuses ${JSON.stringify(Object.fromEntries(distribution))}`);
-      // The generator reaches past authentication into validation and the handlers.
-      if (NUM_RUNS >= 1000) {
-        for (const status of [200, 400, 401, 403, 404, 405, 413, 415, 422]) expect(stats.get(status) ?? 0, `status ${status} reached`).toBeGreaterThan(0);
-      }
-    },
-    180_000,
-  );
+  it(`${NUM_RUNS} generated requests (seed ${SEED}): never a 5xx, always JSON and an x-request-id`, async () => {
+    const started = Date.now();
+    try {
+      await fc.assert(
+        fc.asyncProperty(requestCase(), (c) => check(c.production ? f.production.app : f.sandbox.app, c)),
+        { seed: SEED, numRuns: NUM_RUNS, maxSkipsPerRun: 1, endOnFailure: false },
+      );
+    } catch (error) {
+      console.error(`fuzz failed — reproduce with FUZZ_SEED=${SEED} FUZZ_RUNS=${NUM_RUNS} npx vitest run lib/gateway/fuzz.test.ts`);
+      throw error;
+    }
+    const seconds = (Date.now() - started) / 1000;
+    const distribution = [...stats.entries()].sort(([a], [b]) => a - b);
+    console.info(`fuzz: ${NUM_RUNS} runs in ${seconds.toFixed(1)} s, statuses ${JSON.stringify(Object.fromEntries(distribution))}`);
+    // The generator reaches past authentication into validation and the handlers.
+    if (NUM_RUNS >= 1000) {
+      for (const status of [200, 400, 401, 403, 404, 405, 413, 415, 422])
+        expect(stats.get(status) ?? 0, `status ${status} reached`).toBeGreaterThan(0);
+    }
+  }, 180_000);
 });

@@ -23,16 +23,27 @@ afterAll(() => new Promise<void>((r) => server.close(() => r())));
 describe("over HTTP", () => {
   it("a DELETE without a body works", async () => {
     const user = await makeUser(gw.deps.db, t.company.id, { role: "people_manager" });
-    const res = await fetch(`${base}/v1/company-managers/${user.id}`, { method: "DELETE", headers: { authorization: `Bearer ${t.tokens.owner}` } });
+    const res = await fetch(`${base}/v1/company-managers/${user.id}`, {
+      method: "DELETE",
+      headers: { authorization: `Bearer ${t.tokens.owner}` },
+    });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ data: { status: "ok" } });
   });
 
   it("bodies over 1 MiB are 413, under are read", async () => {
     const big = JSON.stringify({ name: "x".repeat(1024 * 1024 + 10) });
-    const res = await fetch(`${base}/v1/company-departments`, { method: "POST", headers: { authorization: `Bearer ${t.tokens.owner}`, "content-type": "application/json" }, body: big });
+    const res = await fetch(`${base}/v1/company-departments`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${t.tokens.owner}`, "content-type": "application/json" },
+      body: big,
+    });
     expect(res.status).toBe(413);
-    const ok = await fetch(`${base}/v1/company-departments`, { method: "POST", headers: { authorization: `Bearer ${t.tokens.owner}`, "content-type": "application/json" }, body: JSON.stringify({ name: "Over HTTP" }) });
+    const ok = await fetch(`${base}/v1/company-departments`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${t.tokens.owner}`, "content-type": "application/json" },
+      body: JSON.stringify({ name: "Over HTTP" }),
+    });
     expect(ok.status).toBe(201);
   });
 

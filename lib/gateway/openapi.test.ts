@@ -18,7 +18,12 @@ type Operation = {
   responses?: Record<string, { description?: string; content?: Record<string, { schema?: unknown }> }>;
   security?: unknown[];
 };
-type Document = { openapi: string; info: Record<string, unknown>; paths: Record<string, Record<string, Operation>>; components?: Record<string, unknown> };
+type Document = {
+  openapi: string;
+  info: Record<string, unknown>;
+  paths: Record<string, Record<string, Operation>>;
+  components?: Record<string, unknown>;
+};
 
 const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
 
@@ -66,7 +71,10 @@ const OPENAPI_31_SUBSET = {
       required: ["title", "version"],
       properties: { title: { type: "string" }, version: { type: "string" }, description: { type: "string" } },
     },
-    servers: { type: "array", items: { type: "object", required: ["url"], properties: { url: { type: "string" }, description: { type: "string" } } } },
+    servers: {
+      type: "array",
+      items: { type: "object", required: ["url"], properties: { url: { type: "string" }, description: { type: "string" } } },
+    },
     components: {
       type: "object",
       properties: {
@@ -231,7 +239,12 @@ describe("document structure", () => {
     const broken: unknown[] = [
       { ...doc, openapi: "3.0.3" },
       { ...doc, paths: { "/v1/x": { get: { operationId: "x" } } } },
-      { ...doc, paths: { "/v1/x/{id}": { get: { responses: { 200: { description: "ok" } }, parameters: [{ name: "id", in: "path", schema: {} }] } } } },
+      {
+        ...doc,
+        paths: {
+          "/v1/x/{id}": { get: { responses: { 200: { description: "ok" } }, parameters: [{ name: "id", in: "path", schema: {} }] } },
+        },
+      },
       { ...doc, paths: { "/v1/x": { get: { responses: { 200: {} } } } } },
       { ...doc, paths: { "/v1/x": { fetch: { responses: { 200: { description: "ok" } } } } } },
     ];
@@ -270,7 +283,10 @@ describe("document structure", () => {
       expect(op.summary, name).toBeTruthy();
       expect(op.tags?.length, name).toBeGreaterThan(0);
       const statuses = Object.keys(op.responses ?? {});
-      expect(statuses.some((s) => /^[23]/.test(s)), `${name} has a 2xx or 3xx response`).toBe(true);
+      expect(
+        statuses.some((s) => /^[23]/.test(s)),
+        `${name} has a 2xx or 3xx response`,
+      ).toBe(true);
       for (const [status, r] of Object.entries(op.responses ?? {})) expect(r.description, `${name} ${status}`).toBeTruthy();
     }
   });

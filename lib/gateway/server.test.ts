@@ -165,7 +165,9 @@ describe("startGateway", () => {
 
       const list = await fetch(`${gateway.sandbox.url}/v1/countries`, { headers });
       expect(list.status).toBe(200);
-      const countries = ((await list.json()) as { data: { code: string; alpha_2_code: string; name: string; supported_json_schemas: string[] }[] }).data;
+      const countries = (
+        (await list.json()) as { data: { code: string; alpha_2_code: string; name: string; supported_json_schemas: string[] }[] }
+      ).data;
       const italy = countries.find((c) => c.code === "ITA");
       expect(italy).toMatchObject({ alpha_2_code: "IT", name: "Italy" });
       expect(italy!.supported_json_schemas).toContain("address_details");

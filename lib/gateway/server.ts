@@ -69,8 +69,10 @@ function listen(server: Server, port: number, host: string, variable: string): P
   return new Promise((resolve, reject) => {
     const onError = (error: NodeJS.ErrnoException) => {
       server.off("listening", onListening);
-      if (error.code === "EADDRINUSE") reject(new StartError(`Port ${port} on ${host} is already in use: stop the other process or set ${variable}`));
-      else if (error.code === "EACCES") reject(new StartError(`Not allowed to listen on ${host}:${port}: set ${variable} to a port above 1023`));
+      if (error.code === "EADDRINUSE")
+        reject(new StartError(`Port ${port} on ${host} is already in use: stop the other process or set ${variable}`));
+      else if (error.code === "EACCES")
+        reject(new StartError(`Not allowed to listen on ${host}:${port}: set ${variable} to a port above 1023`));
       else reject(error);
     };
     const onListening = () => {
@@ -94,7 +96,12 @@ function closeServer(server: Server): Promise<void> {
 }
 
 async function connectRedis(url: string, logger: Logger): Promise<Redis> {
-  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2, enableAutoPipelining: true, connectionName: "roster-gateway" });
+  const redis = new Redis(url, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 2,
+    enableAutoPipelining: true,
+    connectionName: "roster-gateway",
+  });
   redis.on("error", (error: Error) => logger.warn({ err: { message: error.message } }, "redis connection error"));
   try {
     await redis.connect();
@@ -228,7 +235,11 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<R
  * The start banner: URLs, storage and the demo sign-in. It is printed once by the process that
  * starts the API (the operator asked for these demo values); request logs never contain them.
  */
-export function formatBanner(gateway: RunningGateway, env: ServerEnv, extra: { redis: string | null; demo: boolean; dispatcher: boolean }): string {
+export function formatBanner(
+  gateway: RunningGateway,
+  env: ServerEnv,
+  extra: { redis: string | null; demo: boolean; dispatcher: boolean },
+): string {
   const d = env.resolved.demo;
   const generated = (flag: boolean) => (flag ? "  (generated at this start)" : "");
   const lines = [

@@ -55,7 +55,13 @@ async function startReceiver(signingKey: () => string) {
     req.on("end", () => {
       const body = Buffer.concat(chunks).toString("utf8");
       const result = verifyWebhookRequest({ headers: req.headers, rawBody: body, signingKey: signingKey() });
-      const entry: Received = { headers: req.headers, body, eventId: String(req.headers["x-service-event-id"]), verified: result.ok, answered: !state.hold };
+      const entry: Received = {
+        headers: req.headers,
+        body,
+        eventId: String(req.headers["x-service-event-id"]),
+        verified: result.ok,
+        answered: !state.hold,
+      };
       received.push(entry);
       if (state.hold) {
         held.push(res);
@@ -97,9 +103,15 @@ async function startWorker(env: NodeJS.ProcessEnv): Promise<Worker> {
   let output = "";
   child.stdout!.on("data", (c: Buffer) => (output += c.toString()));
   child.stderr!.on("data", (c: Buffer) => (output += c.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on("exit", (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on("exit", (code, signal) => resolve({ code, signal })),
+  );
   const started = await Promise.race([
-    waitFor(() => (output.match(/webhook dispatcher started/g) ?? []).length >= 2, START_TIMEOUT_MS, "the worker starts its two dispatchers"),
+    waitFor(
+      () => (output.match(/webhook dispatcher started/g) ?? []).length >= 2,
+      START_TIMEOUT_MS,
+      "the worker starts its two dispatchers",
+    ),
     exited.then(({ code, signal }) => {
       throw new Error(`the worker exited before starting (code ${code}, signal ${signal}):\n${output}`);
     }),
@@ -160,9 +172,23 @@ describe.skipIf(TEST_DB_KIND !== "postgres")("npm run gateway:worker (PostgreSQL
 
   it("delivers, dies by SIGKILL with deliveries in flight, and a restarted worker delivers every event", { timeout: 240_000 }, async () => {
     // The API, with delivery left to workers.
-    const apiEnv = parseServerEnv({ GATEWAY_WEBHOOK_DISPATCHER: "off", GATEWAY_SECRET_KEY: secret, GATEWAY_MODE: "local", LOG_LEVEL: "silent" });
+    const apiEnv = parseServerEnv({
+      GATEWAY_WEBHOOK_DISPATCHER: "off",
+      GATEWAY_SECRET_KEY: secret,
+      GATEWAY_MODE: "local",
+      LOG_LEVEL: "silent",
+    });
     expect(apiEnv.GATEWAY_WEBHOOK_DISPATCHER).toBe("off");
-    gateway = await startGateway({ env: apiEnv, ports: { sandbox: 0, production: 0 }, dataDir, databaseUrl, redisUrl: null, logger: silentLogger, banner: false, demo: false });
+    gateway = await startGateway({
+      env: apiEnv,
+      ports: { sandbox: 0, production: 0 },
+      dataDir,
+      databaseUrl,
+      redisUrl: null,
+      logger: silentLogger,
+      banner: false,
+      demo: false,
+    });
     const api = gateway.sandbox;
     const db = api.deps.db;
     const tenant = await makeTenant(db, "sandbox");
@@ -231,7 +257,17 @@ describe.skipIf(TEST_DB_KIND !== "postgres")("npm run gateway:worker (PostgreSQL
         .where(and(eq(webhookDeliveries.status, "pending"), isNotNull(webhookDeliveries.lockedBy)));
       expect(claimed.length).toBeGreaterThanOrEqual(inFlight);
       const deadWorkers = [...new Set(claimed.map((c) => c.lockedBy!))];
-      expect(await db.select().from(webhookDeliveryAttempts).where(inArray(webhookDeliveryAttempts.deliveryId, claimed.map((c) => c.id)))).toEqual([]);
+      expect(
+        await db
+          .select()
+          .from(webhookDeliveryAttempts)
+          .where(
+            inArray(
+              webhookDeliveryAttempts.deliveryId,
+              claimed.map((c) => c.id),
+            ),
+          ),
+      ).toEqual([]);
 
       // Worker 2 starts and delivers what is new, while the dead worker's leases still hold.
       const second = await startWorker(workerEnv);

@@ -27,7 +27,9 @@ async function main(): Promise<void> {
   const secret = resolveGatewaySecret(env);
   const logger = createLogger({ level: env.LOG_LEVEL, name: "gateway-worker" });
   if (secret.source === "generated") {
-    logger.warn("GATEWAY_SECRET_KEY is not set: using the secret in GATEWAY_DATA_DIR; it must be the API's, or signing keys cannot be read");
+    logger.warn(
+      "GATEWAY_SECRET_KEY is not set: using the secret in GATEWAY_DATA_DIR; it must be the API's, or signing keys cannot be read",
+    );
   }
   const databases: Database[] = [];
   const dispatchers: Dispatcher[] = [];

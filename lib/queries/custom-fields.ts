@@ -1,6 +1,12 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { z } from "zod";
-import type { CreateCustomFieldBody, CustomField, CustomFieldListResponseSchema, CustomFieldValue, CustomFieldValueData } from "@/lib/contract";
+import type {
+  CreateCustomFieldBody,
+  CustomField,
+  CustomFieldListResponseSchema,
+  CustomFieldValue,
+  CustomFieldValueData,
+} from "@/lib/contract";
 import { bffFetch } from "@/lib/console/bff-client";
 import type { CustomFieldListApiQuery } from "@/lib/console/custom-fields/url-state";
 import { scopeKey, withScope, type QueryScope } from "./scope";
@@ -33,7 +39,8 @@ export const customFieldListQuery = (scope: QueryScope, q: CustomFieldListApiQue
 export const employmentCustomFieldsQuery = (scope: QueryScope, employmentId: string) =>
   queryOptions({
     queryKey: customFieldKeys.employmentValues(scope, employmentId),
-    queryFn: ({ signal }) => bffFetch<EmploymentCustomFieldEntry[]>(withScope(`${BFF}/employments/${enc(employmentId)}`, scope), { signal }),
+    queryFn: ({ signal }) =>
+      bffFetch<EmploymentCustomFieldEntry[]>(withScope(`${BFF}/employments/${enc(employmentId)}`, scope), { signal }),
   });
 
 export const createCustomField = (scope: QueryScope, body: CreateCustomFieldBody) =>

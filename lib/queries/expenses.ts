@@ -33,7 +33,8 @@ export const expenseDetailQuery = (scope: QueryScope, id: string) =>
     queryFn: ({ signal }) => bffFetch<Expense>(withScope(`${BFF}/${enc(id)}`, scope), { signal }),
   });
 
-export const createExpense = (scope: QueryScope, body: CreateExpenseBody) => bffFetch<Expense>(withScope(BFF, scope), { method: "POST", body });
+export const createExpense = (scope: QueryScope, body: CreateExpenseBody) =>
+  bffFetch<Expense>(withScope(BFF, scope), { method: "POST", body });
 
 /** Approve, or decline with a reason. */
 export const reviewExpense = (scope: QueryScope, id: string, body: ExpenseReviewBody) =>

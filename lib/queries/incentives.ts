@@ -50,15 +50,18 @@ export const incentiveDetailQuery = (scope: QueryScope, id: string) =>
 export const recurringIncentiveListQuery = (scope: QueryScope, q: RecurringListApiQuery) =>
   queryOptions({
     queryKey: incentiveKeys.recurringList(scope, q),
-    queryFn: ({ signal }) => bffFetch<RecurringIncentivePage>(withScope(`${BFF}/recurring?${recurringList.queryToSearch(q)}`, scope), { signal }),
+    queryFn: ({ signal }) =>
+      bffFetch<RecurringIncentivePage>(withScope(`${BFF}/recurring?${recurringList.queryToSearch(q)}`, scope), { signal }),
   });
 
-export const createIncentive = (scope: QueryScope, body: CreateIncentiveBody) => bffFetch<Incentive>(withScope(BFF, scope), { method: "POST", body });
+export const createIncentive = (scope: QueryScope, body: CreateIncentiveBody) =>
+  bffFetch<Incentive>(withScope(BFF, scope), { method: "POST", body });
 
 export const updateIncentive = (scope: QueryScope, id: string, body: UpdateIncentiveBody) =>
   bffFetch<Incentive>(withScope(`${BFF}/${enc(id)}`, scope), { method: "PATCH", body });
 
-export const deleteIncentive = (scope: QueryScope, id: string) => bffFetch<{ status: "ok" }>(withScope(`${BFF}/${enc(id)}`, scope), { method: "DELETE" });
+export const deleteIncentive = (scope: QueryScope, id: string) =>
+  bffFetch<{ status: "ok" }>(withScope(`${BFF}/${enc(id)}`, scope), { method: "DELETE" });
 
 /** Sandbox: what payroll does (pending → processing → paid). */
 export const setSandboxIncentiveStatus = (scope: QueryScope, id: string, status: "processing" | "paid") =>

@@ -17,5 +17,6 @@ export const paymentKeys = {
 export const paymentListQuery = (scope: QueryScope, q: PaymentListApiQuery) =>
   queryOptions({
     queryKey: paymentKeys.list(scope, q),
-    queryFn: ({ signal }) => bffFetch<PaymentPage>(withScope(`/api/bff/outstanding-payments?${paymentQueryToSearch(q)}`, scope), { signal }),
+    queryFn: ({ signal }) =>
+      bffFetch<PaymentPage>(withScope(`/api/bff/outstanding-payments?${paymentQueryToSearch(q)}`, scope), { signal }),
   });

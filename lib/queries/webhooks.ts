@@ -42,7 +42,8 @@ const BFF = "/api/bff/webhooks";
 export const webhookCallbacksQuery = (scope: QueryScope, q: CallbacksApiQuery) =>
   queryOptions({
     queryKey: webhookKeys.callbackPage(scope, q),
-    queryFn: ({ signal }) => bffFetch<WebhookCallbackPage>(withScope(`${BFF}/callbacks?page=${q.page}&page_size=${q.page_size}`, scope), { signal }),
+    queryFn: ({ signal }) =>
+      bffFetch<WebhookCallbackPage>(withScope(`${BFF}/callbacks?page=${q.page}&page_size=${q.page_size}`, scope), { signal }),
   });
 
 /** Every callback (up to 500): the inspector names each delivery's callback with it. */

@@ -18,11 +18,7 @@ export const EVENT_ID_HEADER = "x-service-event-id";
 export const DEFAULT_TOLERANCE_MS = 5 * 60 * 1000;
 
 export type VerifyFailure =
-  | "missing_signature"
-  | "missing_timestamp"
-  | "invalid_timestamp"
-  | "timestamp_outside_tolerance"
-  | "invalid_signature";
+  "missing_signature" | "missing_timestamp" | "invalid_timestamp" | "timestamp_outside_tolerance" | "invalid_signature";
 
 export type VerifyResult = { ok: true; timestamp: number; eventId: string | null } | { ok: false; reason: VerifyFailure };
 

@@ -14,14 +14,21 @@ import { makeQueryClient } from "@/lib/queries/query-client";
 export const metadata: Metadata = { title: "Company managers" };
 
 /** The company's users with roles: list, invite, remove (never the last owner: the API refuses). */
-export default async function CompanyManagersPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function CompanyManagersPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const state = parseManagerState(await searchParams);
   const returnTo = managerStateHref(state);
   const { api, scope } = await getPageApi(returnTo);
   const session = await requireConsoleSession(returnTo);
   const apiQuery = toManagerApiQuery(state);
   const queryClient = makeQueryClient();
-  const result = await loadForPage(() => queryClient.fetchQuery({ ...managerListQuery(scope, apiQuery), queryFn: () => listCompanyManagersPage(api, apiQuery) }), { returnTo });
+  const result = await loadForPage(
+    () => queryClient.fetchQuery({ ...managerListQuery(scope, apiQuery), queryFn: () => listCompanyManagersPage(api, apiQuery) }),
+    { returnTo },
+  );
   return (
     <>
       <PageHeader

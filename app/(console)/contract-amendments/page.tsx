@@ -6,7 +6,12 @@ import { Hydrate } from "@/components/console/hydrate";
 import { ButtonLink } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
 import { listContractAmendments } from "@/lib/console/contract-amendments/api";
-import { amendmentStateHref, newAmendmentHref, parseAmendmentState, toAmendmentApiQuery } from "@/lib/console/contract-amendments/url-state";
+import {
+  amendmentStateHref,
+  newAmendmentHref,
+  parseAmendmentState,
+  toAmendmentApiQuery,
+} from "@/lib/console/contract-amendments/url-state";
 import { employmentHref } from "@/lib/console/employments/links";
 import { getPageApi, listAllCompanyManagers, loadForPage } from "@/lib/console/employments/server";
 import { EMPLOYMENT_DIRECTORY_QUERY } from "@/lib/console/payslips/employment-directory";
@@ -18,18 +23,35 @@ import { makeQueryClient } from "@/lib/queries/query-client";
 export const metadata: Metadata = { title: "Contract amendments" };
 
 /** Contract amendments: the URL's page, the employments and users that name its rows. */
-export default async function ContractAmendmentsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function ContractAmendmentsPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const state = parseAmendmentState(await searchParams);
   const returnTo = amendmentStateHref(state);
   const { api, scope } = await getPageApi(returnTo);
   const apiQuery = toAmendmentApiQuery(state);
   const queryClient = makeQueryClient();
   const [result, , , employment] = await Promise.all([
-    loadForPage(() => queryClient.fetchQuery({ ...amendmentListQuery(scope, apiQuery), queryFn: () => listContractAmendments(api, apiQuery) }), { returnTo }),
-    queryClient.prefetchQuery({ ...employmentListQuery(scope, EMPLOYMENT_DIRECTORY_QUERY), queryFn: () => api.listEmployments(EMPLOYMENT_DIRECTORY_QUERY).then((r) => r.data) }),
+    loadForPage(
+      () => queryClient.fetchQuery({ ...amendmentListQuery(scope, apiQuery), queryFn: () => listContractAmendments(api, apiQuery) }),
+      { returnTo },
+    ),
+    queryClient.prefetchQuery({
+      ...employmentListQuery(scope, EMPLOYMENT_DIRECTORY_QUERY),
+      queryFn: () => api.listEmployments(EMPLOYMENT_DIRECTORY_QUERY).then((r) => r.data),
+    }),
     queryClient.prefetchQuery({ ...companyManagersQuery(scope), queryFn: () => listAllCompanyManagers(api) }),
     state.employmentId
-      ? loadForPage(() => queryClient.fetchQuery({ ...employmentDetailQuery(scope, state.employmentId), queryFn: () => api.getEmployment(state.employmentId).then((r) => r.data.employment) }), { returnTo })
+      ? loadForPage(
+          () =>
+            queryClient.fetchQuery({
+              ...employmentDetailQuery(scope, state.employmentId),
+              queryFn: () => api.getEmployment(state.employmentId).then((r) => r.data.employment),
+            }),
+          { returnTo },
+        )
       : null,
   ]);
   const environmentLabel = ENVIRONMENT_LABELS[scope.environment];
@@ -40,7 +62,10 @@ export default async function ContractAmendmentsPage({ searchParams }: { searchP
         title={name ? `Contract amendments of ${name}` : "Contract amendments"}
         kicker={
           name ? (
-            <Link href={employmentHref(state.employmentId)} className="underline-offset-2 hover:text-slate-900 hover:underline dark:hover:text-white">
+            <Link
+              href={employmentHref(state.employmentId)}
+              className="underline-offset-2 hover:text-slate-900 hover:underline dark:hover:text-white"
+            >
               ← {name}
             </Link>
           ) : undefined

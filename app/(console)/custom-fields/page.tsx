@@ -5,7 +5,12 @@ import { Hydrate } from "@/components/console/hydrate";
 import { ButtonLink } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
 import { listCustomFields } from "@/lib/console/custom-fields/api";
-import { customFieldStateHref, NEW_CUSTOM_FIELD_PATH, parseCustomFieldState, toCustomFieldApiQuery } from "@/lib/console/custom-fields/url-state";
+import {
+  customFieldStateHref,
+  NEW_CUSTOM_FIELD_PATH,
+  parseCustomFieldState,
+  toCustomFieldApiQuery,
+} from "@/lib/console/custom-fields/url-state";
 import { getPageApi, loadForPage } from "@/lib/console/employments/server";
 import { customFieldListQuery } from "@/lib/queries/custom-fields";
 import { makeQueryClient } from "@/lib/queries/query-client";
@@ -19,7 +24,10 @@ export default async function CustomFieldsPage({ searchParams }: { searchParams:
   const { api, scope } = await getPageApi(returnTo);
   const apiQuery = toCustomFieldApiQuery(state);
   const queryClient = makeQueryClient();
-  const result = await loadForPage(() => queryClient.fetchQuery({ ...customFieldListQuery(scope, apiQuery), queryFn: () => listCustomFields(api, apiQuery) }), { returnTo });
+  const result = await loadForPage(
+    () => queryClient.fetchQuery({ ...customFieldListQuery(scope, apiQuery), queryFn: () => listCustomFields(api, apiQuery) }),
+    { returnTo },
+  );
   const environmentLabel = ENVIRONMENT_LABELS[scope.environment];
   return (
     <>

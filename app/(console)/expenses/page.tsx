@@ -21,7 +21,9 @@ export default async function ExpensesPage({ searchParams }: { searchParams: Pro
   const apiQuery = expensesList.toApiQuery(state);
   const queryClient = makeQueryClient();
   const [result] = await Promise.all([
-    loadForPage(() => queryClient.fetchQuery({ ...expenseListQuery(scope, apiQuery), queryFn: () => listExpenses(api, apiQuery) }), { returnTo }),
+    loadForPage(() => queryClient.fetchQuery({ ...expenseListQuery(scope, apiQuery), queryFn: () => listExpenses(api, apiQuery) }), {
+      returnTo,
+    }),
     prefetchPeopleOpsEmployments(queryClient, api, scope, returnTo),
   ]);
   const environmentLabel = ENVIRONMENT_LABELS[scope.environment];

@@ -22,7 +22,9 @@ export default async function IncentivesPage({ searchParams }: { searchParams: P
   const apiQuery = incentivesList.toApiQuery(state);
   const queryClient = makeQueryClient();
   const [result] = await Promise.all([
-    loadForPage(() => queryClient.fetchQuery({ ...incentiveListQuery(scope, apiQuery), queryFn: () => listIncentives(api, apiQuery) }), { returnTo }),
+    loadForPage(() => queryClient.fetchQuery({ ...incentiveListQuery(scope, apiQuery), queryFn: () => listIncentives(api, apiQuery) }), {
+      returnTo,
+    }),
     prefetchPeopleOpsEmployments(queryClient, api, scope, returnTo),
   ]);
   const environmentLabel = ENVIRONMENT_LABELS[scope.environment];

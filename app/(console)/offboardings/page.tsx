@@ -21,7 +21,10 @@ export default async function OffboardingsPage({ searchParams }: { searchParams:
   const apiQuery = offboardingsList.toApiQuery(state);
   const queryClient = makeQueryClient();
   const [result] = await Promise.all([
-    loadForPage(() => queryClient.fetchQuery({ ...offboardingListQuery(scope, apiQuery), queryFn: () => listOffboardings(api, apiQuery) }), { returnTo }),
+    loadForPage(
+      () => queryClient.fetchQuery({ ...offboardingListQuery(scope, apiQuery), queryFn: () => listOffboardings(api, apiQuery) }),
+      { returnTo },
+    ),
     prefetchPeopleOpsEmployments(queryClient, api, scope, returnTo),
   ]);
   const environmentLabel = ENVIRONMENT_LABELS[scope.environment];

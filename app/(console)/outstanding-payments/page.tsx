@@ -12,13 +12,20 @@ import { makeQueryClient } from "@/lib/queries/query-client";
 export const metadata: Metadata = { title: "Outstanding payments" };
 
 /** Unsettled invoices and refunds (GET /api/v1/employer/outstanding-payments-and-refunds). */
-export default async function OutstandingPaymentsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function OutstandingPaymentsPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const state = parsePaymentState(await searchParams);
   const returnTo = paymentStateHref(state);
   const { api, scope } = await getPageApi(returnTo);
   const apiQuery = toPaymentApiQuery(state);
   const queryClient = makeQueryClient();
-  const result = await loadForPage(() => queryClient.fetchQuery({ ...paymentListQuery(scope, apiQuery), queryFn: () => listOutstandingPayments(api, apiQuery) }), { returnTo });
+  const result = await loadForPage(
+    () => queryClient.fetchQuery({ ...paymentListQuery(scope, apiQuery), queryFn: () => listOutstandingPayments(api, apiQuery) }),
+    { returnTo },
+  );
   const environmentLabel = ENVIRONMENT_LABELS[scope.environment];
   return (
     <>

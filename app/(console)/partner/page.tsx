@@ -29,7 +29,11 @@ const NOTICES: Record<string, string> = {
  * consent revoked), the time of its last successful call, its employments per status, and the way
  * into its pages. Reconciled with the API's own list of consented companies on every load.
  */
-export default async function PartnerOverviewPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function PartnerOverviewPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const { deps, session, actor } = await requireOperator(PARTNER_PATH);
   const notice = (await searchParams).notice;
   const environment = session.environment;
@@ -70,7 +74,9 @@ export default async function PartnerOverviewPage({ searchParams }: { searchPara
         {reconcileError ? (
           <ErrorBanner
             error={reconcileError}
-            details={["The API's list of consented companies (GET /v1/companies) could not be read: the companies are shown as last known."]}
+            details={[
+              "The API's list of consented companies (GET /v1/companies) could not be read: the companies are shown as last known.",
+            ]}
           />
         ) : null}
 
@@ -83,11 +89,16 @@ export default async function PartnerOverviewPage({ searchParams }: { searchPara
               </ButtonLink>
             }
           >
-            Create a consent link and send it to an owner or admin of the company: once they consent at the Employment API, the company appears here.
+            Create a consent link and send it to an owner or admin of the company: once they consent at the Employment API, the company
+            appears here.
           </EmptyState>
         ) : (
           <Card>
-            <CardHeader titleId="companies-title" title="Connected companies" description="One grant per company: refreshed when it expires, checked against the API on every visit." />
+            <CardHeader
+              titleId="companies-title"
+              title="Connected companies"
+              description="One grant per company: refreshed when it expires, checked against the API on every visit."
+            />
             <TableContainer label="Connected companies">
               <Table aria-labelledby="companies-title">
                 <THead>
@@ -114,7 +125,9 @@ export default async function PartnerOverviewPage({ searchParams }: { searchPara
                         </Td>
                         <Td>
                           <GrantHealthBadge status={grant.status} />
-                          {grant.statusReason ? <p className="mt-1 max-w-xs text-xs text-slate-600 dark:text-slate-400">{grant.statusReason}</p> : null}
+                          {grant.statusReason ? (
+                            <p className="mt-1 max-w-xs text-xs text-slate-600 dark:text-slate-400">{grant.statusReason}</p>
+                          ) : null}
                         </Td>
                         <Td className="whitespace-nowrap">
                           <UtcTime value={grant.lastSuccessAt} />
@@ -149,10 +162,18 @@ export default async function PartnerOverviewPage({ searchParams }: { searchPara
                             {live ? (
                               <>
                                 {/* A plain link, never prefetched: opening a company switches the session to it. */}
-                                <a href={openCompanyHref(grant.company.id)} className={buttonClasses({ variant: "primary", size: "sm" })} aria-label={`Open ${grant.company.name}`}>
+                                <a
+                                  href={openCompanyHref(grant.company.id)}
+                                  className={buttonClasses({ variant: "primary", size: "sm" })}
+                                  aria-label={`Open ${grant.company.name}`}
+                                >
                                   Open
                                 </a>
-                                <ButtonLink size="sm" href={partnerListHref({ page: 1, pageSize: 20, statuses: [], email: "", company: grant.company.id })} aria-label={`Employments of ${grant.company.name}`}>
+                                <ButtonLink
+                                  size="sm"
+                                  href={partnerListHref({ page: 1, pageSize: 20, statuses: [], email: "", company: grant.company.id })}
+                                  aria-label={`Employments of ${grant.company.name}`}
+                                >
                                   Employments
                                 </ButtonLink>
                               </>
@@ -197,8 +218,8 @@ export default async function PartnerOverviewPage({ searchParams }: { searchPara
         {unconnected.length > 0 ? (
           <Alert tone="info" title="Consented at the API, without a grant in this console">
             <p>
-              The API lists these companies as consented to the partner&apos;s client, but this console holds no usable grant for them (connected from another
-              console, or its grant was withdrawn here). Send them a new consent link to act for them.
+              The API lists these companies as consented to the partner&apos;s client, but this console holds no usable grant for them
+              (connected from another console, or its grant was withdrawn here). Send them a new consent link to act for them.
             </p>
             <ul className="mt-2 list-disc pl-5">
               {unconnected.map((c) => (

@@ -25,11 +25,23 @@ export default async function PayslipsPage({ searchParams }: { searchParams: Pro
   const apiQuery = toPayslipApiQuery(state);
   const queryClient = makeQueryClient();
   const [result, , employment] = await Promise.all([
-    loadForPage(() => queryClient.fetchQuery({ ...payslipListQuery(scope, apiQuery), queryFn: () => listPayslips(api, apiQuery) }), { returnTo }),
+    loadForPage(() => queryClient.fetchQuery({ ...payslipListQuery(scope, apiQuery), queryFn: () => listPayslips(api, apiQuery) }), {
+      returnTo,
+    }),
     // Names of the rows' employments and the pickers' options; on failure the list shows ids.
-    queryClient.prefetchQuery({ ...employmentListQuery(scope, EMPLOYMENT_DIRECTORY_QUERY), queryFn: () => api.listEmployments(EMPLOYMENT_DIRECTORY_QUERY).then((r) => r.data) }),
+    queryClient.prefetchQuery({
+      ...employmentListQuery(scope, EMPLOYMENT_DIRECTORY_QUERY),
+      queryFn: () => api.listEmployments(EMPLOYMENT_DIRECTORY_QUERY).then((r) => r.data),
+    }),
     state.employmentId
-      ? loadForPage(() => queryClient.fetchQuery({ ...employmentDetailQuery(scope, state.employmentId), queryFn: () => api.getEmployment(state.employmentId).then((r) => r.data.employment) }), { returnTo })
+      ? loadForPage(
+          () =>
+            queryClient.fetchQuery({
+              ...employmentDetailQuery(scope, state.employmentId),
+              queryFn: () => api.getEmployment(state.employmentId).then((r) => r.data.employment),
+            }),
+          { returnTo },
+        )
       : null,
   ]);
   const environmentLabel = ENVIRONMENT_LABELS[scope.environment];
@@ -40,7 +52,10 @@ export default async function PayslipsPage({ searchParams }: { searchParams: Pro
         title={name ? `Payslips of ${name}` : "Payslips"}
         kicker={
           name ? (
-            <Link href={employmentHref(state.employmentId)} className="underline-offset-2 hover:text-slate-900 hover:underline dark:hover:text-white">
+            <Link
+              href={employmentHref(state.employmentId)}
+              className="underline-offset-2 hover:text-slate-900 hover:underline dark:hover:text-white"
+            >
               ← {name}
             </Link>
           ) : undefined
@@ -50,7 +65,9 @@ export default async function PayslipsPage({ searchParams }: { searchParams: Pro
       <Hydrate client={queryClient}>
         <div className="space-y-6">
           <PayslipsList scope={scope} environmentLabel={environmentLabel} initialError={result.ok ? undefined : result.error} />
-          {scope.environment === "sandbox" ? <ReleasePayslipCard scope={scope} defaultEmploymentId={state.employmentId} defaultPeriod={previousMonth(new Date())} /> : null}
+          {scope.environment === "sandbox" ? (
+            <ReleasePayslipCard scope={scope} defaultEmploymentId={state.employmentId} defaultPeriod={previousMonth(new Date())} />
+          ) : null}
         </div>
       </Hydrate>
     </>

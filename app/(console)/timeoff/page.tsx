@@ -22,11 +22,20 @@ export default async function TimeoffPage({ searchParams }: { searchParams: Prom
   const apiQuery = timeoffList.toApiQuery(state);
   const queryClient = makeQueryClient();
   const [result] = await Promise.all([
-    loadForPage(() => queryClient.fetchQuery({ ...timeoffListQuery(scope, apiQuery), queryFn: () => listTimeoff(api, apiQuery) }), { returnTo }),
+    loadForPage(() => queryClient.fetchQuery({ ...timeoffListQuery(scope, apiQuery), queryFn: () => listTimeoff(api, apiQuery) }), {
+      returnTo,
+    }),
     prefetchPeopleOpsEmployments(queryClient, api, scope, returnTo),
     // The balance card shows its own error if this fails.
     state.employmentId
-      ? loadForPage(() => queryClient.fetchQuery({ ...timeoffBalanceQuery(scope, state.employmentId), queryFn: () => getTimeoffBalance(api, state.employmentId) }), { returnTo })
+      ? loadForPage(
+          () =>
+            queryClient.fetchQuery({
+              ...timeoffBalanceQuery(scope, state.employmentId),
+              queryFn: () => getTimeoffBalance(api, state.employmentId),
+            }),
+          { returnTo },
+        )
       : null,
   ]);
   const environmentLabel = ENVIRONMENT_LABELS[scope.environment];

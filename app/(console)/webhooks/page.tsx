@@ -38,7 +38,9 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
       <>
         {header}
         <Alert tone="info" title="No company selected">
-          <p>This session acts for no company. Webhook callbacks are registered and listed per company: sign in for a company to manage them.</p>
+          <p>
+            This session acts for no company. Webhook callbacks are registered and listed per company: sign in for a company to manage them.
+          </p>
         </Alert>
       </>
     );
@@ -47,7 +49,14 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
   const apiQuery = toCallbacksApiQuery(state);
   const queryClient = makeQueryClient();
   const [result] = await Promise.all([
-    loadForPage(() => queryClient.fetchQuery({ ...webhookCallbacksQuery(scope, apiQuery), queryFn: () => listWebhookCallbacks(api, scope.companyId, apiQuery) }), { returnTo }),
+    loadForPage(
+      () =>
+        queryClient.fetchQuery({
+          ...webhookCallbacksQuery(scope, apiQuery),
+          queryFn: () => listWebhookCallbacks(api, scope.companyId, apiQuery),
+        }),
+      { returnTo },
+    ),
     // The test event's employment picker (sandbox only); a failure is shown by the card when it retries.
     sandbox
       ? loadForPage(

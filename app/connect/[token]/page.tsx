@@ -18,13 +18,20 @@ const tones = {
   warning: `${box} border-amber-300 bg-amber-50 text-amber-950 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-100`,
   error: `${box} border-red-300 bg-red-50 text-red-950 dark:border-red-700 dark:bg-red-950/40 dark:text-red-100`,
 };
-const primary = "mt-4 inline-flex items-center justify-center rounded-md bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-700";
+const primary =
+  "mt-4 inline-flex items-center justify-center rounded-md bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-700";
 
 /**
  * The page a consent link opens, for an owner or admin of the company: what connecting means, then
  * off to the Employment API's own sign-in and consent pages. It also tells how a connection ended.
  */
-export default async function ConnectPage({ params, searchParams }: { params: Promise<{ token: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function ConnectPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ token: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const { token } = await params;
   const query = await searchParams;
   const result = typeof query.result === "string" ? query.result : null;
@@ -47,7 +54,9 @@ export default async function ConnectPage({ params, searchParams }: { params: Pr
 
       {!link ? (
         <div role="alert" className={tones.error}>
-          <p className="font-medium">{query.reason === "state" ? "The connection could not be completed in this browser." : "This consent link is not valid."}</p>
+          <p className="font-medium">
+            {query.reason === "state" ? "The connection could not be completed in this browser." : "This consent link is not valid."}
+          </p>
           <p className="mt-1">
             {query.reason === "state"
               ? "The answer of the Employment API did not match a connection started here (it expired after 15 minutes, or cookies were blocked). Open your consent link again."
@@ -57,7 +66,9 @@ export default async function ConnectPage({ params, searchParams }: { params: Pr
       ) : state === "used" ? (
         <div role="status" className={result === "connected" ? tones.success : tones.info}>
           <p className="font-medium">
-            {result === "connected" ? `${link.usedByCompany?.name ?? "Your company"} is now connected to ${app}.` : "This consent link has been used."}
+            {result === "connected"
+              ? `${link.usedByCompany?.name ?? "Your company"} is now connected to ${app}.`
+              : "This consent link has been used."}
           </p>
           <p className="mt-1">
             {result === "connected"
@@ -91,12 +102,12 @@ export default async function ConnectPage({ params, searchParams }: { params: Pr
           ) : null}
           <div className={tones.info}>
             <p>
-              <strong>{app}</strong> asks to act for your company through the Employment API (<strong>{ENV_LABELS[link.environment]}</strong>): to read and
-              manage its employments and related records on your behalf.
+              <strong>{app}</strong> asks to act for your company through the Employment API (
+              <strong>{ENV_LABELS[link.environment]}</strong>): to read and manage its employments and related records on your behalf.
             </p>
             <p className="mt-2">
-              You sign in at the Employment API itself, as an <strong>owner or admin</strong> of the company, and see exactly what is asked before you allow it.
-              Your password never reaches {app}.
+              You sign in at the Employment API itself, as an <strong>owner or admin</strong> of the company, and see exactly what is asked
+              before you allow it. Your password never reaches {app}.
             </p>
             <a href={`/api/partner/connect/start?link=${encodeURIComponent(token)}`} className={primary}>
               Continue to the Employment API

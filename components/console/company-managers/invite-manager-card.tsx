@@ -41,7 +41,10 @@ export function InviteManagerCard({ scope }: { scope: QueryScope }) {
   const mutation = useMutation({
     mutationFn: (values: InviteManagerFormValues) => inviteManager(scope, toInviteBody(values)),
     onSuccess: async () => {
-      await Promise.all([queryClient.invalidateQueries({ queryKey: managerKeys.all(scope) }), queryClient.invalidateQueries({ queryKey: companyKeys.managers(scope) })]);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: managerKeys.all(scope) }),
+        queryClient.invalidateQueries({ queryKey: companyKeys.managers(scope) }),
+      ]);
     },
   });
 
@@ -56,9 +59,12 @@ export function InviteManagerCard({ scope }: { scope: QueryScope }) {
       const error = toErrorPayload(thrown);
       if (error.status === 401) return;
       const { byField, other } = splitInviteErrors(error.status === 422 ? error.fieldErrors : undefined);
-      Object.entries(byField).forEach(([field, message], i) => setError(field as keyof InviteManagerFormValues, { type: "server", message }, { shouldFocus: i === 0 }));
+      Object.entries(byField).forEach(([field, message], i) =>
+        setError(field as keyof InviteManagerFormValues, { type: "server", message }, { shouldFocus: i === 0 }),
+      );
       if (Object.keys(byField).length) setFieldRefusal(error);
-      if (Object.keys(byField).length === 0 || other.length) setFailure({ error, details: [...other, ...(managerErrorDetails(error, "write") ?? [])] });
+      if (Object.keys(byField).length === 0 || other.length)
+        setFailure({ error, details: [...other, ...(managerErrorDetails(error, "write") ?? [])] });
     }
   };
 

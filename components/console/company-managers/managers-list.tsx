@@ -63,7 +63,10 @@ export function ManagersList({
   const mutation = useMutation({
     mutationFn: (userId: string) => removeManager(scope, userId),
     onSuccess: async () => {
-      await Promise.all([queryClient.invalidateQueries({ queryKey: managerKeys.all(scope) }), queryClient.invalidateQueries({ queryKey: companyKeys.managers(scope) })]);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: managerKeys.all(scope) }),
+        queryClient.invalidateQueries({ queryKey: companyKeys.managers(scope) }),
+      ]);
     },
   });
 
@@ -90,7 +93,16 @@ export function ManagersList({
   return (
     <div className="space-y-4">
       <p role="status" aria-live="polite" className="min-h-6 text-sm text-slate-700 dark:text-slate-300">
-        {busy ? "Loading company managers…" : removed ? `${removed.user_name} was removed from the company.` : data ? rangeText(state.page, state.pageSize, data.company_managers.length, data.total_count, ["company manager", "company managers"]) : ""}
+        {busy
+          ? "Loading company managers…"
+          : removed
+            ? `${removed.user_name} was removed from the company.`
+            : data
+              ? rangeText(state.page, state.pageSize, data.company_managers.length, data.total_count, [
+                  "company manager",
+                  "company managers",
+                ])
+              : ""}
       </p>
       {error ? (
         <ErrorBanner
@@ -149,7 +161,10 @@ export function ManagersList({
                       ) : null}
                     </Td>
                     <Td>
-                      <a href={`mailto:${m.user_email}`} className="break-all text-brand-700 underline-offset-2 hover:underline dark:text-brand-50">
+                      <a
+                        href={`mailto:${m.user_email}`}
+                        className="break-all text-brand-700 underline-offset-2 hover:underline dark:text-brand-50"
+                      >
                         {m.user_email}
                       </a>
                     </Td>
@@ -212,11 +227,17 @@ export function ManagersList({
         {target ? (
           <>
             <p>
-              {target.user_name} ({target.user_email}, {ROLE_LABELS[target.role]}) loses access to {companyName ?? "the company"}. Employments they manage
-              lose their manager, and the company&apos;s webhooks hear of it.
+              {target.user_name} ({target.user_email}, {ROLE_LABELS[target.role]}) loses access to {companyName ?? "the company"}.
+              Employments they manage lose their manager, and the company&apos;s webhooks hear of it.
             </p>
-            {isSelf ? <p className="font-medium text-red-800 dark:text-red-300">This is you: the console loses its access to the API with your account.</p> : null}
-            {onlyOwner ? <p className="font-medium">This is the company&apos;s only owner. The API keeps at least one owner, so it will refuse.</p> : null}
+            {isSelf ? (
+              <p className="font-medium text-red-800 dark:text-red-300">
+                This is you: the console loses its access to the API with your account.
+              </p>
+            ) : null}
+            {onlyOwner ? (
+              <p className="font-medium">This is the company&apos;s only owner. The API keeps at least one owner, so it will refuse.</p>
+            ) : null}
           </>
         ) : null}
       </ConfirmDialog>

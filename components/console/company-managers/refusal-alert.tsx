@@ -7,7 +7,17 @@ import { presentApiError } from "@/lib/console/employments/errors";
  * An API refusal under a title that names what was refused (the shared ErrorBanner titles a 409 as an
  * employment matter): the API's message verbatim, extra lines, and the request id.
  */
-export function RefusalAlert({ title, error, details, actions }: { title: string; error: ApiErrorPayload; details?: string[]; actions?: ReactNode }) {
+export function RefusalAlert({
+  title,
+  error,
+  details,
+  actions,
+}: {
+  title: string;
+  error: ApiErrorPayload;
+  details?: string[];
+  actions?: ReactNode;
+}) {
   const p = presentApiError(error);
   return (
     <Alert tone={p.tone} title={title} role="alert" actions={actions}>

@@ -38,7 +38,10 @@ export function AmendmentDetail({ scope, id, justSubmitted = false }: { scope: Q
   const managers = useQuery(companyManagersQuery(scope));
   const [approvedNow, setApprovedNow] = useState(false);
   const a = query.data;
-  if (!a) return query.isError ? <ErrorBanner error={toErrorPayload(query.error)} details={amendmentErrorDetails(toErrorPayload(query.error), "read")} role="alert" /> : null;
+  if (!a)
+    return query.isError ? (
+      <ErrorBanner error={toErrorPayload(query.error)} details={amendmentErrorDetails(toErrorPayload(query.error), "read")} role="alert" />
+    ) : null;
   const requester = a.requested_by ? (managers.data?.find((m) => m.user_id === a.requested_by)?.user_name ?? a.requested_by) : null;
   const currency = a.requested_details.salary_decrease_details?.currency ?? null;
   const rows = changeRows(a.changes, currency);
@@ -55,7 +58,10 @@ export function AmendmentDetail({ scope, id, justSubmitted = false }: { scope: Q
 
       {justSubmitted && !approvedNow && isOpenAmendment(a.status) ? (
         <Alert tone="success" role="status" title="Amendment submitted">
-          <p>The API accepted the amendment. It now waits for review{scope.environment === "sandbox" ? ": approve it below to apply it" : ""}.</p>
+          <p>
+            The API accepted the amendment. It now waits for review{scope.environment === "sandbox" ? ": approve it below to apply it" : ""}
+            .
+          </p>
         </Alert>
       ) : null}
       {approvedNow ? (
@@ -63,10 +69,16 @@ export function AmendmentDetail({ scope, id, justSubmitted = false }: { scope: Q
           <p>The changes are applied to the employment&apos;s contract, and the company&apos;s webhooks receive contract_amendment.done.</p>
         </Alert>
       ) : null}
-      {scope.environment === "sandbox" && isOpenAmendment(a.status) ? <ApproveCard scope={scope} amendment={a} onApproved={() => setApprovedNow(true)} /> : null}
+      {scope.environment === "sandbox" && isOpenAmendment(a.status) ? (
+        <ApproveCard scope={scope} amendment={a} onApproved={() => setApprovedNow(true)} />
+      ) : null}
 
       <Card aria-labelledby="changes-title">
-        <CardHeader titleId="changes-title" title="Requested changes" description="Each term as the contract had it when the amendment was submitted, and the requested value." />
+        <CardHeader
+          titleId="changes-title"
+          title="Requested changes"
+          description="Each term as the contract had it when the amendment was submitted, and the requested value."
+        />
         {rows.length > 0 ? (
           <TableContainer label="Requested changes">
             <Table>

@@ -18,7 +18,12 @@ import { EmploymentLink, useEmploymentDirectory } from "@/components/console/pay
 import { ListFooter, rangeText } from "@/components/console/payslips/list-footer";
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
 import { CONTRACT_AMENDMENT_STATUSES, type ContractAmendmentListItem, type ContractAmendmentStatus } from "@/lib/contract";
-import { AMENDMENT_STATUS_LABELS, AMENDMENT_STATUS_TONES, amendmentErrorDetails, reasonLabel } from "@/lib/console/contract-amendments/labels";
+import {
+  AMENDMENT_STATUS_LABELS,
+  AMENDMENT_STATUS_TONES,
+  amendmentErrorDetails,
+  reasonLabel,
+} from "@/lib/console/contract-amendments/labels";
 import {
   amendmentHref,
   amendmentStateHref,
@@ -39,7 +44,15 @@ const currentUrlState = () => parseAmendmentState(new URLSearchParams(window.loc
 const COLUMNS = ["Amendment", "Employment", "Effective", "Status", "Requested by", "Submitted"] as const;
 
 /** Contract amendments, newest first; employment and statuses filter through the API, in the URL. */
-export function AmendmentsList({ scope, environmentLabel, initialError }: { scope: QueryScope; environmentLabel: string; initialError?: ApiErrorPayload }) {
+export function AmendmentsList({
+  scope,
+  environmentLabel,
+  initialError,
+}: {
+  scope: QueryScope;
+  environmentLabel: string;
+  initialError?: ApiErrorPayload;
+}) {
   const searchParams = useSearchParams();
   const ids = { employment: useId() };
   const state = useMemo(() => parseAmendmentState(searchParams), [searchParams]);
@@ -58,7 +71,8 @@ export function AmendmentsList({ scope, environmentLabel, initialError }: { scop
     window.history.pushState(null, "", amendmentStateHref(next));
   }, []);
   const change = useCallback((patch: Partial<AmendmentListState>) => navigate(updateAmendmentState(currentUrlState(), patch)), [navigate]);
-  const toggleStatus = (s: ContractAmendmentStatus, on: boolean) => change({ statuses: on ? [...state.statuses, s] : state.statuses.filter((x) => x !== s) });
+  const toggleStatus = (s: ContractAmendmentStatus, on: boolean) =>
+    change({ statuses: on ? [...state.statuses, s] : state.statuses.filter((x) => x !== s) });
 
   const data = query.data;
   const busy = query.isFetching && query.isPlaceholderData;
@@ -73,7 +87,14 @@ export function AmendmentsList({ scope, environmentLabel, initialError }: { scop
             <label htmlFor={ids.employment} className="block text-sm font-medium text-slate-900 dark:text-slate-100">
               Employment
             </label>
-            <Select id={ids.employment} value={employmentInput} onChange={(e) => { setEmploymentInput(e.target.value); change({ employmentId: e.target.value }); }}>
+            <Select
+              id={ids.employment}
+              value={employmentInput}
+              onChange={(e) => {
+                setEmploymentInput(e.target.value);
+                change({ employmentId: e.target.value });
+              }}
+            >
               <option value="">All employments</option>
               {options.map((o) => (
                 <option key={o.value} value={o.value}>
@@ -87,7 +108,12 @@ export function AmendmentsList({ scope, environmentLabel, initialError }: { scop
             <div className="flex flex-wrap gap-x-4 gap-y-2">
               {CONTRACT_AMENDMENT_STATUSES.map((s) => (
                 <label key={s} className="flex cursor-pointer items-center gap-2 text-sm text-slate-800 dark:text-slate-200">
-                  <input type="checkbox" className="size-4 accent-brand-600" checked={state.statuses.includes(s)} onChange={(e) => toggleStatus(s, e.target.checked)} />
+                  <input
+                    type="checkbox"
+                    className="size-4 accent-brand-600"
+                    checked={state.statuses.includes(s)}
+                    onChange={(e) => toggleStatus(s, e.target.checked)}
+                  />
                   {AMENDMENT_STATUS_LABELS[s]}
                 </label>
               ))}
@@ -104,7 +130,10 @@ export function AmendmentsList({ scope, environmentLabel, initialError }: { scop
       </Card>
 
       <ListStatusLine busy={busy} loadingText="Loading contract amendments…">
-        {data ? rangeText(state.page, state.pageSize, data.contract_amendments.length, data.total_count, ["amendment", "amendments"]) + (hasAmendmentFilters(state) ? " Filtered." : "") : ""}
+        {data
+          ? rangeText(state.page, state.pageSize, data.contract_amendments.length, data.total_count, ["amendment", "amendments"]) +
+            (hasAmendmentFilters(state) ? " Filtered." : "")
+          : ""}
       </ListStatusLine>
 
       {error ? (
@@ -208,7 +237,11 @@ function AmendmentsTable({
           {items.map((a) => {
             const href = amendmentHref(a.id);
             return (
-              <Tr key={a.id} onClick={onRowClick(href)} className="cursor-pointer hover:bg-slate-50 focus-within:bg-slate-50 dark:hover:bg-slate-800/50 dark:focus-within:bg-slate-800/50">
+              <Tr
+                key={a.id}
+                onClick={onRowClick(href)}
+                className="cursor-pointer hover:bg-slate-50 focus-within:bg-slate-50 dark:hover:bg-slate-800/50 dark:focus-within:bg-slate-800/50"
+              >
                 <Td className="min-w-52">
                   <Link href={href} className="font-medium text-slate-900 underline-offset-2 hover:underline dark:text-white">
                     {reasonLabel(a.reason_for_change) ?? "Contract amendment"}
@@ -226,7 +259,13 @@ function AmendmentsTable({
                     {AMENDMENT_STATUS_LABELS[a.status]}
                   </Badge>
                 </Td>
-                <Td>{a.requested_by ? (userNames.get(a.requested_by) ?? <code className="font-mono text-xs">{a.requested_by}</code>) : <span className="text-slate-600 dark:text-slate-400">—</span>}</Td>
+                <Td>
+                  {a.requested_by ? (
+                    (userNames.get(a.requested_by) ?? <code className="font-mono text-xs">{a.requested_by}</code>)
+                  ) : (
+                    <span className="text-slate-600 dark:text-slate-400">—</span>
+                  )}
+                </Td>
                 <Td className="whitespace-nowrap tabular-nums">
                   <time dateTime={a.submitted_at}>{formatDateTime(a.submitted_at)}</time>
                 </Td>

@@ -75,7 +75,15 @@ export function NewAmendmentContainer({ scope, employmentId, schema }: { scope: 
           </p>
         ) : null}
       </div>
-      <CountryForm schema={schema} initialValues={null} onSubmit={onSubmit} serverErrors={serverErrors} submitting={mutation.isPending} submitLabel="Submit amendment" idPrefix="amendment" />
+      <CountryForm
+        schema={schema}
+        initialValues={null}
+        onSubmit={onSubmit}
+        serverErrors={serverErrors}
+        submitting={mutation.isPending}
+        submitLabel="Submit amendment"
+        idPrefix="amendment"
+      />
     </div>
   );
 }

@@ -14,7 +14,10 @@ import { CUSTOM_FIELD_TYPE_DESCRIPTIONS, CUSTOM_FIELD_TYPE_LABELS } from "@/lib/
 export interface CustomFieldDefinitionFormProps {
   defaultValues: CustomFieldDefinitionFormValues;
   /** Creates the field; `setError` lets the caller put the API's 422 errors on fields. */
-  onSubmit: (values: CustomFieldDefinitionFormValues, helpers: { setError: UseFormSetError<CustomFieldDefinitionFormValues> }) => Promise<void>;
+  onSubmit: (
+    values: CustomFieldDefinitionFormValues,
+    helpers: { setError: UseFormSetError<CustomFieldDefinitionFormValues> },
+  ) => Promise<void>;
   cancelHref: string;
 }
 
@@ -28,14 +31,28 @@ export function CustomFieldDefinitionForm({ defaultValues, onSubmit, cancelHref 
     setError,
     watch,
     formState: { errors, isSubmitting },
-  } = useForm<CustomFieldDefinitionFormValues>({ resolver: zodResolver(CustomFieldDefinitionFormSchema), defaultValues, mode: "onTouched" });
+  } = useForm<CustomFieldDefinitionFormValues>({
+    resolver: zodResolver(CustomFieldDefinitionFormSchema),
+    defaultValues,
+    mode: "onTouched",
+  });
   const type = watch("type");
   return (
     <form noValidate onSubmit={handleSubmit((v) => onSubmit(v, { setError }))} className="space-y-6">
-      <Field id="cf-name" label="Name" error={errors.name?.message} description="Unique in the company (case is ignored), at most 100 characters.">
+      <Field
+        id="cf-name"
+        label="Name"
+        error={errors.name?.message}
+        description="Unique in the company (case is ignored), at most 100 characters."
+      >
         {(aria) => <Input {...aria} invalid={!!errors.name} autoComplete="off" required {...register("name")} />}
       </Field>
-      <Field id="cf-type" label="Type" error={errors.type?.message} description={`${CUSTOM_FIELD_TYPE_DESCRIPTIONS[type] ?? ""} The type can't be changed later.`}>
+      <Field
+        id="cf-type"
+        label="Type"
+        error={errors.type?.message}
+        description={`${CUSTOM_FIELD_TYPE_DESCRIPTIONS[type] ?? ""} The type can't be changed later.`}
+      >
         {(aria) => (
           <Select {...aria} invalid={!!errors.type} {...register("type")}>
             {CUSTOM_FIELD_TYPES.map((t) => (
@@ -47,12 +64,36 @@ export function CustomFieldDefinitionForm({ defaultValues, onSubmit, cancelHref 
         )}
       </Field>
       {type === "single_select" ? (
-        <Field id="cf-options" label="Options" error={errors.options?.message} description="One option per line, 1 to 100 of them, each at most 100 characters.">
-          {(aria) => <textarea {...aria} rows={5} className={cn(textarea, errors.options ? "border-red-600" : "border-slate-300 dark:border-slate-600")} {...register("options")} />}
+        <Field
+          id="cf-options"
+          label="Options"
+          error={errors.options?.message}
+          description="One option per line, 1 to 100 of them, each at most 100 characters."
+        >
+          {(aria) => (
+            <textarea
+              {...aria}
+              rows={5}
+              className={cn(textarea, errors.options ? "border-red-600" : "border-slate-300 dark:border-slate-600")}
+              {...register("options")}
+            />
+          )}
         </Field>
       ) : null}
-      <Field id="cf-description" label="Description (optional)" error={errors.description?.message} description="What the field holds, shown next to it. At most 500 characters.">
-        {(aria) => <textarea {...aria} rows={3} className={cn(textarea, errors.description ? "border-red-600" : "border-slate-300 dark:border-slate-600")} {...register("description")} />}
+      <Field
+        id="cf-description"
+        label="Description (optional)"
+        error={errors.description?.message}
+        description="What the field holds, shown next to it. At most 500 characters."
+      >
+        {(aria) => (
+          <textarea
+            {...aria}
+            rows={3}
+            className={cn(textarea, errors.description ? "border-red-600" : "border-slate-300 dark:border-slate-600")}
+            {...register("description")}
+          />
+        )}
       </Field>
       <div className="flex flex-wrap items-center gap-3 border-t border-slate-200 pt-5 dark:border-slate-800">
         <Button type="submit" disabled={isSubmitting}>

@@ -43,7 +43,11 @@ export function CustomFieldValueForm({ field, defaultValues, onSubmit, onCancel,
   const currencyErrorId = `${base}-currency-error`;
   const hintId = `${base}-hint`;
   const invalid = !!errors.value;
-  const aria = { id: valueId, "aria-describedby": [hintId, invalid ? errorId : ""].filter(Boolean).join(" "), "aria-invalid": invalid || undefined };
+  const aria = {
+    id: valueId,
+    "aria-describedby": [hintId, invalid ? errorId : ""].filter(Boolean).join(" "),
+    "aria-invalid": invalid || undefined,
+  };
 
   // The editor opens with the focus in its input.
   useEffect(() => {
@@ -53,7 +57,15 @@ export function CustomFieldValueForm({ field, defaultValues, onSubmit, onCancel,
   let control: ReactNode;
   switch (field.type) {
     case "text":
-      control = <textarea {...aria} rows={4} maxLength={maxLengthOf("text")} className={cn(textarea, invalid ? "border-red-600" : "border-slate-300 dark:border-slate-600")} {...register("value")} />;
+      control = (
+        <textarea
+          {...aria}
+          rows={4}
+          maxLength={maxLengthOf("text")}
+          className={cn(textarea, invalid ? "border-red-600" : "border-slate-300 dark:border-slate-600")}
+          {...register("value")}
+        />
+      );
       break;
     case "boolean":
       control = (
@@ -84,15 +96,36 @@ export function CustomFieldValueForm({ field, defaultValues, onSubmit, onCancel,
     case "percentage":
       control = (
         <div className="flex items-center gap-2">
-          <Input {...aria} type="text" inputMode={field.type === "integer" ? "numeric" : "decimal"} autoComplete="off" invalid={invalid} className="max-w-48" {...register("value")} />
-          {field.type === "percentage" ? <span aria-hidden="true" className="text-sm text-slate-600 dark:text-slate-400">%</span> : null}
+          <Input
+            {...aria}
+            type="text"
+            inputMode={field.type === "integer" ? "numeric" : "decimal"}
+            autoComplete="off"
+            invalid={invalid}
+            className="max-w-48"
+            {...register("value")}
+          />
+          {field.type === "percentage" ? (
+            <span aria-hidden="true" className="text-sm text-slate-600 dark:text-slate-400">
+              %
+            </span>
+          ) : null}
         </div>
       );
       break;
     case "currency":
       control = (
         <div className="flex flex-wrap items-start gap-2">
-          <Input {...aria} type="text" inputMode="decimal" autoComplete="off" placeholder="1,500.00" invalid={invalid} className="max-w-48" {...register("value")} />
+          <Input
+            {...aria}
+            type="text"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="1,500.00"
+            invalid={invalid}
+            className="max-w-48"
+            {...register("value")}
+          />
           <div>
             <label htmlFor={`${base}-currency`} className="sr-only">
               Currency of {field.name}
@@ -113,7 +146,16 @@ export function CustomFieldValueForm({ field, defaultValues, onSubmit, onCancel,
       );
       break;
     default:
-      control = <Input {...aria} type={field.type === "link" ? "url" : "text"} autoComplete="off" maxLength={maxLengthOf(field.type)} invalid={invalid} {...register("value")} />;
+      control = (
+        <Input
+          {...aria}
+          type={field.type === "link" ? "url" : "text"}
+          autoComplete="off"
+          maxLength={maxLengthOf(field.type)}
+          invalid={invalid}
+          {...register("value")}
+        />
+      );
   }
 
   return (

@@ -13,9 +13,20 @@ import type { ApiErrorPayload } from "@/lib/console/api-errors";
 import type { CustomFieldValueData } from "@/lib/contract";
 import { CUSTOM_FIELD_TYPE_LABELS, CUSTOM_FIELD_TYPE_TONES, customFieldErrorDetails } from "@/lib/console/custom-fields/labels";
 import { NEW_CUSTOM_FIELD_PATH, CUSTOM_FIELDS_PATH } from "@/lib/console/custom-fields/url-state";
-import { formatCustomFieldValue, fromFormValues, splitValueErrors, toFormValues, type CustomFieldFormValues } from "@/lib/console/custom-fields/values";
+import {
+  formatCustomFieldValue,
+  fromFormValues,
+  splitValueErrors,
+  toFormValues,
+  type CustomFieldFormValues,
+} from "@/lib/console/custom-fields/values";
 import { toErrorPayload } from "@/lib/console/employments/errors";
-import { customFieldKeys, employmentCustomFieldsQuery, setCustomFieldValue, type EmploymentCustomFieldEntry } from "@/lib/queries/custom-fields";
+import {
+  customFieldKeys,
+  employmentCustomFieldsQuery,
+  setCustomFieldValue,
+  type EmploymentCustomFieldEntry,
+} from "@/lib/queries/custom-fields";
 import type { QueryScope } from "@/lib/queries/scope";
 import { CustomFieldValueForm, type CustomFieldValueFormProps } from "./custom-field-value-form";
 
@@ -25,7 +36,15 @@ import { CustomFieldValueForm, type CustomFieldValueFormProps } from "./custom-f
  * prefetched (same key), saves one value with PUT through the BFF, puts the API's 422 on the input
  * and shows anything else with its request id.
  */
-export function CustomFieldValuesCard({ scope, employmentId, initialError }: { scope: QueryScope; employmentId: string; initialError?: ApiErrorPayload }) {
+export function CustomFieldValuesCard({
+  scope,
+  employmentId,
+  initialError,
+}: {
+  scope: QueryScope;
+  employmentId: string;
+  initialError?: ApiErrorPayload;
+}) {
   const [serverError, setServerError] = useState<ApiErrorPayload | null>(initialError ?? null);
   const query = useQuery({ ...employmentCustomFieldsQuery(scope, employmentId), enabled: serverError === null });
   const error = serverError ?? (query.isError ? toErrorPayload(query.error) : null);
@@ -59,7 +78,10 @@ export function CustomFieldValuesCard({ scope, employmentId, initialError }: { s
         ) : entries.length === 0 ? (
           <p className="text-sm text-slate-600 dark:text-slate-400">
             The company has no custom fields yet.{" "}
-            <Link href={NEW_CUSTOM_FIELD_PATH} className="font-medium text-brand-700 underline underline-offset-2 hover:no-underline dark:text-brand-50">
+            <Link
+              href={NEW_CUSTOM_FIELD_PATH}
+              className="font-medium text-brand-700 underline underline-offset-2 hover:no-underline dark:text-brand-50"
+            >
               Create one
             </Link>
             .
@@ -76,7 +98,15 @@ export function CustomFieldValuesCard({ scope, employmentId, initialError }: { s
   );
 }
 
-function CustomFieldValueRow({ scope, employmentId, entry }: { scope: QueryScope; employmentId: string; entry: EmploymentCustomFieldEntry }) {
+function CustomFieldValueRow({
+  scope,
+  employmentId,
+  entry,
+}: {
+  scope: QueryScope;
+  employmentId: string;
+  entry: EmploymentCustomFieldEntry;
+}) {
   const queryClient = useQueryClient();
   const { field, value } = entry;
   const [editing, setEditing] = useState(false);
@@ -139,14 +169,25 @@ function CustomFieldValueRow({ scope, employmentId, entry }: { scope: QueryScope
       </dt>
       <dd className="min-w-0 space-y-2">
         {editing ? (
-          <CustomFieldValueForm field={field} defaultValues={toFormValues(field, value)} onSubmit={onSubmit} onCancel={close} onClear={value !== null ? onClear : undefined} />
+          <CustomFieldValueForm
+            field={field}
+            defaultValues={toFormValues(field, value)}
+            onSubmit={onSubmit}
+            onCancel={close}
+            onClear={value !== null ? onClear : undefined}
+          />
         ) : (
           <div className="flex flex-wrap items-start justify-between gap-2">
             <div className="min-w-0 break-words" data-testid={`custom-field-value-${field.id}`}>
               {shown === null ? (
                 <span className="italic text-slate-600 dark:text-slate-400">Not set</span>
               ) : field.type === "link" && typeof value === "string" ? (
-                <a href={value} target="_blank" rel="noreferrer noopener" className="break-all text-brand-700 underline underline-offset-2 hover:no-underline dark:text-brand-50">
+                <a
+                  href={value}
+                  target="_blank"
+                  rel="noreferrer noopener"
+                  className="break-all text-brand-700 underline underline-offset-2 hover:no-underline dark:text-brand-50"
+                >
                   {shown}
                 </a>
               ) : field.type === "text" ? (

@@ -15,7 +15,13 @@ import { ListFooter, rangeText } from "@/components/console/payslips/list-footer
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
 import type { CustomField } from "@/lib/contract";
 import { CUSTOM_FIELD_TYPE_LABELS, CUSTOM_FIELD_TYPE_TONES, customFieldErrorDetails } from "@/lib/console/custom-fields/labels";
-import { customFieldStateHref, NEW_CUSTOM_FIELD_PATH, parseCustomFieldState, toCustomFieldApiQuery, type CustomFieldListState } from "@/lib/console/custom-fields/url-state";
+import {
+  customFieldStateHref,
+  NEW_CUSTOM_FIELD_PATH,
+  parseCustomFieldState,
+  toCustomFieldApiQuery,
+  type CustomFieldListState,
+} from "@/lib/console/custom-fields/url-state";
 import { toErrorPayload } from "@/lib/console/employments/errors";
 import { customFieldListQuery } from "@/lib/queries/custom-fields";
 import type { QueryScope } from "@/lib/queries/scope";
@@ -23,7 +29,15 @@ import type { QueryScope } from "@/lib/queries/scope";
 const COLUMNS = ["Name", "Type", "Options", "ID"] as const;
 
 /** The company's custom field definitions (oldest first, as the API lists them); page in the URL. */
-export function CustomFieldsList({ scope, environmentLabel, initialError }: { scope: QueryScope; environmentLabel: string; initialError?: ApiErrorPayload }) {
+export function CustomFieldsList({
+  scope,
+  environmentLabel,
+  initialError,
+}: {
+  scope: QueryScope;
+  environmentLabel: string;
+  initialError?: ApiErrorPayload;
+}) {
   const searchParams = useSearchParams();
   const state = useMemo(() => parseCustomFieldState(searchParams), [searchParams]);
   const apiQuery = useMemo(() => toCustomFieldApiQuery(state), [state]);
@@ -44,7 +58,11 @@ export function CustomFieldsList({ scope, environmentLabel, initialError }: { sc
   return (
     <div className="space-y-4">
       <p role="status" aria-live="polite" className="min-h-6 text-sm text-slate-700 dark:text-slate-300">
-        {busy ? "Loading custom fields…" : data ? rangeText(state.page, state.pageSize, data.custom_fields.length, data.total_count, ["custom field", "custom fields"]) : ""}
+        {busy
+          ? "Loading custom fields…"
+          : data
+            ? rangeText(state.page, state.pageSize, data.custom_fields.length, data.total_count, ["custom field", "custom fields"])
+            : ""}
       </p>
       {error ? (
         <ErrorBanner
@@ -66,7 +84,11 @@ export function CustomFieldsList({ scope, environmentLabel, initialError }: { sc
             <CustomFieldsTableSkeleton />
           )
         ) : data.custom_fields.length > 0 ? (
-          <CustomFieldsTable items={data.custom_fields} busy={busy} caption={`Custom fields, page ${data.current_page} of ${Math.max(1, data.total_pages)}`} />
+          <CustomFieldsTable
+            items={data.custom_fields}
+            busy={busy}
+            caption={`Custom fields, page ${data.current_page} of ${Math.max(1, data.total_pages)}`}
+          />
         ) : data.total_count > 0 ? (
           <EmptyState
             title={`Page ${state.page} is past the end`}
@@ -130,7 +152,10 @@ function CustomFieldsTable({ items, busy, caption }: { items: CustomField[]; bus
                 {f.options?.length ? (
                   <ul className="flex flex-wrap gap-1" aria-label={`Options of ${f.name}`}>
                     {f.options.map((o) => (
-                      <li key={o} className="rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-800 dark:bg-slate-800 dark:text-slate-200">
+                      <li
+                        key={o}
+                        className="rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-800 dark:bg-slate-800 dark:text-slate-200"
+                      >
                         {o}
                       </li>
                     ))}

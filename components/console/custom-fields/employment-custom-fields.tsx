@@ -34,7 +34,11 @@ async function EmploymentCustomFieldsLoader({ employmentId }: { employmentId: st
   const { api, scope } = await getPageApi(returnTo);
   const queryClient = makeQueryClient();
   const result = await loadForPage(
-    () => queryClient.fetchQuery({ ...employmentCustomFieldsQuery(scope, employmentId), queryFn: () => listEmploymentCustomFields(api, employmentId) }),
+    () =>
+      queryClient.fetchQuery({
+        ...employmentCustomFieldsQuery(scope, employmentId),
+        queryFn: () => listEmploymentCustomFields(api, employmentId),
+      }),
     { returnTo },
   );
   return (

@@ -8,7 +8,12 @@ import { FieldRefusalNote } from "@/components/console/company-managers/refusal-
 import { ErrorBanner } from "@/components/console/error-banner";
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
 import type { CreateCustomFieldBody, CustomField } from "@/lib/contract";
-import { EMPTY_DEFINITION, splitDefinitionErrors, toCreateCustomFieldBody, type CustomFieldDefinitionFormValues } from "@/lib/console/custom-fields/definition-form";
+import {
+  EMPTY_DEFINITION,
+  splitDefinitionErrors,
+  toCreateCustomFieldBody,
+  type CustomFieldDefinitionFormValues,
+} from "@/lib/console/custom-fields/definition-form";
 import { CUSTOM_FIELD_TYPE_LABELS, customFieldErrorDetails } from "@/lib/console/custom-fields/labels";
 import { CUSTOM_FIELDS_PATH } from "@/lib/console/custom-fields/url-state";
 import { toErrorPayload } from "@/lib/console/employments/errors";
@@ -45,9 +50,12 @@ export function NewCustomFieldContainer({ scope }: { scope: QueryScope }) {
       const error = toErrorPayload(thrown);
       if (error.status === 401) return;
       const { byField, other } = splitDefinitionErrors(error.status === 422 ? error.fieldErrors : undefined);
-      Object.entries(byField).forEach(([field, message], i) => setError(field as keyof CustomFieldDefinitionFormValues, { type: "server", message }, { shouldFocus: i === 0 }));
+      Object.entries(byField).forEach(([field, message], i) =>
+        setError(field as keyof CustomFieldDefinitionFormValues, { type: "server", message }, { shouldFocus: i === 0 }),
+      );
       if (Object.keys(byField).length) setFieldRefusal(error);
-      if (Object.keys(byField).length === 0 || other.length) setFailure({ error, details: [...other, ...(customFieldErrorDetails(error, "create") ?? [])] });
+      if (Object.keys(byField).length === 0 || other.length)
+        setFailure({ error, details: [...other, ...(customFieldErrorDetails(error, "create") ?? [])] });
     }
     feedback.current?.scrollIntoView({ block: "nearest" });
   };

@@ -29,7 +29,13 @@ export const EMPLOYMENT_AREA_LINKS: readonly EmploymentAreaLink[] = [
 ];
 
 /** The links of EMPLOYMENT_AREA_LINKS for one employment (server or client, no state). */
-export function EmploymentAreaLinks({ employmentId, links = EMPLOYMENT_AREA_LINKS }: { employmentId: string; links?: readonly EmploymentAreaLink[] }) {
+export function EmploymentAreaLinks({
+  employmentId,
+  links = EMPLOYMENT_AREA_LINKS,
+}: {
+  employmentId: string;
+  links?: readonly EmploymentAreaLink[];
+}) {
   return (
     <Card aria-labelledby="employment-areas-title">
       <CardHeader titleId="employment-areas-title" title="More about this employment" />

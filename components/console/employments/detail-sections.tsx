@@ -90,7 +90,8 @@ export function LifecycleCard({ employment }: { employment: Pick<Employment, "em
         description={
           current ? (
             <>
-              Stage {current.position} of {steps.length}: <strong className="font-semibold text-slate-900 dark:text-slate-100">{LIFECYCLE_LABELS[current.key]}</strong>
+              Stage {current.position} of {steps.length}:{" "}
+              <strong className="font-semibold text-slate-900 dark:text-slate-100">{LIFECYCLE_LABELS[current.key]}</strong>
             </>
           ) : null
         }
@@ -106,16 +107,15 @@ export function OnboardingCard({ progress }: { progress: OnboardingProgress }) {
   const valueText = `${progress.completed} of ${progress.total} tasks completed`;
   return (
     <Card aria-labelledby="onboarding-title">
-      <CardHeader
-        title="Onboarding progress"
-        titleId="onboarding-title"
-        description={`${valueText} (${progress.percent}%)`}
-      />
+      <CardHeader title="Onboarding progress" titleId="onboarding-title" description={`${valueText} (${progress.percent}%)`} />
       <CardBody className="space-y-4">
         <Progress value={progress.completed} max={progress.total} label="Onboarding progress" valueText={valueText} />
         <ul className="divide-y divide-slate-100 dark:divide-slate-800">
           {progress.tasks.map((task) => (
-            <li key={task.key} className="grid grid-cols-[auto_minmax(0,1fr)] items-start gap-x-3 gap-y-2 py-3 sm:grid-cols-[auto_minmax(0,1fr)_auto]">
+            <li
+              key={task.key}
+              className="grid grid-cols-[auto_minmax(0,1fr)] items-start gap-x-3 gap-y-2 py-3 sm:grid-cols-[auto_minmax(0,1fr)_auto]"
+            >
               <span
                 aria-hidden="true"
                 className={
@@ -161,7 +161,11 @@ export function OnboardingCard({ progress }: { progress: OnboardingProgress }) {
 export function FilesCard({ files }: { files: Employment["files"] }) {
   return (
     <Card aria-labelledby="files-title">
-      <CardHeader title="Files" titleId="files-title" description={files.length === 0 ? "No files yet." : `${files.length} file${files.length === 1 ? "" : "s"}`} />
+      <CardHeader
+        title="Files"
+        titleId="files-title"
+        description={files.length === 0 ? "No files yet." : `${files.length} file${files.length === 1 ? "" : "s"}`}
+      />
       {files.length > 0 ? (
         <TableContainer label="Files table">
           <Table>
@@ -199,7 +203,11 @@ export function FilesCard({ files }: { files: Employment["files"] }) {
 export function FormSectionsCard({ sections }: { sections: SectionView[] }) {
   return (
     <Card aria-labelledby="sections-title">
-      <CardHeader title="Country form data" titleId="sections-title" description="What was submitted through the country's forms. Contents vary by country." />
+      <CardHeader
+        title="Country form data"
+        titleId="sections-title"
+        description="What was submitted through the country's forms. Contents vary by country."
+      />
       <CardBody className="divide-y divide-slate-100 p-0 dark:divide-slate-800">
         {sections.map((s) => (
           <details key={s.key} className="group px-5 py-3">

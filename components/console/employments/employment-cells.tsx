@@ -4,7 +4,14 @@ import { formatDate } from "@/lib/console/employments/format";
 import { CountryLabel, LifecycleBadge, ModelBadge, StatusBadge, TypeBadge } from "./badges";
 
 /** The columns of an employment row after its name (the company's list and the partner's list). */
-export const EMPLOYMENT_CELL_COLUMNS = ["Job title and department", "Country", "Type and model", "Status", "Lifecycle", "Start date"] as const;
+export const EMPLOYMENT_CELL_COLUMNS = [
+  "Job title and department",
+  "Country",
+  "Type and model",
+  "Status",
+  "Lifecycle",
+  "Start date",
+] as const;
 
 function Muted({ children }: { children: string }) {
   return <span className="text-slate-600 dark:text-slate-400">{children}</span>;
@@ -34,7 +41,11 @@ export function EmploymentCells({ e }: { e: EmploymentListItem }) {
         <LifecycleBadge stage={e.employment_lifecycle_stage} />
       </Td>
       <Td className="whitespace-nowrap tabular-nums">
-        {e.provisional_start_date ? <time dateTime={e.provisional_start_date}>{formatDate(e.provisional_start_date)}</time> : <Muted>Not set</Muted>}
+        {e.provisional_start_date ? (
+          <time dateTime={e.provisional_start_date}>{formatDate(e.provisional_start_date)}</time>
+        ) : (
+          <Muted>Not set</Muted>
+        )}
       </Td>
     </>
   );

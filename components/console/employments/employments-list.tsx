@@ -38,7 +38,15 @@ const currentUrlState = () => parseListState(new URLSearchParams(window.location
  * changes are written with history.pushState (Back works, links can be shared), and the page of data
  * comes from the same query the server prefetched, refetched through the BFF when the state changes.
  */
-export function EmploymentsList({ scope, environmentLabel, initialError }: { scope: QueryScope; environmentLabel: string; initialError?: ApiErrorPayload }) {
+export function EmploymentsList({
+  scope,
+  environmentLabel,
+  initialError,
+}: {
+  scope: QueryScope;
+  environmentLabel: string;
+  initialError?: ApiErrorPayload;
+}) {
   const searchParams = useSearchParams();
   const ids = { q: useId(), email: useId(), size: useId() };
   const state = useMemo(() => parseListState(searchParams), [searchParams]);
@@ -189,7 +197,11 @@ export function EmploymentsList({ scope, environmentLabel, initialError }: { sco
             <EmploymentsTableSkeleton rows={Math.min(state.pageSize, 10)} />
           )
         ) : visible.length > 0 ? (
-          <EmploymentsTable items={visible} busy={busy} caption={`Employments, page ${data.current_page} of ${Math.max(1, data.total_pages)}`} />
+          <EmploymentsTable
+            items={visible}
+            busy={busy}
+            caption={`Employments, page ${data.current_page} of ${Math.max(1, data.total_pages)}`}
+          />
         ) : (
           <ListEmpty
             environmentLabel={environmentLabel}
@@ -211,7 +223,12 @@ export function EmploymentsList({ scope, environmentLabel, initialError }: { sco
             <label htmlFor={ids.size} className="whitespace-nowrap text-sm text-slate-700 dark:text-slate-300">
               Rows per page
             </label>
-            <Select id={ids.size} className="w-24" value={String(state.pageSize)} onChange={(e) => change({ pageSize: Number(e.target.value) })}>
+            <Select
+              id={ids.size}
+              className="w-24"
+              value={String(state.pageSize)}
+              onChange={(e) => change({ pageSize: Number(e.target.value) })}
+            >
               {[...new Set([...PAGE_SIZE_OPTIONS, state.pageSize])]
                 .sort((a, b) => a - b)
                 .map((n) => (
@@ -280,7 +297,12 @@ function ActiveFilters({
         {state.statuses.map((s) => (
           <li key={s} className={chip}>
             Status: {STATUS_LABELS[s]}
-            <button type="button" className={remove} onClick={() => onRemoveStatus(s)} aria-label={`Remove status filter ${STATUS_LABELS[s]}`}>
+            <button
+              type="button"
+              className={remove}
+              onClick={() => onRemoveStatus(s)}
+              aria-label={`Remove status filter ${STATUS_LABELS[s]}`}
+            >
               ×
             </button>
           </li>

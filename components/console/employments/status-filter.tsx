@@ -12,7 +12,6 @@ export function StatusFilter({ selected, onChange }: { selected: EmploymentStatu
   const { open, setOpen, root, button } = useDisclosure();
   const id = useId();
 
-
   const toggle = (status: EmploymentStatus, checked: boolean) =>
     onChange(checked ? [...selected, status] : selected.filter((s) => s !== status));
 
@@ -65,7 +64,12 @@ export function StatusFilter({ selected, onChange }: { selected: EmploymentStatu
           </div>
         </fieldset>
         <div className="mt-3 flex justify-between gap-2 border-t border-slate-200 pt-3 dark:border-slate-700">
-          <button type="button" className={buttonClasses({ variant: "ghost", size: "sm" })} onClick={() => onChange([])} disabled={selected.length === 0}>
+          <button
+            type="button"
+            className={buttonClasses({ variant: "ghost", size: "sm" })}
+            onClick={() => onChange([])}
+            disabled={selected.length === 0}
+          >
             Clear statuses
           </button>
           <button type="button" className={buttonClasses({ variant: "secondary", size: "sm" })} onClick={() => setOpen(false)}>

@@ -7,11 +7,7 @@ import { useForm, type UseFormSetError } from "react-hook-form";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Field, Input, Select } from "@/components/ui/field";
 import { Spinner } from "@/components/ui/spinner";
-import {
-  UpdateEmploymentFormSchema,
-  type SelectOption,
-  type UpdateEmploymentFormValues,
-} from "@/lib/console/employments/update-form";
+import { UpdateEmploymentFormSchema, type SelectOption, type UpdateEmploymentFormValues } from "@/lib/console/employments/update-form";
 
 export interface UpdateEmploymentFormProps {
   defaultValues: UpdateEmploymentFormValues;
@@ -59,7 +55,12 @@ export function UpdateEmploymentForm({
   const currentDepartmentMissing = defaultValues.department_id !== "" && !departments.some((d) => d.value === defaultValues.department_id);
 
   return (
-    <form noValidate onSubmit={handleSubmit((values) => onSubmit(values, { setError }))} className="space-y-6" aria-describedby="update-form-note">
+    <form
+      noValidate
+      onSubmit={handleSubmit((values) => onSubmit(values, { setError }))}
+      className="space-y-6"
+      aria-describedby="update-form-note"
+    >
       <p id="update-form-note" className="text-sm text-slate-600 dark:text-slate-400">
         Changing the department or the manager notifies the company&apos;s webhooks (employment.details.updated).
       </p>
@@ -71,7 +72,13 @@ export function UpdateEmploymentForm({
         description={departmentsUnavailable ? "The departments could not be loaded, so the department can't be changed now." : undefined}
       >
         {(aria) => (
-          <Select {...aria} invalid={!!errors.department_id} disabled={departmentsUnavailable} defaultValue={defaultValues.department_id} {...register("department_id")}>
+          <Select
+            {...aria}
+            invalid={!!errors.department_id}
+            disabled={departmentsUnavailable}
+            defaultValue={defaultValues.department_id}
+            {...register("department_id")}
+          >
             <option value="">No department</option>
             {currentDepartmentMissing ? <option value={defaultValues.department_id}>Current department</option> : null}
             {departments.map((d) => (
@@ -90,11 +97,18 @@ export function UpdateEmploymentForm({
         description={
           managersUnavailable
             ? "The company's managers could not be loaded, so the manager can't be changed now."
-            : "Company users with the role owner, admin or people manager." + (hasManager ? " A manager can be replaced but not removed." : "")
+            : "Company users with the role owner, admin or people manager." +
+              (hasManager ? " A manager can be replaced but not removed." : "")
         }
       >
         {(aria) => (
-          <Select {...aria} invalid={!!errors.manager_id} disabled={managersUnavailable} defaultValue={defaultValues.manager_id} {...register("manager_id")}>
+          <Select
+            {...aria}
+            invalid={!!errors.manager_id}
+            disabled={managersUnavailable}
+            defaultValue={defaultValues.manager_id}
+            {...register("manager_id")}
+          >
             {!hasManager ? <option value="">No manager assigned</option> : null}
             {managers.map((m) => (
               <option key={m.value} value={m.value}>
@@ -111,11 +125,29 @@ export function UpdateEmploymentForm({
         error={errors.external_id?.message}
         description="Reference in another system (HR, payroll), at most 64 characters. Leave empty for none."
       >
-        {(aria) => <Input {...aria} invalid={!!errors.external_id} autoComplete="off" defaultValue={defaultValues.external_id} {...register("external_id")} />}
+        {(aria) => (
+          <Input
+            {...aria}
+            invalid={!!errors.external_id}
+            autoComplete="off"
+            defaultValue={defaultValues.external_id}
+            {...register("external_id")}
+          />
+        )}
       </Field>
 
       <Field id="work_email" label="Work email" error={errors.work_email?.message}>
-        {(aria) => <Input {...aria} type="email" invalid={!!errors.work_email} autoComplete="off" required defaultValue={defaultValues.work_email} {...register("work_email")} />}
+        {(aria) => (
+          <Input
+            {...aria}
+            type="email"
+            invalid={!!errors.work_email}
+            autoComplete="off"
+            required
+            defaultValue={defaultValues.work_email}
+            {...register("work_email")}
+          />
+        )}
       </Field>
 
       <div className="flex flex-wrap items-center gap-3 border-t border-slate-200 pt-5 dark:border-slate-800">

@@ -7,7 +7,12 @@ import { Alert } from "@/components/ui/alert";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
 import { toErrorPayload } from "@/lib/console/employments/errors";
-import { expenseFormDefaults, splitExpenseFieldErrors, toCreateExpenseBody, type ExpenseFormValues } from "@/lib/console/expenses/create-form";
+import {
+  expenseFormDefaults,
+  splitExpenseFieldErrors,
+  toCreateExpenseBody,
+  type ExpenseFormValues,
+} from "@/lib/console/expenses/create-form";
 import { bodyTooLargeError, fileToBase64File, jsonBodyBytes } from "@/lib/console/expenses/receipts";
 import { expensesList } from "@/lib/console/expenses/url-state";
 import { employmentChoices, writeAvailability } from "@/lib/console/timeoff/people-ops/eligibility";
@@ -34,7 +39,10 @@ export function ExpenseCreateContainer({ scope, employmentId, today }: { scope: 
   const choices = useMemo(() => employmentChoices("expenses", items ?? []), [items]);
   const preselected = items?.find((e) => e.id === employmentId);
   const unavailable = preselected ? writeAvailability("expenses", preselected) : null;
-  const defaults = useMemo(() => expenseFormDefaults(choices.options.some((o) => o.value === employmentId) ? employmentId : ""), [choices, employmentId]);
+  const defaults = useMemo(
+    () => expenseFormDefaults(choices.options.some((o) => o.value === employmentId) ? employmentId : ""),
+    [choices, employmentId],
+  );
 
   if (pending) return <Skeleton className="h-96" />;
 
@@ -58,7 +66,9 @@ export function ExpenseCreateContainer({ scope, employmentId, today }: { scope: 
       const { byField, other } = splitExpenseFieldErrors(error.status === 422 ? error.fieldErrors : undefined);
       const { receipts: receiptMessage, ...fields } = byField;
       if (receiptMessage) setReceiptsError(receiptMessage);
-      Object.entries(fields).forEach(([field, message], i) => setError(field as keyof ExpenseFormValues, { type: "server", message }, { shouldFocus: i === 0 }));
+      Object.entries(fields).forEach(([field, message], i) =>
+        setError(field as keyof ExpenseFormValues, { type: "server", message }, { shouldFocus: i === 0 }),
+      );
       setFailure({ error, details: other });
       feedback.current?.scrollIntoView({ block: "nearest" });
     }
@@ -67,8 +77,12 @@ export function ExpenseCreateContainer({ scope, employmentId, today }: { scope: 
   return (
     <div className="space-y-5">
       <div ref={feedback} className="space-y-3 empty:hidden">
-        {failure ? <PeopleOpsErrorBanner area="expenses" operation="write" error={failure.error} details={failure.details} role="alert" /> : null}
-        {employmentsQuery.isError ? <PeopleOpsErrorBanner area="expenses" operation="read" error={toErrorPayload(employmentsQuery.error)} /> : null}
+        {failure ? (
+          <PeopleOpsErrorBanner area="expenses" operation="write" error={failure.error} details={failure.details} role="alert" />
+        ) : null}
+        {employmentsQuery.isError ? (
+          <PeopleOpsErrorBanner area="expenses" operation="read" error={toErrorPayload(employmentsQuery.error)} />
+        ) : null}
         {unavailable && !unavailable.available ? (
           <Alert tone="info" title={`${preselected!.full_name} can't submit expenses`}>
             <p>{unavailable.reason}</p>

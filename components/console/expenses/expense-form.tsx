@@ -57,7 +57,12 @@ export function ExpenseForm({ defaultValues, employments, today, receiptsError, 
       })}
       className="space-y-6"
     >
-      <Field id="employment_id" label="Employment" error={errors.employment_id?.message} description="Active employments, and those working out their notice.">
+      <Field
+        id="employment_id"
+        label="Employment"
+        error={errors.employment_id?.message}
+        description="Active employments, and those working out their notice."
+      >
         {(aria) => (
           <Select {...aria} invalid={!!errors.employment_id} defaultValue={defaultValues.employment_id} {...register("employment_id")}>
             <option value="">Choose an employment…</option>
@@ -82,7 +87,17 @@ export function ExpenseForm({ defaultValues, employments, today, receiptsError, 
           {(aria) => <Input {...aria} inputMode="decimal" autoComplete="off" invalid={!!errors.tax_amount} {...register("tax_amount")} />}
         </Field>
         <Field id="currency" label="Currency" error={errors.currency?.message} description="ISO 4217 code">
-          {(aria) => <Input {...aria} list={ids.currencies} maxLength={3} autoComplete="off" className="uppercase" invalid={!!errors.currency} {...register("currency")} />}
+          {(aria) => (
+            <Input
+              {...aria}
+              list={ids.currencies}
+              maxLength={3}
+              autoComplete="off"
+              className="uppercase"
+              invalid={!!errors.currency}
+              {...register("currency")}
+            />
+          )}
         </Field>
       </div>
       <datalist id={ids.currencies}>

@@ -46,7 +46,10 @@ export function ExpenseReview({ scope, id }: { scope: QueryScope; id: string }) 
   });
 
   const e = query.data;
-  if (!e) return query.isError ? <PeopleOpsErrorBanner area="expenses" operation="read" error={toErrorPayload(query.error)} role="alert" /> : null;
+  if (!e)
+    return query.isError ? (
+      <PeopleOpsErrorBanner area="expenses" operation="read" error={toErrorPayload(query.error)} role="alert" />
+    ) : null;
 
   const review = reviewAvailability(e);
   const start = (d: Decision) => {
@@ -151,7 +154,9 @@ export function ExpenseReview({ scope, id }: { scope: QueryScope; id: string }) 
         confirmLabel={decision === "approve" ? "Approve" : "Decline"}
         pendingLabel={decision === "approve" ? "Approving…" : "Declining…"}
         confirmVariant={decision === "approve" ? "primary" : "danger"}
-        reason={decision === "decline" ? { label: "Reason for declining", description: "The employee sees this reason. Required." } : undefined}
+        reason={
+          decision === "decline" ? { label: "Reason for declining", description: "The employee sees this reason. Required." } : undefined
+        }
         pending={mutation.isPending}
         reasonError={failure?.fieldErrors?.reason?.join(" ")}
         feedback={failure ? <PeopleOpsErrorBanner area="expenses" operation="write" error={failure} role="alert" /> : null}
@@ -180,7 +185,12 @@ function ExpenseFacts({ expense: e, employee }: { expense: Expense; employee: st
     ["Category", EXPENSE_CATEGORY_LABELS[e.category]],
     ["Notes", e.notes || "None"],
     ["Submitted", formatDateTime(e.created_at)],
-    ["Reviewed", e.reviewed_at ? `${formatDateTime(e.reviewed_at)}${e.reviewer ? ` by ${e.reviewer.user_name} (${e.reviewer.user_email})` : ""}` : "Not yet"],
+    [
+      "Reviewed",
+      e.reviewed_at
+        ? `${formatDateTime(e.reviewed_at)}${e.reviewer ? ` by ${e.reviewer.user_name} (${e.reviewer.user_email})` : ""}`
+        : "Not yet",
+    ],
   ];
   if (e.status === "declined") rows.push(["Reason for declining", e.reason ?? "None given"]);
   return (

@@ -14,7 +14,15 @@ import { EXPENSE_COLUMNS, ExpensesTable } from "./expenses-table";
 const itemsOf = (p: ExpensePage) => p.expenses;
 
 /** The expenses list: filters, the prefetched page, and a link to review each pending one. */
-export function ExpensesList({ scope, environmentLabel, initialError }: { scope: QueryScope; environmentLabel: string; initialError?: ApiErrorPayload }) {
+export function ExpensesList({
+  scope,
+  environmentLabel,
+  initialError,
+}: {
+  scope: QueryScope;
+  environmentLabel: string;
+  initialError?: ApiErrorPayload;
+}) {
   const { items: employments, names } = usePeopleOpsEmployments(scope);
   return (
     <div className="space-y-4">
@@ -27,7 +35,9 @@ export function ExpensesList({ scope, environmentLabel, initialError }: { scope:
         query={(q) => expenseListQuery(scope, q)}
         itemsOf={itemsOf}
         noun={["expense", "expenses"]}
-        filters={[{ key: "status", label: "Status", options: EXPENSE_STATUSES.map((v) => ({ value: v, label: EXPENSE_STATUS_LABELS[v] })) }]}
+        filters={[
+          { key: "status", label: "Status", options: EXPENSE_STATUSES.map((v) => ({ value: v, label: EXPENSE_STATUS_LABELS[v] })) },
+        ]}
         employments={employments}
         environmentLabel={environmentLabel}
         initialError={initialError}

@@ -14,7 +14,17 @@ import { ExpenseStatusBadge } from "./expense-badges";
 
 export const EXPENSE_COLUMNS = ["Expense", "Employee", "Date", "Amount", "Receipts", "Status"] as const;
 
-export function ExpensesTable({ items, names, busy, caption }: { items: Expense[]; names: ReadonlyMap<string, EmploymentListItem>; busy: boolean; caption: string }) {
+export function ExpensesTable({
+  items,
+  names,
+  busy,
+  caption,
+}: {
+  items: Expense[];
+  names: ReadonlyMap<string, EmploymentListItem>;
+  busy: boolean;
+  caption: string;
+}) {
   return (
     <TableContainer label="Expenses">
       <Table aria-busy={busy || undefined} className={cn("transition-opacity", busy && "opacity-60")}>
@@ -48,15 +58,22 @@ export function ExpensesTable({ items, names, busy, caption }: { items: Expense[
                 <Td className="whitespace-nowrap text-right tabular-nums">
                   <div>{formatMinor(e.amount, e.currency.code)}</div>
                   {e.converted_currency.code !== e.currency.code ? (
-                    <div className="text-xs text-slate-600 dark:text-slate-400">≈ {formatMinor(e.converted_amount, e.converted_currency.code)}</div>
+                    <div className="text-xs text-slate-600 dark:text-slate-400">
+                      ≈ {formatMinor(e.converted_amount, e.converted_currency.code)}
+                    </div>
                   ) : null}
                 </Td>
-                <Td className="whitespace-nowrap">{e.receipts.length === 0 ? <span className="text-slate-600 dark:text-slate-400">None</span> : `${e.receipts.length}`}</Td>
+                <Td className="whitespace-nowrap">
+                  {e.receipts.length === 0 ? <span className="text-slate-600 dark:text-slate-400">None</span> : `${e.receipts.length}`}
+                </Td>
                 <Td className="min-w-36">
                   <ExpenseStatusBadge status={e.status} />
                   {reviewable ? (
                     <div className="mt-1">
-                      <Link href={expenseHref(e.id)} className="text-xs font-medium text-brand-700 underline underline-offset-2 hover:no-underline dark:text-brand-50">
+                      <Link
+                        href={expenseHref(e.id)}
+                        className="text-xs font-medium text-brand-700 underline underline-offset-2 hover:no-underline dark:text-brand-50"
+                      >
                         Review<span className="sr-only"> {e.title}</span>
                       </Link>
                     </div>

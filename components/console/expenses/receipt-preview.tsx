@@ -17,7 +17,14 @@ async function errorOf(url: string): Promise<ApiErrorPayload> {
   try {
     const res = await fetch(url, { credentials: "same-origin" });
     const body = (await res.json().catch(() => null)) as { error?: ApiErrorPayload } | null;
-    return body?.error ?? { kind: "server", status: res.status, message: `The receipt could not be loaded (HTTP ${res.status})`, requestId: res.headers.get("x-request-id") };
+    return (
+      body?.error ?? {
+        kind: "server",
+        status: res.status,
+        message: `The receipt could not be loaded (HTTP ${res.status})`,
+        requestId: res.headers.get("x-request-id"),
+      }
+    );
   } catch (e) {
     return { kind: "network", status: 0, message: (e as Error).message, requestId: null };
   }
@@ -37,7 +44,14 @@ function PdfFrame({ url, title, onError }: { url: string; title: string; onError
       .then(async (res) => {
         if (!res.ok) {
           const body = (await res.json().catch(() => null)) as { error?: ApiErrorPayload } | null;
-          onError(body?.error ?? { kind: "server", status: res.status, message: `The receipt could not be loaded (HTTP ${res.status})`, requestId: res.headers.get("x-request-id") });
+          onError(
+            body?.error ?? {
+              kind: "server",
+              status: res.status,
+              message: `The receipt could not be loaded (HTTP ${res.status})`,
+              requestId: res.headers.get("x-request-id"),
+            },
+          );
           return;
         }
         created = URL.createObjectURL(await res.blob());
@@ -59,7 +73,17 @@ function PdfFrame({ url, title, onError }: { url: string; title: string; onError
  * One receipt: images inline, PDFs in a frame (same-origin, streamed by the BFF with the API's content
  * type), other kinds (CSV, XLSX, HEIC) as a download. Every receipt can be downloaded.
  */
-export function ReceiptPreview({ scope, expenseId, file, index }: { scope: QueryScope; expenseId: string; file: EmploymentFile; index: number }) {
+export function ReceiptPreview({
+  scope,
+  expenseId,
+  file,
+  index,
+}: {
+  scope: QueryScope;
+  expenseId: string;
+  file: EmploymentFile;
+  index: number;
+}) {
   const kind = previewKind(file);
   const inlineUrl = withScope(receiptPath(expenseId, file.id), scope);
   const downloadUrl = withScope(receiptPath(expenseId, file.id, { download: true }), scope);

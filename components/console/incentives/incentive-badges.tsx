@@ -1,6 +1,12 @@
 import { Badge } from "@/components/ui/badge";
 import type { IncentiveStatus } from "@/lib/contract";
-import { INCENTIVE_STATUS_LABELS, INCENTIVE_STATUS_TONES, RECURRING_STATUS_LABELS, RECURRING_STATUS_TONES, type RecurringIncentiveStatus } from "@/lib/console/incentives/labels";
+import {
+  INCENTIVE_STATUS_LABELS,
+  INCENTIVE_STATUS_TONES,
+  RECURRING_STATUS_LABELS,
+  RECURRING_STATUS_TONES,
+  type RecurringIncentiveStatus,
+} from "@/lib/console/incentives/labels";
 
 export function IncentiveStatusBadge({ status }: { status: IncentiveStatus }) {
   return (

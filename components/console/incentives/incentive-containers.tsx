@@ -43,13 +43,17 @@ function useWriteFailure() {
     const error = toErrorPayload(thrown);
     if (error.status === 401) return;
     const { byField, other } = split(error.status === 422 ? error.fieldErrors : undefined);
-    Object.entries(byField).forEach(([field, message], i) => setError(field as Path<V>, { type: "server", message }, { shouldFocus: i === 0 }));
+    Object.entries(byField).forEach(([field, message], i) =>
+      setError(field as Path<V>, { type: "server", message }, { shouldFocus: i === 0 }),
+    );
     setFailure({ error, details: other });
     feedback.current?.scrollIntoView({ block: "nearest" });
   };
   const banner = (extra?: ReactNode) => (
     <div ref={feedback} className="space-y-3 empty:hidden">
-      {failure ? <PeopleOpsErrorBanner area="incentives" operation="write" error={failure.error} details={failure.details} role="alert" /> : null}
+      {failure ? (
+        <PeopleOpsErrorBanner area="incentives" operation="write" error={failure.error} details={failure.details} role="alert" />
+      ) : null}
       {extra}
     </div>
   );
@@ -115,7 +119,10 @@ export function IncentiveEditContainer({ scope, id, today }: { scope: QueryScope
   const { fail, clear, banner } = useWriteFailure();
   const incentive = query.data;
   const defaults = useMemo(() => (incentive ? incentiveToFormValues(incentive) : null), [incentive]);
-  if (!incentive || !defaults) return query.isError ? <PeopleOpsErrorBanner area="incentives" operation="read" error={toErrorPayload(query.error)} role="alert" /> : null;
+  if (!incentive || !defaults)
+    return query.isError ? (
+      <PeopleOpsErrorBanner area="incentives" operation="read" error={toErrorPayload(query.error)} role="alert" />
+    ) : null;
   const back = incentivesList.ofEmployment(incentive.employment_id);
   const availability = editAvailability(incentive);
   if (!availability.available) {

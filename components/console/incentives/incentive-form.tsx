@@ -52,7 +52,12 @@ export function IncentiveForm({ defaultValues, employments, today, editing, onSu
           <input type="hidden" {...register("employment_id")} />
         </div>
       ) : (
-        <EmploymentSelect employments={employments} error={errors.employment_id?.message} register={register("employment_id")} defaultValue={defaultValues.employment_id} />
+        <EmploymentSelect
+          employments={employments}
+          error={errors.employment_id?.message}
+          register={register("employment_id")}
+          defaultValue={defaultValues.employment_id}
+        />
       )}
       <Field id="type" label="Type" error={errors.type?.message}>
         {(aria) => (
@@ -67,13 +72,24 @@ export function IncentiveForm({ defaultValues, employments, today, editing, onSu
         )}
       </Field>
       <AmountFields register={register} errors={errors} />
-      <Field id="effective_date" label="Effective date" error={errors.effective_date?.message} description="Today or later. It is paid with the payroll of that month (its last day).">
+      <Field
+        id="effective_date"
+        label="Effective date"
+        error={errors.effective_date?.message}
+        description="Today or later. It is paid with the payroll of that month (its last day)."
+      >
         {(aria) => <Input {...aria} type="date" min={today} invalid={!!errors.effective_date} {...register("effective_date")} />}
       </Field>
       <Field id="note" label="Note (optional)" error={errors.note?.message}>
         {(aria) => <Textarea {...aria} rows={3} maxLength={2000} invalid={!!errors.note} {...register("note")} />}
       </Field>
-      <Actions submitting={isSubmitting} label={editing ? "Save changes" : "Create incentive"} pending={editing ? "Saving…" : "Creating…"} cancelHref={cancelHref} dirty={editing ? isDirty : true} />
+      <Actions
+        submitting={isSubmitting}
+        label={editing ? "Save changes" : "Create incentive"}
+        pending={editing ? "Saving…" : "Creating…"}
+        cancelHref={cancelHref}
+        dirty={editing ? isDirty : true}
+      />
     </form>
   );
 }
@@ -96,7 +112,12 @@ export function RecurringIncentiveForm({ defaultValues, employments, today, onSu
   const hint = recurrenceHint(effective, duration);
   return (
     <form noValidate onSubmit={handleSubmit((v) => onSubmit(v, { setError }))} className="space-y-6">
-      <EmploymentSelect employments={employments} error={errors.employment_id?.message} register={register("employment_id")} defaultValue={defaultValues.employment_id} />
+      <EmploymentSelect
+        employments={employments}
+        error={errors.employment_id?.message}
+        register={register("employment_id")}
+        defaultValue={defaultValues.employment_id}
+      />
       <Field id="type" label="Type" error={errors.type?.message} description="A signing bonus is paid once, so it can't recur.">
         {(aria) => (
           <Select {...aria} invalid={!!errors.type} defaultValue={defaultValues.type} {...register("type")}>
@@ -111,11 +132,29 @@ export function RecurringIncentiveForm({ defaultValues, employments, today, onSu
       </Field>
       <AmountFields register={register} errors={errors} monthly />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id="effective_date" label="First payment" error={errors.effective_date?.message} description="Today or later; a day from the 28th means the last day of each month.">
+        <Field
+          id="effective_date"
+          label="First payment"
+          error={errors.effective_date?.message}
+          description="Today or later; a day from the 28th means the last day of each month."
+        >
           {(aria) => <Input {...aria} type="date" min={today} invalid={!!errors.effective_date} {...register("effective_date")} />}
         </Field>
-        <Field id="duration_in_months" label="Number of months (optional)" error={errors.duration_in_months?.message} description="1 to 120; empty for open-ended.">
-          {(aria) => <Input {...aria} inputMode="numeric" autoComplete="off" invalid={!!errors.duration_in_months} {...register("duration_in_months")} />}
+        <Field
+          id="duration_in_months"
+          label="Number of months (optional)"
+          error={errors.duration_in_months?.message}
+          description="1 to 120; empty for open-ended."
+        >
+          {(aria) => (
+            <Input
+              {...aria}
+              inputMode="numeric"
+              autoComplete="off"
+              invalid={!!errors.duration_in_months}
+              {...register("duration_in_months")}
+            />
+          )}
         </Field>
       </div>
       {hint ? (
@@ -143,7 +182,12 @@ function EmploymentSelect({
   defaultValue: string;
 }) {
   return (
-    <Field id="employment_id" label="Employment" error={error} description="Any employment that has not ended (a signing bonus before the start date is normal).">
+    <Field
+      id="employment_id"
+      label="Employment"
+      error={error}
+      description="Any employment that has not ended (a signing bonus before the start date is normal)."
+    >
       {(aria) => (
         <Select {...aria} invalid={!!error} defaultValue={defaultValue} {...register}>
           <option value="">Choose an employment…</option>
@@ -172,10 +216,20 @@ function AmountFields<V extends AmountValues>({
   const reg = register as unknown as ReturnType<typeof useForm<AmountValues>>["register"];
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <Field id="amount" label={monthly ? "Amount each month" : "Amount"} error={errors.amount?.message} description="In the employment's currency, e.g. 500.25">
+      <Field
+        id="amount"
+        label={monthly ? "Amount each month" : "Amount"}
+        error={errors.amount?.message}
+        description="In the employment's currency, e.g. 500.25"
+      >
         {(aria) => <Input {...aria} inputMode="decimal" autoComplete="off" invalid={!!errors.amount} {...reg("amount")} />}
       </Field>
-      <Field id="amount_tax_type" label="Amount is" error={errors.amount_tax_type?.message} description="Gross (before tax) or net (what the employee receives).">
+      <Field
+        id="amount_tax_type"
+        label="Amount is"
+        error={errors.amount_tax_type?.message}
+        description="Gross (before tax) or net (what the employee receives)."
+      >
         {(aria) => (
           <Select {...aria} invalid={!!errors.amount_tax_type} {...reg("amount_tax_type")}>
             <option value="gross">{TAX_TYPE_LABELS.gross}</option>
@@ -187,7 +241,19 @@ function AmountFields<V extends AmountValues>({
   );
 }
 
-function Actions({ submitting, label, pending, cancelHref, dirty }: { submitting: boolean; label: string; pending: string; cancelHref: string; dirty: boolean }) {
+function Actions({
+  submitting,
+  label,
+  pending,
+  cancelHref,
+  dirty,
+}: {
+  submitting: boolean;
+  label: string;
+  pending: string;
+  cancelHref: string;
+  dirty: boolean;
+}) {
   return (
     <div className="flex flex-wrap items-center gap-3 border-t border-slate-200 pt-5 dark:border-slate-800">
       <Button type="submit" disabled={submitting}>

@@ -11,7 +11,13 @@ import { INCENTIVE_STATUS_LABELS, INCENTIVE_TYPE_LABELS } from "@/lib/console/in
 import { incentivesList } from "@/lib/console/incentives/url-state";
 import { unnamedEmployment } from "@/lib/console/timeoff/people-ops/eligibility";
 import { formatMinor } from "@/lib/console/timeoff/people-ops/money";
-import { deleteIncentive, incentiveKeys, incentiveListQuery, setSandboxIncentiveStatus, type IncentivePage } from "@/lib/queries/incentives";
+import {
+  deleteIncentive,
+  incentiveKeys,
+  incentiveListQuery,
+  setSandboxIncentiveStatus,
+  type IncentivePage,
+} from "@/lib/queries/incentives";
 import type { QueryScope } from "@/lib/queries/scope";
 import { ActionDialog } from "../timeoff/people-ops/action-dialog";
 import { CreatedNotice, UPDATED_PARAM } from "../timeoff/people-ops/created-notice";
@@ -29,7 +35,15 @@ type Feedback = { kind: "done"; text: string } | { kind: "error"; error: ApiErro
  * of the API, when the incentive moved on meanwhile, is shown as the API wrote it), and in the
  * sandbox the payroll simulation (pending → processing → paid).
  */
-export function IncentivesList({ scope, environmentLabel, initialError }: { scope: QueryScope; environmentLabel: string; initialError?: ApiErrorPayload }) {
+export function IncentivesList({
+  scope,
+  environmentLabel,
+  initialError,
+}: {
+  scope: QueryScope;
+  environmentLabel: string;
+  initialError?: ApiErrorPayload;
+}) {
   const queryClient = useQueryClient();
   const { items: employments, names } = usePeopleOpsEmployments(scope);
   const sandbox = scope.environment === "sandbox";
@@ -45,7 +59,8 @@ export function IncentivesList({ scope, environmentLabel, initialError }: { scop
   });
 
   const nameOf = (id: string) => names.get(id)?.full_name ?? unnamedEmployment(id);
-  const describe = (i: Incentive) => `${INCENTIVE_TYPE_LABELS[i.type]} of ${nameOf(i.employment_id)} (${formatMinor(i.amount)}, ${formatDate(i.effective_date)})`;
+  const describe = (i: Incentive) =>
+    `${INCENTIVE_TYPE_LABELS[i.type]} of ${nameOf(i.employment_id)} (${formatMinor(i.amount)}, ${formatDate(i.effective_date)})`;
 
   const onDelete = useCallback((i: Incentive) => {
     setDeleteError(null);
@@ -75,7 +90,10 @@ export function IncentivesList({ scope, environmentLabel, initialError }: { scop
     setFeedback(null);
     try {
       const updated = await move.mutateAsync({ i, status });
-      setFeedback({ kind: "done", text: `${describe(updated)} is now ${INCENTIVE_STATUS_LABELS[updated.status].toLowerCase()} (sandbox).` });
+      setFeedback({
+        kind: "done",
+        text: `${describe(updated)} is now ${INCENTIVE_STATUS_LABELS[updated.status].toLowerCase()} (sandbox).`,
+      });
     } catch (thrown) {
       const error = toErrorPayload(thrown);
       if (error.status !== 401) setFeedback({ kind: "error", error, operation: "sandbox" });
@@ -101,7 +119,9 @@ export function IncentivesList({ scope, environmentLabel, initialError }: { scop
         query={(q) => incentiveListQuery(scope, q)}
         itemsOf={itemsOf}
         noun={["incentive", "incentives"]}
-        filters={[{ key: "status", label: "Status", options: INCENTIVE_STATUSES.map((v) => ({ value: v, label: INCENTIVE_STATUS_LABELS[v] })) }]}
+        filters={[
+          { key: "status", label: "Status", options: INCENTIVE_STATUSES.map((v) => ({ value: v, label: INCENTIVE_STATUS_LABELS[v] })) },
+        ]}
         employments={employments}
         environmentLabel={environmentLabel}
         initialError={initialError}
@@ -113,13 +133,18 @@ export function IncentivesList({ scope, environmentLabel, initialError }: { scop
             names={names}
             busy={busy}
             caption={caption}
-            actions={{ onDelete, onSandboxStatus: sandbox ? (i, s) => void onSandboxStatus(i, s) : null, movingId: move.isPending ? (move.variables?.i.id ?? null) : null }}
+            actions={{
+              onDelete,
+              onSandboxStatus: sandbox ? (i, s) => void onSandboxStatus(i, s) : null,
+              movingId: move.isPending ? (move.variables?.i.id ?? null) : null,
+            }}
           />
         )}
       />
       {sandbox ? (
         <p className="text-xs text-slate-600 dark:text-slate-400">
-          Sandbox: “Mark processing” and “Mark paid” do what payroll does on the provider (PUT /v1/sandbox/incentives/&#123;id&#125;), so the paid rules can be tried.
+          Sandbox: “Mark processing” and “Mark paid” do what payroll does on the provider (PUT /v1/sandbox/incentives/&#123;id&#125;), so
+          the paid rules can be tried.
         </p>
       ) : null}
       <ActionDialog

@@ -60,7 +60,15 @@ export function IncentivesTable({
   );
 }
 
-function IncentiveRow({ incentive: i, names, actions }: { incentive: Incentive; names: ReadonlyMap<string, EmploymentListItem>; actions: IncentiveRowActions }) {
+function IncentiveRow({
+  incentive: i,
+  names,
+  actions,
+}: {
+  incentive: Incentive;
+  names: ReadonlyMap<string, EmploymentListItem>;
+  actions: IncentiveRowActions;
+}) {
   const reasonId = useId();
   const edit = editAvailability(i);
   const del = deleteAvailability(i);
@@ -74,7 +82,11 @@ function IncentiveRow({ incentive: i, names, actions }: { incentive: Incentive; 
       <Td className="min-w-40">
         <div>{INCENTIVE_TYPE_LABELS[i.type]}</div>
         {i.recurring_incentive_id ? <div className="text-xs text-slate-600 dark:text-slate-400">From a recurring incentive</div> : null}
-        {i.note ? <div className="max-w-56 truncate text-xs text-slate-600 dark:text-slate-400" title={i.note}>{i.note}</div> : null}
+        {i.note ? (
+          <div className="max-w-56 truncate text-xs text-slate-600 dark:text-slate-400" title={i.note}>
+            {i.note}
+          </div>
+        ) : null}
       </Td>
       <Td className="whitespace-nowrap text-right tabular-nums">
         <div>{formatMinor(i.amount)}</div>
@@ -82,7 +94,9 @@ function IncentiveRow({ incentive: i, names, actions }: { incentive: Incentive; 
       </Td>
       <Td className="whitespace-nowrap tabular-nums">
         <time dateTime={i.effective_date}>{formatDate(i.effective_date)}</time>
-        {i.expected_payout_date ? <div className="text-xs text-slate-600 dark:text-slate-400">Paid with payroll of {formatDate(i.expected_payout_date)}</div> : null}
+        {i.expected_payout_date ? (
+          <div className="text-xs text-slate-600 dark:text-slate-400">Paid with payroll of {formatDate(i.expected_payout_date)}</div>
+        ) : null}
       </Td>
       <Td>
         <IncentiveStatusBadge status={i.status} />
@@ -90,11 +104,22 @@ function IncentiveRow({ incentive: i, names, actions }: { incentive: Incentive; 
       <Td className="min-w-64">
         <div className="flex flex-wrap items-center gap-1.5">
           {edit.available ? (
-            <Link href={editIncentiveHref(i.id)} className={buttonClasses({ variant: "secondary", size: "sm" })} aria-label={`Edit ${what}`}>
+            <Link
+              href={editIncentiveHref(i.id)}
+              className={buttonClasses({ variant: "secondary", size: "sm" })}
+              aria-label={`Edit ${what}`}
+            >
               Edit
             </Link>
           ) : (
-            <Button size="sm" variant="secondary" aria-disabled="true" aria-describedby={reasonId} aria-label={`Edit ${what}`} className="cursor-not-allowed opacity-50">
+            <Button
+              size="sm"
+              variant="secondary"
+              aria-disabled="true"
+              aria-describedby={reasonId}
+              aria-label={`Edit ${what}`}
+              className="cursor-not-allowed opacity-50"
+            >
               Edit
             </Button>
           )}

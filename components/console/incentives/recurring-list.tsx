@@ -11,7 +11,12 @@ import { INCENTIVE_TYPE_LABELS, RECURRING_STATUS_LABELS } from "@/lib/console/in
 import { recurringList } from "@/lib/console/incentives/url-state";
 import { unnamedEmployment } from "@/lib/console/timeoff/people-ops/eligibility";
 import { formatMinor } from "@/lib/console/timeoff/people-ops/money";
-import { deleteRecurringIncentive, incentiveKeys, recurringIncentiveListQuery, type RecurringIncentivePage } from "@/lib/queries/incentives";
+import {
+  deleteRecurringIncentive,
+  incentiveKeys,
+  recurringIncentiveListQuery,
+  type RecurringIncentivePage,
+} from "@/lib/queries/incentives";
 import type { QueryScope } from "@/lib/queries/scope";
 import { ActionDialog } from "../timeoff/people-ops/action-dialog";
 import { CreatedNotice } from "../timeoff/people-ops/created-notice";
@@ -23,7 +28,15 @@ import { RECURRING_COLUMNS, RecurringTable } from "./recurring-table";
 const itemsOf = (p: RecurringIncentivePage) => p.recurring_incentives;
 
 /** Recurring (monthly) incentives: filters, and delete, which stops the recurrence and keeps what is already scheduled. */
-export function RecurringList({ scope, environmentLabel, initialError }: { scope: QueryScope; environmentLabel: string; initialError?: ApiErrorPayload }) {
+export function RecurringList({
+  scope,
+  environmentLabel,
+  initialError,
+}: {
+  scope: QueryScope;
+  environmentLabel: string;
+  initialError?: ApiErrorPayload;
+}) {
   const queryClient = useQueryClient();
   const { items: employments, names } = usePeopleOpsEmployments(scope);
   const [deleting, setDeleting] = useState<RecurringIncentive | null>(null);
@@ -35,7 +48,8 @@ export function RecurringList({ scope, environmentLabel, initialError }: { scope
     onSettled: () => queryClient.invalidateQueries({ queryKey: incentiveKeys.all(scope) }),
   });
   const nameOf = (id: string) => names.get(id)?.full_name ?? unnamedEmployment(id);
-  const describe = (r: RecurringIncentive) => `Recurring ${INCENTIVE_TYPE_LABELS[r.type].toLowerCase()} of ${nameOf(r.employment_id)} (${formatMinor(r.amount)} a month from ${formatDate(r.start_date)})`;
+  const describe = (r: RecurringIncentive) =>
+    `Recurring ${INCENTIVE_TYPE_LABELS[r.type].toLowerCase()} of ${nameOf(r.employment_id)} (${formatMinor(r.amount)} a month from ${formatDate(r.start_date)})`;
 
   const onDelete = useCallback((r: RecurringIncentive) => {
     setDeleteError(null);
@@ -75,13 +89,21 @@ export function RecurringList({ scope, environmentLabel, initialError }: { scope
         query={(q) => recurringIncentiveListQuery(scope, q)}
         itemsOf={itemsOf}
         noun={["recurring incentive", "recurring incentives"]}
-        filters={[{ key: "status", label: "Status", options: RECURRING_INCENTIVE_STATUSES.map((v) => ({ value: v, label: RECURRING_STATUS_LABELS[v] })) }]}
+        filters={[
+          {
+            key: "status",
+            label: "Status",
+            options: RECURRING_INCENTIVE_STATUSES.map((v) => ({ value: v, label: RECURRING_STATUS_LABELS[v] })),
+          },
+        ]}
         employments={employments}
         environmentLabel={environmentLabel}
         initialError={initialError}
         emptyText="Allowances and other incentives paid every month appear here."
         columns={RECURRING_COLUMNS}
-        renderTable={(items, { busy, caption }) => <RecurringTable items={items} names={names} busy={busy} caption={caption} onDelete={onDelete} />}
+        renderTable={(items, { busy, caption }) => (
+          <RecurringTable items={items} names={names} busy={busy} caption={caption} onDelete={onDelete} />
+        )}
       />
       <ActionDialog
         open={deleting !== null}

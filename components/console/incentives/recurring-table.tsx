@@ -50,7 +50,11 @@ export function RecurringTable({
                 </Td>
                 <Td className="min-w-40">
                   <div>{INCENTIVE_TYPE_LABELS[r.type]}</div>
-                  {r.note ? <div className="max-w-56 truncate text-xs text-slate-600 dark:text-slate-400" title={r.note}>{r.note}</div> : null}
+                  {r.note ? (
+                    <div className="max-w-56 truncate text-xs text-slate-600 dark:text-slate-400" title={r.note}>
+                      {r.note}
+                    </div>
+                  ) : null}
                 </Td>
                 <Td className="whitespace-nowrap text-right tabular-nums">
                   <div>{formatMinor(r.amount)}</div>
@@ -58,14 +62,21 @@ export function RecurringTable({
                 </Td>
                 <Td className="whitespace-nowrap tabular-nums">
                   From <time dateTime={r.start_date}>{formatDate(r.start_date)}</time>
-                  <div className="text-xs text-slate-600 dark:text-slate-400">{r.end_date ? `Last payment ${formatDate(r.end_date)}` : "Open-ended"}</div>
+                  <div className="text-xs text-slate-600 dark:text-slate-400">
+                    {r.end_date ? `Last payment ${formatDate(r.end_date)}` : "Open-ended"}
+                  </div>
                 </Td>
                 <Td>
                   <RecurringStatusBadge status={r.status} />
                 </Td>
                 <Td className="min-w-56">
                   <div className="flex flex-wrap items-center gap-1.5">
-                    <Button size="sm" variant="secondary" onClick={() => onDelete(r)} aria-label={`Delete recurring ${INCENTIVE_TYPE_LABELS[r.type].toLowerCase()} of ${who}`}>
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      onClick={() => onDelete(r)}
+                      aria-label={`Delete recurring ${INCENTIVE_TYPE_LABELS[r.type].toLowerCase()} of ${who}`}
+                    >
                       Delete…
                     </Button>
                     <Link

@@ -7,7 +7,12 @@ import { Alert } from "@/components/ui/alert";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
 import { toErrorPayload } from "@/lib/console/employments/errors";
-import { offboardingFormDefaults, splitOffboardingFieldErrors, toCreateOffboardingBody, type OffboardingFormValues } from "@/lib/console/offboardings/form";
+import {
+  offboardingFormDefaults,
+  splitOffboardingFieldErrors,
+  toCreateOffboardingBody,
+  type OffboardingFormValues,
+} from "@/lib/console/offboardings/form";
 import { offboardingHref, offboardingsList } from "@/lib/console/offboardings/url-state";
 import { employmentChoices, writeAvailability } from "@/lib/console/timeoff/people-ops/eligibility";
 import { employmentKeys } from "@/lib/queries/employments";
@@ -32,7 +37,10 @@ export function OffboardingCreateContainer({ scope, employmentId, today }: { sco
   const choices = useMemo(() => employmentChoices("offboardings", items ?? []), [items]);
   const preselected = items?.find((e) => e.id === employmentId);
   const unavailable = preselected ? writeAvailability("offboardings", preselected) : null;
-  const defaults = useMemo(() => offboardingFormDefaults(choices.options.some((o) => o.value === employmentId) ? employmentId : ""), [choices, employmentId]);
+  const defaults = useMemo(
+    () => offboardingFormDefaults(choices.options.some((o) => o.value === employmentId) ? employmentId : ""),
+    [choices, employmentId],
+  );
 
   if (pending) return <Skeleton className="h-96" />;
 
@@ -49,7 +57,9 @@ export function OffboardingCreateContainer({ scope, employmentId, today }: { sco
       const error = toErrorPayload(thrown);
       if (error.status === 401) return;
       const { byField, other } = splitOffboardingFieldErrors(error.status === 422 ? error.fieldErrors : undefined);
-      Object.entries(byField).forEach(([field, message], i) => setError(field as keyof OffboardingFormValues, { type: "server", message }, { shouldFocus: i === 0 }));
+      Object.entries(byField).forEach(([field, message], i) =>
+        setError(field as keyof OffboardingFormValues, { type: "server", message }, { shouldFocus: i === 0 }),
+      );
       setFailure({ error, details: other });
       feedback.current?.scrollIntoView({ block: "nearest" });
     }
@@ -58,8 +68,12 @@ export function OffboardingCreateContainer({ scope, employmentId, today }: { sco
   return (
     <div className="space-y-5">
       <div ref={feedback} className="space-y-3 empty:hidden">
-        {failure ? <PeopleOpsErrorBanner area="offboardings" operation="write" error={failure.error} details={failure.details} role="alert" /> : null}
-        {employmentsQuery.isError ? <PeopleOpsErrorBanner area="offboardings" operation="read" error={toErrorPayload(employmentsQuery.error)} /> : null}
+        {failure ? (
+          <PeopleOpsErrorBanner area="offboardings" operation="write" error={failure.error} details={failure.details} role="alert" />
+        ) : null}
+        {employmentsQuery.isError ? (
+          <PeopleOpsErrorBanner area="offboardings" operation="read" error={toErrorPayload(employmentsQuery.error)} />
+        ) : null}
         {unavailable && !unavailable.available ? (
           <Alert tone="info" title={`${preselected!.full_name} can't be offboarded`}>
             <p>{unavailable.reason}</p>

@@ -14,8 +14,18 @@ import type { ApiErrorPayload } from "@/lib/console/api-errors";
 import { toErrorPayload } from "@/lib/console/employments/errors";
 import { formatDate, formatDateTime } from "@/lib/console/employments/format";
 import { employmentHref } from "@/lib/console/employments/links";
-import { OFFBOARDING_STATUS_DESCRIPTIONS, OFFBOARDING_STATUS_LABELS, RISK_REASON_LABELS, TERMINATION_REASON_LABELS } from "@/lib/console/offboardings/labels";
-import { SANDBOX_MOVE_EFFECTS, SANDBOX_MOVE_LABELS, sandboxOffboardingMoves, type SandboxOffboardingStatus } from "@/lib/console/offboardings/rules";
+import {
+  OFFBOARDING_STATUS_DESCRIPTIONS,
+  OFFBOARDING_STATUS_LABELS,
+  RISK_REASON_LABELS,
+  TERMINATION_REASON_LABELS,
+} from "@/lib/console/offboardings/labels";
+import {
+  SANDBOX_MOVE_EFFECTS,
+  SANDBOX_MOVE_LABELS,
+  sandboxOffboardingMoves,
+  type SandboxOffboardingStatus,
+} from "@/lib/console/offboardings/rules";
 import { OFFBOARDINGS_PATH } from "@/lib/console/offboardings/url-state";
 import { unnamedEmployment } from "@/lib/console/timeoff/people-ops/eligibility";
 import { employmentKeys } from "@/lib/queries/employments";
@@ -49,7 +59,10 @@ export function OffboardingDetail({ scope, id }: { scope: QueryScope; id: string
   });
 
   const o = query.data;
-  if (!o) return query.isError ? <PeopleOpsErrorBanner area="offboardings" operation="read" error={toErrorPayload(query.error)} role="alert" /> : null;
+  if (!o)
+    return query.isError ? (
+      <PeopleOpsErrorBanner area="offboardings" operation="read" error={toErrorPayload(query.error)} role="alert" />
+    ) : null;
   const employee = names.get(o.employment_id)?.full_name ?? unnamedEmployment(o.employment_id);
   const moves = scope.environment === "sandbox" ? sandboxOffboardingMoves(o.status) : [];
 
@@ -108,7 +121,9 @@ export function OffboardingDetail({ scope, id }: { scope: QueryScope; id: string
           <p>{done}</p>
         </Alert>
       ) : null}
-      {query.isError ? <PeopleOpsErrorBanner area="offboardings" operation="read" error={toErrorPayload(query.error)} role="alert" /> : null}
+      {query.isError ? (
+        <PeopleOpsErrorBanner area="offboardings" operation="read" error={toErrorPayload(query.error)} role="alert" />
+      ) : null}
 
       {moves.length > 0 ? (
         <Card aria-labelledby="sandbox-review">
@@ -166,8 +181,15 @@ function OffboardingFacts({ offboarding: o, employee }: { offboarding: Offboardi
     ["Reason described", o.reason_description],
     ["Risk assessment", o.risk_assessment_reasons.map((r) => RISK_REASON_LABELS[r]).join("; ") || "None given"],
     ["Employee expected to challenge it", yesNo(o.will_challenge_termination)],
-    ...(o.will_challenge_termination ? ([["How", o.will_challenge_termination_description ?? "Not described"]] as [string, ReactNode][]) : []),
-    ["Employee aware", o.employee_awareness ? `Since ${formatDate(o.employee_awareness.date)}${o.employee_awareness.note ? `: ${o.employee_awareness.note}` : ""}` : "Not stated"],
+    ...(o.will_challenge_termination
+      ? ([["How", o.will_challenge_termination_description ?? "Not described"]] as [string, ReactNode][])
+      : []),
+    [
+      "Employee aware",
+      o.employee_awareness
+        ? `Since ${formatDate(o.employee_awareness.date)}${o.employee_awareness.note ? `: ${o.employee_awareness.note}` : ""}`
+        : "Not stated",
+    ],
     ["Agrees to the time off amount", o.agrees_to_pto_amount === null ? "Not stated" : o.agrees_to_pto_amount === "true" ? "Yes" : "No"],
     ["Additional comments", o.additional_comments || "None"],
     ["Confidential", o.confidential ? "Yes: visible only to the person who submitted it" : "No"],

@@ -28,12 +28,33 @@ const legend = "text-sm font-medium text-slate-900 dark:text-slate-100";
 const hint = "text-sm text-slate-600 dark:text-slate-400";
 const errorText = "text-sm font-medium text-red-700 dark:text-red-300";
 
-function YesNo({ name, value, onChange, options, invalid, describedBy }: { name: string; value: string; onChange: (v: string) => void; options: [string, string][]; invalid?: boolean; describedBy?: string }) {
+function YesNo({
+  name,
+  value,
+  onChange,
+  options,
+  invalid,
+  describedBy,
+}: {
+  name: string;
+  value: string;
+  onChange: (v: string) => void;
+  options: [string, string][];
+  invalid?: boolean;
+  describedBy?: string;
+}) {
   return (
     <div className="flex flex-wrap gap-4" role="radiogroup" aria-invalid={invalid || undefined} aria-describedby={describedBy}>
       {options.map(([v, label]) => (
         <label key={v} className="flex cursor-pointer items-center gap-2 text-sm text-slate-800 dark:text-slate-200">
-          <input type="radio" name={name} value={v} checked={value === v} onChange={() => onChange(v)} className="size-4 accent-brand-600" />
+          <input
+            type="radio"
+            name={name}
+            value={v}
+            checked={value === v}
+            onChange={() => onChange(v)}
+            className="size-4 accent-brand-600"
+          />
           {label}
         </label>
       ))}
@@ -54,7 +75,12 @@ export function OffboardingForm({ defaultValues, employments, today, onSubmit, c
 
   return (
     <form noValidate onSubmit={handleSubmit((v) => onSubmit(v, { setError }))} className="space-y-6">
-      <Field id="employment_id" label="Employment" error={errors.employment_id?.message} description="Only active employments can be offboarded.">
+      <Field
+        id="employment_id"
+        label="Employment"
+        error={errors.employment_id?.message}
+        description="Only active employments can be offboarded."
+      >
         {(aria) => (
           <Select {...aria} invalid={!!errors.employment_id} defaultValue={defaultValues.employment_id} {...register("employment_id")}>
             <option value="">Choose an employment…</option>
@@ -68,12 +94,30 @@ export function OffboardingForm({ defaultValues, employments, today, onSubmit, c
       </Field>
 
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id="proposed_termination_date" label="Proposed termination date" error={errors.proposed_termination_date?.message} description="Today or later; the provider agrees the final date.">
-          {(aria) => <Input {...aria} type="date" min={today} invalid={!!errors.proposed_termination_date} {...register("proposed_termination_date")} />}
+        <Field
+          id="proposed_termination_date"
+          label="Proposed termination date"
+          error={errors.proposed_termination_date?.message}
+          description="Today or later; the provider agrees the final date."
+        >
+          {(aria) => (
+            <Input
+              {...aria}
+              type="date"
+              min={today}
+              invalid={!!errors.proposed_termination_date}
+              {...register("proposed_termination_date")}
+            />
+          )}
         </Field>
         <Field id="termination_reason" label="Reason" error={errors.termination_reason?.message}>
           {(aria) => (
-            <Select {...aria} invalid={!!errors.termination_reason} defaultValue={defaultValues.termination_reason} {...register("termination_reason")}>
+            <Select
+              {...aria}
+              invalid={!!errors.termination_reason}
+              defaultValue={defaultValues.termination_reason}
+              {...register("termination_reason")}
+            >
               <option value="">Choose a reason…</option>
               {TERMINATION_REASONS.map((r) => (
                 <option key={r} value={r}>
@@ -85,8 +129,15 @@ export function OffboardingForm({ defaultValues, employments, today, onSubmit, c
         </Field>
       </div>
 
-      <Field id="reason_description" label="Describe the reason" error={errors.reason_description?.message} description="What happened, for the provider's review.">
-        {(aria) => <Textarea {...aria} rows={4} maxLength={5000} invalid={!!errors.reason_description} {...register("reason_description")} />}
+      <Field
+        id="reason_description"
+        label="Describe the reason"
+        error={errors.reason_description?.message}
+        description="What happened, for the provider's review."
+      >
+        {(aria) => (
+          <Textarea {...aria} rows={4} maxLength={5000} invalid={!!errors.reason_description} {...register("reason_description")} />
+        )}
       </Field>
 
       <Controller
@@ -125,7 +176,17 @@ export function OffboardingForm({ defaultValues, employments, today, onSubmit, c
         render={({ field, fieldState }) => (
           <fieldset className="space-y-2">
             <legend className={legend}>Is the employee expected to challenge the termination?</legend>
-            <YesNo name={field.name} value={field.value} onChange={field.onChange} invalid={!!fieldState.error} describedBy={fieldState.error ? "challenge-error" : undefined} options={[["yes", "Yes"], ["no", "No"]]} />
+            <YesNo
+              name={field.name}
+              value={field.value}
+              onChange={field.onChange}
+              invalid={!!fieldState.error}
+              describedBy={fieldState.error ? "challenge-error" : undefined}
+              options={[
+                ["yes", "Yes"],
+                ["no", "No"],
+              ]}
+            />
             {fieldState.error?.message ? (
               <p id="challenge-error" className={errorText}>
                 {sentence(fieldState.error.message)}
@@ -135,8 +196,20 @@ export function OffboardingForm({ defaultValues, employments, today, onSubmit, c
         )}
       />
       {challenge === "yes" ? (
-        <Field id="will_challenge_termination_description" label="How might they challenge it?" error={errors.will_challenge_termination_description?.message}>
-          {(aria) => <Textarea {...aria} rows={3} maxLength={5000} invalid={!!errors.will_challenge_termination_description} {...register("will_challenge_termination_description")} />}
+        <Field
+          id="will_challenge_termination_description"
+          label="How might they challenge it?"
+          error={errors.will_challenge_termination_description?.message}
+        >
+          {(aria) => (
+            <Textarea
+              {...aria}
+              rows={3}
+              maxLength={5000}
+              invalid={!!errors.will_challenge_termination_description}
+              {...register("will_challenge_termination_description")}
+            />
+          )}
         </Field>
       ) : null}
 
@@ -146,10 +219,14 @@ export function OffboardingForm({ defaultValues, employments, today, onSubmit, c
         {aware ? (
           <div className="grid gap-4 sm:grid-cols-2">
             <Field id="employee_awareness_date" label="Told on" error={errors.employee_awareness_date?.message}>
-              {(aria) => <Input {...aria} type="date" invalid={!!errors.employee_awareness_date} {...register("employee_awareness_date")} />}
+              {(aria) => (
+                <Input {...aria} type="date" invalid={!!errors.employee_awareness_date} {...register("employee_awareness_date")} />
+              )}
             </Field>
             <Field id="employee_awareness_note" label="Note (optional)" error={errors.employee_awareness_note?.message}>
-              {(aria) => <Input {...aria} maxLength={2000} invalid={!!errors.employee_awareness_note} {...register("employee_awareness_note")} />}
+              {(aria) => (
+                <Input {...aria} maxLength={2000} invalid={!!errors.employee_awareness_note} {...register("employee_awareness_note")} />
+              )}
             </Field>
           </div>
         ) : null}
@@ -161,13 +238,24 @@ export function OffboardingForm({ defaultValues, employments, today, onSubmit, c
         render={({ field }) => (
           <fieldset className="space-y-2">
             <legend className={legend}>Does the employee agree with the amount of paid time off left?</legend>
-            <YesNo name={field.name} value={field.value} onChange={field.onChange} options={[["yes", "Yes"], ["no", "No"], ["", "Not stated"]]} />
+            <YesNo
+              name={field.name}
+              value={field.value}
+              onChange={field.onChange}
+              options={[
+                ["yes", "Yes"],
+                ["no", "No"],
+                ["", "Not stated"],
+              ]}
+            />
           </fieldset>
         )}
       />
 
       <Field id="additional_comments" label="Additional comments (optional)" error={errors.additional_comments?.message}>
-        {(aria) => <Textarea {...aria} rows={3} maxLength={5000} invalid={!!errors.additional_comments} {...register("additional_comments")} />}
+        {(aria) => (
+          <Textarea {...aria} rows={3} maxLength={5000} invalid={!!errors.additional_comments} {...register("additional_comments")} />
+        )}
       </Field>
 
       <Checkbox id="confidential" label="Confidential: only I can see this request" {...register("confidential")} />

@@ -13,7 +13,15 @@ import { OFFBOARDING_COLUMNS, OffboardingsTable } from "./offboardings-table";
 const itemsOf = (p: OffboardingPage) => p.offboardings;
 
 /** The offboardings list: filters and the prefetched page; each row opens the offboarding. */
-export function OffboardingsList({ scope, environmentLabel, initialError }: { scope: QueryScope; environmentLabel: string; initialError?: ApiErrorPayload }) {
+export function OffboardingsList({
+  scope,
+  environmentLabel,
+  initialError,
+}: {
+  scope: QueryScope;
+  environmentLabel: string;
+  initialError?: ApiErrorPayload;
+}) {
   const { items: employments, names } = usePeopleOpsEmployments(scope);
   return (
     <ListView
@@ -22,7 +30,9 @@ export function OffboardingsList({ scope, environmentLabel, initialError }: { sc
       query={(q) => offboardingListQuery(scope, q)}
       itemsOf={itemsOf}
       noun={["offboarding", "offboardings"]}
-      filters={[{ key: "status", label: "Status", options: OFFBOARDING_STATUSES.map((v) => ({ value: v, label: OFFBOARDING_STATUS_LABELS[v] })) }]}
+      filters={[
+        { key: "status", label: "Status", options: OFFBOARDING_STATUSES.map((v) => ({ value: v, label: OFFBOARDING_STATUS_LABELS[v] })) },
+      ]}
       employments={employments}
       environmentLabel={environmentLabel}
       initialError={initialError}

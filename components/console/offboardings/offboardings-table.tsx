@@ -13,7 +13,17 @@ import { OffboardingStatusBadge } from "./offboarding-badges";
 
 export const OFFBOARDING_COLUMNS = ["Employee", "Reason", "Termination date", "Submitted", "Status"] as const;
 
-export function OffboardingsTable({ items, names, busy, caption }: { items: Offboarding[]; names: ReadonlyMap<string, EmploymentListItem>; busy: boolean; caption: string }) {
+export function OffboardingsTable({
+  items,
+  names,
+  busy,
+  caption,
+}: {
+  items: Offboarding[];
+  names: ReadonlyMap<string, EmploymentListItem>;
+  busy: boolean;
+  caption: string;
+}) {
   return (
     <TableContainer label="Offboardings">
       <Table aria-busy={busy || undefined} className={cn("transition-opacity", busy && "opacity-60")}>
@@ -32,7 +42,10 @@ export function OffboardingsTable({ items, names, busy, caption }: { items: Offb
                 <EmploymentCell id={o.employment_id} names={names} />
               </Td>
               <Td className="min-w-56">
-                <Link href={offboardingHref(o.id)} className="font-medium text-slate-900 underline-offset-2 hover:underline dark:text-white">
+                <Link
+                  href={offboardingHref(o.id)}
+                  className="font-medium text-slate-900 underline-offset-2 hover:underline dark:text-white"
+                >
                   {TERMINATION_REASON_LABELS[o.termination_reason]}
                   <span className="sr-only"> — offboarding of {names.get(o.employment_id)?.full_name ?? "this employee"}</span>
                 </Link>
@@ -43,7 +56,9 @@ export function OffboardingsTable({ items, names, busy, caption }: { items: Offb
                 ) : null}
               </Td>
               <Td className="whitespace-nowrap tabular-nums">
-                <time dateTime={o.termination_date ?? o.proposed_termination_date}>{formatDate(o.termination_date ?? o.proposed_termination_date)}</time>
+                <time dateTime={o.termination_date ?? o.proposed_termination_date}>
+                  {formatDate(o.termination_date ?? o.proposed_termination_date)}
+                </time>
                 {o.termination_date && o.termination_date !== o.proposed_termination_date ? (
                   <div className="text-xs text-slate-600 dark:text-slate-400">Proposed {formatDate(o.proposed_termination_date)}</div>
                 ) : null}

@@ -49,7 +49,15 @@ const SORT_LABELS: Record<PaymentSortBy, string> = { due_date: "Due date", invoi
  * Outstanding payments and refunds, sorted by the API (due date or invoice period, either way) and
  * filtered by type; sort, filter and page live in the URL.
  */
-export function PaymentsList({ scope, environmentLabel, initialError }: { scope: QueryScope; environmentLabel: string; initialError?: ApiErrorPayload }) {
+export function PaymentsList({
+  scope,
+  environmentLabel,
+  initialError,
+}: {
+  scope: QueryScope;
+  environmentLabel: string;
+  initialError?: ApiErrorPayload;
+}) {
   const searchParams = useSearchParams();
   const ids = { sort: useId(), order: useId(), type: useId() };
   const state = useMemo(() => parsePaymentState(searchParams), [searchParams]);
@@ -76,7 +84,12 @@ export function PaymentsList({ scope, environmentLabel, initialError }: { scope:
             <label htmlFor={ids.sort} className="block text-sm font-medium text-slate-900 dark:text-slate-100">
               Sort by
             </label>
-            <Select id={ids.sort} className="w-48" value={state.sortBy} onChange={(e) => change({ sortBy: e.target.value as PaymentSortBy })}>
+            <Select
+              id={ids.sort}
+              className="w-48"
+              value={state.sortBy}
+              onChange={(e) => change({ sortBy: e.target.value as PaymentSortBy })}
+            >
               <option value="due_date">Due date</option>
               <option value="invoice_period">Invoice period</option>
             </Select>
@@ -85,7 +98,12 @@ export function PaymentsList({ scope, environmentLabel, initialError }: { scope:
             <label htmlFor={ids.order} className="block text-sm font-medium text-slate-900 dark:text-slate-100">
               Order
             </label>
-            <Select id={ids.order} className="w-44" value={state.sortOrder} onChange={(e) => change({ sortOrder: e.target.value as PaymentListState["sortOrder"] })}>
+            <Select
+              id={ids.order}
+              className="w-44"
+              value={state.sortOrder}
+              onChange={(e) => change({ sortOrder: e.target.value as PaymentListState["sortOrder"] })}
+            >
               <option value="asc">Earliest first</option>
               <option value="desc">Latest first</option>
             </Select>
@@ -94,7 +112,12 @@ export function PaymentsList({ scope, environmentLabel, initialError }: { scope:
             <label htmlFor={ids.type} className="block text-sm font-medium text-slate-900 dark:text-slate-100">
               Type
             </label>
-            <Select id={ids.type} className="w-56" value={state.type} onChange={(e) => change({ type: e.target.value as PaymentTypeFilter })}>
+            <Select
+              id={ids.type}
+              className="w-56"
+              value={state.type}
+              onChange={(e) => change({ type: e.target.value as PaymentTypeFilter })}
+            >
               <option value="">Payments and refunds</option>
               <option value="payment">Payments (the company owes)</option>
               <option value="refund">Refunds (owed to the company)</option>
@@ -104,7 +127,9 @@ export function PaymentsList({ scope, environmentLabel, initialError }: { scope:
       </Card>
 
       <ListStatusLine busy={busy} loadingText="Loading outstanding payments…">
-        {data ? `${rangeText(state.page, state.pageSize, data.outstanding_payments_and_refunds.length, data.total_count, ["outstanding item", "outstanding items"])} Sorted by ${SORT_LABELS[state.sortBy].toLowerCase()}, ${state.sortOrder === "asc" ? "earliest" : "latest"} first.` : ""}
+        {data
+          ? `${rangeText(state.page, state.pageSize, data.outstanding_payments_and_refunds.length, data.total_count, ["outstanding item", "outstanding items"])} Sorted by ${SORT_LABELS[state.sortBy].toLowerCase()}, ${state.sortOrder === "asc" ? "earliest" : "latest"} first.`
+          : ""}
       </ListStatusLine>
 
       {error ? (
@@ -235,7 +260,9 @@ function PaymentsTable({
                       <span aria-hidden="true" className={active ? "text-brand-700 dark:text-brand-50" : "text-slate-400"}>
                         {active ? (state.sortOrder === "asc" ? "▲" : "▼") : "↕"}
                       </span>
-                      <span className="sr-only">{active ? `, sorted ${state.sortOrder === "asc" ? "ascending" : "descending"}: reverse` : ": sort"}</span>
+                      <span className="sr-only">
+                        {active ? `, sorted ${state.sortOrder === "asc" ? "ascending" : "descending"}: reverse` : ": sort"}
+                      </span>
                     </button>
                   ) : (
                     c.label

@@ -19,7 +19,6 @@ export function CompanySwitcher({ current, companies }: { current: SwitcherCompa
   const { open, setOpen, root, button } = useDisclosure();
   const panelId = useId();
 
-
   const item = "block rounded-md px-3 py-2 text-sm hover:bg-slate-100 dark:hover:bg-slate-800";
   return (
     <div ref={root} className="relative">
@@ -37,7 +36,11 @@ export function CompanySwitcher({ current, companies }: { current: SwitcherCompa
           <path d="m4 6 4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" />
         </svg>
       </button>
-      <div id={panelId} hidden={!open} className="absolute right-0 z-30 mt-2 w-72 rounded-lg border border-slate-200 bg-white p-2 shadow-lg dark:border-slate-700 dark:bg-slate-900">
+      <div
+        id={panelId}
+        hidden={!open}
+        className="absolute right-0 z-30 mt-2 w-72 rounded-lg border border-slate-200 bg-white p-2 shadow-lg dark:border-slate-700 dark:bg-slate-900"
+      >
         <nav aria-label="Switch company">
           <ul>
             <li>
@@ -47,13 +50,19 @@ export function CompanySwitcher({ current, companies }: { current: SwitcherCompa
             </li>
             {companies.map((c) => (
               <li key={c.id}>
-                <a href={openCompanyHref(c.id)} className={cn(item, current?.id === c.id && "font-semibold")} aria-current={current?.id === c.id ? "true" : undefined}>
+                <a
+                  href={openCompanyHref(c.id)}
+                  className={cn(item, current?.id === c.id && "font-semibold")}
+                  aria-current={current?.id === c.id ? "true" : undefined}
+                >
                   {c.name}
                 </a>
               </li>
             ))}
           </ul>
-          {companies.length === 0 ? <p className="px-3 py-2 text-sm text-slate-600 dark:text-slate-400">No connected company yet.</p> : null}
+          {companies.length === 0 ? (
+            <p className="px-3 py-2 text-sm text-slate-600 dark:text-slate-400">No connected company yet.</p>
+          ) : null}
         </nav>
       </div>
     </div>

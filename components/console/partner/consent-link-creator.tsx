@@ -61,8 +61,8 @@ export function ConsentLinkCreator({ environmentLabel }: { environmentLabel: str
       {link ? (
         <Alert tone="success" role="status" title="Consent link created">
           <p>
-            Send it to an owner or admin of the company. It works once, until {new Date(link.expiresAt).toLocaleString("en-GB", { timeZone: "UTC" })} UTC. It is
-            shown only now: the console keeps no copy.
+            Send it to an owner or admin of the company. It works once, until{" "}
+            {new Date(link.expiresAt).toLocaleString("en-GB", { timeZone: "UTC" })} UTC. It is shown only now: the console keeps no copy.
           </p>
           <label htmlFor={inputId} className="mt-3 block text-sm font-medium">
             Consent link

@@ -58,8 +58,9 @@ export function WithdrawConsentButton({ companyId, companyName }: { companyId: s
         }
       >
         <p>
-          The console revokes its grant at the Employment API and forgets its tokens. {companyName} disappears from the partner&apos;s companies until an
-          admin of {companyName} consents again through a new link. Company admins signed in to this console with the Employment API lose their sign-in too.
+          The console revokes its grant at the Employment API and forgets its tokens. {companyName} disappears from the partner&apos;s
+          companies until an admin of {companyName} consents again through a new link. Company admins signed in to this console with the
+          Employment API lose their sign-in too.
         </p>
       </ConfirmDialog>
     </>

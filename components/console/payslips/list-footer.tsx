@@ -35,7 +35,13 @@ export function ListFooter({ page, pageSize, totalPages, hrefFor, onPage, onPage
         </Select>
       </div>
       {totalPages > 1 ? (
-        <Pagination page={page} totalPages={totalPages} pages={pageWindow(Math.min(page, totalPages), totalPages)} hrefFor={hrefFor} onNavigate={onPage} />
+        <Pagination
+          page={page}
+          totalPages={totalPages}
+          pages={pageWindow(Math.min(page, totalPages), totalPages)}
+          hrefFor={hrefFor}
+          onNavigate={onPage}
+        />
       ) : null}
     </div>
   );

@@ -35,7 +35,15 @@ const currentUrlState = () => parsePayslipState(new URLSearchParams(window.locat
  * pushed to history (Back works, links can be shared) and the page of data comes from the query the
  * server prefetched, refetched through the BFF when the state changes.
  */
-export function PayslipsList({ scope, environmentLabel, initialError }: { scope: QueryScope; environmentLabel: string; initialError?: ApiErrorPayload }) {
+export function PayslipsList({
+  scope,
+  environmentLabel,
+  initialError,
+}: {
+  scope: QueryScope;
+  environmentLabel: string;
+  initialError?: ApiErrorPayload;
+}) {
   const searchParams = useSearchParams();
   const state = useMemo(() => parsePayslipState(searchParams), [searchParams]);
   const apiQuery = useMemo(() => toPayslipApiQuery(state), [state]);
@@ -56,10 +64,18 @@ export function PayslipsList({ scope, environmentLabel, initialError }: { scope:
 
   return (
     <div className="space-y-4">
-      <PayslipFilters state={state} scope={scope} onApply={(patch) => change(patch)} onClear={() => navigate({ ...state, employmentId: "", startDate: "", endDate: "", page: 1 })} />
+      <PayslipFilters
+        state={state}
+        scope={scope}
+        onApply={(patch) => change(patch)}
+        onClear={() => navigate({ ...state, employmentId: "", startDate: "", endDate: "", page: 1 })}
+      />
 
       <ListStatusLine busy={busy} loadingText="Loading payslips…">
-        {data ? rangeText(state.page, state.pageSize, data.payslips.length, data.total_count, ["payslip", "payslips"]) + (hasPayslipFilters(state) ? " Filtered." : "") : ""}
+        {data
+          ? rangeText(state.page, state.pageSize, data.payslips.length, data.total_count, ["payslip", "payslips"]) +
+            (hasPayslipFilters(state) ? " Filtered." : "")
+          : ""}
       </ListStatusLine>
 
       {error ? (
@@ -144,7 +160,9 @@ export function PayslipsList({ scope, environmentLabel, initialError }: { scope:
         />
       ) : null}
       {directory.items.length === 0 && directory.query.isError ? (
-        <p className="text-xs text-slate-600 dark:text-slate-400">The employments could not be loaded, so payslips show employment ids instead of names.</p>
+        <p className="text-xs text-slate-600 dark:text-slate-400">
+          The employments could not be loaded, so payslips show employment ids instead of names.
+        </p>
       ) : null}
     </div>
   );
@@ -186,7 +204,13 @@ function PayslipFilters({
 
   return (
     <Card className="p-4">
-      <form role="search" aria-label="Filter payslips" onSubmit={submit} noValidate className="grid gap-3 md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto] md:items-start">
+      <form
+        role="search"
+        aria-label="Filter payslips"
+        onSubmit={submit}
+        noValidate
+        className="grid gap-3 md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto] md:items-start"
+      >
         <Field id={`${id}-employment`} label="Employment">
           {(aria) => (
             <Select {...aria} value={employmentId} onChange={(e) => setEmploymentId(e.target.value)}>

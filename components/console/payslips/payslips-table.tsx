@@ -65,11 +65,15 @@ export function PayslipsTable({
                 <Td className="whitespace-nowrap tabular-nums">
                   <time dateTime={p.expected_payout_date}>{formatDate(p.expected_payout_date)}</time>
                 </Td>
-                <Td className="whitespace-nowrap tabular-nums text-right">{formatMinorAmount(p.gross_pay_source_amount, p.source_currency)}</Td>
+                <Td className="whitespace-nowrap tabular-nums text-right">
+                  {formatMinorAmount(p.gross_pay_source_amount, p.source_currency)}
+                </Td>
                 <Td className="whitespace-nowrap tabular-nums text-right font-medium text-slate-900 dark:text-white">
                   {formatMinorAmount(p.net_pay_source_amount, p.source_currency)}
                 </Td>
-                <Td className="whitespace-nowrap tabular-nums text-right">{formatMinorAmount(p.net_pay_converted_amount, p.converted_currency)}</Td>
+                <Td className="whitespace-nowrap tabular-nums text-right">
+                  {formatMinorAmount(p.net_pay_converted_amount, p.converted_currency)}
+                </Td>
                 <Td>
                   <DownloadPayslipLink
                     href={withScope(payslipDownloadPath(p.id), scope)}
@@ -92,7 +96,17 @@ export function PayslipsTable({
  * page, with its request id) and saves it under the API's file name; a modified click (new tab,
  * save link as…) is left to the browser.
  */
-export function DownloadPayslipLink({ href, label, fallbackName, onError }: { href: string; label: string; fallbackName: string; onError: (e: ApiErrorPayload | null) => void }) {
+export function DownloadPayslipLink({
+  href,
+  label,
+  fallbackName,
+  onError,
+}: {
+  href: string;
+  label: string;
+  fallbackName: string;
+  onError: (e: ApiErrorPayload | null) => void;
+}) {
   const [pending, setPending] = useState(false);
   const onClick = async (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
@@ -104,7 +118,14 @@ export function DownloadPayslipLink({ href, label, fallbackName, onError }: { hr
       const res = await fetch(href, { headers: { [BFF_HEADER]: "1" }, credentials: "same-origin" });
       if (!res.ok) {
         const body = (await res.json().catch(() => null)) as { error?: ApiErrorPayload } | null;
-        throw new ApiRequestError(body?.error ?? { kind: "server", status: res.status, message: `The download failed (HTTP ${res.status})`, requestId: res.headers.get("x-request-id") });
+        throw new ApiRequestError(
+          body?.error ?? {
+            kind: "server",
+            status: res.status,
+            message: `The download failed (HTTP ${res.status})`,
+            requestId: res.headers.get("x-request-id"),
+          },
+        );
       }
       const blob = await res.blob();
       const url = URL.createObjectURL(blob);
@@ -116,13 +137,24 @@ export function DownloadPayslipLink({ href, label, fallbackName, onError }: { hr
       a.remove();
       setTimeout(() => URL.revokeObjectURL(url), 10_000);
     } catch (error) {
-      onError(error instanceof ApiRequestError ? error.payload : { kind: "network", status: 0, message: (error as Error).message, requestId: null });
+      onError(
+        error instanceof ApiRequestError
+          ? error.payload
+          : { kind: "network", status: 0, message: (error as Error).message, requestId: null },
+      );
     } finally {
       setPending(false);
     }
   };
   return (
-    <a href={href} download onClick={(e) => void onClick(e)} aria-label={label} aria-busy={pending || undefined} className={buttonClasses({ variant: "secondary", size: "sm" })}>
+    <a
+      href={href}
+      download
+      onClick={(e) => void onClick(e)}
+      aria-label={label}
+      aria-busy={pending || undefined}
+      className={buttonClasses({ variant: "secondary", size: "sm" })}
+    >
       {pending ? <Spinner /> : <DownloadIcon />}
       {pending ? "Downloading…" : "Download"}
     </a>

@@ -29,7 +29,15 @@ import { DownloadPayslipLink } from "./payslips-table";
  * BFF, the API's 422 errors on their fields, anything else with its request id, and the lists'
  * refresh by key. The form itself is presentational.
  */
-export function ReleasePayslipCard({ scope, defaultEmploymentId, defaultPeriod }: { scope: QueryScope; defaultEmploymentId: string; defaultPeriod: string }) {
+export function ReleasePayslipCard({
+  scope,
+  defaultEmploymentId,
+  defaultPeriod,
+}: {
+  scope: QueryScope;
+  defaultEmploymentId: string;
+  defaultPeriod: string;
+}) {
   const queryClient = useQueryClient();
   const directory = useEmploymentDirectory(scope);
   const [failure, setFailure] = useState<{ error: ApiErrorPayload; details?: string[] } | null>(null);
@@ -77,7 +85,8 @@ export function ReleasePayslipCard({ scope, defaultEmploymentId, defaultPeriod }
         {released ? (
           <Alert tone="success" role="status" title={`Payslip of ${formatPeriod(released.period_start)} released`}>
             <p>
-              {releasedFor ? `${releasedFor.full_name}: ` : ""}net pay {formatMinorAmount(released.net_pay_source_amount, released.source_currency)}, paid out on{" "}
+              {releasedFor ? `${releasedFor.full_name}: ` : ""}net pay{" "}
+              {formatMinorAmount(released.net_pay_source_amount, released.source_currency)}, paid out on{" "}
               {formatDate(released.expected_payout_date)}.
             </p>
             <div className="pt-1">
@@ -96,7 +105,10 @@ export function ReleasePayslipCard({ scope, defaultEmploymentId, defaultPeriod }
         <ReleasePayslipForm
           employments={options}
           employmentsUnavailable={directory.query.isError}
-          defaultValues={{ employment_id: defaultEmploymentId && options.some((o) => o.value === defaultEmploymentId) ? defaultEmploymentId : "", period: defaultPeriod }}
+          defaultValues={{
+            employment_id: defaultEmploymentId && options.some((o) => o.value === defaultEmploymentId) ? defaultEmploymentId : "",
+            period: defaultPeriod,
+          }}
           onSubmit={onSubmit}
         />
       </CardBody>
@@ -123,13 +135,19 @@ export function ReleasePayslipForm({
     formState: { errors, isSubmitting },
   } = useForm<SandboxReleasePayslipBody>({ resolver: zodResolver(SandboxReleasePayslipBodySchema), defaultValues, mode: "onTouched" });
   return (
-    <form noValidate onSubmit={handleSubmit((v) => onSubmit(v, setError))} className="grid gap-4 md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto] md:items-start">
+    <form
+      noValidate
+      onSubmit={handleSubmit((v) => onSubmit(v, setError))}
+      className="grid gap-4 md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto] md:items-start"
+    >
       <Field
         id="release-employment"
         label="Employment"
         error={errors.employment_id?.message}
         description={
-          employmentsUnavailable ? "The employments could not be loaded." : "Employees on payroll: active, offboarding or archived, not contractors."
+          employmentsUnavailable
+            ? "The employments could not be loaded."
+            : "Employees on payroll: active, offboarding or archived, not contractors."
         }
       >
         {(aria) => (
@@ -143,8 +161,22 @@ export function ReleasePayslipForm({
           </Select>
         )}
       </Field>
-      <Field id="release-period" label="Month" error={errors.period?.message} description="YYYY-MM. Not in the future, not before the start date; once per month.">
-        {(aria) => <Input {...aria} type="month" invalid={!!errors.period} placeholder="2026-02" defaultValue={defaultValues.period} {...register("period")} />}
+      <Field
+        id="release-period"
+        label="Month"
+        error={errors.period?.message}
+        description="YYYY-MM. Not in the future, not before the start date; once per month."
+      >
+        {(aria) => (
+          <Input
+            {...aria}
+            type="month"
+            invalid={!!errors.period}
+            placeholder="2026-02"
+            defaultValue={defaultValues.period}
+            {...register("period")}
+          />
+        )}
       </Field>
       <div className="md:pt-7">
         <Button type="submit" disabled={isSubmitting}>

@@ -18,7 +18,17 @@ import type { QueryScope } from "@/lib/queries/scope";
 import { PeopleOpsErrorBanner } from "./people-ops/error-banner";
 
 /** An employment's paid time off balance this year, read through the shared query (prefetched when possible). */
-export function BalanceCard({ scope, employmentId, employmentName, compact }: { scope: QueryScope; employmentId: string; employmentName: string; compact?: boolean }) {
+export function BalanceCard({
+  scope,
+  employmentId,
+  employmentName,
+  compact,
+}: {
+  scope: QueryScope;
+  employmentId: string;
+  employmentName: string;
+  compact?: boolean;
+}) {
   const query = useQuery(timeoffBalanceQuery(scope, employmentId));
   const title = `Paid time off balance of ${employmentName}`;
   if (query.isError && !query.data) {
@@ -67,7 +77,15 @@ function Figure({ label, value, hint, tone }: { label: string; value: string; hi
       <p id={id} className="text-xs font-medium uppercase tracking-wide text-slate-600 dark:text-slate-400">
         {label}
       </p>
-      <p className={tone === "negative" ? "text-lg font-semibold text-red-700 dark:text-red-300" : "text-lg font-semibold text-slate-900 dark:text-white"}>{value}</p>
+      <p
+        className={
+          tone === "negative"
+            ? "text-lg font-semibold text-red-700 dark:text-red-300"
+            : "text-lg font-semibold text-slate-900 dark:text-white"
+        }
+      >
+        {value}
+      </p>
       {hint ? <p className="text-xs text-slate-600 dark:text-slate-400">{hint}</p> : null}
     </div>
   );
@@ -79,7 +97,12 @@ export function BalanceBody({ balance, compact }: { balance: TimeoffBalance; com
   return (
     <div className="space-y-4">
       <div className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6">
-        <Figure label="Remaining" value={s.remaining} tone={s.remainingHours < 0 ? "negative" : undefined} hint={s.remainingHours < 0 ? "Overdrawn" : undefined} />
+        <Figure
+          label="Remaining"
+          value={s.remaining}
+          tone={s.remainingHours < 0 ? "negative" : undefined}
+          hint={s.remainingHours < 0 ? "Overdrawn" : undefined}
+        />
         <Figure label="Entitled" value={s.entitled} hint={`${balance.total_entitled_days} days in total`} />
         <Figure label="Taken" value={s.taken} />
         <Figure label="Upcoming approved" value={s.upcomingApproved} />

@@ -38,9 +38,16 @@ export function BalancesView({ scope, employmentId }: { scope: QueryScope; emplo
           <label htmlFor={id} className="block text-sm font-medium text-slate-900 dark:text-slate-100">
             Employment
           </label>
-          <Select id={id} className="mt-1.5 max-w-md" value={employmentId} onChange={(e) => router.push(timeoffBalanceHref(e.target.value))}>
+          <Select
+            id={id}
+            className="mt-1.5 max-w-md"
+            value={employmentId}
+            onChange={(e) => router.push(timeoffBalanceHref(e.target.value))}
+          >
             <option value="">Choose an employment…</option>
-            {employmentId && !options.some((o) => o.value === employmentId) ? <option value={employmentId}>{chosen?.full_name ?? unnamedEmployment(employmentId)}</option> : null}
+            {employmentId && !options.some((o) => o.value === employmentId) ? (
+              <option value={employmentId}>{chosen?.full_name ?? unnamedEmployment(employmentId)}</option>
+            ) : null}
             {options.map((o) => (
               <option key={o.value} value={o.value}>
                 {o.label}
@@ -59,7 +66,9 @@ export function BalancesView({ scope, employmentId }: { scope: QueryScope; emplo
         <BalanceCard scope={scope} employmentId={employmentId} employmentName={chosen?.full_name ?? unnamedEmployment(employmentId)} />
       ) : (
         <Card>
-          <EmptyState title="Choose an employment">Its paid time off this year: each entitlement with its expiry, what is taken and what remains.</EmptyState>
+          <EmptyState title="Choose an employment">
+            Its paid time off this year: each entitlement with its expiry, what is taken and what remains.
+          </EmptyState>
         </Card>
       )}
     </div>

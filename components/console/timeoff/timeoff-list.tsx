@@ -21,26 +21,35 @@ import { ListView } from "./people-ops/list-view";
 import { usePeopleOpsEmployments } from "./people-ops/use-employments";
 import { TIMEOFF_COLUMNS, TimeoffTable } from "./timeoff-table";
 
-const DIALOG: Record<TimeoffAction, { title: string; confirm: string; pending: string; reason?: { label: string; description: string } }> = {
-  approve: { title: "Approve time off", confirm: "Approve", pending: "Approving…" },
-  decline: {
-    title: "Decline time off",
-    confirm: "Decline",
-    pending: "Declining…",
-    reason: { label: "Reason for declining", description: "The employee sees this reason. Required." },
-  },
-  cancel: {
-    title: "Cancel time off",
-    confirm: "Cancel time off",
-    pending: "Cancelling…",
-    reason: { label: "Reason for cancelling", description: "Kept with the time off. Required." },
-  },
-};
+const DIALOG: Record<TimeoffAction, { title: string; confirm: string; pending: string; reason?: { label: string; description: string } }> =
+  {
+    approve: { title: "Approve time off", confirm: "Approve", pending: "Approving…" },
+    decline: {
+      title: "Decline time off",
+      confirm: "Decline",
+      pending: "Declining…",
+      reason: { label: "Reason for declining", description: "The employee sees this reason. Required." },
+    },
+    cancel: {
+      title: "Cancel time off",
+      confirm: "Cancel time off",
+      pending: "Cancelling…",
+      reason: { label: "Reason for cancelling", description: "Kept with the time off. Required." },
+    },
+  };
 
 type Pending = { timeoff: Timeoff; action: TimeoffAction };
 
 /** The time off list, with approve / decline / cancel, and the balance of the employment filtered on. */
-export function TimeoffList({ scope, environmentLabel, initialError }: { scope: QueryScope; environmentLabel: string; initialError?: ApiErrorPayload }) {
+export function TimeoffList({
+  scope,
+  environmentLabel,
+  initialError,
+}: {
+  scope: QueryScope;
+  environmentLabel: string;
+  initialError?: ApiErrorPayload;
+}) {
   const queryClient = useQueryClient();
   const { items: employments, names } = usePeopleOpsEmployments(scope);
   const [pending, setPending] = useState<Pending | null>(null);
@@ -48,7 +57,8 @@ export function TimeoffList({ scope, environmentLabel, initialError }: { scope: 
   const [done, setDone] = useState<string | null>(null);
 
   const mutation = useMutation({
-    mutationFn: ({ timeoff, action, reason }: Pending & { reason: string }) => transitionTimeoff(scope, timeoff.id, transitionBody(action, reason)),
+    mutationFn: ({ timeoff, action, reason }: Pending & { reason: string }) =>
+      transitionTimeoff(scope, timeoff.id, transitionBody(action, reason)),
     // Lists and balances both change (approved days are deducted, cancelled ones given back).
     onSuccess: () => queryClient.invalidateQueries({ queryKey: timeoffKeys.all(scope) }),
   });
@@ -64,7 +74,9 @@ export function TimeoffList({ scope, environmentLabel, initialError }: { scope: 
     setFailure(null);
     try {
       const updated = await mutation.mutateAsync({ ...pending, reason });
-      setDone(`${TIMEOFF_TYPE_LABELS[updated.timeoff_type]} from ${formatDate(updated.start_date)} is now ${TIMEOFF_STATUS_LABELS[updated.status].toLowerCase()}.`);
+      setDone(
+        `${TIMEOFF_TYPE_LABELS[updated.timeoff_type]} from ${formatDate(updated.start_date)} is now ${TIMEOFF_STATUS_LABELS[updated.status].toLowerCase()}.`,
+      );
       setPending(null);
     } catch (thrown) {
       const error = toErrorPayload(thrown);
@@ -82,7 +94,10 @@ export function TimeoffList({ scope, environmentLabel, initialError }: { scope: 
         <p>The request is waiting for approval below. Requested paid time off shows in the balance as upcoming requested.</p>
       </CreatedNotice>
       {done ? (
-        <div role="status" className="rounded-lg border border-emerald-300 bg-emerald-50 px-4 py-3 text-sm text-emerald-950 dark:border-emerald-700 dark:bg-emerald-950/40 dark:text-emerald-100">
+        <div
+          role="status"
+          className="rounded-lg border border-emerald-300 bg-emerald-50 px-4 py-3 text-sm text-emerald-950 dark:border-emerald-700 dark:bg-emerald-950/40 dark:text-emerald-100"
+        >
           {done}
         </div>
       ) : null}
@@ -102,9 +117,13 @@ export function TimeoffList({ scope, environmentLabel, initialError }: { scope: 
         emptyText="Time off requested through the API or this console appears here. Each environment has its own data."
         columns={TIMEOFF_COLUMNS}
         aside={(state) =>
-          state.employmentId ? <BalanceCard scope={scope} employmentId={state.employmentId} employmentName={nameOf(state.employmentId)} compact /> : null
+          state.employmentId ? (
+            <BalanceCard scope={scope} employmentId={state.employmentId} employmentName={nameOf(state.employmentId)} compact />
+          ) : null
         }
-        renderTable={(items, { busy, caption }) => <TimeoffTable items={items} names={names} busy={busy} caption={caption} onAction={open} />}
+        renderTable={(items, { busy, caption }) => (
+          <TimeoffTable items={items} names={names} busy={busy} caption={caption} onAction={open} />
+        )}
       />
       <ActionDialog
         open={pending !== null}
@@ -121,9 +140,10 @@ export function TimeoffList({ scope, environmentLabel, initialError }: { scope: 
       >
         {pending ? (
           <p>
-            {TIMEOFF_TYPE_LABELS[pending.timeoff.timeoff_type]} of <strong>{nameOf(pending.timeoff.employment_id)}</strong>, {formatDate(pending.timeoff.start_date)}
-            {pending.timeoff.end_date !== pending.timeoff.start_date ? ` to ${formatDate(pending.timeoff.end_date)}` : ""} ({pending.timeoff.timeoff_days.length}{" "}
-            {pending.timeoff.timeoff_days.length === 1 ? "day" : "days"}).
+            {TIMEOFF_TYPE_LABELS[pending.timeoff.timeoff_type]} of <strong>{nameOf(pending.timeoff.employment_id)}</strong>,{" "}
+            {formatDate(pending.timeoff.start_date)}
+            {pending.timeoff.end_date !== pending.timeoff.start_date ? ` to ${formatDate(pending.timeoff.end_date)}` : ""} (
+            {pending.timeoff.timeoff_days.length} {pending.timeoff.timeoff_days.length === 1 ? "day" : "days"}).
           </p>
         ) : null}
       </ActionDialog>

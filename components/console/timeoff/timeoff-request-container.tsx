@@ -9,7 +9,12 @@ import type { ApiErrorPayload } from "@/lib/console/api-errors";
 import { toErrorPayload } from "@/lib/console/employments/errors";
 import { employmentChoices, writeAvailability } from "@/lib/console/timeoff/people-ops/eligibility";
 import { TIMEOFF_TYPE_FALLBACK_DESCRIPTIONS } from "@/lib/console/timeoff/labels";
-import { splitTimeoffFieldErrors, timeoffRequestDefaults, toCreateTimeoffBody, type TimeoffRequestFormValues } from "@/lib/console/timeoff/request-form";
+import {
+  splitTimeoffFieldErrors,
+  timeoffRequestDefaults,
+  toCreateTimeoffBody,
+  type TimeoffRequestFormValues,
+} from "@/lib/console/timeoff/request-form";
 import { timeoffList } from "@/lib/console/timeoff/url-state";
 import { TIMEOFF_TYPES } from "@/lib/contract";
 import { createTimeoff, timeoffKeys, timeoffTypesQuery } from "@/lib/queries/timeoff";
@@ -35,7 +40,10 @@ export function TimeoffRequestContainer({ scope, employmentId }: { scope: QueryS
   const choices = useMemo(() => employmentChoices("timeoff", items ?? []), [items]);
   const preselected = items?.find((e) => e.id === employmentId);
   const unavailable = preselected ? writeAvailability("timeoff", preselected) : null;
-  const defaults = useMemo(() => timeoffRequestDefaults({ employmentId: choices.options.some((o) => o.value === employmentId) ? employmentId : "" }), [choices, employmentId]);
+  const defaults = useMemo(
+    () => timeoffRequestDefaults({ employmentId: choices.options.some((o) => o.value === employmentId) ? employmentId : "" }),
+    [choices, employmentId],
+  );
   // Without the API's list the contract's own descriptions are used (same names), and the error says why.
   const types = typesQuery.data ?? TIMEOFF_TYPES.map((name) => ({ name, description: TIMEOFF_TYPE_FALLBACK_DESCRIPTIONS[name] }));
 
@@ -62,8 +70,12 @@ export function TimeoffRequestContainer({ scope, employmentId }: { scope: QueryS
   return (
     <div className="space-y-5">
       <div ref={feedback} className="space-y-3 empty:hidden">
-        {failure ? <PeopleOpsErrorBanner area="timeoff" operation="write" error={failure.error} details={failure.details} role="alert" /> : null}
-        {employmentsQuery.isError ? <PeopleOpsErrorBanner area="timeoff" operation="read" error={toErrorPayload(employmentsQuery.error)} /> : null}
+        {failure ? (
+          <PeopleOpsErrorBanner area="timeoff" operation="write" error={failure.error} details={failure.details} role="alert" />
+        ) : null}
+        {employmentsQuery.isError ? (
+          <PeopleOpsErrorBanner area="timeoff" operation="read" error={toErrorPayload(employmentsQuery.error)} />
+        ) : null}
         {typesQuery.isError ? <PeopleOpsErrorBanner area="timeoff" operation="read" error={toErrorPayload(typesQuery.error)} /> : null}
         {unavailable && !unavailable.available ? (
           <Alert tone="info" title={`${preselected!.full_name} can't request time off`}>
@@ -72,8 +84,8 @@ export function TimeoffRequestContainer({ scope, employmentId }: { scope: QueryS
         ) : null}
         {choices.excluded > 0 ? (
           <p className="text-sm text-slate-600 dark:text-slate-400">
-            {choices.excluded} {choices.excluded === 1 ? "employment isn't" : "employments aren't"} offered: time off is only for active employments and those working out their notice, and not for
-            contractors or list-only models.
+            {choices.excluded} {choices.excluded === 1 ? "employment isn't" : "employments aren't"} offered: time off is only for active
+            employments and those working out their notice, and not for contractors or list-only models.
           </p>
         ) : null}
       </div>

@@ -65,7 +65,12 @@ export function TimeoffRequestForm({ defaultValues, employments, types, onSubmit
 
   return (
     <form noValidate onSubmit={handleSubmit((values) => onSubmit(values, { setError }))} className="space-y-6">
-      <Field id="employment_id" label="Employment" error={errors.employment_id?.message} description="Active employments, and those working out their notice.">
+      <Field
+        id="employment_id"
+        label="Employment"
+        error={errors.employment_id?.message}
+        description="Active employments, and those working out their notice."
+      >
         {(aria) => (
           <Select {...aria} invalid={!!errors.employment_id} defaultValue={defaultValues.employment_id} {...register("employment_id")}>
             <option value="">Choose an employment…</option>
@@ -78,7 +83,12 @@ export function TimeoffRequestForm({ defaultValues, employments, types, onSubmit
         )}
       </Field>
 
-      <Field id="timeoff_type" label="Type" error={errors.timeoff_type?.message} description={description ?? "The descriptions come from the API's list of types."}>
+      <Field
+        id="timeoff_type"
+        label="Type"
+        error={errors.timeoff_type?.message}
+        description={description ?? "The descriptions come from the API's list of types."}
+      >
         {(aria) => (
           <Select {...aria} invalid={!!errors.timeoff_type} defaultValue={defaultValues.timeoff_type} {...register("timeoff_type")}>
             <option value="">Choose a type…</option>
@@ -106,7 +116,9 @@ export function TimeoffRequestForm({ defaultValues, employments, types, onSubmit
         error={errors.timezone?.message}
         description="The employee's time zone (IANA name, e.g. Europe/Lisbon): the time off counts as taken after its last day ends there."
       >
-        {(aria) => <Input {...aria} list={zonesId} autoComplete="off" spellCheck={false} invalid={!!errors.timezone} {...register("timezone")} />}
+        {(aria) => (
+          <Input {...aria} list={zonesId} autoComplete="off" spellCheck={false} invalid={!!errors.timezone} {...register("timezone")} />
+        )}
       </Field>
       <datalist id={zonesId}>
         {zones.map((z) => (
@@ -126,10 +138,16 @@ export function TimeoffRequestForm({ defaultValues, employments, types, onSubmit
             <table className="min-w-full text-sm">
               <thead className="sticky top-0 bg-slate-50 dark:bg-slate-800">
                 <tr>
-                  <th scope="col" className="px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-300">
+                  <th
+                    scope="col"
+                    className="px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-300"
+                  >
                     Day
                   </th>
-                  <th scope="col" className="px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-300">
+                  <th
+                    scope="col"
+                    className="px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-300"
+                  >
                     Hours
                   </th>
                 </tr>
@@ -167,8 +185,12 @@ export function TimeoffRequestForm({ defaultValues, employments, types, onSubmit
             </table>
           </div>
         ) : null}
-        {daysError ? <p className="text-sm font-medium text-red-700 dark:text-red-300">{daysError[0]!.toUpperCase() + daysError.slice(1)}</p> : null}
-        <p className="text-xs text-slate-600 dark:text-slate-400">{DEFAULT_HOURS_PER_DAY} hours is a full working day by default; hours are whole numbers from 0 to 24.</p>
+        {daysError ? (
+          <p className="text-sm font-medium text-red-700 dark:text-red-300">{daysError[0]!.toUpperCase() + daysError.slice(1)}</p>
+        ) : null}
+        <p className="text-xs text-slate-600 dark:text-slate-400">
+          {DEFAULT_HOURS_PER_DAY} hours is a full working day by default; hours are whole numbers from 0 to 24.
+        </p>
       </fieldset>
 
       <Field id="notes" label="Notes (optional)" error={errors.notes?.message}>

@@ -51,7 +51,11 @@ export function TimeoffTable({
                 </Td>
                 <Td className="min-w-36">
                   <div>{TIMEOFF_TYPE_LABELS[t.timeoff_type]}</div>
-                  {t.notes ? <div className="max-w-56 truncate text-xs text-slate-600 dark:text-slate-400" title={t.notes}>{t.notes}</div> : null}
+                  {t.notes ? (
+                    <div className="max-w-56 truncate text-xs text-slate-600 dark:text-slate-400" title={t.notes}>
+                      {t.notes}
+                    </div>
+                  ) : null}
                 </Td>
                 <Td className="whitespace-nowrap tabular-nums">
                   <time dateTime={t.start_date}>{formatDate(t.start_date)}</time>
@@ -93,7 +97,9 @@ export function TimeoffTable({
                       ))}
                     </div>
                   ) : (
-                    <span className="text-xs text-slate-600 dark:text-slate-400">{unavailable && !unavailable.available ? unavailable.reason : null}</span>
+                    <span className="text-xs text-slate-600 dark:text-slate-400">
+                      {unavailable && !unavailable.available ? unavailable.reason : null}
+                    </span>
                   )}
                 </Td>
               </Tr>

@@ -1,5 +1,10 @@
 import { Badge } from "@/components/ui/badge";
-import { DELIVERY_STATUS_HINTS, DELIVERY_STATUS_LABELS, DELIVERY_STATUS_TONES, type WebhookDeliveryStatus } from "@/lib/console/webhooks/events";
+import {
+  DELIVERY_STATUS_HINTS,
+  DELIVERY_STATUS_LABELS,
+  DELIVERY_STATUS_TONES,
+  type WebhookDeliveryStatus,
+} from "@/lib/console/webhooks/events";
 
 export function DeliveryStatusBadge({ status }: { status: WebhookDeliveryStatus }) {
   return (

@@ -69,7 +69,13 @@ export function CallbackForm({ idPrefix, mode, defaultValues, onSubmit, onCancel
       <fieldset className="space-y-3">
         <legend className="text-sm font-medium text-slate-900 dark:text-slate-100">Events</legend>
         <div className="flex items-start gap-2 rounded-md border border-slate-200 p-3 text-sm dark:border-slate-700">
-          <input id={id("all")} type="checkbox" className="mt-0.5 size-4 accent-brand-600" aria-describedby={id("all-d")} {...register("all_events")} />
+          <input
+            id={id("all")}
+            type="checkbox"
+            className="mt-0.5 size-4 accent-brand-600"
+            aria-describedby={id("all-d")}
+            {...register("all_events")}
+          />
           <span>
             <label htmlFor={id("all")} className="cursor-pointer font-medium text-slate-900 dark:text-slate-100">
               All events

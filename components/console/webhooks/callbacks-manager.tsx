@@ -71,7 +71,8 @@ export function CallbacksManager({ scope, initialError }: { scope: QueryScope; i
   }, []);
 
   const update = useMutation({
-    mutationFn: ({ id, body }: { id: string; body: NonNullable<ReturnType<typeof toUpdateBody>> }) => updateWebhookCallback(scope, id, body),
+    mutationFn: ({ id, body }: { id: string; body: NonNullable<ReturnType<typeof toUpdateBody>> }) =>
+      updateWebhookCallback(scope, id, body),
     onSuccess: () => invalidate(),
   });
   const remove = useMutation({
@@ -90,7 +91,9 @@ export function CallbacksManager({ scope, initialError }: { scope: QueryScope; i
     const error = toErrorPayload(thrown);
     if (error.status === 401) return; // the providers' cache handler is taking the user to sign-in
     const { byField, other } = splitCallbackFieldErrors(error.status === 422 ? error.fieldErrors : undefined);
-    Object.entries(byField).forEach(([field, message], i) => setError(field as keyof CallbackFormValues, { type: "server", message }, { shouldFocus: i === 0 }));
+    Object.entries(byField).forEach(([field, message], i) =>
+      setError(field as keyof CallbackFormValues, { type: "server", message }, { shouldFocus: i === 0 }),
+    );
     // Every message is on its field: the banner only says so, and keeps the request id.
     const onFields = Object.keys(byField).length > 0 && other.length === 0;
     setFailure({ error: onFields ? { ...error, message: "See the messages under the fields below." } : error, details: other });
@@ -237,7 +240,11 @@ export function CallbacksManager({ scope, initialError }: { scope: QueryScope; i
             </EmptyState>
           )
         ) : (
-          <ul aria-label="Webhook callbacks" aria-busy={(query.isFetching && query.isPlaceholderData) || undefined} className="divide-y divide-slate-200 dark:divide-slate-800">
+          <ul
+            aria-label="Webhook callbacks"
+            aria-busy={(query.isFetching && query.isPlaceholderData) || undefined}
+            className="divide-y divide-slate-200 dark:divide-slate-800"
+          >
             {callbacks.map((callback) => (
               <li key={callback.id} className="px-5 py-4">
                 {mode.kind === "edit" && mode.id === callback.id ? (
@@ -246,7 +253,9 @@ export function CallbacksManager({ scope, initialError }: { scope: QueryScope; i
                       Edit callback <span className="break-all font-mono font-normal">{callback.url}</span>
                     </h3>
                     <div ref={failureBox} className="empty:hidden">
-                      {failure ? <WebhookErrorBanner error={failure.error} operation="write" details={failure.details} role="alert" /> : null}
+                      {failure ? (
+                        <WebhookErrorBanner error={failure.error} operation="write" details={failure.details} role="alert" />
+                      ) : null}
                     </div>
                     <CallbackForm
                       idPrefix={`edit-${callback.id}`}
@@ -355,7 +364,13 @@ function CallbackItem({ callback, onEdit, onDelete }: { callback: WebhookCallbac
         <Button variant="secondary" size="sm" onClick={onEdit} aria-label={`Edit callback ${callback.url}`}>
           Edit
         </Button>
-        <Button variant="ghost" size="sm" onClick={onDelete} aria-label={`Delete callback ${callback.url}`} className="text-red-700 hover:bg-red-50 hover:text-red-800 dark:text-red-300 dark:hover:bg-red-950/40">
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={onDelete}
+          aria-label={`Delete callback ${callback.url}`}
+          className="text-red-700 hover:bg-red-50 hover:text-red-800 dark:text-red-300 dark:hover:bg-red-950/40"
+        >
           Delete
         </Button>
       </div>

@@ -48,7 +48,15 @@ const PENDING_REFRESH_MS = 5000;
  * page and the open delivery are written with history.pushState, so Back works and links can be
  * shared. Replay sends the selected deliveries again and shows the API's answer.
  */
-export function DeliveriesInspector({ scope, initialError, environmentLabel }: { scope: QueryScope; initialError?: ApiErrorPayload; environmentLabel: string }) {
+export function DeliveriesInspector({
+  scope,
+  initialError,
+  environmentLabel,
+}: {
+  scope: QueryScope;
+  initialError?: ApiErrorPayload;
+  environmentLabel: string;
+}) {
   const queryClient = useQueryClient();
   const searchParams = useSearchParams();
   const ids = { type: useId(), delivered: useId(), size: useId() };
@@ -84,7 +92,8 @@ export function DeliveriesInspector({ scope, initialError, environmentLabel }: {
       const current = currentUrlState();
       const next = updateDeliveriesState(current, patch);
       // Selections are per page: another page or filter starts with none.
-      if (deliveriesQueryToSearch(toDeliveriesApiQuery(next)) !== deliveriesQueryToSearch(toDeliveriesApiQuery(current))) setSelected(new Set());
+      if (deliveriesQueryToSearch(toDeliveriesApiQuery(next)) !== deliveriesQueryToSearch(toDeliveriesApiQuery(current)))
+        setSelected(new Set());
       navigate(next);
     },
     [navigate],
@@ -118,7 +127,12 @@ export function DeliveriesInspector({ scope, initialError, environmentLabel }: {
             <label htmlFor={ids.type} className="block text-sm font-medium text-slate-900 dark:text-slate-100">
               Event type
             </label>
-            <Select id={ids.type} className="font-mono" value={state.eventType} onChange={(e) => change({ eventType: e.target.value as WebhookEventType | "" })}>
+            <Select
+              id={ids.type}
+              className="font-mono"
+              value={state.eventType}
+              onChange={(e) => change({ eventType: e.target.value as WebhookEventType | "" })}
+            >
               <option value="">All event types</option>
               {EVENT_GROUPS.map((g) => (
                 <optgroup key={g.area} label={g.label}>
@@ -152,7 +166,9 @@ export function DeliveriesInspector({ scope, initialError, environmentLabel }: {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p role="status" aria-live="polite" aria-atomic="true" className="text-sm text-slate-700 dark:text-slate-300">
           {busy ? "Loading deliveries…" : summary(state, data)}
-          {hasPending && !busy ? <span className="text-slate-600 dark:text-slate-400"> Pending deliveries refresh every 5 seconds.</span> : null}
+          {hasPending && !busy ? (
+            <span className="text-slate-600 dark:text-slate-400"> Pending deliveries refresh every 5 seconds.</span>
+          ) : null}
         </p>
         <div className="flex flex-wrap items-center gap-2">
           {busy || (query.isFetching && !query.isPending) ? (
@@ -163,7 +179,11 @@ export function DeliveriesInspector({ scope, initialError, environmentLabel }: {
           <Button variant="secondary" onClick={() => void query.refetch()} disabled={query.isFetching || serverError !== null}>
             Refresh
           </Button>
-          <Button onClick={() => startReplay(selectedOnPage)} disabled={selectedOnPage.length === 0 || replay.isPending} aria-busy={replay.isPending || undefined}>
+          <Button
+            onClick={() => startReplay(selectedOnPage)}
+            disabled={selectedOnPage.length === 0 || replay.isPending}
+            aria-busy={replay.isPending || undefined}
+          >
             {replay.isPending ? (
               <>
                 <Spinner /> Replaying…
@@ -222,7 +242,13 @@ export function DeliveriesInspector({ scope, initialError, environmentLabel }: {
                 callbacks={callbacks}
               />
             ) : (
-              <DeliveriesEmpty state={state} total={data.total_count} totalPages={data.total_pages} environmentLabel={environmentLabel} onChange={change} />
+              <DeliveriesEmpty
+                state={state}
+                total={data.total_count}
+                totalPages={data.total_pages}
+                environmentLabel={environmentLabel}
+                onChange={change}
+              />
             )}
           </Card>
 
@@ -232,7 +258,12 @@ export function DeliveriesInspector({ scope, initialError, environmentLabel }: {
                 <label htmlFor={ids.size} className="whitespace-nowrap text-sm text-slate-700 dark:text-slate-300">
                   Rows per page
                 </label>
-                <Select id={ids.size} className="w-24" value={String(state.pageSize)} onChange={(e) => change({ pageSize: Number(e.target.value) })}>
+                <Select
+                  id={ids.size}
+                  className="w-24"
+                  value={String(state.pageSize)}
+                  onChange={(e) => change({ pageSize: Number(e.target.value) })}
+                >
                   {[...new Set([...PAGE_SIZE_OPTIONS, state.pageSize])]
                     .sort((a, b) => a - b)
                     .map((n) => (
@@ -294,8 +325,8 @@ function ReplayOutcome({ result, onDismiss }: { result: ReplayResult; onDismiss:
       }
     >
       <p>
-        The API answered “{result.status}”: each is sent again now, from the start of the retry schedule, with the same {WEBHOOK_EVENT_ID_HEADER}{" "}
-        so receivers can de-duplicate.
+        The API answered “{result.status}”: each is sent again now, from the start of the retry schedule, with the same{" "}
+        {WEBHOOK_EVENT_ID_HEADER} so receivers can de-duplicate.
       </p>
       <ul className="space-y-1">
         {result.webhook_events.map((e) => (

@@ -34,7 +34,17 @@ export interface DeliveriesTableProps {
  * The delivery log. Each row has a checkbox (for replay) and a "Details" button that opens its
  * payload and attempts; both are reached with Tab and used with Space / Enter.
  */
-export function DeliveriesTable({ items, caption, busy, selected, onSelect, onSelectPage, openId, onOpen, callbacks }: DeliveriesTableProps) {
+export function DeliveriesTable({
+  items,
+  caption,
+  busy,
+  selected,
+  onSelect,
+  onSelectPage,
+  openId,
+  onOpen,
+  callbacks,
+}: DeliveriesTableProps) {
   const all = useRef<HTMLInputElement>(null);
   const count = items.filter((i) => selected.has(i.id)).length;
   useEffect(() => {
@@ -71,7 +81,11 @@ export function DeliveriesTable({ items, caption, busy, selected, onSelect, onSe
             const open = e.id === openId;
             const subject = subjectOf(e.payload);
             return (
-              <Tr key={e.id} aria-current={open || undefined} className={cn(open ? "bg-brand-50/60 dark:bg-slate-800/70" : "hover:bg-slate-50 dark:hover:bg-slate-800/40")}>
+              <Tr
+                key={e.id}
+                aria-current={open || undefined}
+                className={cn(open ? "bg-brand-50/60 dark:bg-slate-800/70" : "hover:bg-slate-50 dark:hover:bg-slate-800/40")}
+              >
                 <Td>
                   <input
                     type="checkbox"
@@ -83,7 +97,11 @@ export function DeliveriesTable({ items, caption, busy, selected, onSelect, onSe
                 </Td>
                 <Td className="min-w-60">
                   <EventTypeName type={e.event_type} />
-                  {subject ? <div className="max-w-72 truncate font-mono text-xs text-slate-600 dark:text-slate-400" title={subject}>{subject}</div> : null}
+                  {subject ? (
+                    <div className="max-w-72 truncate font-mono text-xs text-slate-600 dark:text-slate-400" title={subject}>
+                      {subject}
+                    </div>
+                  ) : null}
                 </Td>
                 <Td>
                   <DeliveryStatusBadge status={e.status} />

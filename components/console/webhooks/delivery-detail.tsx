@@ -62,7 +62,12 @@ export function DeliveryDetail({
     >
       <div className="flex items-start justify-between gap-3 border-b border-slate-200 px-5 py-4 dark:border-slate-800">
         <div className="min-w-0">
-          <h2 id="delivery-detail-title" ref={heading} tabIndex={-1} className="text-base font-semibold text-slate-900 outline-none dark:text-white">
+          <h2
+            id="delivery-detail-title"
+            ref={heading}
+            tabIndex={-1}
+            className="text-base font-semibold text-slate-900 outline-none dark:text-white"
+          >
             Delivery details
           </h2>
           {d ? (
@@ -163,7 +168,9 @@ export function DeliveryDetail({
                 Attempts
               </h3>
               {d.attempt_log.length === 0 ? (
-                <p className="text-sm text-slate-600 dark:text-slate-400">No attempt yet: the dispatcher picks the delivery up within seconds.</p>
+                <p className="text-sm text-slate-600 dark:text-slate-400">
+                  No attempt yet: the dispatcher picks the delivery up within seconds.
+                </p>
               ) : (
                 <TableContainer label="Attempts" className="relative rounded-md border border-slate-200 dark:border-slate-700">
                   <Table>
@@ -184,7 +191,13 @@ export function DeliveryDetail({
                           </Td>
                           <Td className="whitespace-nowrap tabular-nums">{formatDuration(a.duration_ms)}</Td>
                           <Td>
-                            <span className={a.success ? "font-medium text-emerald-800 dark:text-emerald-300" : "font-medium text-red-800 dark:text-red-300"}>
+                            <span
+                              className={
+                                a.success
+                                  ? "font-medium text-emerald-800 dark:text-emerald-300"
+                                  : "font-medium text-red-800 dark:text-red-300"
+                              }
+                            >
                               {a.success ? "Delivered" : "Failed"}
                             </span>
                             {a.status_code !== null ? <span className="ml-1.5 tabular-nums">HTTP {a.status_code}</span> : null}

@@ -77,10 +77,7 @@ function GroupBox({
   const count = group.events.filter((e) => value.includes(e)).length;
   return (
     <fieldset
-      className={cn(
-        "rounded-md border p-3",
-        invalid ? "border-red-400 dark:border-red-500/70" : "border-slate-200 dark:border-slate-700",
-      )}
+      className={cn("rounded-md border p-3", invalid ? "border-red-400 dark:border-red-500/70" : "border-slate-200 dark:border-slate-700")}
     >
       <legend className="px-1">
         <label className="flex cursor-pointer items-center gap-2 text-sm font-semibold text-slate-900 dark:text-slate-100">
@@ -116,7 +113,10 @@ function GroupBox({
               aria-describedby={`${id}-${i}-d`}
             />
             <span className="min-w-0">
-              <label htmlFor={`${id}-${i}`} className="block cursor-pointer break-all font-mono text-[0.8125rem] text-slate-900 dark:text-slate-100">
+              <label
+                htmlFor={`${id}-${i}`}
+                className="block cursor-pointer break-all font-mono text-[0.8125rem] text-slate-900 dark:text-slate-100"
+              >
                 {eventType}
               </label>
               <span id={`${id}-${i}-d`} className="block text-xs text-slate-600 dark:text-slate-400">

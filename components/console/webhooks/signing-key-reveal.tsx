@@ -31,7 +31,10 @@ export function SigningKeyReveal({ callback, signingKey, onDone }: { callback: W
   };
 
   return (
-    <section aria-labelledby={ids.title} className="space-y-3 rounded-lg border-2 border-amber-400 bg-white p-4 shadow-sm dark:border-amber-500 dark:bg-slate-900">
+    <section
+      aria-labelledby={ids.title}
+      className="space-y-3 rounded-lg border-2 border-amber-400 bg-white p-4 shadow-sm dark:border-amber-500 dark:bg-slate-900"
+    >
       <h2 id={ids.title} ref={heading} tabIndex={-1} className="text-base font-semibold text-slate-900 outline-none dark:text-white">
         Callback registered: copy its signing key now
       </h2>
@@ -62,12 +65,17 @@ export function SigningKeyReveal({ callback, signingKey, onDone }: { callback: W
           </Button>
         </div>
         <p id={ids.status} role="status" aria-live="polite" className="min-h-5 text-sm text-slate-700 dark:text-slate-300">
-          {copied === "copied" ? "Copied to the clipboard." : copied === "failed" ? "The browser refused the clipboard: the key is selected, press Ctrl+C (⌘C) to copy it." : ""}
+          {copied === "copied"
+            ? "Copied to the clipboard."
+            : copied === "failed"
+              ? "The browser refused the clipboard: the key is selected, press Ctrl+C (⌘C) to copy it."
+              : ""}
         </p>
       </div>
       <p className="text-sm text-slate-700 dark:text-slate-300">
-        To check a delivery, compute the lowercase hex HMAC-SHA256 of <code className="font-mono">raw_body + &quot;:&quot; + {WEBHOOK_TIMESTAMP_HEADER}</code>{" "}
-        with this key and compare it with <code className="font-mono">{WEBHOOK_SIGNATURE_HEADER}</code>.
+        To check a delivery, compute the lowercase hex HMAC-SHA256 of{" "}
+        <code className="font-mono">raw_body + &quot;:&quot; + {WEBHOOK_TIMESTAMP_HEADER}</code> with this key and compare it with{" "}
+        <code className="font-mono">{WEBHOOK_SIGNATURE_HEADER}</code>.
       </p>
       <Button variant="secondary" onClick={onDone}>
         I&apos;ve stored the key — hide it

@@ -64,7 +64,8 @@ export function TestEventCard({ scope }: { scope: QueryScope }) {
         else other.push(`${key}: ${messages.join(" ")}`);
       }
       // A 404 is an employment the API doesn't know (another company, or a mistyped ID): say it on the field too.
-      if (error.status === 404) setError(values.employment === OTHER_EMPLOYMENT ? "other_employment_id" : "employment", { type: "server", message: error.message });
+      if (error.status === 404)
+        setError(values.employment === OTHER_EMPLOYMENT ? "other_employment_id" : "employment", { type: "server", message: error.message });
       setFailure(other.length > 0 ? { ...error, message: `${error.message} (${other.join("; ")})` } : error);
     }
   };
@@ -91,7 +92,8 @@ export function TestEventCard({ scope }: { scope: QueryScope }) {
           {result ? (
             <Alert tone="success" title="Event queued" role="status">
               <p>
-                <EventTypeName type={result.event.event_type} /> · event ID <code className="select-all font-mono text-xs">{result.event.id}</code>
+                <EventTypeName type={result.event.event_type} /> · event ID{" "}
+                <code className="select-all font-mono text-xs">{result.event.id}</code>
               </p>
               {receiving === null ? null : receiving === 0 ? (
                 <p className="font-medium">No callback subscribes to this event type, so nothing will be delivered.</p>
@@ -148,7 +150,11 @@ function TestEventForm({
         id="test-employment"
         label="Employment"
         error={errors.employment?.message}
-        description={more ? `The first ${employments.length} of ${totalEmployments} employments; choose “Another employment” to paste an ID.` : undefined}
+        description={
+          more
+            ? `The first ${employments.length} of ${totalEmployments} employments; choose “Another employment” to paste an ID.`
+            : undefined
+        }
       >
         {(aria) => (
           <Select {...aria} invalid={!!errors.employment} disabled={loadingEmployments} {...register("employment")}>
@@ -164,14 +170,25 @@ function TestEventForm({
       </Field>
       {employment === OTHER_EMPLOYMENT ? (
         <Field id="test-employment-id" label="Employment ID" error={errors.other_employment_id?.message}>
-          {(aria) => <Input {...aria} className="font-mono" autoComplete="off" spellCheck={false} invalid={!!errors.other_employment_id} {...register("other_employment_id")} />}
+          {(aria) => (
+            <Input
+              {...aria}
+              className="font-mono"
+              autoComplete="off"
+              spellCheck={false}
+              invalid={!!errors.other_employment_id}
+              {...register("other_employment_id")}
+            />
+          )}
         </Field>
       ) : null}
       <Field
         id="test-event-type"
         label="Event type"
         error={errors.event_type?.message}
-        description={eventType ? EVENT_DESCRIPTIONS[eventType] : "Any type of spec 6.1 and 6.2; the payload carries the ids its type names."}
+        description={
+          eventType ? EVENT_DESCRIPTIONS[eventType] : "Any type of spec 6.1 and 6.2; the payload carries the ids its type names."
+        }
       >
         {(aria) => (
           <Select {...aria} invalid={!!errors.event_type} className="font-mono" {...register("event_type")}>

@@ -19,5 +19,13 @@ export function WebhookErrorBanner({
   role?: "alert" | "status";
   className?: string;
 }) {
-  return <ErrorBanner error={error} details={[...webhookErrorDetails(error, operation), ...details]} actions={actions} role={role} className={className} />;
+  return (
+    <ErrorBanner
+      error={error}
+      details={[...webhookErrorDetails(error, operation), ...details]}
+      actions={actions}
+      role={role}
+      className={className}
+    />
+  );
 }

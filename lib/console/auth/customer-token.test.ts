@@ -13,7 +13,10 @@ describe("sign-in with a Customer API token (against in-process API gateways)", 
     setup = await setupConsoleAuth();
   });
   const signIn = (token: unknown, sessionId: string | null = null) =>
-    signInWithCustomerToken({ store: setup.deps.store, resolveBaseUrl: setup.deps.resolveBaseUrl, fetch: setup.deps.fetch, sessionId }, token);
+    signInWithCustomerToken(
+      { store: setup.deps.store, resolveBaseUrl: setup.deps.resolveBaseUrl, fetch: setup.deps.fetch, sessionId },
+      token,
+    );
 
   it("the prefix names the environment", () => {
     expect(environmentOfCustomerToken("ra_test_abcdef")).toBe("sandbox");
@@ -39,7 +42,9 @@ describe("sign-in with a Customer API token (against in-process API gateways)", 
     const [row] = await setup.deps.db.select().from(consoleConnections).where(eq(consoleConnections.sessionId, sessionId));
     expect(row).toMatchObject({ kind: "customer_token", refreshTokenEnc: null, accessExpiresAt: null, clientId: null });
     expect(row!.accessTokenEnc).not.toContain(tenant.tokens.admin);
-    expect(setup.calls.map((c) => `${c.method} ${c.url.host}${c.url.pathname} ${c.status}`)).toEqual(["GET 127.0.0.1:4010/v1/identity/current 200"]);
+    expect(setup.calls.map((c) => `${c.method} ${c.url.host}${c.url.pathname} ${c.status}`)).toEqual([
+      "GET 127.0.0.1:4010/v1/identity/current 200",
+    ]);
   });
 
   it("a valid production token goes to the production API", async () => {
@@ -55,7 +60,10 @@ describe("sign-in with a Customer API token (against in-process API gateways)", 
     const misplaced = await makeCustomerToken(sandbox.db, "production", sandbox.tenant.owner);
     await expect(signIn(misplaced)).rejects.toThrow("TokenRejected");
     await expect(signIn("ra_test_doesnotexist0123456789")).rejects.toThrow("TokenRejected");
-    await sandbox.db.update(customerTokens).set({ revokedAt: new Date() }).where(eq(customerTokens.tokenHash, sha256(sandbox.tenant.tokens.peopleManager)));
+    await sandbox.db
+      .update(customerTokens)
+      .set({ revokedAt: new Date() })
+      .where(eq(customerTokens.tokenHash, sha256(sandbox.tenant.tokens.peopleManager)));
     await expect(signIn(sandbox.tenant.tokens.peopleManager)).rejects.toThrow("TokenRejected");
     expect(await setup.deps.db.select().from(consoleSessions)).toHaveLength(0);
   });

@@ -67,10 +67,23 @@ export function createAuthDeps(input: CreateAuthDepsInput): AuthDeps {
   });
   const partnerTokens = createPartnerTokens({
     now,
-    request: async (environment) => requestClientCredentialsToken({ baseUrl: await resolveBaseUrl(environment), client: config.clients[environment], fetch: doFetch }),
+    request: async (environment) =>
+      requestClientCredentialsToken({ baseUrl: await resolveBaseUrl(environment), client: config.clients[environment], fetch: doFetch }),
   });
   const authenticateOperator = createOperatorAuthenticator(db);
-  return { config, db, cipher, store, grants, partnerTokens, authenticateOperator, fetch: doFetch, logger: input.logger, resolveBaseUrl, now };
+  return {
+    config,
+    db,
+    cipher,
+    store,
+    grants,
+    partnerTokens,
+    authenticateOperator,
+    fetch: doFetch,
+    logger: input.logger,
+    resolveBaseUrl,
+    now,
+  };
 }
 
 const DEPS_KEY = Symbol.for("roster.console.authDeps");
@@ -109,7 +122,10 @@ export async function revokeGrants(deps: AuthDeps, grants: RevocableGrant[]): Pr
         );
         deps.logger.info({ event: "console.grant_revoked", environment: grant.environment, outcome }, "grant revoked at sign-out");
       } catch (error) {
-        deps.logger.warn({ event: "console.revoke_failed", environment: grant.environment, reason: (error as Error).message }, "revocation at sign-out failed");
+        deps.logger.warn(
+          { event: "console.revoke_failed", environment: grant.environment, reason: (error as Error).message },
+          "revocation at sign-out failed",
+        );
       }
     }),
   );

@@ -76,7 +76,12 @@ export function employmentApiProvider(options: EmploymentApiProviderOptions): OA
       url: `${base}/v1/identity/current`,
       async request({ tokens }) {
         if (!tokens.access_token) throw new Error("invalid_grant: the token response carries no access token");
-        const identity = await fetchIdentity({ baseUrl: base, environment: options.environment, token: tokens.access_token, fetch: options.fetch });
+        const identity = await fetchIdentity({
+          baseUrl: base,
+          environment: options.environment,
+          token: tokens.access_token,
+          fetch: options.fetch,
+        });
         // Checked here, not in profile(): next-auth turns a profile() failure into a silent restart.
         if (!identity.company) throw new Error("invalid_grant: the grant does not act for a company");
         // next-auth wants an OIDC-like profile; the identity rides along unchanged for the jwt callback.

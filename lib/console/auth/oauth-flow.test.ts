@@ -33,7 +33,9 @@ describe("sign in with the Employment API (OAuth code + PKCE + state)", () => {
   it("starts at the chosen environment's authorize endpoint with PKCE S256, state and the one callback URL", async () => {
     for (const environment of ["sandbox", "production"] as const) {
       const url = new URL(await browser.startOAuth(environment));
-      expect(`${url.origin}${url.pathname}`).toBe(`${environment === "sandbox" ? "http://127.0.0.1:4010" : "http://127.0.0.1:4011"}/auth/oauth2/authorize`);
+      expect(`${url.origin}${url.pathname}`).toBe(
+        `${environment === "sandbox" ? "http://127.0.0.1:4010" : "http://127.0.0.1:4011"}/auth/oauth2/authorize`,
+      );
       expect(url.searchParams.get("client_id")).toBe(setup.clients[environment].clientId);
       expect(url.searchParams.get("redirect_uri")).toBe(CALLBACK_URL);
       expect(url.searchParams.get("response_type")).toBe("code");
@@ -45,13 +47,18 @@ describe("sign in with the Employment API (OAuth code + PKCE + state)", () => {
       expect(url.searchParams.has("environment")).toBe(false);
       expect(browser.cookies.get("roster.auth-environment")).toBe(environment);
     }
-    const res = await browser.auth("signin/employment-api?environment=staging", { form: { csrfToken: await browser.csrfToken(), json: "true" } });
+    const res = await browser.auth("signin/employment-api?environment=staging", {
+      form: { csrfToken: await browser.csrfToken(), json: "true" },
+    });
     expect(res.status).toBe(400);
   });
 
   it("completes: tokens stored encrypted, the company of the consenting user, and /api/auth/session holds no token", async () => {
     const gateway = setup.gateways.production;
-    const done = await browser.signInWithOAuth("production", { email: gateway.tenant.owner.email, callbackUrl: "/employments?status=active" });
+    const done = await browser.signInWithOAuth("production", {
+      email: gateway.tenant.owner.email,
+      callbackUrl: "/employments?status=active",
+    });
     expect(done.status).toBe(302);
     expect(done.headers.get("location")).toBe("http://127.0.0.1:3000/employments?status=active");
     expect(browser.cookies.has("roster.session")).toBe(true);
@@ -99,7 +106,11 @@ describe("sign in with the Employment API (OAuth code + PKCE + state)", () => {
 
   it("a second environment joins the session; switching never mixes companies; a missing connection answers 409 {signInUrl}", async () => {
     await browser.signInWithOAuth("sandbox");
-    const switchTo = (environment: string) => handleSwitchEnvironment(setup.deps, browser.request("/api/session/environment", { method: "POST", json: { environment, callbackUrl: "/employments" } }));
+    const switchTo = (environment: string) =>
+      handleSwitchEnvironment(
+        setup.deps,
+        browser.request("/api/session/environment", { method: "POST", json: { environment, callbackUrl: "/employments" } }),
+      );
 
     const conflict = await switchTo("production");
     expect(conflict.status).toBe(409);
@@ -110,8 +121,14 @@ describe("sign in with the Employment API (OAuth code + PKCE + state)", () => {
     await browser.signInWithOAuth("production");
     const sessions = await setup.deps.db.select().from(consoleSessions);
     expect(sessions).toHaveLength(1);
-    let current = ((await (await handleGetSession(setup.deps, browser.request("/api/session"))).json()) as { data: Record<string, unknown> }).data;
-    expect(current).toMatchObject({ environment: "production", environments: ["sandbox", "production"], company: { id: setup.gateways.production.tenant.company.id } });
+    let current = (
+      (await (await handleGetSession(setup.deps, browser.request("/api/session"))).json()) as { data: Record<string, unknown> }
+    ).data;
+    expect(current).toMatchObject({
+      environment: "production",
+      environments: ["sandbox", "production"],
+      company: { id: setup.gateways.production.tenant.company.id },
+    });
 
     const switched = await switchTo("sandbox");
     expect(switched.status).toBe(200);
@@ -146,7 +163,9 @@ describe("sign in with the Employment API (OAuth code + PKCE + state)", () => {
     const [{ refreshToken } = { refreshToken: "" }] = await setup.deps.db
       .select({ refreshToken: consoleConnections.refreshTokenEnc, id: consoleConnections.id })
       .from(consoleConnections)
-      .then((rows) => rows.map((r) => ({ refreshToken: setup.deps.cipher.open(r.refreshToken!, `console_connections:${r.id}:refresh_token`) })));
+      .then((rows) =>
+        rows.map((r) => ({ refreshToken: setup.deps.cipher.open(r.refreshToken!, `console_connections:${r.id}:refresh_token`) })),
+      );
     const revoke = await setup.gateways.sandbox.gw.app.request("/auth/oauth2/revoke", {
       method: "POST",
       headers: {
@@ -203,9 +222,17 @@ describe("sign in with the Employment API (OAuth code + PKCE + state)", () => {
   it("forgetting one environment's connection keeps the other", async () => {
     await browser.signInWithOAuth("sandbox");
     await browser.signInWithToken(setup.gateways.production.tenant.tokens.admin);
-    const res = await handleForgetConnection(setup.deps, browser.request("/api/session/connections/production", { method: "DELETE" }), "production");
+    const res = await handleForgetConnection(
+      setup.deps,
+      browser.request("/api/session/connections/production", { method: "DELETE" }),
+      "production",
+    );
     expect(((await res.json()) as { data: unknown }).data).toMatchObject({ environment: "sandbox", environments: ["sandbox"] });
-    const last = await handleForgetConnection(setup.deps, browser.request("/api/session/connections/sandbox", { method: "DELETE" }), "sandbox");
+    const last = await handleForgetConnection(
+      setup.deps,
+      browser.request("/api/session/connections/sandbox", { method: "DELETE" }),
+      "sandbox",
+    );
     expect(((await last.json()) as { data: unknown }).data).toBeNull();
     expect(await setup.deps.db.select().from(consoleSessions)).toHaveLength(0);
   });
@@ -244,7 +271,12 @@ describe("next-auth callbacks", () => {
     expect(Object.keys(jwt)).toEqual(["sid"]);
     const sid = jwt.sid as string;
     const [row] = await setup.deps.db.select().from(consoleConnections).where(eq(consoleConnections.sessionId, sid));
-    expect(row).toMatchObject({ companyId: identity.company.id, companyName: "Acme", scopes: ["employment:read", "company:read"], kind: "oauth" });
+    expect(row).toMatchObject({
+      companyId: identity.company.id,
+      companyName: "Acme",
+      scopes: ["employment:read", "company:read"],
+      kind: "oauth",
+    });
     expect(JSON.stringify(row)).not.toContain("fake-access-token-123");
     expect(JSON.stringify(row)).not.toContain("fake-refresh-token-456");
     expect(setup.deps.cipher.open(row!.refreshTokenEnc!, `console_connections:${row!.id}:refresh_token`)).toBe("fake-refresh-token-456");
@@ -271,7 +303,9 @@ describe("next-auth callbacks", () => {
 
     // A later request with the JWT of a session that ended: next-auth drops the cookie.
     await setup.deps.store.deleteSession(sid);
-    await expect(buildAuthOptions(setup.deps, { environment: "sandbox", baseUrl: "", sessionId: null }).callbacks!.jwt!({ token: jwt } as never)).rejects.toThrow();
+    await expect(
+      buildAuthOptions(setup.deps, { environment: "sandbox", baseUrl: "", sessionId: null }).callbacks!.jwt!({ token: jwt } as never),
+    ).rejects.toThrow();
   });
 
   it("an anonymous GET /api/auth/session is empty", async () => {

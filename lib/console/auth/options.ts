@@ -28,7 +28,13 @@ export interface AuthRequestContext {
 }
 
 export function toPublicSession(session: ConsoleSession): PublicSession {
-  return { kind: session.kind, environment: session.environment, environments: session.environments, user: session.user, company: session.company };
+  return {
+    kind: session.kind,
+    environment: session.environment,
+    environments: session.environments,
+    user: session.user,
+    company: session.company,
+  };
 }
 
 /** Stores an OAuth sign-in (the `account` next-auth hands the jwt callback): returns the console session id. */
@@ -39,7 +45,8 @@ export async function storeOAuthSignIn(
   const { account, identity } = input;
   if (!account.access_token) throw new Error("invalid_grant: no access token");
   if (!identity.company) throw new Error("invalid_grant: the grant does not act for a company");
-  const expiresAt = typeof account.expires_at === "number" ? new Date(account.expires_at * 1000) : new Date(deps.now().getTime() + 3600_000);
+  const expiresAt =
+    typeof account.expires_at === "number" ? new Date(account.expires_at * 1000) : new Date(deps.now().getTime() + 3600_000);
   return deps.store.signIn({
     sessionId: input.sessionId,
     connection: {
@@ -71,7 +78,10 @@ function authLogger(deps: AuthDeps, ctx: AuthRequestContext): LoggerInstance {
       if (code === "JWT_SESSION_ERROR") return deps.logger.debug({ event: "console.auth", code }, message);
       if (code.startsWith("OAUTH_CALLBACK")) {
         const description = (metadata as { error_description?: unknown } | undefined)?.error_description;
-        ctx.onSignInError?.({ code: message.split(":")[0] || code, message: typeof description === "string" && description ? `${message}: ${description}` : message });
+        ctx.onSignInError?.({
+          code: message.split(":")[0] || code,
+          message: typeof description === "string" && description ? `${message}: ${description}` : message,
+        });
       }
       deps.logger.warn({ event: "console.auth", code }, message);
     },

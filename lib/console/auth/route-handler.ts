@@ -42,7 +42,11 @@ function callbackPath(cookies: CookieMap, consoleUrl: string): string | null {
   }
 }
 
-function serialize(name: string, value: string, o: { httpOnly: boolean; sameSite: "lax"; path: string; secure: boolean; maxAge: number }): string {
+function serialize(
+  name: string,
+  value: string,
+  o: { httpOnly: boolean; sameSite: "lax"; path: string; secure: boolean; maxAge: number },
+): string {
   const parts = [`${name}=${encodeURIComponent(value)}`, `Path=${o.path}`, `Max-Age=${o.maxAge}`, "SameSite=Lax"];
   if (o.maxAge === 0) parts.push("Expires=Thu, 01 Jan 1970 00:00:00 GMT");
   if (o.httpOnly) parts.push("HttpOnly");
@@ -129,7 +133,13 @@ export function createAuthRouteHandler(getDeps: () => Promise<AuthDeps>) {
       }
       environment = requested;
       extraCookies.push(
-        serialize(AUTH_ENVIRONMENT_COOKIE, environment, { httpOnly: true, sameSite: "lax", path: "/api/auth", secure, maxAge: ENVIRONMENT_COOKIE_MAX_AGE }),
+        serialize(AUTH_ENVIRONMENT_COOKIE, environment, {
+          httpOnly: true,
+          sameSite: "lax",
+          path: "/api/auth",
+          secure,
+          maxAge: ENVIRONMENT_COOKIE_MAX_AGE,
+        }),
       );
     }
 
@@ -168,7 +178,13 @@ export function createAuthRouteHandler(getDeps: () => Promise<AuthDeps>) {
       // The API's own words reach the sign-in page through an httpOnly cookie, not the URL, so a
       // crafted link cannot put text of its choosing on the page.
       extraCookies.push(
-        serialize(SIGN_IN_ERROR_COOKIE, encodeSignInError(detail), { httpOnly: true, sameSite: "lax", path: SIGN_IN_PATH, secure, maxAge: ERROR_COOKIE_MAX_AGE }),
+        serialize(SIGN_IN_ERROR_COOKIE, encodeSignInError(detail), {
+          httpOnly: true,
+          sameSite: "lax",
+          path: SIGN_IN_PATH,
+          secure,
+          maxAge: ERROR_COOKIE_MAX_AGE,
+        }),
       );
     }
     if (action === "callback" && providerId === EMPLOYMENT_API_PROVIDER_ID) {

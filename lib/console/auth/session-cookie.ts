@@ -62,7 +62,11 @@ export function decodeSignInError(value: string | undefined): SignInErrorDetail 
   try {
     const d = JSON.parse(Buffer.from(value, "base64url").toString("utf8")) as Partial<SignInErrorDetail>;
     if (typeof d.code !== "string" || typeof d.message !== "string") return null;
-    return { code: d.code.slice(0, 100), message: d.message.slice(0, 500), requestId: typeof d.requestId === "string" ? d.requestId.slice(0, 100) : null };
+    return {
+      code: d.code.slice(0, 100),
+      message: d.message.slice(0, 500),
+      requestId: typeof d.requestId === "string" ? d.requestId.slice(0, 100) : null,
+    };
   } catch {
     return null;
   }

@@ -15,7 +15,10 @@ import { safeCallbackUrl, signInPath } from "./sign-in-url";
 const NO_STORE = { "cache-control": "no-store" };
 
 export function errorResponse(payload: ApiErrorPayload, extra: Record<string, unknown> = {}, init: ResponseInit = {}): Response {
-  return Response.json({ error: payload, ...extra }, { status: payload.status, ...init, headers: { ...NO_STORE, ...(init.headers as Record<string, string>) } });
+  return Response.json(
+    { error: payload, ...extra },
+    { status: payload.status, ...init, headers: { ...NO_STORE, ...(init.headers as Record<string, string>) } },
+  );
 }
 
 /** Mutations need the BFF header (a cross-site form cannot send it) and, when sent, a same-origin Origin. */
@@ -43,7 +46,10 @@ function clearSessionCookie(deps: AuthDeps): string {
 }
 
 const notSignedIn = (environment?: Environment) =>
-  errorResponse({ kind: "unauthorized", status: 401, message: "Sign in to continue", requestId: null }, { signInUrl: signInPath({ environment }) });
+  errorResponse(
+    { kind: "unauthorized", status: 401, message: "Sign in to continue", requestId: null },
+    { signInUrl: signInPath({ environment }) },
+  );
 
 /** GET /api/session: the PublicSession of this browser, or null. */
 export async function handleGetSession(deps: AuthDeps, req: Request): Promise<Response> {
@@ -80,7 +86,13 @@ export async function handleSwitchEnvironment(deps: AuthDeps, req: Request): Pro
   if (outcome === "no_connection") {
     const signInUrl = signInPath({ environment, callbackUrl });
     return errorResponse(
-      { kind: "conflict", status: 409, message: `Not signed in to ${environment} yet: sign in to it to switch.`, requestId: null, body: { signInUrl } },
+      {
+        kind: "conflict",
+        status: 409,
+        message: `Not signed in to ${environment} yet: sign in to it to switch.`,
+        requestId: null,
+        body: { signInUrl },
+      },
       { signInUrl },
     );
   }

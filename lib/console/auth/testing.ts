@@ -128,7 +128,11 @@ export class ConsoleCookieJar {
     const headers: Record<string, string> = { host: url.host, origin: CONSOLE_URL, "x-roster-bff": "1", ...init.headers };
     if (this.cookies.size) headers.cookie = this.cookieHeader();
     if (init.json !== undefined) headers["content-type"] = "application/json";
-    return new Request(url, { method: init.method ?? "GET", headers, body: init.json === undefined ? undefined : JSON.stringify(init.json) });
+    return new Request(url, {
+      method: init.method ?? "GET",
+      headers,
+      body: init.json === undefined ? undefined : JSON.stringify(init.json),
+    });
   }
 
   /** A request to /api/auth/<path> (a form post when fields are given), for next-auth's handler. */

@@ -57,7 +57,12 @@ async function postForm(options: OAuthEndpointOptions, path: string, fields: Rec
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
   } catch (error) {
-    throw new ApiRequestError({ kind: "network", status: 0, message: `The API could not be reached at ${path}: ${(error as Error).message}`, requestId: null });
+    throw new ApiRequestError({
+      kind: "network",
+      status: 0,
+      message: `The API could not be reached at ${path}: ${(error as Error).message}`,
+      requestId: null,
+    });
   }
 }
 
@@ -79,7 +84,12 @@ async function readTokenResponse(res: Response): Promise<TokenResponse> {
   }
   const parsed = TokenResponseSchema.safeParse(body);
   if (!parsed.success) {
-    throw new TokenEndpointError(res.status, "server_error", `Unexpected token response: ${parsed.error.issues[0]?.path.join(".")} ${parsed.error.issues[0]?.message}`, requestId);
+    throw new TokenEndpointError(
+      res.status,
+      "server_error",
+      `Unexpected token response: ${parsed.error.issues[0]?.path.join(".")} ${parsed.error.issues[0]?.message}`,
+      requestId,
+    );
   }
   return parsed.data;
 }
@@ -100,7 +110,10 @@ export async function exchangeAuthorizationCode(
 
 /** client_credentials grant (RFC 6749 4.4): a token acting for the partner itself. */
 export async function requestClientCredentialsToken(options: OAuthEndpointOptions, scopes?: readonly string[]): Promise<TokenResponse> {
-  const res = await postForm(options, "auth/oauth2/token", { grant_type: "client_credentials", ...(scopes ? { scope: scopes.join(" ") } : {}) });
+  const res = await postForm(options, "auth/oauth2/token", {
+    grant_type: "client_credentials",
+    ...(scopes ? { scope: scopes.join(" ") } : {}),
+  });
   return readTokenResponse(res);
 }
 

@@ -8,7 +8,9 @@ import type { ManagerListApiQuery } from "./url-state";
 const enc = encodeURIComponent;
 
 export const listCompanyManagersPage = (api: ApiClient, q: ManagerListApiQuery) =>
-  api.json(CompanyManagerListResponseSchema, "GET", "v1/company-managers", { query: { page: q.page, page_size: q.page_size } }).then((r) => r.data);
+  api
+    .json(CompanyManagerListResponseSchema, "GET", "v1/company-managers", { query: { page: q.page, page_size: q.page_size } })
+    .then((r) => r.data);
 
 export const inviteCompanyManager = (api: ApiClient, body: { name: string; email: string; role: CompanyRole }) =>
   api.json(CompanyManagerResponseSchema, "POST", "v1/company-managers", { body }).then((r) => r.data.company_manager);

@@ -5,13 +5,19 @@ import { managerStateHref, parseManagerState } from "./url-state";
 describe("invite a company manager", () => {
   it("checks name, email and role as the contract does", () => {
     const issues = (v: object) =>
-      InviteManagerFormSchema.safeParse({ name: "Ana", email: "ana@example.com", role: "admin", ...v }).error?.issues.map((i) => `${i.path.join(".")}: ${i.message}`) ?? [];
+      InviteManagerFormSchema.safeParse({ name: "Ana", email: "ana@example.com", role: "admin", ...v }).error?.issues.map(
+        (i) => `${i.path.join(".")}: ${i.message}`,
+      ) ?? [];
     expect(issues({})).toEqual([]);
     expect(issues({ name: " " })).toEqual(["name: can't be blank"]);
     expect(issues({ email: "ana" })).toEqual(["email: must be a valid email address"]);
     expect(issues({ email: "" })).toEqual(["email: can't be blank"]);
     expect(issues({ role: "boss" })).toHaveLength(1);
-    expect(toInviteBody({ name: " Ana ", email: " ana@example.com ", role: "owner" })).toEqual({ name: "Ana", email: "ana@example.com", role: "owner" });
+    expect(toInviteBody({ name: " Ana ", email: " ana@example.com ", role: "owner" })).toEqual({
+      name: "Ana",
+      email: "ana@example.com",
+      role: "owner",
+    });
   });
 
   it("puts the API's 422 errors on the fields", () => {

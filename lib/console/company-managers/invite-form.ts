@@ -31,7 +31,10 @@ export const ROLE_OPTIONS = COMPANY_ROLES.map((value) => ({ value, label: ROLE_L
 /** The body of POST /v1/company-managers (trimmed). */
 export const toInviteBody = (v: InviteManagerFormValues) => ({ name: v.name.trim(), email: v.email.trim(), role: v.role });
 
-export function splitInviteErrors(fieldErrors: Record<string, string[]> | undefined): { byField: Partial<Record<InviteManagerField, string>>; other: string[] } {
+export function splitInviteErrors(fieldErrors: Record<string, string[]> | undefined): {
+  byField: Partial<Record<InviteManagerField, string>>;
+  other: string[];
+} {
   const byField: Partial<Record<InviteManagerField, string>> = {};
   const other: string[] = [];
   for (const [rawKey, messages] of Object.entries(fieldErrors ?? {})) {
@@ -45,7 +48,8 @@ export function splitInviteErrors(fieldErrors: Record<string, string[]> | undefi
 
 export const MANAGER_PERMISSIONS = {
   read: "Listing company managers needs the company_manager:read scope on the API token.",
-  write: "Inviting or removing company managers needs the company_manager:write scope and the owner or admin role; only owners invite or remove owners.",
+  write:
+    "Inviting or removing company managers needs the company_manager:write scope and the owner or admin role; only owners invite or remove owners.",
 } as const;
 
 /** Banner lines for a refusal: the permission (403), or why the API keeps the last owner (409). */

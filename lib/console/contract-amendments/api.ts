@@ -1,9 +1,5 @@
 import "server-only";
-import {
-  ContractAmendmentListResponseSchema,
-  ContractAmendmentResponseSchema,
-  type CreateContractAmendmentBody,
-} from "@/lib/contract";
+import { ContractAmendmentListResponseSchema, ContractAmendmentResponseSchema, type CreateContractAmendmentBody } from "@/lib/contract";
 import type { ApiClient } from "@/lib/console/api-client";
 import type { AmendmentListApiQuery } from "./url-state";
 

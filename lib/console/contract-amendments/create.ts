@@ -21,7 +21,10 @@ export function amendmentUnavailableReason(e: Pick<Employment, "type" | "employm
 export const amendable = (e: Pick<Employment, "type" | "employment_model" | "status">) =>
   e.type === "employee" && (e.employment_model === "eor" || e.employment_model === null) && !CLOSED.has(e.status);
 
-export const toCreateAmendmentBody = (employmentId: string, data: FormValues): CreateContractAmendmentBody => ({ employment_id: employmentId, contract_amendment: data });
+export const toCreateAmendmentBody = (employmentId: string, data: FormValues): CreateContractAmendmentBody => ({
+  employment_id: employmentId,
+  contract_amendment: data,
+});
 
 /**
  * The API's 422 errors split: those of the form (`contract_amendment.<field>`, prefix stripped, and

@@ -19,12 +19,16 @@ const stateArb: fc.Arbitrary<AmendmentListState> = fc.record({
   page: fc.integer({ min: 1, max: 5000 }),
   pageSize: fc.integer({ min: 1, max: 100 }),
   employmentId: fc.oneof(fc.constant(""), fc.uuid()),
-  statuses: fc.uniqueArray(fc.constantFrom(...CONTRACT_AMENDMENT_STATUSES)).map((s) => CONTRACT_AMENDMENT_STATUSES.filter((x) => s.includes(x))),
+  statuses: fc
+    .uniqueArray(fc.constantFrom(...CONTRACT_AMENDMENT_STATUSES))
+    .map((s) => CONTRACT_AMENDMENT_STATUSES.filter((x) => s.includes(x))),
 });
 
 describe("contract amendments URL state", () => {
   it("round-trips every state and gives it one URL", () => {
-    fc.assert(fc.property(stateArb, (s) => void expect(parseAmendmentState(new URLSearchParams(serializeAmendmentState(s).toString()))).toEqual(s)));
+    fc.assert(
+      fc.property(stateArb, (s) => void expect(parseAmendmentState(new URLSearchParams(serializeAmendmentState(s).toString()))).toEqual(s)),
+    );
     fc.assert(
       fc.property(fc.dictionary(fc.constantFrom("page", "page_size", "employment_id", "status"), fc.string()), (raw) => {
         const once = serializeAmendmentState(parseAmendmentState(raw)).toString();
@@ -92,15 +96,28 @@ describe("creating an amendment", async () => {
   it("is offered for EOR employees that are not leaving, with a country", () => {
     expect(amendmentUnavailableReason({ type: "employee", employment_model: "eor", status: "active", country })).toBeNull();
     expect(amendmentUnavailableReason({ type: "contractor", employment_model: null, status: "active", country })).toMatch(/Contractor/);
-    expect(amendmentUnavailableReason({ type: "employee", employment_model: "eor", status: "offboarding", country })).toMatch(/Offboarding/);
-    expect(amendmentUnavailableReason({ type: "employee", employment_model: "eor", status: "active", country: null })).toMatch(/no country/);
+    expect(amendmentUnavailableReason({ type: "employee", employment_model: "eor", status: "offboarding", country })).toMatch(
+      /Offboarding/,
+    );
+    expect(amendmentUnavailableReason({ type: "employee", employment_model: "eor", status: "active", country: null })).toMatch(
+      /no country/,
+    );
     expect(amendable({ type: "employee", employment_model: "eor", status: "active" })).toBe(true);
     expect(amendable({ type: "employee", employment_model: "peo", status: "active" })).toBe(false);
   });
 
   it("wraps the form's body and maps the API's 422 errors back onto it", () => {
-    expect(toCreateAmendmentBody("e1", { reason: "promotion" })).toEqual({ employment_id: "e1", contract_amendment: { reason: "promotion" } });
-    expect(splitAmendmentErrors({ "contract_amendment.effective_date": ["too soon"], contract_amendment: ["must change something"], employment_id: ["bad"] })).toEqual({
+    expect(toCreateAmendmentBody("e1", { reason: "promotion" })).toEqual({
+      employment_id: "e1",
+      contract_amendment: { reason: "promotion" },
+    });
+    expect(
+      splitAmendmentErrors({
+        "contract_amendment.effective_date": ["too soon"],
+        contract_amendment: ["must change something"],
+        employment_id: ["bad"],
+      }),
+    ).toEqual({
       form: { effective_date: ["too soon"], "": ["must change something"] },
       other: ["employment_id: bad"],
     });

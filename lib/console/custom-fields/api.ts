@@ -17,13 +17,17 @@ import type { CustomFieldListApiQuery } from "./url-state";
 const enc = encodeURIComponent;
 
 export const listCustomFields = (api: ApiClient, q: CustomFieldListApiQuery) =>
-  api.json(CustomFieldListResponseSchema, "GET", "v1/custom-fields", { query: { page: q.page, page_size: q.page_size } }).then((r) => r.data);
+  api
+    .json(CustomFieldListResponseSchema, "GET", "v1/custom-fields", { query: { page: q.page, page_size: q.page_size } })
+    .then((r) => r.data);
 
 export const createCustomField = (api: ApiClient, body: CreateCustomFieldBody) =>
   api.json(CustomFieldResponseSchema, "POST", "v1/custom-fields", { body }).then((r) => r.data.custom_field);
 
 export const getCustomFieldValue = (api: ApiClient, fieldId: string, employmentId: string) =>
-  api.json(CustomFieldValueResponseSchema, "GET", `v1/custom-fields/${enc(fieldId)}/values/${enc(employmentId)}`).then((r) => r.data.custom_field_value);
+  api
+    .json(CustomFieldValueResponseSchema, "GET", `v1/custom-fields/${enc(fieldId)}/values/${enc(employmentId)}`)
+    .then((r) => r.data.custom_field_value);
 
 export const setCustomFieldValue = (api: ApiClient, fieldId: string, employmentId: string, value: CustomFieldValueData) =>
   api

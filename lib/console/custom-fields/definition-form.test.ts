@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { CustomFieldDefinitionFormSchema, optionsError, parseOptions, splitDefinitionErrors, toCreateCustomFieldBody } from "./definition-form";
+import {
+  CustomFieldDefinitionFormSchema,
+  optionsError,
+  parseOptions,
+  splitDefinitionErrors,
+  toCreateCustomFieldBody,
+} from "./definition-form";
 import { customFieldStateHref, parseCustomFieldState } from "./url-state";
 
 describe("new custom field form", () => {
@@ -18,7 +24,9 @@ describe("new custom field form", () => {
 
   it("checks the contract's rules on the inputs", () => {
     const issues = (v: object) =>
-      CustomFieldDefinitionFormSchema.safeParse({ name: "N", type: "string", description: "", options: "", ...v }).error?.issues.map((i) => `${i.path.join(".")}: ${i.message}`) ?? [];
+      CustomFieldDefinitionFormSchema.safeParse({ name: "N", type: "string", description: "", options: "", ...v }).error?.issues.map(
+        (i) => `${i.path.join(".")}: ${i.message}`,
+      ) ?? [];
     expect(issues({ name: "  " })).toEqual(["name: can't be blank"]);
     expect(issues({ name: "x".repeat(101) })).toEqual(["name: must be at most 100 characters"]);
     expect(issues({ type: "single_select" })).toEqual(["options: list at least one option, one per line"]);
@@ -35,7 +43,9 @@ describe("new custom field form", () => {
   });
 
   it("puts the API's 422 errors on the form's fields", () => {
-    expect(splitDefinitionErrors({ name: ["has already been taken"], "options.1": ["can't be blank"], "body.type": ["bad"], foo: ["bar"] })).toEqual({
+    expect(
+      splitDefinitionErrors({ name: ["has already been taken"], "options.1": ["can't be blank"], "body.type": ["bad"], foo: ["bar"] }),
+    ).toEqual({
       byField: { name: "has already been taken", options: "can't be blank", type: "bad" },
       other: ["foo: bar"],
     });

@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { CUSTOM_FIELD_TYPES, validateCustomFieldValue, type CustomFieldType } from "@/lib/contract";
-import { customFieldValueSchema, formatCustomFieldValue, fromFormValues, splitValueErrors, toFormValues, type CustomFieldDefinition } from "./values";
+import {
+  customFieldValueSchema,
+  formatCustomFieldValue,
+  fromFormValues,
+  splitValueErrors,
+  toFormValues,
+  type CustomFieldDefinition,
+} from "./values";
 
 const def = (type: CustomFieldType, options: string[] | null = null): CustomFieldDefinition => ({ type, options });
 const v = (value: string, currency = "") => ({ value, currency });
@@ -9,13 +16,18 @@ const ok = (value: unknown) => ({ ok: true, value });
 
 describe("coercion of the editor's input, per type", () => {
   it("clears the value when the input is empty, for every type", () => {
-    for (const type of CUSTOM_FIELD_TYPES) expect(fromFormValues(def(type, ["A"]), v("  ", type === "currency" ? "EUR" : "")), type).toEqual(ok(null));
+    for (const type of CUSTOM_FIELD_TYPES)
+      expect(fromFormValues(def(type, ["A"]), v("  ", type === "currency" ? "EUR" : "")), type).toEqual(ok(null));
   });
 
   it("text types keep the text (long text keeps its spacing), within the contract's limits", () => {
     expect(fromFormValues(def("string"), v("  EMP-1  "))).toEqual(ok("EMP-1"));
     expect(fromFormValues(def("text"), v("line 1\n  line 2 "))).toEqual(ok("line 1\n  line 2 "));
-    expect(fromFormValues(def("string"), v("x".repeat(256)))).toMatchObject({ ok: false, field: "value", message: "must be at most 255 characters" });
+    expect(fromFormValues(def("string"), v("x".repeat(256)))).toMatchObject({
+      ok: false,
+      field: "value",
+      message: "must be at most 255 characters",
+    });
   });
 
   it("integer: whole numbers only, safe range", () => {
@@ -67,11 +79,16 @@ describe("coercion of the editor's input, per type", () => {
 
   it("whatever it accepts, the contract accepts too (the API runs the same check)", () => {
     fc.assert(
-      fc.property(fc.constantFrom(...CUSTOM_FIELD_TYPES), fc.string({ maxLength: 30 }), fc.constantFrom("", "EUR", "usd", "X"), (type, text, currency) => {
-        const field = def(type, ["A", "B"]);
-        const r = fromFormValues(field, v(text, currency));
-        if (r.ok) expect(validateCustomFieldValue(field, r.value)).toBeNull();
-      }),
+      fc.property(
+        fc.constantFrom(...CUSTOM_FIELD_TYPES),
+        fc.string({ maxLength: 30 }),
+        fc.constantFrom("", "EUR", "usd", "X"),
+        (type, text, currency) => {
+          const field = def(type, ["A", "B"]);
+          const r = fromFormValues(field, v(text, currency));
+          if (r.ok) expect(validateCustomFieldValue(field, r.value)).toBeNull();
+        },
+      ),
     );
   });
 });
@@ -97,7 +114,12 @@ describe("round trip: stored value → editor → stored value", () => {
   });
 
   it("property: integers, decimals and money survive the trip", () => {
-    fc.assert(fc.property(fc.integer({ min: -1e9, max: 1e9 }), (n) => void expect(fromFormValues(def("integer"), toFormValues(def("integer"), n))).toEqual(ok(n))));
+    fc.assert(
+      fc.property(
+        fc.integer({ min: -1e9, max: 1e9 }),
+        (n) => void expect(fromFormValues(def("integer"), toFormValues(def("integer"), n))).toEqual(ok(n)),
+      ),
+    );
     fc.assert(
       fc.property(fc.double({ min: -1e6, max: 1e6, noNaN: true, noDefaultInfinity: true }), (n) => {
         const r = fromFormValues(def("decimal"), toFormValues(def("decimal"), n));
@@ -106,8 +128,12 @@ describe("round trip: stored value → editor → stored value", () => {
       }),
     );
     fc.assert(
-      fc.property(fc.integer({ min: -1e12, max: 1e12 }), (amount) =>
-        void expect(fromFormValues(def("currency"), toFormValues(def("currency"), { amount, currency: "GBP" }))).toEqual(ok({ amount, currency: "GBP" })),
+      fc.property(
+        fc.integer({ min: -1e12, max: 1e12 }),
+        (amount) =>
+          void expect(fromFormValues(def("currency"), toFormValues(def("currency"), { amount, currency: "GBP" }))).toEqual(
+            ok({ amount, currency: "GBP" }),
+          ),
       ),
     );
   });

@@ -77,7 +77,8 @@ export function fromFormValues(field: CustomFieldDefinition, input: CustomFieldF
     case "currency": {
       const code = input.currency.trim().toUpperCase();
       const minor = majorToMinor(text);
-      if (minor === null || minor === undefined) return { ok: false, field: "value", message: "must be an amount with at most two decimals" };
+      if (minor === null || minor === undefined)
+        return { ok: false, field: "value", message: "must be an amount with at most two decimals" };
       if (!/^[A-Z]{3}$/.test(code)) return { ok: false, field: "currency", message: "must be a three-letter ISO 4217 code, e.g. EUR" };
       value = { amount: minor, currency: code };
       break;
@@ -85,7 +86,8 @@ export function fromFormValues(field: CustomFieldDefinition, input: CustomFieldF
     case "link":
       // The contract's check names the rule (http or https); a missing scheme is the usual slip.
       value = text;
-      if (!/^https?:\/\//i.test(text)) return { ok: false, field: "value", message: "must be an http or https URL, starting with https://" };
+      if (!/^https?:\/\//i.test(text))
+        return { ok: false, field: "value", message: "must be an http or https URL, starting with https://" };
       break;
     default:
       value = text;
@@ -141,7 +143,11 @@ export function maxLengthOf(type: CustomFieldType): number | undefined {
  * Where the API's 422 errors of a value go: `value` (and `value.currency`, `value.amount`) onto
  * the inputs, anything else listed in the banner.
  */
-export function splitValueErrors(fieldErrors: Record<string, string[]> | undefined): { value?: string; currency?: string; other: string[] } {
+export function splitValueErrors(fieldErrors: Record<string, string[]> | undefined): {
+  value?: string;
+  currency?: string;
+  other: string[];
+} {
   const out: { value?: string; currency?: string; other: string[] } = { other: [] };
   for (const [rawKey, messages] of Object.entries(fieldErrors ?? {})) {
     const key = rawKey.replace(/^body\./, "");

@@ -27,7 +27,9 @@ export interface ConsoleDatabase {
 export const CONSOLE_MIGRATIONS_DIR = path.join(process.cwd(), "lib/console/db/migrations");
 
 /** Opens (creating if needed) and migrates a console database. `{kind: "pglite"}` without dataDir is in memory. */
-export async function openConsoleDatabase(config: ConsoleDatabaseConfig | { kind: "pglite"; dataDir?: undefined }): Promise<ConsoleDatabase> {
+export async function openConsoleDatabase(
+  config: ConsoleDatabaseConfig | { kind: "pglite"; dataDir?: undefined },
+): Promise<ConsoleDatabase> {
   if (config.kind === "pglite") {
     if (config.dataDir) mkdirSync(path.dirname(path.resolve(config.dataDir)), { recursive: true, mode: 0o700 });
     const client = config.dataDir ? new PGlite(config.dataDir) : new PGlite();
@@ -109,5 +111,7 @@ export function getConsoleDatabase(): Promise<ConsoleDatabase> {
 
 /** Empties the console tables (tests sharing one database). */
 export async function truncateConsoleTables(db: ConsoleDb): Promise<void> {
-  await db.execute(sql`TRUNCATE console_connections, console_sessions, console_operators, partner_grants, partner_consent_links, console_audit_log`);
+  await db.execute(
+    sql`TRUNCATE console_connections, console_sessions, console_operators, partner_grants, partner_consent_links, console_audit_log`,
+  );
 }

@@ -31,7 +31,9 @@ export async function runConsoleMigrations(db: ConsoleDb, dir: string): Promise<
   // second then fails on PostgreSQL's catalog (duplicate pg_type entry).
   await db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${LOCK_KEY})`);
-    await tx.execute(sql`CREATE TABLE IF NOT EXISTS console_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
+    await tx.execute(
+      sql`CREATE TABLE IF NOT EXISTS console_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`,
+    );
   });
   const applied: string[] = [];
   for (const m of migrations) {

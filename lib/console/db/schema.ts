@@ -64,7 +64,10 @@ export const consoleConnections = pgTable(
     refreshTokenEnc: text("refresh_token_enc"),
     /** Null: does not expire by time (Customer API tokens). */
     accessExpiresAt: ts("access_expires_at"),
-    scopes: jsonb("scopes").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    scopes: jsonb("scopes")
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     /** active | dead (refresh refused or token rejected: sign in again). */
     status: text("status").$type<"active" | "dead">().notNull().default("active"),
     /** Why a connection died (an OAuth error code or "unauthorized"); never a token. */
@@ -116,7 +119,10 @@ export const partnerGrants = pgTable(
     /** AES-256-GCM, AAD `partner_grants:<id>:refresh_token`; null once revoked. */
     refreshTokenEnc: text("refresh_token_enc"),
     accessExpiresAt: ts("access_expires_at"),
-    scopes: jsonb("scopes").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    scopes: jsonb("scopes")
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     /** The company user who consented. */
     consentedBy: jsonb("consented_by").$type<StoredUser | null>(),
     consentedAt: ts("consented_at").notNull(),
@@ -149,7 +155,10 @@ export const partnerConsentLinks = pgTable(
     usedAt: ts("used_at"),
     usedByCompany: jsonb("used_by_company").$type<StoredCompany | null>(),
   },
-  (t) => [uniqueIndex("partner_consent_links_token_uq").on(t.tokenHash), index("partner_consent_links_env_idx").on(t.environment, t.createdAt)],
+  (t) => [
+    uniqueIndex("partner_consent_links_token_uq").on(t.tokenHash),
+    index("partner_consent_links_env_idx").on(t.environment, t.createdAt),
+  ],
 );
 
 export interface AuditActor {

@@ -44,8 +44,14 @@ describe("onboarding task actions", () => {
       kind: "unavailable",
       reason: expect.stringMatching(/Contractor employments can only be listed/),
     });
-    expect(taskAction(makeEmployment({ status: "archived" }), "contract_details")).toMatchObject({ kind: "unavailable", reason: expect.stringMatching(/Archived/) });
-    expect(taskAction(makeEmployment({ country: null }), "contract_details")).toMatchObject({ kind: "unavailable", reason: expect.stringMatching(/no country/) });
+    expect(taskAction(makeEmployment({ status: "archived" }), "contract_details")).toMatchObject({
+      kind: "unavailable",
+      reason: expect.stringMatching(/Archived/),
+    });
+    expect(taskAction(makeEmployment({ country: null }), "contract_details")).toMatchObject({
+      kind: "unavailable",
+      reason: expect.stringMatching(/no country/),
+    });
   });
 
   it("keeps only address and emergency contact open once active", () => {

@@ -37,10 +37,7 @@ export function updateAvailability(e: Pick<Employment, "type" | "employment_mode
   return reason ? { available: false, reason } : { available: true };
 }
 
-export type TaskAction =
-  | { kind: "done" }
-  | { kind: "form"; href: string; label: string }
-  | { kind: "unavailable"; reason: string };
+export type TaskAction = { kind: "done" } | { kind: "form"; href: string; label: string } | { kind: "unavailable"; reason: string };
 
 /** What a task of the onboarding list offers: nothing when done, its form, or the reason it can't. */
 export function taskAction(

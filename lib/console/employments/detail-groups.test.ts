@@ -31,12 +31,17 @@ describe("detail grouping", () => {
     const groups = groupEmploymentFields(contractor());
     const c = groups.find((g) => g.id === "contractor");
     expect(c?.rows.find((r) => r.key === "contractor_rate.amount")?.value).toEqual({ kind: "text", text: "1,234.50 EUR" });
-    expect(c?.rows.find((r) => r.key === "contractor_settings.requires_work_confirmation")?.value).toEqual({ kind: "boolean", value: true });
+    expect(c?.rows.find((r) => r.key === "contractor_settings.requires_work_confirmation")?.value).toEqual({
+      kind: "boolean",
+      value: true,
+    });
     expect(groupEmploymentFields(makeEmployment()).some((g) => g.id === "contractor")).toBe(false);
   });
 
   it("says what an empty value means", () => {
-    const job = groupEmploymentFields(makeEmployment({ manager: null, manager_email: null, department: null, department_id: null })).find((g) => g.id === "job");
+    const job = groupEmploymentFields(makeEmployment({ manager: null, manager_email: null, department: null, department_id: null })).find(
+      (g) => g.id === "job",
+    );
     expect(job?.rows.find((r) => r.key === "manager")?.value).toEqual({ kind: "empty", text: "No manager assigned" });
     expect(job?.rows.find((r) => r.key === "department")?.value).toEqual({ kind: "empty", text: "No department" });
   });

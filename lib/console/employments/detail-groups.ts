@@ -168,7 +168,11 @@ export function groupEmploymentFields(e: Employment): FieldGroup[] {
               label: "Contractor products",
               value: list(e.country.contractor_products_available?.map(humanize), { kind: "empty", text: "None" }),
             },
-            { key: "country.locked_benefits", label: "Benefits lock", value: text(e.country.locked_benefits ? humanize(e.country.locked_benefits) : null) },
+            {
+              key: "country.locked_benefits",
+              label: "Benefits lock",
+              value: text(e.country.locked_benefits ? humanize(e.country.locked_benefits) : null),
+            },
             {
               key: "country.country_subdivisions",
               label: "Subdivisions",
@@ -214,7 +218,11 @@ export function groupEmploymentFields(e: Employment): FieldGroup[] {
           ? [
               { key: "contractor_rate.amount", label: "Rate", value: text(formatAmount(rate.amount.amount, rate.amount.currency.code)) },
               { key: "contractor_rate.type", label: "Rate type", value: text(humanize(rate.type)) },
-              { key: "contractor_rate.pay_frequency", label: "Pay frequency", value: text(rate.pay_frequency ? humanize(rate.pay_frequency) : null) },
+              {
+                key: "contractor_rate.pay_frequency",
+                label: "Pay frequency",
+                value: text(rate.pay_frequency ? humanize(rate.pay_frequency) : null),
+              },
               { key: "contractor_rate.slug", label: "Rate identifier", value: code(rate.slug) },
             ]
           : [{ key: "contractor_rate", label: "Rate", value: { kind: "empty", text: "No rate configured" } } satisfies FieldRow]),

@@ -21,13 +21,27 @@ describe("formatting", () => {
 
 describe("error presentation", () => {
   it("keeps the API's 409 message verbatim under a title naming the company state", () => {
-    const p = presentApiError({ kind: "conflict", status: 409, message: "Company needs to be in status active (current status: review)", requestId: "req_1" });
-    expect(p).toEqual({ tone: "warning", title: "The company can't manage employments right now", message: "Company needs to be in status active (current status: review)", requestId: "req_1" });
+    const p = presentApiError({
+      kind: "conflict",
+      status: 409,
+      message: "Company needs to be in status active (current status: review)",
+      requestId: "req_1",
+    });
+    expect(p).toEqual({
+      tone: "warning",
+      title: "The company can't manage employments right now",
+      message: "Company needs to be in status active (current status: review)",
+      requestId: "req_1",
+    });
   });
 
   it("explains 403 and 429", () => {
-    expect(presentApiError({ kind: "forbidden", status: 403, message: "Forbidden", requestId: null }).message).toMatch(/permission.*\(Forbidden\)/);
-    expect(presentApiError({ kind: "rate_limited", status: 429, message: "Too many requests", requestId: "r", retryAfter: 12 }).message).toMatch(/12 seconds/);
+    expect(presentApiError({ kind: "forbidden", status: 403, message: "Forbidden", requestId: null }).message).toMatch(
+      /permission.*\(Forbidden\)/,
+    );
+    expect(
+      presentApiError({ kind: "rate_limited", status: 429, message: "Too many requests", requestId: "r", retryAfter: 12 }).message,
+    ).toMatch(/12 seconds/);
   });
 });
 
@@ -42,7 +56,13 @@ describe("sign-in link", () => {
 
 describe("scope guard presentation", () => {
   it("names an environment switch, not a company state", () => {
-    const p = presentApiError({ kind: "conflict", status: 409, message: "The console now shows Production", requestId: null, body: { code: "scope_changed" } });
+    const p = presentApiError({
+      kind: "conflict",
+      status: 409,
+      message: "The console now shows Production",
+      requestId: null,
+      body: { code: "scope_changed" },
+    });
     expect(p.title).toBe("Environment changed");
   });
 });

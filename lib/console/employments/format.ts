@@ -31,7 +31,12 @@ export function formatAmount(amount: number, currency: string): string {
 /** The flag emoji of an ISO 3166-1 alpha-2 code ("DE" → 🇩🇪), or "" for anything else. */
 export function flagEmoji(alpha2: string | null | undefined): string {
   if (!alpha2 || !/^[A-Za-z]{2}$/.test(alpha2)) return "";
-  return String.fromCodePoint(...alpha2.toUpperCase().split("").map((c) => 0x1f1e6 + c.charCodeAt(0) - 65));
+  return String.fromCodePoint(
+    ...alpha2
+      .toUpperCase()
+      .split("")
+      .map((c) => 0x1f1e6 + c.charCodeAt(0) - 65),
+  );
 }
 
 /** "1 employment" / "3 employments". */

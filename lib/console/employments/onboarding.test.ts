@@ -4,9 +4,9 @@ import { lifecycleSteps, onboardingProgress } from "./onboarding";
 import { makeEmployment } from "./test-fixtures";
 
 const tasksWith = (completed: number) =>
-  Object.fromEntries(ONBOARDING_TASK_KEYS.map((k, i) => [k, { description: k, status: i < completed ? "completed" : "pending" }])) as ReturnType<
-    typeof makeEmployment
-  >["onboarding_tasks"];
+  Object.fromEntries(
+    ONBOARDING_TASK_KEYS.map((k, i) => [k, { description: k, status: i < completed ? "completed" : "pending" }]),
+  ) as ReturnType<typeof makeEmployment>["onboarding_tasks"];
 
 describe("onboarding progress", () => {
   it("counts completed tasks out of nine", () => {
@@ -21,7 +21,12 @@ describe("onboarding progress", () => {
   it("lists the nine tasks with description, status and action", () => {
     const p = onboardingProgress(makeEmployment({ onboarding_tasks: tasksWith(3) }));
     expect(p.tasks.map((t) => t.key)).toEqual([...ONBOARDING_TASK_KEYS]);
-    expect(p.tasks[0]).toMatchObject({ label: "Personal details", description: "personal_details", status: "completed", action: { kind: "done" } });
+    expect(p.tasks[0]).toMatchObject({
+      label: "Personal details",
+      description: "personal_details",
+      status: "completed",
+      action: { kind: "done" },
+    });
     expect(p.tasks[3]).toMatchObject({ status: "pending", action: { kind: "form" } });
   });
 });

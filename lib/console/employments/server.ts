@@ -41,7 +41,10 @@ export type PageResult<T> = { ok: true; data: T } | { ok: false; error: ApiError
  * Runs a page's API call. A 401 redirects to sign-in (the single-flight refresh already failed), a
  * 404 renders the segment's not-found page when asked; other API errors come back to be shown.
  */
-export async function loadForPage<T>(load: () => Promise<T>, options: { returnTo: string; notFoundOn404?: boolean }): Promise<PageResult<T>> {
+export async function loadForPage<T>(
+  load: () => Promise<T>,
+  options: { returnTo: string; notFoundOn404?: boolean },
+): Promise<PageResult<T>> {
   let error: ApiErrorPayload;
   try {
     return { ok: true, data: await load() };

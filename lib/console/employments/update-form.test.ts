@@ -25,14 +25,21 @@ describe("update employment form", () => {
       path: ["external_id"],
       message: "must be at most 64 characters",
     });
-    expect(UpdateEmploymentFormSchema.safeParse({ ...defaults, work_email: "nope" }).error?.issues[0]).toMatchObject({ path: ["work_email"] });
-    expect(UpdateEmploymentFormSchema.safeParse({ ...defaults, work_email: " " }).error?.issues[0]).toMatchObject({ message: "can't be blank" });
+    expect(UpdateEmploymentFormSchema.safeParse({ ...defaults, work_email: "nope" }).error?.issues[0]).toMatchObject({
+      path: ["work_email"],
+    });
+    expect(UpdateEmploymentFormSchema.safeParse({ ...defaults, work_email: " " }).error?.issues[0]).toMatchObject({
+      message: "can't be blank",
+    });
     expect(UpdateEmploymentFormSchema.safeParse({ ...defaults, external_id: "x".repeat(64) }).success).toBe(true);
   });
 
   it("sends what changed, and external_id always", () => {
     expect(toUpdateBody(defaults, defaults)).toEqual({ external_id: "HR-42" });
-    expect(toUpdateBody({ ...defaults, department_id: "", external_id: " " }, defaults)).toEqual({ department_id: null, external_id: null });
+    expect(toUpdateBody({ ...defaults, department_id: "", external_id: " " }, defaults)).toEqual({
+      department_id: null,
+      external_id: null,
+    });
     expect(toUpdateBody({ ...defaults, manager_id: "u2", work_email: " new@acme.example " }, defaults)).toEqual({
       manager_id: "u2",
       external_id: "HR-42",
@@ -50,14 +57,24 @@ describe("update employment form", () => {
       user_email: `${user_name.toLowerCase()}@acme.example`,
       role,
     });
-    const managers = [m("u1", "Zed", "owner"), m("u2", "Ann", "people_manager"), m("u3", "Bob", "onboarding_manager"), m("u4", "Cy", "admin")];
+    const managers = [
+      m("u1", "Zed", "owner"),
+      m("u2", "Ann", "people_manager"),
+      m("u3", "Bob", "onboarding_manager"),
+      m("u4", "Cy", "admin"),
+    ];
     expect(managerOptions(managers).map((o) => o.value)).toEqual(["u2", "u4", "u1"]);
     expect(managerOptions(managers)[0]?.label).toBe("Ann (ann@acme.example) · People manager");
-    expect(managerOptions(managers, { id: "u3", name: "Bob" })[0]).toEqual({ value: "u3", label: "Bob · current, not a manager candidate" });
+    expect(managerOptions(managers, { id: "u3", name: "Bob" })[0]).toEqual({
+      value: "u3",
+      label: "Bob · current, not a manager candidate",
+    });
   });
 
   it("puts 422 errors on their fields and keeps the rest for the banner", () => {
-    expect(splitFieldErrors({ department_id: ["does not belong to the company"], "body.manager_id": ["must be a manager"], base: ["nope"] })).toEqual({
+    expect(
+      splitFieldErrors({ department_id: ["does not belong to the company"], "body.manager_id": ["must be a manager"], base: ["nope"] }),
+    ).toEqual({
       byField: { department_id: "does not belong to the company", manager_id: "must be a manager" },
       other: ["base: nope"],
     });

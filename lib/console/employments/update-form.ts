@@ -28,7 +28,9 @@ export type UpdateEmploymentFormValues = z.infer<typeof UpdateEmploymentFormSche
 export type UpdateEmploymentField = keyof UpdateEmploymentFormValues;
 export const UPDATE_EMPLOYMENT_FIELDS = Object.keys(UpdateEmploymentFormSchema.shape) as UpdateEmploymentField[];
 
-export function updateFormDefaults(e: Pick<Employment, "department_id" | "manager_id" | "external_id" | "work_email">): UpdateEmploymentFormValues {
+export function updateFormDefaults(
+  e: Pick<Employment, "department_id" | "manager_id" | "external_id" | "work_email">,
+): UpdateEmploymentFormValues {
   return {
     department_id: e.department_id ?? "",
     manager_id: e.manager_id ?? "",
@@ -68,7 +70,10 @@ export interface SelectOption {
  * Manager candidates: company users with role owner, admin or people manager (spec 4.1), by name.
  * A current manager who is no longer a candidate stays listed (marked), so the form shows the truth.
  */
-export function managerOptions(managers: readonly CompanyManager[], current?: { id: string | null | undefined; name?: string | null }): SelectOption[] {
+export function managerOptions(
+  managers: readonly CompanyManager[],
+  current?: { id: string | null | undefined; name?: string | null },
+): SelectOption[] {
   const options = managers
     .filter((m) => MANAGER_ROLES.includes(m.role))
     .sort((a, b) => a.user_name.localeCompare(b.user_name, "en"))
@@ -87,9 +92,10 @@ export function departmentOptions(departments: readonly Department[]): SelectOpt
  * The API's 422 field errors split into those of the form's fields and the rest (shown in the banner).
  * Keys may be prefixed (`body.manager_id`) by the BFF's own validation.
  */
-export function splitFieldErrors(
-  fieldErrors: Record<string, string[]> | undefined,
-): { byField: Partial<Record<UpdateEmploymentField, string>>; other: string[] } {
+export function splitFieldErrors(fieldErrors: Record<string, string[]> | undefined): {
+  byField: Partial<Record<UpdateEmploymentField, string>>;
+  other: string[];
+} {
   const byField: Partial<Record<UpdateEmploymentField, string>> = {};
   const other: string[] = [];
   for (const [rawKey, messages] of Object.entries(fieldErrors ?? {})) {

@@ -173,7 +173,12 @@ export function searchPageItems<T extends EmploymentListItem>(items: readonly T[
 }
 
 /** "Showing 21–40 of 137" numbers (1-based, inclusive), or null for an empty page. */
-export function pageRange(page: number, pageSize: number, shown: number, total: number): { from: number; to: number; total: number } | null {
+export function pageRange(
+  page: number,
+  pageSize: number,
+  shown: number,
+  total: number,
+): { from: number; to: number; total: number } | null {
   if (shown === 0) return null;
   const from = (page - 1) * pageSize + 1;
   return { from, to: from + shown - 1, total };

@@ -12,7 +12,8 @@ const enc = encodeURIComponent;
 export const listExpenses = (api: ApiClient, q: ExpenseListApiQuery) =>
   api.json(ExpenseListResponseSchema, "GET", "v1/expenses", { query: { ...q } }).then((r) => r.data);
 
-export const getExpense = (api: ApiClient, id: string) => api.json(ExpenseResponseSchema, "GET", `v1/expenses/${enc(id)}`).then((r) => r.data.expense);
+export const getExpense = (api: ApiClient, id: string) =>
+  api.json(ExpenseResponseSchema, "GET", `v1/expenses/${enc(id)}`).then((r) => r.data.expense);
 
 export const createExpense = (api: ApiClient, body: CreateExpenseBody) =>
   api.json(ExpenseResponseSchema, "POST", "v1/expenses", { body }).then((r) => r.data.expense);
@@ -22,4 +23,6 @@ export const reviewExpense = (api: ApiClient, id: string, body: ExpenseReviewBod
 
 /** A receipt's bytes as the API answers them (the first receipt without an id). Errors throw ApiRequestError. */
 export const downloadReceipt = (api: ApiClient, expenseId: string, receiptId?: string, signal?: AbortSignal) =>
-  api.raw("GET", receiptId ? `v1/expenses/${enc(expenseId)}/receipts/${enc(receiptId)}` : `v1/expenses/${enc(expenseId)}/receipt`, { signal });
+  api.raw("GET", receiptId ? `v1/expenses/${enc(expenseId)}/receipts/${enc(receiptId)}` : `v1/expenses/${enc(expenseId)}/receipt`, {
+    signal,
+  });

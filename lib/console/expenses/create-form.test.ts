@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { ExpenseFormSchema, expenseFormDefaults, splitExpenseFieldErrors, toCreateExpenseBody, type ExpenseFormValues } from "./create-form";
+import {
+  ExpenseFormSchema,
+  expenseFormDefaults,
+  splitExpenseFieldErrors,
+  toCreateExpenseBody,
+  type ExpenseFormValues,
+} from "./create-form";
 import { reviewAvailability, ExpenseReviewBodySchema } from "./rules";
 
 const values = (patch: Partial<ExpenseFormValues> = {}): ExpenseFormValues => ({
@@ -30,7 +36,8 @@ describe("new expense form", () => {
   });
 
   it("validates amounts, tax and currency as the API does", () => {
-    const issues = (v: ExpenseFormValues) => (ExpenseFormSchema.safeParse(v).error?.issues ?? []).map((i) => `${i.path.join(".")}: ${i.message}`);
+    const issues = (v: ExpenseFormValues) =>
+      (ExpenseFormSchema.safeParse(v).error?.issues ?? []).map((i) => `${i.path.join(".")}: ${i.message}`);
     expect(issues(values())).toEqual([]);
     expect(issues(values({ amount: "0" }))).toEqual(["amount: must be greater than 0"]);
     expect(issues(values({ amount: "1.234" }))).toEqual(["amount: must be an amount such as 42.50 (at most two decimals)"]);
@@ -40,7 +47,10 @@ describe("new expense form", () => {
   });
 
   it("puts receipt errors on the file input", () => {
-    expect(splitExpenseFieldErrors({ "receipts.0": ["is not a receipt the API accepts"], receipt: ["too large"], currency: ["has no rate"] }).byField).toEqual({
+    expect(
+      splitExpenseFieldErrors({ "receipts.0": ["is not a receipt the API accepts"], receipt: ["too large"], currency: ["has no rate"] })
+        .byField,
+    ).toEqual({
       receipts: "is not a receipt the API accepts too large",
       currency: "has no rate",
     });
@@ -50,7 +60,10 @@ describe("new expense form", () => {
 describe("expense review", () => {
   it("reviews pending expenses only", () => {
     expect(reviewAvailability({ status: "pending" })).toEqual({ available: true });
-    expect(reviewAvailability({ status: "reimbursed" })).toEqual({ available: false, reason: expect.stringMatching(/reimbursed: only pending expenses/) });
+    expect(reviewAvailability({ status: "reimbursed" })).toEqual({
+      available: false,
+      reason: expect.stringMatching(/reimbursed: only pending expenses/),
+    });
   });
 
   it("needs a reason to decline, and lets nothing else through", () => {

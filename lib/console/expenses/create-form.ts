@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { CreateExpenseBodySchema, ExpenseCategorySchema, Iso4217CurrencySchema, type Base64File, type CreateExpenseBody } from "@/lib/contract";
+import {
+  CreateExpenseBodySchema,
+  ExpenseCategorySchema,
+  Iso4217CurrencySchema,
+  type Base64File,
+  type CreateExpenseBody,
+} from "@/lib/contract";
 import { fieldByPrefix, formDate, splitFieldErrors } from "@/lib/console/timeoff/people-ops/field-errors";
 import { parseAmountToMinor } from "@/lib/console/timeoff/people-ops/money";
 
@@ -35,7 +41,8 @@ export const ExpenseFormSchema = z
   .superRefine((v, ctx) => {
     const amount = parseAmountToMinor(v.amount);
     const tax = v.tax_amount.trim() ? parseAmountToMinor(v.tax_amount) : null;
-    if (amount !== null && tax !== null && tax > amount) ctx.addIssue({ code: "custom", path: ["tax_amount"], message: "must not exceed the amount" });
+    if (amount !== null && tax !== null && tax > amount)
+      ctx.addIssue({ code: "custom", path: ["tax_amount"], message: "must not exceed the amount" });
   });
 
 export interface ExpenseFormValues {
@@ -78,7 +85,17 @@ export function toCreateExpenseBody(values: ExpenseFormValues, receipts: Base64F
   });
 }
 
-const FIELDS: readonly ExpenseField[] = ["employment_id", "title", "amount", "tax_amount", "currency", "category", "expense_date", "notes", "receipts"];
+const FIELDS: readonly ExpenseField[] = [
+  "employment_id",
+  "title",
+  "amount",
+  "tax_amount",
+  "currency",
+  "category",
+  "expense_date",
+  "notes",
+  "receipts",
+];
 const byPrefix = fieldByPrefix(FIELDS);
 
 /** The API's 422 keys on the form (`receipt`, `receipts.2` land on the receipts input). */
@@ -86,4 +103,22 @@ export const splitExpenseFieldErrors = (fieldErrors: Record<string, string[]> | 
   splitFieldErrors(fieldErrors, (key) => (key === "receipt" || key.startsWith("receipt.") ? "receipts" : byPrefix(key)));
 
 /** Currencies offered as suggestions (any ISO 4217 code the API converts is accepted). */
-export const COMMON_CURRENCIES = ["EUR", "USD", "GBP", "CHF", "BRL", "CAD", "AUD", "JPY", "SEK", "NOK", "DKK", "PLN", "CZK", "MXN", "INR", "SGD", "ZAR"] as const;
+export const COMMON_CURRENCIES = [
+  "EUR",
+  "USD",
+  "GBP",
+  "CHF",
+  "BRL",
+  "CAD",
+  "AUD",
+  "JPY",
+  "SEK",
+  "NOK",
+  "DKK",
+  "PLN",
+  "CZK",
+  "MXN",
+  "INR",
+  "SGD",
+  "ZAR",
+] as const;

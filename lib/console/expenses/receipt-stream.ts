@@ -37,6 +37,7 @@ export async function streamReceipt(req: NextRequest, params: Promise<{ id: stri
   if (length) headers.set("content-length", length);
   const requestId = upstream.headers.get("x-request-id");
   if (requestId) headers.set("x-request-id", requestId);
-  if (inline && mediaType.startsWith("image/")) headers.set("content-security-policy", "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'");
+  if (inline && mediaType.startsWith("image/"))
+    headers.set("content-security-policy", "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'");
   return new Response(upstream.body, { status: 200, headers });
 }

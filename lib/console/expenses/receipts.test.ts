@@ -24,14 +24,25 @@ describe("receipt uploads", () => {
     expect(message).toMatch(/“photo\.jpg” is 1\.4 MB: too large to send/);
     expect(message).toMatch(/1 MiB/);
     expect(message).toMatch(/base64/);
-    expect(receiptFilesError([{ name: "a.pdf", size: 500_000 }, { name: "b.png", size: 400_000 }])).toMatch(/These receipts total 900 KB/);
+    expect(
+      receiptFilesError([
+        { name: "a.pdf", size: 500_000 },
+        { name: "b.png", size: 400_000 },
+      ]),
+    ).toMatch(/These receipts total 900 KB/);
   });
 
   it("refuses kinds the API refuses, empty files and more than ten", () => {
     expect(receiptFilesError([{ name: "notes.txt", size: 10 }])).toMatch(/not a kind of receipt/);
     expect(receiptFilesError([{ name: "scan.PDF", size: 0 }])).toMatch(/empty/);
     expect(receiptFilesError(Array.from({ length: 11 }, (_, i) => ({ name: `r${i}.png`, size: 1 })))).toMatch(/at most 10 receipts/);
-    expect(receiptFilesError([{ name: "Scan.HEIC", size: 10 }, { name: "sheet.xlsx", size: 10 }, { name: "t.csv", size: 1 }])).toBeNull();
+    expect(
+      receiptFilesError([
+        { name: "Scan.HEIC", size: 10 },
+        { name: "sheet.xlsx", size: 10 },
+        { name: "t.csv", size: 1 },
+      ]),
+    ).toBeNull();
   });
 
   it("measures the whole body as sent", () => {

@@ -10,7 +10,10 @@ export type ReviewAvailability = { available: true } | { available: false; reaso
 
 export function reviewAvailability(e: Pick<Expense, "status">): ReviewAvailability {
   if (e.status === "pending") return { available: true };
-  return { available: false, reason: `This expense is ${EXPENSE_STATUS_LABELS[e.status].toLowerCase()}: only pending expenses can be reviewed.` };
+  return {
+    available: false,
+    reason: `This expense is ${EXPENSE_STATUS_LABELS[e.status].toLowerCase()}: only pending expenses can be reviewed.`,
+  };
 }
 
 /**
@@ -23,6 +26,7 @@ export const ExpenseReviewBodySchema = z
     reason: z.string().trim().max(2000, "must be at most 2000 characters").optional(),
   })
   .superRefine((b, ctx) => {
-    if (b.status === "declined" && !b.reason) ctx.addIssue({ code: "custom", path: ["reason"], message: "can't be blank", input: b.reason });
+    if (b.status === "declined" && !b.reason)
+      ctx.addIssue({ code: "custom", path: ["reason"], message: "can't be blank", input: b.reason });
   });
 export type ExpenseReviewBody = z.infer<typeof ExpenseReviewBodySchema>;

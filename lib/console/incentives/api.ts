@@ -30,7 +30,8 @@ export const createIncentive = (api: ApiClient, body: CreateIncentiveBody) =>
 export const updateIncentive = (api: ApiClient, id: string, body: UpdateIncentiveBody) =>
   api.json(IncentiveResponseSchema, "PATCH", `v1/incentives/${enc(id)}`, { body }).then((r) => r.data.incentive);
 
-export const deleteIncentive = (api: ApiClient, id: string) => api.json(OkEnvelopeSchema, "DELETE", `v1/incentives/${enc(id)}`).then((r) => r.data);
+export const deleteIncentive = (api: ApiClient, id: string) =>
+  api.json(OkEnvelopeSchema, "DELETE", `v1/incentives/${enc(id)}`).then((r) => r.data);
 
 /** Sandbox only (404 on production): what payroll does to an incentive. */
 export const sandboxSetIncentiveStatus = (api: ApiClient, id: string, status: "processing" | "paid") =>

@@ -60,8 +60,20 @@ describe("incentive forms", () => {
   });
 
   it("creates a recurring incentive, open-ended unless a number of months is given", () => {
-    const v = { ...recurringFormDefaults(incentive.employment_id), type: "meal_allowance" as const, amount: "70", effective_date: "2026-12-31" };
-    expect(toCreateRecurringBody(v)).toEqual({ employment_id: incentive.employment_id, type: "meal_allowance", amount: 7000, amount_tax_type: "gross", effective_date: "2026-12-31", note: null });
+    const v = {
+      ...recurringFormDefaults(incentive.employment_id),
+      type: "meal_allowance" as const,
+      amount: "70",
+      effective_date: "2026-12-31",
+    };
+    expect(toCreateRecurringBody(v)).toEqual({
+      employment_id: incentive.employment_id,
+      type: "meal_allowance",
+      amount: 7000,
+      amount_tax_type: "gross",
+      effective_date: "2026-12-31",
+      note: null,
+    });
     expect(toCreateRecurringBody({ ...v, duration_in_months: "12" })).toMatchObject({ duration_in_months: 12 });
     expect(RecurringIncentiveFormSchema.safeParse({ ...v, duration_in_months: "121" }).success).toBe(false);
     expect(RecurringIncentiveFormSchema.safeParse({ ...v, type: "signing_bonus" }).success).toBe(false);

@@ -28,7 +28,8 @@ const amountText = z
     else if (minor > 100_000_000_00) ctx.addIssue({ code: "custom", message: "must be at most 100,000,000.00" });
   });
 
-const chosen = <T extends z.ZodType<string>>(schema: T, message: string) => z.union([z.literal(""), schema]).refine((v) => v !== "", message);
+const chosen = <T extends z.ZodType<string>>(schema: T, message: string) =>
+  z.union([z.literal(""), schema]).refine((v) => v !== "", message);
 
 export const IncentiveFormSchema = z.object({
   employment_id: z.string().min(1, "choose an employment"),
@@ -58,7 +59,10 @@ export const RecurringIncentiveFormSchema = z.object({
   duration_in_months: z
     .string()
     .trim()
-    .refine((v) => v === "" || (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 120), "must be a whole number of months from 1 to 120, or empty"),
+    .refine(
+      (v) => v === "" || (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 120),
+      "must be a whole number of months from 1 to 120, or empty",
+    ),
   note: z.string().max(2000, "must be at most 2000 characters"),
 });
 

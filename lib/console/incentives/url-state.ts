@@ -18,5 +18,6 @@ export type RecurringListState = ListState<typeof recurringList.filters>;
 export type RecurringListApiQuery = ListApiQuery<typeof recurringList.filters>;
 
 export const newIncentiveHref = (employmentId?: string | null) => withEmploymentId(`${INCENTIVES_PATH}/new`, employmentId);
-export const newRecurringIncentiveHref = (employmentId?: string | null) => withEmploymentId(`${RECURRING_INCENTIVES_PATH}/new`, employmentId);
+export const newRecurringIncentiveHref = (employmentId?: string | null) =>
+  withEmploymentId(`${RECURRING_INCENTIVES_PATH}/new`, employmentId);
 export const editIncentiveHref = (id: string) => `${INCENTIVES_PATH}/${encodeURIComponent(id)}/edit`;

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { OffboardingFormSchema, offboardingFormDefaults, splitOffboardingFieldErrors, toCreateOffboardingBody, toggleRiskReason, type OffboardingFormValues } from "./form";
+import {
+  OffboardingFormSchema,
+  offboardingFormDefaults,
+  splitOffboardingFieldErrors,
+  toCreateOffboardingBody,
+  toggleRiskReason,
+  type OffboardingFormValues,
+} from "./form";
 import { sandboxOffboardingMoves } from "./rules";
 
 const values = (patch: Partial<OffboardingFormValues> = {}): OffboardingFormValues => ({
@@ -12,11 +19,16 @@ const values = (patch: Partial<OffboardingFormValues> = {}): OffboardingFormValu
   ...patch,
 });
 
-const issues = (v: OffboardingFormValues) => (OffboardingFormSchema.safeParse(v).error?.issues ?? []).map((i) => `${i.path.join(".")}: ${i.message}`);
+const issues = (v: OffboardingFormValues) =>
+  (OffboardingFormSchema.safeParse(v).error?.issues ?? []).map((i) => `${i.path.join(".")}: ${i.message}`);
 
 describe("start offboarding form", () => {
   it("builds the termination details of the contract", () => {
-    expect(toCreateOffboardingBody(values({ employee_aware: true, employee_awareness_date: "2026-11-20", agrees_to_pto_amount: "yes", confidential: true }))).toEqual({
+    expect(
+      toCreateOffboardingBody(
+        values({ employee_aware: true, employee_awareness_date: "2026-11-20", agrees_to_pto_amount: "yes", confidential: true }),
+      ),
+    ).toEqual({
       employment_id: "0b9c8b3e-5b4a-4c5e-9a53-0a4c2d0f9f11",
       type: "termination",
       termination_details: {
@@ -37,10 +49,18 @@ describe("start offboarding form", () => {
 
   it("checks the contract's rules", () => {
     expect(issues(values())).toEqual([]);
-    expect(issues(values({ risk_assessment_reasons: [] }))).toEqual(["risk_assessment_reasons: choose at least one (None of these when none applies)"]);
-    expect(issues(values({ risk_assessment_reasons: ["none_of_these", "sick_leave"] }))).toEqual(["risk_assessment_reasons: None of these can't be combined with other reasons"]);
-    expect(issues(values({ will_challenge_termination: "yes" }))).toEqual(["will_challenge_termination_description: describe how the employee may challenge it"]);
-    expect(issues(values({ will_challenge_termination: "" }))).toEqual(["will_challenge_termination: say whether the employee is expected to challenge it"]);
+    expect(issues(values({ risk_assessment_reasons: [] }))).toEqual([
+      "risk_assessment_reasons: choose at least one (None of these when none applies)",
+    ]);
+    expect(issues(values({ risk_assessment_reasons: ["none_of_these", "sick_leave"] }))).toEqual([
+      "risk_assessment_reasons: None of these can't be combined with other reasons",
+    ]);
+    expect(issues(values({ will_challenge_termination: "yes" }))).toEqual([
+      "will_challenge_termination_description: describe how the employee may challenge it",
+    ]);
+    expect(issues(values({ will_challenge_termination: "" }))).toEqual([
+      "will_challenge_termination: say whether the employee is expected to challenge it",
+    ]);
     expect(issues(values({ employee_aware: true }))).toEqual(["employee_awareness_date: give the date the employee was told"]);
   });
 

@@ -37,7 +37,11 @@ export const OffboardingFormSchema = z
     if (v.risk_assessment_reasons.includes("none_of_these") && v.risk_assessment_reasons.length > 1)
       ctx.addIssue({ code: "custom", path: ["risk_assessment_reasons"], message: "None of these can't be combined with other reasons" });
     if (v.will_challenge_termination === "yes" && !v.will_challenge_termination_description.trim())
-      ctx.addIssue({ code: "custom", path: ["will_challenge_termination_description"], message: "describe how the employee may challenge it" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["will_challenge_termination_description"],
+        message: "describe how the employee may challenge it",
+      });
     if (v.employee_aware && !PlainDateSchema.safeParse(v.employee_awareness_date).success)
       ctx.addIssue({ code: "custom", path: ["employee_awareness_date"], message: "give the date the employee was told" });
   });

@@ -13,7 +13,12 @@ export const OFFBOARDING_STATUS_LABELS: Record<OffboardingStatus, string> = {
   cancelled: "Cancelled",
 };
 
-export const OFFBOARDING_STATUS_TONES: Record<OffboardingStatus, Tone> = { submitted: "amber", in_review: "blue", done: "gray", cancelled: "red" };
+export const OFFBOARDING_STATUS_TONES: Record<OffboardingStatus, Tone> = {
+  submitted: "amber",
+  in_review: "blue",
+  done: "gray",
+  cancelled: "red",
+};
 
 export const OFFBOARDING_STATUS_DESCRIPTIONS: Record<OffboardingStatus, string> = {
   submitted: "Sent to the provider, waiting for review.",

@@ -7,4 +7,6 @@ import type { PaymentListApiQuery } from "./url-state";
 // spec 4.2 writes it).
 
 export const listOutstandingPayments = (api: ApiClient, q: PaymentListApiQuery) =>
-  api.json(OutstandingPaymentListResponseSchema, "GET", "api/v1/employer/outstanding-payments-and-refunds", { query: { ...q } }).then((r) => r.data);
+  api
+    .json(OutstandingPaymentListResponseSchema, "GET", "api/v1/employer/outstanding-payments-and-refunds", { query: { ...q } })
+    .then((r) => r.data);

@@ -11,7 +11,11 @@ export const PAYMENT_TYPE_DESCRIPTIONS: Record<OutstandingPayment["type"], strin
 };
 export const PAYMENT_TYPE_TONES: Record<OutstandingPayment["type"], Tone> = { payment: "violet", refund: "teal" };
 
-export const PAYMENT_STATUS_LABELS: Record<OutstandingPayment["status"], string> = { due: "Due", overdue: "Overdue", processing: "Processing" };
+export const PAYMENT_STATUS_LABELS: Record<OutstandingPayment["status"], string> = {
+  due: "Due",
+  overdue: "Overdue",
+  processing: "Processing",
+};
 export const PAYMENT_STATUS_TONES: Record<OutstandingPayment["status"], Tone> = { due: "blue", overdue: "red", processing: "amber" };
 export const PAYMENT_STATUS_DESCRIPTIONS: Record<OutstandingPayment["status"], string> = {
   due: "Not yet due",
@@ -28,7 +32,9 @@ export function paymentErrorDetails(error: ApiErrorPayload): string[] | undefine
 }
 
 /** Totals per currency and direction of the rows shown: what the company owes, what it is owed. */
-export function totalsByCurrency(rows: readonly Pick<OutstandingPayment, "type" | "amount" | "currency">[]): { currency: string; owed: number; refunds: number }[] {
+export function totalsByCurrency(
+  rows: readonly Pick<OutstandingPayment, "type" | "amount" | "currency">[],
+): { currency: string; owed: number; refunds: number }[] {
   const map = new Map<string, { currency: string; owed: number; refunds: number }>();
   for (const r of rows) {
     const t = map.get(r.currency) ?? { currency: r.currency, owed: 0, refunds: 0 };

@@ -23,7 +23,9 @@ const stateArb: fc.Arbitrary<PaymentListState> = fc.record({
 
 describe("outstanding payments URL state", () => {
   it("round-trips every state and gives it one URL", () => {
-    fc.assert(fc.property(stateArb, (s) => void expect(parsePaymentState(new URLSearchParams(serializePaymentState(s).toString()))).toEqual(s)));
+    fc.assert(
+      fc.property(stateArb, (s) => void expect(parsePaymentState(new URLSearchParams(serializePaymentState(s).toString()))).toEqual(s)),
+    );
     fc.assert(
       fc.property(fc.dictionary(fc.constantFrom("page", "page_size", "sort_by", "sort_order", "type"), fc.string()), (raw) => {
         const once = serializePaymentState(parsePaymentState(raw)).toString();
@@ -35,7 +37,9 @@ describe("outstanding payments URL state", () => {
   it("defaults to due date ascending and drops unknown values", () => {
     expect(paymentStateHref(DEFAULT_PAYMENT_STATE)).toBe("/outstanding-payments");
     expect(parsePaymentState({ sort_by: "amount", sort_order: "up", type: "invoice" })).toEqual(DEFAULT_PAYMENT_STATE);
-    expect(paymentStateHref(parsePaymentState({ sort_by: "invoice_period", type: "refund" }))).toBe("/outstanding-payments?sort_by=invoice_period&type=refund");
+    expect(paymentStateHref(parsePaymentState({ sort_by: "invoice_period", type: "refund" }))).toBe(
+      "/outstanding-payments?sort_by=invoice_period&type=refund",
+    );
   });
 
   it("sorts by a column, flips on a second click, and goes back to page 1", () => {

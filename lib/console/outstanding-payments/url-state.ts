@@ -22,7 +22,13 @@ export interface PaymentListState {
   type: PaymentTypeFilter;
 }
 
-export const DEFAULT_PAYMENT_STATE: PaymentListState = { page: 1, pageSize: DEFAULT_PAGE_SIZE, sortBy: "due_date", sortOrder: "asc", type: "" };
+export const DEFAULT_PAYMENT_STATE: PaymentListState = {
+  page: 1,
+  pageSize: DEFAULT_PAGE_SIZE,
+  sortBy: "due_date",
+  sortOrder: "asc",
+  type: "",
+};
 
 const first = (raw: RawSearchParams, key: string): string | undefined => {
   if (raw instanceof URLSearchParams) return raw.get(key) ?? undefined;
@@ -36,7 +42,10 @@ export function parsePaymentState(raw: RawSearchParams): PaymentListState {
     pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).catch(DEFAULT_PAGE_SIZE).parse(first(raw, "page_size")),
     sortBy: z.enum(OUTSTANDING_PAYMENT_SORTS).catch("due_date").parse(first(raw, "sort_by")),
     sortOrder: z.enum(["asc", "desc"]).catch("asc").parse(first(raw, "sort_order")),
-    type: z.enum(["", ...OUTSTANDING_PAYMENT_TYPES]).catch("").parse(first(raw, "type") ?? ""),
+    type: z
+      .enum(["", ...OUTSTANDING_PAYMENT_TYPES])
+      .catch("")
+      .parse(first(raw, "type") ?? ""),
   };
 }
 
@@ -65,7 +74,10 @@ export function updatePaymentState(state: PaymentListState, patch: Partial<Payme
 
 /** A column header's click: the same column flips the order, another column sorts by it ascending. */
 export function toggleSort(state: PaymentListState, column: PaymentSortBy): PaymentListState {
-  return updatePaymentState(state, state.sortBy === column ? { sortOrder: state.sortOrder === "asc" ? "desc" : "asc" } : { sortBy: column, sortOrder: "asc" });
+  return updatePaymentState(
+    state,
+    state.sortBy === column ? { sortOrder: state.sortOrder === "asc" ? "desc" : "asc" } : { sortBy: column, sortOrder: "asc" },
+  );
 }
 
 export interface PaymentListApiQuery {

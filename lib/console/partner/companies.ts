@@ -77,7 +77,13 @@ export async function withdrawConsent(
   input: { environment: Environment; companyId: string; operator: StoredUser & { id: string } },
 ): Promise<{ grant: GrantInfo; revokedAtApi: "revoked" | "unsupported" | "failed" | "nothing_to_revoke" }> {
   const grant = await deps.grants.getGrant(input.environment, input.companyId);
-  if (!grant) throw new ApiRequestError({ kind: "not_found", status: 404, message: "This company is not connected to the partner.", requestId: null });
+  if (!grant)
+    throw new ApiRequestError({
+      kind: "not_found",
+      status: 404,
+      message: "This company is not connected to the partner.",
+      requestId: null,
+    });
   const taken = await deps.grants.withdraw(grant.id, `consent withdrawn by ${input.operator.email}`);
   let revokedAtApi: "revoked" | "unsupported" | "failed" | "nothing_to_revoke" = "nothing_to_revoke";
   let status = 200;
@@ -92,7 +98,10 @@ export async function withdrawConsent(
       // The console has forgotten the grant; the API keeps it until it expires or the company revokes it.
       revokedAtApi = "failed";
       status = error instanceof ApiRequestError ? error.status : 502;
-      deps.logger.warn({ event: "console.partner_revoke_failed", environment: input.environment, reason: (error as Error).message }, "revocation failed");
+      deps.logger.warn(
+        { event: "console.partner_revoke_failed", environment: input.environment, reason: (error as Error).message },
+        "revocation failed",
+      );
     }
   }
   await recordAudit(deps.db, {

@@ -76,7 +76,11 @@ export async function createConsentLink(
 
 export async function findConsentLink(db: ConsoleDb, token: string): Promise<ConsentLink | null> {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
-  const [row] = await db.select().from(partnerConsentLinks).where(eq(partnerConsentLinks.tokenHash, hashToken(token))).limit(1);
+  const [row] = await db
+    .select()
+    .from(partnerConsentLinks)
+    .where(eq(partnerConsentLinks.tokenHash, hashToken(token)))
+    .limit(1);
   return row ? toLink(row) : null;
 }
 
@@ -85,13 +89,22 @@ export async function listPendingConsentLinks(db: ConsoleDb, environment: Enviro
   const rows = await db
     .select()
     .from(partnerConsentLinks)
-    .where(and(eq(partnerConsentLinks.environment, environment), isNull(partnerConsentLinks.usedAt), gt(partnerConsentLinks.expiresAt, now)))
+    .where(
+      and(eq(partnerConsentLinks.environment, environment), isNull(partnerConsentLinks.usedAt), gt(partnerConsentLinks.expiresAt, now)),
+    )
     .orderBy(desc(partnerConsentLinks.createdAt))
     .limit(50);
   return rows.map(toLink);
 }
 
-const PendingSchema = z.object({ state: z.string(), verifier: z.string(), token: z.string(), linkId: z.string(), environment: z.enum(["sandbox", "production"]), exp: z.number() });
+const PendingSchema = z.object({
+  state: z.string(),
+  verifier: z.string(),
+  token: z.string(),
+  linkId: z.string(),
+  environment: z.enum(["sandbox", "production"]),
+  exp: z.number(),
+});
 type Pending = z.infer<typeof PendingSchema>;
 
 function cookie(deps: AuthDeps, name: string, value: string, path: string, maxAgeSeconds: number): string {
@@ -124,7 +137,14 @@ export async function handleConnectStart(deps: AuthDeps, req: Request): Promise<
   const state = randomBytes(32).toString("base64url");
   const verifier = randomBytes(32).toString("base64url");
   const challenge = createHash("sha256").update(verifier).digest("base64url");
-  const pending: Pending = { state, verifier, token, linkId: link.id, environment: link.environment, exp: deps.now().getTime() + CONNECT_TTL_MS };
+  const pending: Pending = {
+    state,
+    verifier,
+    token,
+    linkId: link.id,
+    environment: link.environment,
+    exp: deps.now().getTime() + CONNECT_TTL_MS,
+  };
   const sealed = deps.cipher.seal(JSON.stringify(pending), COOKIE_AAD);
   const base = await deps.resolveBaseUrl(link.environment);
   const authorize = new URL("auth/oauth2/authorize", base.endsWith("/") ? base : `${base}/`);
@@ -209,7 +229,11 @@ export async function handleConnectCallback(deps: AuthDeps, req: Request): Promi
   const company = { id: identity.company.id, name: identity.company.name };
   const now = deps.now();
   if (!(await claimLink(deps.db, pending.linkId, company, now))) {
-    return fail({ code: "link_used", message: "This link was used or expired while you were signing in: ask for a new one.", requestId: null });
+    return fail({
+      code: "link_used",
+      message: "This link was used or expired while you were signing in: ask for a new one.",
+      requestId: null,
+    });
   }
   const [link] = await deps.db.select().from(partnerConsentLinks).where(eq(partnerConsentLinks.id, pending.linkId)).limit(1);
   const consentedBy = identity.user ? { id: identity.user.id, name: identity.user.name, email: identity.user.email } : null;

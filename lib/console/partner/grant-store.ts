@@ -96,7 +96,12 @@ export function createGrantStore(deps: GrantStoreDeps) {
   /** When this process last wrote a success, by grant id. */
   const lastSuccessWrite = new Map<string, number>();
 
-  const setStatus = (status: GrantStatus, reason: string | null) => ({ status, statusReason: reason, statusChangedAt: now(), updatedAt: now() });
+  const setStatus = (status: GrantStatus, reason: string | null) => ({
+    status,
+    statusReason: reason,
+    statusChangedAt: now(),
+    updatedAt: now(),
+  });
 
   function needsRefresh(row: PartnerGrantRow, accessToken: string, rejected: string | undefined): boolean {
     if (rejected !== undefined && rejected === accessToken) return true;
@@ -104,12 +109,14 @@ export function createGrantStore(deps: GrantStoreDeps) {
   }
 
   async function refreshUnderLock(grantId: string, seenGeneration: number, rejected: string | undefined): Promise<string> {
-    type Outcome = { token: string } | { revoked: string; company: StoredCompany } | { failed: TokenEndpointError | ApiRequestError | Error };
+    type Outcome =
+      { token: string } | { revoked: string; company: StoredCompany } | { failed: TokenEndpointError | ApiRequestError | Error };
     const outcome = await db.transaction(async (tx): Promise<Outcome> => {
       const [row] = await tx.select().from(partnerGrants).where(eq(partnerGrants.id, grantId)).for("update");
       if (!row) return { revoked: "the grant was removed", company: { id: "", name: "This company" } };
       const company = { id: row.companyId, name: row.companyName };
-      if (row.status === "revoked" || !row.accessTokenEnc || !row.refreshTokenEnc) return { revoked: row.statusReason ?? "consent revoked", company };
+      if (row.status === "revoked" || !row.accessTokenEnc || !row.refreshTokenEnc)
+        return { revoked: row.statusReason ?? "consent revoked", company };
       const access = cipher.open(row.accessTokenEnc, aad(row.id, "access_token"));
       // Another instance refreshed while we waited for the lock: its token is ours too.
       if (row.refreshGeneration !== seenGeneration && access !== rejected) return { token: access };
@@ -128,7 +135,10 @@ export function createGrantStore(deps: GrantStoreDeps) {
           return { revoked: reason, company };
         }
         const reason = error instanceof Error ? error.message : String(error);
-        await tx.update(partnerGrants).set(setStatus("refresh_failing", `refresh failed: ${reason}`)).where(eq(partnerGrants.id, row.id));
+        await tx
+          .update(partnerGrants)
+          .set(setStatus("refresh_failing", `refresh failed: ${reason}`))
+          .where(eq(partnerGrants.id, row.id));
         return { failed: error instanceof Error ? error : new Error(reason) };
       }
       await tx
@@ -157,7 +167,12 @@ export function createGrantStore(deps: GrantStoreDeps) {
       });
     }
     if (error instanceof ApiRequestError) throw error;
-    throw new ApiRequestError({ kind: "server", status: 502, message: `Refreshing the company's access token failed: ${error.message}`, requestId: null });
+    throw new ApiRequestError({
+      kind: "server",
+      status: 502,
+      message: `Refreshing the company's access token failed: ${error.message}`,
+      requestId: null,
+    });
   }
 
   async function loadRow(grantId: string): Promise<PartnerGrantRow | null> {
@@ -210,7 +225,11 @@ export function createGrantStore(deps: GrantStoreDeps) {
         // values were sealed for the id we expected, so seal them again for the row that exists.
         await db
           .update(partnerGrants)
-          .set({ ...values, accessTokenEnc: cipher.seal(input.accessToken, aad(row.id, "access_token")), refreshTokenEnc: cipher.seal(input.refreshToken, aad(row.id, "refresh_token")) })
+          .set({
+            ...values,
+            accessTokenEnc: cipher.seal(input.accessToken, aad(row.id, "access_token")),
+            refreshTokenEnc: cipher.seal(input.refreshToken, aad(row.id, "refresh_token")),
+          })
           .where(eq(partnerGrants.id, row.id));
         row = (await loadRow(row.id)) ?? row;
       }
@@ -220,7 +239,11 @@ export function createGrantStore(deps: GrantStoreDeps) {
 
     /** Every grant of an environment (revoked ones included), by company name. */
     async listGrants(environment: Environment): Promise<GrantInfo[]> {
-      const rows = await db.select().from(partnerGrants).where(eq(partnerGrants.environment, environment)).orderBy(asc(partnerGrants.companyName), asc(partnerGrants.companyId));
+      const rows = await db
+        .select()
+        .from(partnerGrants)
+        .where(eq(partnerGrants.environment, environment))
+        .orderBy(asc(partnerGrants.companyName), asc(partnerGrants.companyId));
       return rows.map(toInfo);
     },
 
@@ -241,7 +264,10 @@ export function createGrantStore(deps: GrantStoreDeps) {
     async getAccessToken(grantId: string, options: { rejected?: string } = {}): Promise<string> {
       const row = await loadRow(grantId);
       if (!row || row.status === "revoked" || !row.accessTokenEnc) {
-        throw grantRevokedError(row ? { id: row.companyId, name: row.companyName } : { id: "", name: "This company" }, row?.statusReason ?? "consent revoked");
+        throw grantRevokedError(
+          row ? { id: row.companyId, name: row.companyName } : { id: "", name: "This company" },
+          row?.statusReason ?? "consent revoked",
+        );
       }
       const access = cipher.open(row.accessTokenEnc, aad(row.id, "access_token"));
       if (!needsRefresh(row, access, options.rejected)) return access;
@@ -280,7 +306,10 @@ export function createGrantStore(deps: GrantStoreDeps) {
      * Withdrawal by an operator: marks the grant revoked, forgets its tokens and returns the refresh
      * token to revoke at the API (null when there was none left).
      */
-    async withdraw(grantId: string, reason: string): Promise<{ refreshToken: string | null; clientId: string; environment: Environment } | null> {
+    async withdraw(
+      grantId: string,
+      reason: string,
+    ): Promise<{ refreshToken: string | null; clientId: string; environment: Environment } | null> {
       return db.transaction(async (tx) => {
         const [row] = await tx.select().from(partnerGrants).where(eq(partnerGrants.id, grantId)).for("update");
         if (!row) return null;
@@ -302,7 +331,10 @@ export function createGrantStore(deps: GrantStoreDeps) {
 
     /** Keeps the stored name in step with the API's. */
     async renameCompany(grantId: string, name: string): Promise<void> {
-      await db.update(partnerGrants).set({ companyName: name, updatedAt: now() }).where(and(eq(partnerGrants.id, grantId), ne(partnerGrants.companyName, name)));
+      await db
+        .update(partnerGrants)
+        .set({ companyName: name, updatedAt: now() })
+        .where(and(eq(partnerGrants.id, grantId), ne(partnerGrants.companyName, name)));
     },
   };
 }

@@ -73,29 +73,58 @@ describe("tenant isolation of the console (two companies, one partner, their adm
   }
 
   async function collect(key: "A" | "B", company: typeof COMPANY_A | typeof COMPANY_B, token: string): Promise<CompanyObjects> {
-    const employments = (await apiGet<{ employments: { id: string; full_name: string; personal_email: string; type: string; employment_model: string }[] }>(token, "/v1/employments?page_size=100")).employments;
+    const employments = (
+      await apiGet<{ employments: { id: string; full_name: string; personal_email: string; type: string; employment_model: string }[] }>(
+        token,
+        "/v1/employments?page_size=100",
+      )
+    ).employments;
     const first = <T>(list: T[], what: string): T => {
       expect(list.length, `company ${key} has ${what}`).toBeGreaterThan(0);
       return list[0]!;
     };
     const expenses = (await apiGet<{ expenses: { id: string }[] }>(token, "/v1/expenses?page_size=100")).expenses;
-    const expense = await apiGet<{ expense: { id: string; receipts?: { id: string }[] } }>(token, `/v1/expenses/${first(expenses, "expenses").id}`);
-    const employment = first(employments.filter((e) => e.type === "employee" && e.employment_model === "eor"), "EOR employees");
+    const expense = await apiGet<{ expense: { id: string; receipts?: { id: string }[] } }>(
+      token,
+      `/v1/expenses/${first(expenses, "expenses").id}`,
+    );
+    const employment = first(
+      employments.filter((e) => e.type === "employee" && e.employment_model === "eor"),
+      "EOR employees",
+    );
     // A webhook callback and an event of the company's own.
-    const created = await s.gateways.sandbox.call("POST", "/v1/webhook-callbacks", { token, body: { url: `http://127.0.0.1:9/isolation-${key}`, subscribe_to_all_events: true } });
+    const created = await s.gateways.sandbox.call("POST", "/v1/webhook-callbacks", {
+      token,
+      body: { url: `http://127.0.0.1:9/isolation-${key}`, subscribe_to_all_events: true },
+    });
     expect(created.status).toBe(201);
     const callback = ((await created.json()) as { data: { webhook_callback: { id: string } } }).data.webhook_callback.id;
-    const trigger = await s.gateways.sandbox.call("POST", "/v1/sandbox/webhook-callbacks/trigger", { token, body: { employment_id: employment.id, event_type: "employment.details.updated" } });
+    const trigger = await s.gateways.sandbox.call("POST", "/v1/sandbox/webhook-callbacks/trigger", {
+      token,
+      body: { employment_id: employment.id, event_type: "employment.details.updated" },
+    });
     expect(trigger.status).toBeLessThan(300);
     // The outbox row becomes a delivery of each subscribed callback (what the dispatcher does first).
     await fanOutOutbox(s.gateways.sandbox.deps.db, new Date(), 1000);
-    const events = (await apiGet<{ webhook_events: { id: string }[] }>(token, `/v1/webhook-events?company_id=${company.id}`)).webhook_events;
-    const managers = (await apiGet<{ company_managers: { user_id: string; user_name: string; user_email: string }[] }>(token, "/v1/company-managers?page_size=100")).company_managers;
+    const events = (await apiGet<{ webhook_events: { id: string }[] }>(token, `/v1/webhook-events?company_id=${company.id}`))
+      .webhook_events;
+    const managers = (
+      await apiGet<{ company_managers: { user_id: string; user_name: string; user_email: string }[] }>(
+        token,
+        "/v1/company-managers?page_size=100",
+      )
+    ).company_managers;
     const ids = {
-      amendment: first((await apiGet<{ contract_amendments: { id: string }[] }>(token, "/v1/contract-amendments")).contract_amendments, "amendments").id,
+      amendment: first(
+        (await apiGet<{ contract_amendments: { id: string }[] }>(token, "/v1/contract-amendments")).contract_amendments,
+        "amendments",
+      ).id,
       customField: first((await apiGet<{ custom_fields: { id: string }[] }>(token, "/v1/custom-fields")).custom_fields, "custom fields").id,
       incentive: first((await apiGet<{ incentives: { id: string }[] }>(token, "/v1/incentives")).incentives, "incentives").id,
-      recurring: first((await apiGet<{ recurring_incentives: { id: string }[] }>(token, "/v1/incentives/recurring")).recurring_incentives, "recurring incentives").id,
+      recurring: first(
+        (await apiGet<{ recurring_incentives: { id: string }[] }>(token, "/v1/incentives/recurring")).recurring_incentives,
+        "recurring incentives",
+      ).id,
       offboarding: first((await apiGet<{ offboardings: { id: string }[] }>(token, "/v1/offboardings")).offboardings, "offboardings").id,
       payslip: first((await apiGet<{ payslips: { id: string }[] }>(token, "/v1/payslips")).payslips, "payslips").id,
       timeoff: first((await apiGet<{ timeoffs: { id: string }[] }>(token, "/v1/timeoff")).timeoffs, "time off").id,
@@ -163,11 +192,21 @@ describe("tenant isolation of the console (two companies, one partner, their adm
     external_id: "isolation",
   });
 
-  async function call(actor: PartnerBrowser, route: Route, method: (typeof METHODS)[number], o: CompanyObjects, query = ""): Promise<{ status: number; text: string; url: string }> {
+  async function call(
+    actor: PartnerBrowser,
+    route: Route,
+    method: (typeof METHODS)[number],
+    o: CompanyObjects,
+    query = "",
+  ): Promise<{ status: number; text: string; url: string }> {
     const params = Object.fromEntries(route.params.map((p) => [p, paramValue(route, p, o)]));
     const url = route.pattern.replace(/\[(\w+)\]/g, (_, p: string) => encodeURIComponent(params[p]!)) + query;
     const base = actor.request(url, { method, json: method === "GET" || method === "DELETE" ? undefined : bodyFor(o) });
-    const req = new NextRequest(base.url, { method, headers: base.headers, body: method === "GET" || method === "DELETE" ? undefined : await base.text() });
+    const req = new NextRequest(base.url, {
+      method,
+      headers: base.headers,
+      body: method === "GET" || method === "DELETE" ? undefined : await base.text(),
+    });
     const res = await route.handlers[method]!(req, { params: Promise.resolve(params) });
     return { status: res.status, text: await res.text(), url };
   }
@@ -201,7 +240,11 @@ describe("tenant isolation of the console (two companies, one partner, their adm
     g[DEPS_KEY] = Promise.resolve(s.deps);
 
     for (const file of routeFiles(BFF_DIR).sort()) {
-      const pattern = `/${path.relative(process.cwd(), path.dirname(file)).split(path.sep).join("/").replace(/^app\//, "")}`;
+      const pattern = `/${path
+        .relative(process.cwd(), path.dirname(file))
+        .split(path.sep)
+        .join("/")
+        .replace(/^app\//, "")}`;
       const mod = (await import(file)) as Record<string, unknown>;
       const handlers = Object.fromEntries(METHODS.filter((m) => typeof mod[m] === "function").map((m) => [m, mod[m] as Handler]));
       routes.push({ file, pattern, params: [...pattern.matchAll(/\[(\w+)\]/g)].map((m) => m[1]!), handlers });
@@ -213,10 +256,16 @@ describe("tenant isolation of the console (two companies, one partner, their adm
     for (const company of [COMPANY_A, COMPANY_B]) {
       const res = await handleCreateConsentLink(s.deps, operator.request("/api/partner/consent-links", { method: "POST" }));
       const { url } = ((await res.json()) as { data: { url: string } }).data;
-      const done = await consentThroughLink(s, operator, url, { email: company.owner }, {
-        start: (r) => handleConnectStart(s.deps, r),
-        callback: (r) => handleConnectCallback(s.deps, r),
-      });
+      const done = await consentThroughLink(
+        s,
+        operator,
+        url,
+        { email: company.owner },
+        {
+          start: (r) => handleConnectStart(s.deps, r),
+          callback: (r) => handleConnectCallback(s.deps, r),
+        },
+      );
       expect(done.headers.get("location")).toBe(`${consentLinkPath(new URL(url).pathname.split("/").pop()!)}?result=connected`);
     }
     const operatorB = new PartnerBrowser(s);
@@ -225,7 +274,10 @@ describe("tenant isolation of the console (two companies, one partner, their adm
       [operator, COMPANY_A],
       [operatorB, COMPANY_B],
     ] as const) {
-      const res = await handleSwitchCompany(s.deps, browser.request("/api/session/company", { method: "POST", json: { companyId: company.id } }));
+      const res = await handleSwitchCompany(
+        s.deps,
+        browser.request("/api/session/company", { method: "POST", json: { companyId: company.id } }),
+      );
       expect(res.status).toBe(200);
     }
     const adminA = new PartnerBrowser(s);
@@ -267,7 +319,12 @@ describe("tenant isolation of the console (two companies, one partner, their adm
           if (!route.handlers[method]) continue;
           const res = await call(actors[c.actor], route, method, other);
           checked++;
-          const sent = new Set(Object.values(bodyFor(other)).flat().map(String).concat(route.params.map((p) => paramValue(route, p, other))));
+          const sent = new Set(
+            Object.values(bodyFor(other))
+              .flat()
+              .map(String)
+              .concat(route.params.map((p) => paramValue(route, p, other))),
+          );
           const leaked = other.markers.filter((m) => !sent.has(m) && res.text.includes(m));
           if (leaked.length > 0) leaks.push(`${method} ${res.url} → ${res.status}: ${leaked.slice(0, 3).join(", ")}`);
           // A path naming the other company's object is never answered with success.
@@ -294,7 +351,8 @@ describe("tenant isolation of the console (two companies, one partner, their adm
         if (!route.handlers.GET || route.params.length === 0) continue;
         const res = await call(actors[actor], route, "GET", o);
         if (res.status === 200) served.push(route.pattern);
-        if (res.status === 200) expect(res.text.includes(objects[o === objects.A ? "B" : "A"].name), `${actor} ${route.pattern}`).toBe(false);
+        if (res.status === 200)
+          expect(res.text.includes(objects[o === objects.A ? "B" : "A"].name), `${actor} ${route.pattern}`).toBe(false);
       }
       // (The event belongs to a callback the company registered itself: a partner's grant does not see it.)
       const events = actor.startsWith("admin") ? ["/api/bff/webhooks/events/[id]"] : [];
@@ -333,7 +391,13 @@ describe("tenant isolation of the console (two companies, one partner, their adm
       expect(res.status, actor).toBe(409);
       expect(res.text).toContain("scope_changed");
       expect(other.markers.filter((m) => m !== other.id && res.text.includes(m))).toEqual([]);
-      const prod = await call(actors[actor], list, "GET", other, `?scope_env=production&scope_company=${actor.endsWith("A") ? objects.A.id : objects.B.id}`);
+      const prod = await call(
+        actors[actor],
+        list,
+        "GET",
+        other,
+        `?scope_env=production&scope_company=${actor.endsWith("A") ? objects.A.id : objects.B.id}`,
+      );
       expect(prod.status, `${actor} production scope`).toBe(409);
     }
   });
@@ -341,21 +405,32 @@ describe("tenant isolation of the console (two companies, one partner, their adm
   it("BFF mutations need the console's header and its own origin (a cross-site form cannot call them)", async () => {
     const route = routes.find((r) => r.pattern === "/api/bff/employments/[id]")!;
     for (const headers of [{ "x-roster-bff": "0" }, { origin: "http://evil.example" }] as Record<string, string>[]) {
-      const base = actors.adminA.request(`/api/bff/employments/${objects.A.employment}`, { method: "PATCH", json: { external_id: "csrf" }, headers });
-      const res = await route.handlers.PATCH!(new NextRequest(base.url, { method: "PATCH", headers: base.headers, body: await base.text() }), {
-        params: Promise.resolve({ id: objects.A.employment }),
+      const base = actors.adminA.request(`/api/bff/employments/${objects.A.employment}`, {
+        method: "PATCH",
+        json: { external_id: "csrf" },
+        headers,
       });
+      const res = await route.handlers.PATCH!(
+        new NextRequest(base.url, { method: "PATCH", headers: base.headers, body: await base.text() }),
+        {
+          params: Promise.resolve({ id: objects.A.employment }),
+        },
+      );
       expect(res.status).toBe(403);
       expect(await res.text()).toContain("Cross-site request refused");
     }
-    const stored = await apiGet<{ employment: { external_id: string | null } }>(CUSTOMER_TOKENS.acme, `/v1/employments/${objects.A.employment}`);
+    const stored = await apiGet<{ employment: { external_id: string | null } }>(
+      CUSTOMER_TOKENS.acme,
+      `/v1/employments/${objects.A.employment}`,
+    );
     expect(stored.employment.external_id).not.toBe("csrf");
   });
 
   it("react-query keys carry the environment and the company: A's and B's never collide", async () => {
     const dir = path.join(process.cwd(), "lib/queries");
     const queries: Record<string, unknown> = {};
-    for (const file of readdirSync(dir).filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts"))) Object.assign(queries, await import(path.join(dir, file)));
+    for (const file of readdirSync(dir).filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts")))
+      Object.assign(queries, await import(path.join(dir, file)));
     const scopeA = { environment: "sandbox" as const, companyId: objects.A.id };
     const scopeB = { environment: "sandbox" as const, companyId: objects.B.id };
     const scopeProd = { environment: "production" as const, companyId: objects.A.id };
@@ -379,11 +454,19 @@ describe("tenant isolation of the console (two companies, one partner, their adm
 
   it("50 simultaneous requests for a company whose access token expired: exactly 1 token refresh, 0 errors (also across two console instances)", async () => {
     const list = routes.find((r) => r.pattern === "/api/bff/employments")!;
-    const expire = () => s.db.update(partnerGrants).set({ accessExpiresAt: new Date(Date.now() - 1000) }).where(eq(partnerGrants.companyId, COMPANY_A.id));
+    const expire = () =>
+      s.db
+        .update(partnerGrants)
+        .set({ accessExpiresAt: new Date(Date.now() - 1000) })
+        .where(eq(partnerGrants.companyId, COMPANY_A.id));
 
     await expire();
     const before = s.tokenCalls("refresh_token");
-    const results = await Promise.all(Array.from({ length: 50 }, () => call(actors.operatorA, list, "GET", objects.A, `?page_size=5&scope_env=sandbox&scope_company=${objects.A.id}`)));
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        call(actors.operatorA, list, "GET", objects.A, `?page_size=5&scope_env=sandbox&scope_company=${objects.A.id}`),
+      ),
+    );
     expect(results.map((r) => r.status)).toEqual(Array(50).fill(200));
     expect(s.tokenCalls("refresh_token") - before).toBe(1);
 

@@ -58,7 +58,10 @@ describe("console operators", () => {
   });
 
   it("the start banner gives the operator's sign-in, and says when the password was generated", () => {
-    const banner = formatConsoleBanner({ consoleUrl: "http://127.0.0.1:3000", operator: { email: "ops@partner.example", password: "pw-0123456789", generated: true } });
+    const banner = formatConsoleBanner({
+      consoleUrl: "http://127.0.0.1:3000",
+      operator: { email: "ops@partner.example", password: "pw-0123456789", generated: true },
+    });
     expect(banner).toContain("ops@partner.example");
     expect(banner).toContain("pw-0123456789  (generated at this start");
     expect(formatConsoleBanner({ consoleUrl: "http://127.0.0.1:3000", operator: null })).not.toContain("password");

@@ -38,7 +38,10 @@ async function verifyOrDecoy(passwordHash: string | null, password: string): Pro
  * Creates the operator, or brings an existing one's name and password in step with the configuration
  * (the password is re-hashed only when it changed). Returns the operator.
  */
-export async function ensureOperator(db: ConsoleDb, input: { email: string; name: string; password: string; now?: Date }): Promise<Operator> {
+export async function ensureOperator(
+  db: ConsoleDb,
+  input: { email: string; name: string; password: string; now?: Date },
+): Promise<Operator> {
   const email = normalize(input.email);
   const at = input.now ?? new Date();
   const [existing] = await db.select().from(consoleOperators).where(eq(consoleOperators.email, email)).limit(1);
@@ -63,7 +66,8 @@ export async function getOperator(db: ConsoleDb, id: string): Promise<Operator |
   return row ? toOperator(row) : null;
 }
 
-export type OperatorSignInResult = { ok: true; operator: Operator } | { ok: false; reason: "invalid" | "locked"; retryAfterSeconds?: number };
+export type OperatorSignInResult =
+  { ok: true; operator: Operator } | { ok: false; reason: "invalid" | "locked"; retryAfterSeconds?: number };
 
 /** Checks an operator's credentials; a locked email fails even with the right password. */
 export function createOperatorAuthenticator(db: ConsoleDb) {

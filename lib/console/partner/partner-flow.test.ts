@@ -9,7 +9,17 @@ import { CONSENT_GONE_REASON, loadPartnerCompanies } from "./companies";
 import { handleConnectCallback, handleConnectStart } from "./connect";
 import { ensureOperator } from "./operators";
 import { handleCreateConsentLink, handleOpenCompany, handleSwitchCompany, handleWithdrawConsent } from "./routes";
-import { CLIENT, COMPANY_A, COMPANY_B, consentThroughLink, CUSTOMER_TOKENS, OPERATOR, PartnerBrowser, setupPartner, type PartnerSetup } from "./testing";
+import {
+  CLIENT,
+  COMPANY_A,
+  COMPANY_B,
+  consentThroughLink,
+  CUSTOMER_TOKENS,
+  OPERATOR,
+  PartnerBrowser,
+  setupPartner,
+  type PartnerSetup,
+} from "./testing";
 
 // The partner view end to end against the in-process API (demo data): an operator signs in, connects
 // two companies through consent links (each company's owner consenting at the API's pages), sees
@@ -21,7 +31,10 @@ const actorOf = (s: PartnerSetup) => ({ kind: "operator" as const, id: s.operato
 describe("the partner view", () => {
   let s: PartnerSetup;
   let operator: PartnerBrowser;
-  const handlers = () => ({ start: (r: Request) => handleConnectStart(s.deps, r), callback: (r: Request) => handleConnectCallback(s.deps, r) });
+  const handlers = () => ({
+    start: (r: Request) => handleConnectStart(s.deps, r),
+    callback: (r: Request) => handleConnectCallback(s.deps, r),
+  });
 
   async function newLink(browser: PartnerBrowser): Promise<string> {
     const res = await handleCreateConsentLink(s.deps, browser.request("/api/partner/consent-links", { method: "POST" }));
@@ -55,13 +68,20 @@ describe("the partner view", () => {
     expect(ok.error).toBeNull();
     expect(ok.url.pathname).toBe("/partner");
     const session = (await (await operator.auth("session")).json()) as Record<string, unknown>;
-    expect(session).toMatchObject({ kind: "operator", environment: "sandbox", environments: ["sandbox", "production"], user: { email: OPERATOR.email }, company: null });
+    expect(session).toMatchObject({
+      kind: "operator",
+      environment: "sandbox",
+      environments: ["sandbox", "production"],
+      user: { email: OPERATOR.email },
+      company: null,
+    });
     expect(JSON.stringify(session)).not.toMatch(/operatorId|password|hash/i);
 
     // Ten failures lock the email for 15 minutes, even with the right password afterwards.
     await ensureOperator(s.db, { email: "second.operator@partner.example", name: "Second", password: "second operator password" });
     const locked = new PartnerBrowser(s);
-    for (let i = 0; i < 10; i++) expect((await locked.signInOperator("second.operator@partner.example", "wrong")).error).toBe("OperatorInvalid");
+    for (let i = 0; i < 10; i++)
+      expect((await locked.signInOperator("second.operator@partner.example", "wrong")).error).toBe("OperatorInvalid");
     expect((await locked.signInOperator("second.operator@partner.example", "second operator password")).error).toBe("OperatorLocked");
     // The stored password is an argon2id hash.
     const [row] = await s.db.select().from(consoleOperators).where(eq(consoleOperators.email, OPERATOR.email));
@@ -77,11 +97,18 @@ describe("the partner view", () => {
       expect(done.status).toBe(303);
       expect(done.headers.get("location")).toBe(`${new URL(link).pathname}?result=connected`);
       const grant = await s.deps.grants.getGrant("sandbox", company.id);
-      expect(grant).toMatchObject({ status: "active", company: { id: company.id, name: company.name }, consentedBy: { email: company.owner } });
+      expect(grant).toMatchObject({
+        status: "active",
+        company: { id: company.id, name: company.name },
+        consentedBy: { email: company.owner },
+      });
       expect(grant?.connectedByOperatorId).toBe(s.operator.id);
 
       // A used link cannot start again, and the state cannot be replayed.
-      const again = await handleConnectStart(s.deps, operator.request(`/api/partner/connect/start?link=${new URL(link).pathname.split("/").pop()}`));
+      const again = await handleConnectStart(
+        s.deps,
+        operator.request(`/api/partner/connect/start?link=${new URL(link).pathname.split("/").pop()}`),
+      );
       expect(again.headers.get("location")).toBe(new URL(link).pathname);
     }
     const rows = await s.db.select().from(partnerGrants);
@@ -90,7 +117,9 @@ describe("the partner view", () => {
       // Only ciphertexts, bound to their row: nothing readable, nothing that opens elsewhere.
       expect(row.accessTokenEnc).toMatch(/^v1\./);
       expect(row.refreshTokenEnc).toMatch(/^v1\./);
-      expect(() => s.deps.cipher.open(row.refreshTokenEnc!, `partner_grants:${rows.find((r) => r.id !== row.id)!.id}:refresh_token`)).toThrow();
+      expect(() =>
+        s.deps.cipher.open(row.refreshTokenEnc!, `partner_grants:${rows.find((r) => r.id !== row.id)!.id}:refresh_token`),
+      ).toThrow();
       expect(s.deps.cipher.open(row.refreshTokenEnc!, `partner_grants:${row.id}:refresh_token`)).toMatch(/\S{20,}/);
     }
     expect(s.logLines.join("\n")).not.toMatch(/ra_test_|refresh_token":"|access_token":"/);
@@ -129,7 +158,12 @@ describe("the partner view", () => {
       const seen: string[] = [];
       const companies: string[] = [];
       for (let page = 1; ; page++) {
-        const r = await listEmploymentsAcrossCompanies(s.deps, { environment: "sandbox", grants, actor: actorOf(s), query: { page, page_size: size } });
+        const r = await listEmploymentsAcrossCompanies(s.deps, {
+          environment: "sandbox",
+          grants,
+          actor: actorOf(s),
+          query: { page, page_size: size },
+        });
         expect(r.failures).toEqual([]);
         expect(r.total_count).toBe(expected.length);
         expect(r.employments.length).toBe(Math.min(size, expected.length - (page - 1) * size));
@@ -149,7 +183,12 @@ describe("the partner view", () => {
     });
     expect(onlyB.employments.map((e) => e.id)).toEqual(await apiEmployments(CUSTOMER_TOKENS.globex));
     expect(new Set(onlyB.employments.map((e) => e.company.id))).toEqual(new Set([COMPANY_B.id]));
-    const active = await listEmploymentsAcrossCompanies(s.deps, { environment: "sandbox", grants, actor: actorOf(s), query: { page: 1, page_size: 100, status: ["active", "invited"] } });
+    const active = await listEmploymentsAcrossCompanies(s.deps, {
+      environment: "sandbox",
+      grants,
+      actor: actorOf(s),
+      query: { page: 1, page_size: 100, status: ["active", "invited"] },
+    });
     expect(active.employments.map((e) => e.id)).toEqual([
       ...(await apiEmployments(CUSTOMER_TOKENS.acme, "&status=active,invited")),
       ...(await apiEmployments(CUSTOMER_TOKENS.globex, "&status=active,invited")),
@@ -174,11 +213,19 @@ describe("the partner view", () => {
 
   it("a company whose grant fails is reported on its own; the others are served (partial results)", async () => {
     // B's access token has expired and the token endpoint is down: B cannot be read, A can.
-    await s.db.update(partnerGrants).set({ accessExpiresAt: new Date(Date.now() - 1000) }).where(eq(partnerGrants.companyId, COMPANY_B.id));
+    await s.db
+      .update(partnerGrants)
+      .set({ accessExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(partnerGrants.companyId, COMPANY_B.id));
     s.setTokenEndpointDown(true);
     try {
       const grants = liveGrants(await s.deps.grants.listGrants("sandbox"));
-      const r = await listEmploymentsAcrossCompanies(s.deps, { environment: "sandbox", grants, actor: actorOf(s), query: { page: 1, page_size: 100 } });
+      const r = await listEmploymentsAcrossCompanies(s.deps, {
+        environment: "sandbox",
+        grants,
+        actor: actorOf(s),
+        query: { page: 1, page_size: 100 },
+      });
       expect(r.failures.map((f) => f.company.name)).toEqual([COMPANY_B.name]);
       expect(r.failures[0]!.error.message).toMatch(/token endpoint is down/);
       expect(r.employments.map((e) => e.id)).toEqual(await apiEmployments(CUSTOMER_TOKENS.acme));
@@ -186,20 +233,31 @@ describe("the partner view", () => {
         [COMPANY_A.name, false],
         [COMPANY_B.name, true],
       ]);
-      expect(await s.deps.grants.getGrant("sandbox", COMPANY_B.id)).toMatchObject({ status: "refresh_failing", statusReason: expect.stringMatching(/refresh failed/) as unknown });
+      expect(await s.deps.grants.getGrant("sandbox", COMPANY_B.id)).toMatchObject({
+        status: "refresh_failing",
+        statusReason: expect.stringMatching(/refresh failed/) as unknown,
+      });
     } finally {
       s.setTokenEndpointDown(false);
     }
     // The next call refreshes and the company is active again.
     const grantB = (await s.deps.grants.getGrant("sandbox", COMPANY_B.id))!;
     const before = s.tokenCalls("refresh_token");
-    await listEmploymentsAcrossCompanies(s.deps, { environment: "sandbox", grants: [grantB], actor: actorOf(s), query: { page: 1, page_size: 5 } });
+    await listEmploymentsAcrossCompanies(s.deps, {
+      environment: "sandbox",
+      grants: [grantB],
+      actor: actorOf(s),
+      query: { page: 1, page_size: 5 },
+    });
     expect(s.tokenCalls("refresh_token")).toBe(before + 1);
     expect(await s.deps.grants.getGrant("sandbox", COMPANY_B.id)).toMatchObject({ status: "active", statusReason: null });
   });
 
   it("acts for one company through the switcher: its pages use that company's grant, mutations are audited", async () => {
-    const switched = await handleSwitchCompany(s.deps, operator.request("/api/session/company", { method: "POST", json: { companyId: COMPANY_A.id } }));
+    const switched = await handleSwitchCompany(
+      s.deps,
+      operator.request("/api/session/company", { method: "POST", json: { companyId: COMPANY_A.id } }),
+    );
     expect(switched.status).toBe(200);
     expect(((await switched.json()) as { data: { company: unknown } }).data.company).toEqual({ id: COMPANY_A.id, name: COMPANY_A.name });
     const sid = (await s.db.query.consoleSessions.findFirst())!.id;
@@ -223,12 +281,21 @@ describe("the partner view", () => {
     expect((await s.deps.grants.getGrant("sandbox", COMPANY_A.id))?.lastSuccessAt).toBeInstanceOf(Date);
 
     // Links of the partner view switch too, but never from another site or a prefetch.
-    const cross = await handleOpenCompany(s.deps, operator.request(`/partner/open?company=${COMPANY_B.id}&next=/employments`, { headers: { "sec-fetch-site": "cross-site" } }));
+    const cross = await handleOpenCompany(
+      s.deps,
+      operator.request(`/partner/open?company=${COMPANY_B.id}&next=/employments`, { headers: { "sec-fetch-site": "cross-site" } }),
+    );
     expect(cross.headers.get("location")).toBe("http://127.0.0.1:3000/partner");
-    const prefetch = await handleOpenCompany(s.deps, operator.request(`/partner/open?company=${COMPANY_B.id}`, { headers: { "next-router-prefetch": "1" } }));
+    const prefetch = await handleOpenCompany(
+      s.deps,
+      operator.request(`/partner/open?company=${COMPANY_B.id}`, { headers: { "next-router-prefetch": "1" } }),
+    );
     expect(prefetch.status).toBe(204);
     expect((await s.deps.store.getSession(sid))?.company?.id).toBe(COMPANY_A.id);
-    const open = await handleOpenCompany(s.deps, operator.request(`/partner/open?company=${COMPANY_B.id}&next=%2Femployments%2Fx`, { headers: { "sec-fetch-site": "same-origin" } }));
+    const open = await handleOpenCompany(
+      s.deps,
+      operator.request(`/partner/open?company=${COMPANY_B.id}&next=%2Femployments%2Fx`, { headers: { "sec-fetch-site": "same-origin" } }),
+    );
     expect(open.headers.get("location")).toBe("http://127.0.0.1:3000/employments/x");
     expect((await s.deps.store.getSession(sid))?.company?.id).toBe(COMPANY_B.id);
     const offsite = await handleOpenCompany(s.deps, operator.request(`/partner/open?company=${COMPANY_A.id}&next=//evil.example/`));
@@ -253,17 +320,34 @@ describe("the partner view", () => {
     const admin = new PartnerBrowser(s);
     expect((await admin.signInWithToken(CUSTOMER_TOKENS.acme)).error).toBeNull();
     expect((await handleCreateConsentLink(s.deps, admin.request("/api/partner/consent-links", { method: "POST" }))).status).toBe(404);
-    expect((await handleWithdrawConsent(s.deps, admin.request(`/api/partner/companies/${COMPANY_B.id}/withdraw`, { method: "POST" }), COMPANY_B.id)).status).toBe(404);
-    expect((await handleSwitchCompany(s.deps, admin.request("/api/session/company", { method: "POST", json: { companyId: COMPANY_B.id } }))).status).toBe(404);
+    expect(
+      (
+        await handleWithdrawConsent(
+          s.deps,
+          admin.request(`/api/partner/companies/${COMPANY_B.id}/withdraw`, { method: "POST" }),
+          COMPANY_B.id,
+        )
+      ).status,
+    ).toBe(404);
+    expect(
+      (await handleSwitchCompany(s.deps, admin.request("/api/session/company", { method: "POST", json: { companyId: COMPANY_B.id } })))
+        .status,
+    ).toBe(404);
     expect((await handleOpenCompany(s.deps, admin.request(`/partner/open?company=${COMPANY_B.id}`))).status).toBe(404);
     // Still Acme's admin, and the partner's grant of B untouched.
     const session = (await (await admin.auth("session")).json()) as { kind: string; company: { id: string } };
     expect(session).toMatchObject({ kind: "customer_token", company: { id: COMPANY_A.id } });
     expect((await s.deps.grants.getGrant("sandbox", COMPANY_B.id))?.status).toBe("active");
     // An operator cannot switch to a company that is not connected, nor forge a cross-site call.
-    const unknown = await handleSwitchCompany(s.deps, operator.request("/api/session/company", { method: "POST", json: { companyId: "00000000-0000-4000-8000-000000000000" } }));
+    const unknown = await handleSwitchCompany(
+      s.deps,
+      operator.request("/api/session/company", { method: "POST", json: { companyId: "00000000-0000-4000-8000-000000000000" } }),
+    );
     expect(unknown.status).toBe(404);
-    const forged = await handleCreateConsentLink(s.deps, operator.request("/api/partner/consent-links", { method: "POST", headers: { "x-roster-bff": "0" } }));
+    const forged = await handleCreateConsentLink(
+      s.deps,
+      operator.request("/api/partner/consent-links", { method: "POST", headers: { "x-roster-bff": "0" } }),
+    );
     expect(forged.status).toBe(403);
   });
 
@@ -273,7 +357,10 @@ describe("the partner view", () => {
     const refreshToken = s.deps.cipher.open(row.refreshTokenEnc!, `partner_grants:${row.id}:refresh_token`);
     const revoked = await s.gateways.sandbox.app.request("/auth/oauth2/revoke", {
       method: "POST",
-      headers: { authorization: `Basic ${Buffer.from(`${CLIENT.clientId}:${CLIENT.clientSecret}`).toString("base64")}`, "content-type": "application/x-www-form-urlencoded" },
+      headers: {
+        authorization: `Basic ${Buffer.from(`${CLIENT.clientId}:${CLIENT.clientSecret}`).toString("base64")}`,
+        "content-type": "application/x-www-form-urlencoded",
+      },
       body: new URLSearchParams({ token: refreshToken }).toString(),
     });
     expect(revoked.status).toBe(200);
@@ -293,11 +380,19 @@ describe("the partner view", () => {
     expect((await s.deps.grants.getGrant("sandbox", COMPANY_B.id))?.status).toBe("active");
     await revokeAtApi(COMPANY_B.id);
     const grants = liveGrants(await s.deps.grants.listGrants("sandbox"));
-    const r = await listEmploymentsAcrossCompanies(s.deps, { environment: "sandbox", grants, actor: actorOf(s), query: { page: 1, page_size: 100 } });
+    const r = await listEmploymentsAcrossCompanies(s.deps, {
+      environment: "sandbox",
+      grants,
+      actor: actorOf(s),
+      query: { page: 1, page_size: 100 },
+    });
     expect(r.failures.map((f) => [f.company.name, f.error.status])).toEqual([[COMPANY_B.name, 409]]);
     expect(r.failures[0]!.error.message).toMatch(/not connected any more/);
     expect(r.employments.length).toBe((await apiEmployments(CUSTOMER_TOKENS.acme)).length);
-    expect(await s.deps.grants.getGrant("sandbox", COMPANY_B.id)).toMatchObject({ status: "revoked", statusReason: expect.stringMatching(/consent withdrawn/) as unknown });
+    expect(await s.deps.grants.getGrant("sandbox", COMPANY_B.id)).toMatchObject({
+      status: "revoked",
+      statusReason: expect.stringMatching(/consent withdrawn/) as unknown,
+    });
     expect(await s.deps.grants.getGrant("sandbox", COMPANY_A.id)).toMatchObject({ status: "active" });
   });
 
@@ -306,30 +401,53 @@ describe("the partner view", () => {
     await consentThroughLink(s, operator, link, { email: COMPANY_B.owner }, handlers());
     expect((await s.deps.grants.getGrant("sandbox", COMPANY_B.id))?.status).toBe("active");
     expect((await loadPartnerCompanies(s.deps, "sandbox")).grants.every((g) => g.status === "active")).toBe(true);
-    const switched = await handleSwitchCompany(s.deps, operator.request("/api/session/company", { method: "POST", json: { companyId: COMPANY_B.id } }));
+    const switched = await handleSwitchCompany(
+      s.deps,
+      operator.request("/api/session/company", { method: "POST", json: { companyId: COMPANY_B.id } }),
+    );
     expect(switched.status).toBe(200);
 
-    const res = await handleWithdrawConsent(s.deps, operator.request(`/api/partner/companies/${COMPANY_B.id}/withdraw`, { method: "POST" }), COMPANY_B.id);
+    const res = await handleWithdrawConsent(
+      s.deps,
+      operator.request(`/api/partner/companies/${COMPANY_B.id}/withdraw`, { method: "POST" }),
+      COMPANY_B.id,
+    );
     expect(res.status).toBe(200);
     const body = (await res.json()) as { data: { grant: { status: string; statusReason: string }; revokedAtApi: string } };
-    expect(body.data).toMatchObject({ revokedAtApi: "revoked", grant: { status: "revoked", statusReason: `consent withdrawn by ${OPERATOR.email}` } });
+    expect(body.data).toMatchObject({
+      revokedAtApi: "revoked",
+      grant: { status: "revoked", statusReason: `consent withdrawn by ${OPERATOR.email}` },
+    });
     expect(JSON.stringify(body)).not.toMatch(/token/i);
     const [row] = await s.db.select().from(partnerGrants).where(eq(partnerGrants.companyId, COMPANY_B.id));
     expect(row).toMatchObject({ accessTokenEnc: null, refreshTokenEnc: null });
     // The API agrees: B no longer consents to the client; A does.
     const cc = await s.deps.partnerTokens.getToken("sandbox");
-    const listed = (await (await s.gateways.sandbox.call("GET", "/v1/companies", { token: cc })).json()) as { data: { companies: { id: string }[] } };
+    const listed = (await (await s.gateways.sandbox.call("GET", "/v1/companies", { token: cc })).json()) as {
+      data: { companies: { id: string }[] };
+    };
     expect(listed.data.companies.map((c) => c.id)).toEqual([COMPANY_A.id]);
-    const counts = await countEmploymentsByCompany(s.deps, { environment: "sandbox", grants: liveGrants(await s.deps.grants.listGrants("sandbox")), actor: actorOf(s) });
+    const counts = await countEmploymentsByCompany(s.deps, {
+      environment: "sandbox",
+      grants: liveGrants(await s.deps.grants.listGrants("sandbox")),
+      actor: actorOf(s),
+    });
     expect(counts.map((c) => [c.company.name, c.error])).toEqual([[COMPANY_A.name, null]]);
     const audit = await listAudit(s.db, { environment: "sandbox", companyId: COMPANY_B.id, page: 1, pageSize: 10 });
-    expect(audit.entries[0]).toMatchObject({ actor: { kind: "operator", email: OPERATOR.email }, method: "POST", path: "auth/oauth2/revoke (withdraw consent)", status: 200 });
+    expect(audit.entries[0]).toMatchObject({
+      actor: { kind: "operator", email: OPERATOR.email },
+      method: "POST",
+      path: "auth/oauth2/revoke (withdraw consent)",
+      status: 200,
+    });
     expect(audit.entries.map((e) => e.path)).toContain("auth/oauth2/token (consent to the partner)");
     // The operator acting for B was sent back to the partner view; switching to B again is refused.
     const sid = (await s.db.query.consoleSessions.findFirst({ where: (t, { eq: is }) => is(t.kind, "operator") }))!.id;
     expect((await s.deps.store.getSession(sid))?.company).toBeNull();
-    const again = await handleSwitchCompany(s.deps, operator.request("/api/session/company", { method: "POST", json: { companyId: COMPANY_B.id } }));
+    const again = await handleSwitchCompany(
+      s.deps,
+      operator.request("/api/session/company", { method: "POST", json: { companyId: COMPANY_B.id } }),
+    );
     expect(again.status).toBe(409);
   });
-
 });

@@ -57,7 +57,10 @@ export async function handleCreateConsentLink(deps: AuthDeps, req: Request): Pro
     now: deps.now(),
     consoleUrl: deps.config.consoleUrl,
   });
-  return Response.json({ data: { url: link.url, environment: link.environment, expiresAt: link.expiresAt.toISOString() } }, { status: 201, headers: NO_STORE });
+  return Response.json(
+    { data: { url: link.url, environment: link.environment, expiresAt: link.expiresAt.toISOString() } },
+    { status: 201, headers: NO_STORE },
+  );
 }
 
 /** POST /api/partner/companies/{companyId}/withdraw: withdraws the company's consent (revoked at the API). */
@@ -89,7 +92,13 @@ async function switchCompany(deps: AuthDeps, session: ConsoleSession, companyId:
     return null;
   }
   const grant = await deps.grants.getGrant(session.environment, companyId);
-  if (!grant) return { kind: "not_found", status: 404, message: "This company is not connected to the partner in this environment.", requestId: null };
+  if (!grant)
+    return {
+      kind: "not_found",
+      status: 404,
+      message: "This company is not connected to the partner in this environment.",
+      requestId: null,
+    };
   if (grant.status === "revoked") {
     return { kind: "conflict", status: 409, message: `${grant.company.name} withdrew its consent: reconnect it first.`, requestId: null };
   }
@@ -105,7 +114,13 @@ export async function handleSwitchCompany(deps: AuthDeps, req: Request): Promise
   if (!session) return notFound();
   const parsed = CompanyBodySchema.safeParse(await req.json().catch(() => undefined));
   if (!parsed.success) {
-    return errorResponse({ kind: "validation", status: 422, message: "companyId must be a company id or null", requestId: null, fieldErrors: { companyId: ["must be a company id or null"] } });
+    return errorResponse({
+      kind: "validation",
+      status: 422,
+      message: "companyId must be a company id or null",
+      requestId: null,
+      fieldErrors: { companyId: ["must be a company id or null"] },
+    });
   }
   const refusal = await switchCompany(deps, session, parsed.data.companyId);
   if (refusal) return errorResponse(refusal);
@@ -120,7 +135,8 @@ export async function handleSwitchCompany(deps: AuthDeps, req: Request): Promise
  */
 export async function handleOpenCompany(deps: AuthDeps, req: Request): Promise<Response> {
   const url = new URL(req.url);
-  const redirect = (path: string) => new Response(null, { status: 303, headers: { location: `${deps.config.consoleUrl}${path}`, ...NO_STORE } });
+  const redirect = (path: string) =>
+    new Response(null, { status: 303, headers: { location: `${deps.config.consoleUrl}${path}`, ...NO_STORE } });
   // A router prefetch must never switch company: only a real navigation does.
   if (req.headers.get("next-router-prefetch") || req.headers.get("purpose") === "prefetch") return new Response(null, { status: 204 });
   const session = await operatorSessionOf(deps, req);

@@ -7,7 +7,15 @@ import { DEMO } from "@/lib/gateway/seed/demo";
 import { createTestGateway, type TestGateway } from "@/lib/gateway/testing/harness";
 import { createAuthDeps, type AuthDeps } from "../auth/deps";
 import { createAuthRouteHandler } from "../auth/route-handler";
-import { API_URLS, CALLBACK_URL, captureLogs, CONSOLE_URL, ConsoleCookieJar, PARTNER_CALLBACK_URL, testConsoleConfig } from "../auth/testing";
+import {
+  API_URLS,
+  CALLBACK_URL,
+  captureLogs,
+  CONSOLE_URL,
+  ConsoleCookieJar,
+  PARTNER_CALLBACK_URL,
+  testConsoleConfig,
+} from "../auth/testing";
 import { getConsoleTestDatabase } from "../db/testing";
 import { ensureOperator, type Operator } from "./operators";
 
@@ -25,7 +33,12 @@ export const CUSTOMER_TOKENS = {
 } as const;
 
 export const COMPANY_A = { key: "acme", id: demoCompanyId("sandbox", "acme"), name: "Acme Robotics", owner: "owner@acme.example" } as const;
-export const COMPANY_B = { key: "globex", id: demoCompanyId("sandbox", "globex"), name: "Globex Logistics", owner: "owner@globex.example" } as const;
+export const COMPANY_B = {
+  key: "globex",
+  id: demoCompanyId("sandbox", "globex"),
+  name: "Globex Logistics",
+  owner: "owner@globex.example",
+} as const;
 
 export interface ApiCall {
   method: string;
@@ -67,7 +80,8 @@ export async function setupPartner(options: { now?: () => Date } = {}) {
     const url = new URL(input instanceof Request ? input.url : String(input));
     const environment = byHost.get(url.host);
     if (!environment) throw new TypeError("fetch failed (connect ECONNREFUSED)");
-    const grantType = url.pathname === "/auth/oauth2/token" && typeof init?.body === "string" ? new URLSearchParams(init.body).get("grant_type") : null;
+    const grantType =
+      url.pathname === "/auth/oauth2/token" && typeof init?.body === "string" ? new URLSearchParams(init.body).get("grant_type") : null;
     if (tokenEndpointDown && grantType === "refresh_token") {
       calls.push({ method: "POST", url, status: 503, grantType });
       return Response.json({ error: "temporarily_unavailable", error_description: "The token endpoint is down (test)" }, { status: 503 });
@@ -80,7 +94,8 @@ export async function setupPartner(options: { now?: () => Date } = {}) {
   const { logLines, logger } = captureLogs();
   const config = testConsoleConfig({ sandbox: CLIENT, production: CLIENT });
   const db = (await getConsoleTestDatabase()).db;
-  const makeDeps = (): AuthDeps => createAuthDeps({ config, db, logger, fetch: apiFetch, resolveBaseUrl: async (e) => API_URLS[e], now: options.now });
+  const makeDeps = (): AuthDeps =>
+    createAuthDeps({ config, db, logger, fetch: apiFetch, resolveBaseUrl: async (e) => API_URLS[e], now: options.now });
   const deps = makeDeps();
   const operator: Operator = await ensureOperator(db, OPERATOR);
   const handler = createAuthRouteHandler(async () => deps);
@@ -128,7 +143,11 @@ export class PartnerBrowser extends ConsoleCookieJar {
   /** "Sign in with the Employment API" (next-auth's OAuth provider) as a company user, through the API's pages. */
   async signInWithOAuth(email: string, environment: Environment = "sandbox"): Promise<Response> {
     const csrf = (await (await this.auth("csrf")).json()) as { csrfToken: string };
-    const start = await this.auth(`signin/employment-api?environment=${environment}`, { csrfToken: csrf.csrfToken, callbackUrl: "/employments", json: "true" });
+    const start = await this.auth(`signin/employment-api?environment=${environment}`, {
+      csrfToken: csrf.csrfToken,
+      callbackUrl: "/employments",
+      json: "true",
+    });
     const { url } = (await start.json()) as { url: string };
     const api = new Browser(this.setup.gateways[environment].app);
     const login = await api.request(url);
@@ -162,7 +181,8 @@ export async function consentThroughLink(
   const token = new URL(linkUrl).pathname.split("/").pop()!;
   const start = browser.keep(await handlers.start(browser.request(`/api/partner/connect/start?link=${token}`)));
   const authorize = start.headers.get("location");
-  if (start.status !== 303 || !authorize?.includes("/auth/oauth2/authorize")) throw new Error(`connect did not start: ${start.status} ${authorize}`);
+  if (start.status !== 303 || !authorize?.includes("/auth/oauth2/authorize"))
+    throw new Error(`connect did not start: ${start.status} ${authorize}`);
   const api = new Browser(setup.gateways[options.environment ?? "sandbox"].app);
   const login = await api.request(authorize);
   if (login.status !== 200) throw new Error(`authorize answered ${login.status}: ${await login.text()}`);

@@ -22,7 +22,8 @@ export function employmentOptions<T extends Pick<EmploymentListItem, "id" | "ful
     .filter((e) => (options.filter ? options.filter(e) : true))
     .sort((a, b) => a.full_name.localeCompare(b.full_name, "en"))
     .map((e) => ({ value: e.id, label: e.job_title ? `${e.full_name} · ${e.job_title}` : e.full_name }));
-  if (options.current && !out.some((o) => o.value === options.current)) out.unshift({ value: options.current, label: `Employment ${options.current}` });
+  if (options.current && !out.some((o) => o.value === options.current))
+    out.unshift({ value: options.current, label: `Employment ${options.current}` });
   return out;
 }
 
@@ -31,4 +32,9 @@ export const onPayroll = (e: Pick<EmploymentListItem, "status" | "type">) =>
   e.type !== "contractor" && (e.status === "active" || e.status === "offboarding" || e.status === "archived");
 
 /** An employment id of a URL: UUID characters only (anything else is dropped, never sent). */
-export const employmentIdParam = z.string().trim().max(64).regex(/^[A-Za-z0-9-]*$/).catch("");
+export const employmentIdParam = z
+  .string()
+  .trim()
+  .max(64)
+  .regex(/^[A-Za-z0-9-]*$/)
+  .catch("");

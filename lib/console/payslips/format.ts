@@ -3,7 +3,20 @@ import { formatMoney } from "@/lib/forms/money";
 // How payslip values read: money is integer minor units (×100 for every currency, DECISIONS.md
 // "Money"), a pay period is a calendar month.
 
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"] as const;
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+] as const;
 
 /** "2026-02-01" (a period's first day) or "2026-02" → "February 2026"; anything else unchanged. */
 export function formatPeriod(value: string): string {

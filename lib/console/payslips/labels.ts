@@ -5,8 +5,7 @@ import type { ApiErrorPayload } from "@/lib/console/api-errors";
 
 export const PAYSLIP_PERMISSIONS = {
   read: "Reading and downloading payslips needs the payslip:read or payroll scope on the API token.",
-  release:
-    "Releasing a payslip needs the payroll scope and a writing role (owner, admin, or people manager for their own reports).",
+  release: "Releasing a payslip needs the payroll scope and a writing role (owner, admin, or people manager for their own reports).",
 } as const;
 
 /** Extra lines for an error banner: the permission the operation needs, when the API answered 403. */

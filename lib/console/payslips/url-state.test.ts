@@ -14,7 +14,9 @@ import {
 } from "./url-state";
 import { filenameFromDisposition, formatPeriod, previousMonth } from "./format";
 
-const isoDay = fc.date({ min: new Date("2000-01-01"), max: new Date("2099-12-31"), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+const isoDay = fc
+  .date({ min: new Date("2000-01-01"), max: new Date("2099-12-31"), noInvalidDate: true })
+  .map((d) => d.toISOString().slice(0, 10));
 const stateArb: fc.Arbitrary<PayslipListState> = fc.record({
   page: fc.integer({ min: 1, max: 5000 }),
   pageSize: fc.integer({ min: 1, max: 100 }),
@@ -30,25 +32,34 @@ describe("payslips URL state", () => {
   });
 
   it("round-trips every state through the URL", () => {
-    fc.assert(fc.property(stateArb, (s) => void expect(parsePayslipState(new URLSearchParams(serializePayslipState(s).toString()))).toEqual(s)));
+    fc.assert(
+      fc.property(stateArb, (s) => void expect(parsePayslipState(new URLSearchParams(serializePayslipState(s).toString()))).toEqual(s)),
+    );
   });
 
   it("gives one state one URL (serialize ∘ parse is idempotent)", () => {
     fc.assert(
-      fc.property(fc.dictionary(fc.constantFrom("page", "page_size", "employment_id", "start_date", "end_date", "x"), fc.string()), (raw) => {
-        const once = serializePayslipState(parsePayslipState(raw)).toString();
-        expect(serializePayslipState(parsePayslipState(new URLSearchParams(once))).toString()).toBe(once);
-      }),
+      fc.property(
+        fc.dictionary(fc.constantFrom("page", "page_size", "employment_id", "start_date", "end_date", "x"), fc.string()),
+        (raw) => {
+          const once = serializePayslipState(parsePayslipState(raw)).toString();
+          expect(serializePayslipState(parsePayslipState(new URLSearchParams(once))).toString()).toBe(once);
+        },
+      ),
     );
   });
 
   it("drops values the API would refuse: impossible dates, odd ids, out-of-range pages", () => {
-    expect(parsePayslipState({ start_date: "2026-02-30", end_date: "2026-13-01", employment_id: "a b;c", page: "0", page_size: "500" })).toEqual(DEFAULT_PAYSLIP_STATE);
+    expect(
+      parsePayslipState({ start_date: "2026-02-30", end_date: "2026-13-01", employment_id: "a b;c", page: "0", page_size: "500" }),
+    ).toEqual(DEFAULT_PAYSLIP_STATE);
     expect(parsePayslipState({ start_date: " 2026-02-01 ", page: ["3", "4"] })).toMatchObject({ startDate: "2026-02-01", page: 3 });
   });
 
   it("links one employment's payslips", () => {
-    expect(payslipsOfEmploymentHref("2b6a3b8e-8a3c-4c39-9a49-2d7a2f1c0a11")).toBe("/payslips?employment_id=2b6a3b8e-8a3c-4c39-9a49-2d7a2f1c0a11");
+    expect(payslipsOfEmploymentHref("2b6a3b8e-8a3c-4c39-9a49-2d7a2f1c0a11")).toBe(
+      "/payslips?employment_id=2b6a3b8e-8a3c-4c39-9a49-2d7a2f1c0a11",
+    );
   });
 
   it("goes back to page 1 when a filter changes", () => {

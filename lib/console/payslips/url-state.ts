@@ -21,7 +21,13 @@ export interface PayslipListState {
   endDate: string;
 }
 
-export const DEFAULT_PAYSLIP_STATE: PayslipListState = { page: 1, pageSize: DEFAULT_PAGE_SIZE, employmentId: "", startDate: "", endDate: "" };
+export const DEFAULT_PAYSLIP_STATE: PayslipListState = {
+  page: 1,
+  pageSize: DEFAULT_PAGE_SIZE,
+  employmentId: "",
+  startDate: "",
+  endDate: "",
+};
 
 const first = (raw: RawSearchParams, key: string): string | undefined => {
   if (raw instanceof URLSearchParams) return raw.get(key) ?? undefined;

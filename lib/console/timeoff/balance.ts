@@ -69,7 +69,10 @@ export function balanceSummary(b: TimeoffBalance): BalanceSummary {
     taken: formatDaysAndHours(b.taken),
     upcomingApproved: formatDaysAndHours(b.upcoming_approved),
     upcomingRequested: formatDaysAndHours(b.upcoming_requested),
-    contractual: b.contractual_leave_entitlement_type === "unlimited" ? "Unlimited" : `${b.contractual_entitled} ${b.contractual_entitled === 1 ? "day" : "days"} a year`,
+    contractual:
+      b.contractual_leave_entitlement_type === "unlimited"
+        ? "Unlimited"
+        : `${b.contractual_entitled} ${b.contractual_entitled === 1 ? "day" : "days"} a year`,
     hoursPerDay: perDay,
   };
 }

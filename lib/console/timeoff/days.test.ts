@@ -1,6 +1,17 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { eachDay, formatDaysAndHours, formatHoursAsDays, generateDayRows, isWorkingDay, rangeError, regenerateDayRows, toTimeoffDays, totalHours, weekdayOf } from "./days";
+import {
+  eachDay,
+  formatDaysAndHours,
+  formatHoursAsDays,
+  generateDayRows,
+  isWorkingDay,
+  rangeError,
+  regenerateDayRows,
+  toTimeoffDays,
+  totalHours,
+  weekdayOf,
+} from "./days";
 
 describe("working days", () => {
   it("knows the weekdays (UTC, whatever the machine's zone)", () => {
@@ -38,20 +49,33 @@ describe("working days", () => {
   });
 
   it("keeps the edits of the days still in range when the dates change", () => {
-    const edited = generateDayRows("2026-03-02", "2026-03-06").map((r) => (r.day === "2026-03-04" ? { ...r, hours: 4 } : r.day === "2026-03-05" ? { ...r, included: false } : r));
+    const edited = generateDayRows("2026-03-02", "2026-03-06").map((r) =>
+      r.day === "2026-03-04" ? { ...r, hours: 4 } : r.day === "2026-03-05" ? { ...r, included: false } : r,
+    );
     const moved = regenerateDayRows(edited, "2026-03-04", "2026-03-09");
-    expect(moved.map((r) => `${r.day}:${r.included ? r.hours : "-"}`)).toEqual(["2026-03-04:4", "2026-03-05:-", "2026-03-06:8", "2026-03-07:-", "2026-03-08:-", "2026-03-09:8"]);
+    expect(moved.map((r) => `${r.day}:${r.included ? r.hours : "-"}`)).toEqual([
+      "2026-03-04:4",
+      "2026-03-05:-",
+      "2026-03-06:8",
+      "2026-03-07:-",
+      "2026-03-08:-",
+      "2026-03-09:8",
+    ]);
   });
 
   it("generates only weekdays as included, for any range", () => {
     fc.assert(
-      fc.property(fc.date({ min: new Date("2000-01-01"), max: new Date("2090-01-01"), noInvalidDate: true }), fc.integer({ min: 0, max: 60 }), (d, len) => {
-        const start = d.toISOString().slice(0, 10);
-        const end = new Date(d.getTime() + len * 86_400_000).toISOString().slice(0, 10);
-        const rows = generateDayRows(start, end);
-        expect(rows).toHaveLength(len + 1);
-        for (const r of rows) expect(r.included).toBe(![0, 6].includes(new Date(`${r.day}T00:00:00Z`).getUTCDay()));
-      }),
+      fc.property(
+        fc.date({ min: new Date("2000-01-01"), max: new Date("2090-01-01"), noInvalidDate: true }),
+        fc.integer({ min: 0, max: 60 }),
+        (d, len) => {
+          const start = d.toISOString().slice(0, 10);
+          const end = new Date(d.getTime() + len * 86_400_000).toISOString().slice(0, 10);
+          const rows = generateDayRows(start, end);
+          expect(rows).toHaveLength(len + 1);
+          for (const r of rows) expect(r.included).toBe(![0, 6].includes(new Date(`${r.day}T00:00:00Z`).getUTCDay()));
+        },
+      ),
     );
   });
 

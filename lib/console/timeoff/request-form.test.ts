@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { generateDayRows } from "./days";
-import { splitTimeoffFieldErrors, TimeoffRequestFormSchema, timeoffRequestDefaults, toCreateTimeoffBody, type TimeoffRequestFormValues } from "./request-form";
+import {
+  splitTimeoffFieldErrors,
+  TimeoffRequestFormSchema,
+  timeoffRequestDefaults,
+  toCreateTimeoffBody,
+  type TimeoffRequestFormValues,
+} from "./request-form";
 
 const values = (patch: Partial<TimeoffRequestFormValues> = {}): TimeoffRequestFormValues => ({
   ...timeoffRequestDefaults({ employmentId: "0b9c8b3e-5b4a-4c5e-9a53-0a4c2d0f9f11", timezone: "Europe/Lisbon" }),
@@ -11,7 +17,8 @@ const values = (patch: Partial<TimeoffRequestFormValues> = {}): TimeoffRequestFo
   ...patch,
 });
 
-const issues = (v: TimeoffRequestFormValues) => (TimeoffRequestFormSchema.safeParse(v).error?.issues ?? []).map((i) => `${i.path.join(".")}: ${i.message}`);
+const issues = (v: TimeoffRequestFormValues) =>
+  (TimeoffRequestFormSchema.safeParse(v).error?.issues ?? []).map((i) => `${i.path.join(".")}: ${i.message}`);
 
 describe("request time off form", () => {
   it("sends the included days only, with the contract's shape", () => {
@@ -34,8 +41,12 @@ describe("request time off form", () => {
     expect(issues(values())).toEqual([]);
     expect(issues(values({ timezone: "Mars/Olympus" }))).toEqual(["timezone: must be an IANA time zone identifier (e.g. Europe/Lisbon)"]);
     expect(issues(values({ end_date: "2026-03-01" }))).toContain("end_date: The end date must be on or after the start date.");
-    expect(issues(values({ days: generateDayRows("2026-03-05", "2026-03-09").map((d) => ({ ...d, included: false })) }))).toEqual(["days: include at least one day"]);
-    expect(issues(values({ days: generateDayRows("2026-03-05", "2026-03-09").map((d) => ({ ...d, hours: 0 })) }))).toEqual(["days: the included days must add up to some hours"]);
+    expect(issues(values({ days: generateDayRows("2026-03-05", "2026-03-09").map((d) => ({ ...d, included: false })) }))).toEqual([
+      "days: include at least one day",
+    ]);
+    expect(issues(values({ days: generateDayRows("2026-03-05", "2026-03-09").map((d) => ({ ...d, hours: 0 })) }))).toEqual([
+      "days: the included days must add up to some hours",
+    ]);
     expect(issues(values({ timeoff_type: "" }))).toEqual(["timeoff_type: choose a type"]);
   });
 
@@ -52,7 +63,14 @@ describe("request time off form", () => {
 
   it("puts the API's 422 keys on the form's fields", () => {
     expect(
-      splitTimeoffFieldErrors({ start_date: ["overlaps time off 1 (2026-03-01 to 2026-03-06)"], "timeoff_days.2.hours": ["must be at most 24"], approver_id: ["is not a manager"] }),
-    ).toEqual({ byField: { start_date: "overlaps time off 1 (2026-03-01 to 2026-03-06)", days: "must be at most 24" }, other: ["approver_id: is not a manager"] });
+      splitTimeoffFieldErrors({
+        start_date: ["overlaps time off 1 (2026-03-01 to 2026-03-06)"],
+        "timeoff_days.2.hours": ["must be at most 24"],
+        approver_id: ["is not a manager"],
+      }),
+    ).toEqual({
+      byField: { start_date: "overlaps time off 1 (2026-03-01 to 2026-03-06)", days: "must be at most 24" },
+      other: ["approver_id: is not a manager"],
+    });
   });
 });

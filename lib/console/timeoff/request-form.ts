@@ -1,11 +1,5 @@
 import { z } from "zod";
-import {
-  CreateTimeoffBodySchema,
-  PlainDateSchema,
-  TimeoffTypeSchema,
-  TimeZoneSchema,
-  type CreateTimeoffBody,
-} from "@/lib/contract";
+import { CreateTimeoffBodySchema, PlainDateSchema, TimeoffTypeSchema, TimeZoneSchema, type CreateTimeoffBody } from "@/lib/contract";
 import { fieldByPrefix, formDate, splitFieldErrors } from "./people-ops/field-errors";
 import { rangeError, toTimeoffDays, totalHours, type DayRow } from "./days";
 
@@ -47,7 +41,8 @@ export const TimeoffRequestFormSchema = z
     if (range || !PlainDateSchema.safeParse(v.start_date).success || !PlainDateSchema.safeParse(v.end_date).success) return;
     const days = toTimeoffDays(v.days);
     if (days.length === 0) ctx.addIssue({ code: "custom", path: ["days"], message: "include at least one day" });
-    else if (totalHours(days) === 0) ctx.addIssue({ code: "custom", path: ["days"], message: "the included days must add up to some hours" });
+    else if (totalHours(days) === 0)
+      ctx.addIssue({ code: "custom", path: ["days"], message: "the included days must add up to some hours" });
   });
 
 export type TimeoffRequestFormValues = {
@@ -62,7 +57,15 @@ export type TimeoffRequestFormValues = {
 export type TimeoffRequestField = keyof TimeoffRequestFormValues;
 
 export function timeoffRequestDefaults(o: { employmentId?: string; timezone?: string } = {}): TimeoffRequestFormValues {
-  return { employment_id: o.employmentId ?? "", timeoff_type: "", start_date: "", end_date: "", timezone: o.timezone ?? "", days: [], notes: "" };
+  return {
+    employment_id: o.employmentId ?? "",
+    timeoff_type: "",
+    start_date: "",
+    end_date: "",
+    timezone: o.timezone ?? "",
+    days: [],
+    notes: "",
+  };
 }
 
 /** The body of `POST /v1/timeoff` (checked against the contract before it leaves). */

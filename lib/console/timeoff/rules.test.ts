@@ -17,8 +17,14 @@ describe("time off actions", () => {
   });
 
   it("says why an action is not offered", () => {
-    expect(timeoffActionAvailability({ status: "approved" }, "decline")).toEqual({ available: false, reason: expect.stringMatching(/cancel approved time off instead/) });
-    expect(timeoffActionAvailability({ status: "taken" }, "cancel")).toEqual({ available: false, reason: expect.stringMatching(/in the past/) });
+    expect(timeoffActionAvailability({ status: "approved" }, "decline")).toEqual({
+      available: false,
+      reason: expect.stringMatching(/cancel approved time off instead/),
+    });
+    expect(timeoffActionAvailability({ status: "taken" }, "cancel")).toEqual({
+      available: false,
+      reason: expect.stringMatching(/in the past/),
+    });
   });
 
   it("puts the reason in the field the API names", () => {

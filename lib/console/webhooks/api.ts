@@ -22,7 +22,9 @@ const enc = encodeURIComponent;
 
 export const listWebhookCallbacks = (api: ApiClient, companyId: string, q: CallbacksApiQuery) =>
   api
-    .json(WebhookCallbackListResponseSchema, "GET", `v1/companies/${enc(companyId)}/webhook-callbacks`, { query: { page: q.page, page_size: q.page_size } })
+    .json(WebhookCallbackListResponseSchema, "GET", `v1/companies/${enc(companyId)}/webhook-callbacks`, {
+      query: { page: q.page, page_size: q.page_size },
+    })
     .then((r) => r.data);
 
 /** The response holds the signing key: the caller hands it to the browser once and keeps no copy. */
@@ -55,7 +57,9 @@ export const triggerSandboxWebhook = (api: ApiClient, body: SandboxTriggerWebhoo
 export async function listAllWebhookCallbacks(api: ApiClient, companyId: string, maxPages = 5) {
   const first = await listWebhookCallbacks(api, companyId, { page: 1, page_size: 100 });
   const rest = await Promise.all(
-    Array.from({ length: Math.min(first.total_pages, maxPages) - 1 }, (_, i) => listWebhookCallbacks(api, companyId, { page: i + 2, page_size: 100 })),
+    Array.from({ length: Math.min(first.total_pages, maxPages) - 1 }, (_, i) =>
+      listWebhookCallbacks(api, companyId, { page: i + 2, page_size: 100 }),
+    ),
   );
   return [...first.webhook_callbacks, ...rest.flatMap((r) => r.webhook_callbacks)];
 }

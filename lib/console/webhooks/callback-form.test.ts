@@ -10,7 +10,11 @@ import {
   type CallbackFormValues,
 } from "./callback-form";
 
-const values = (v: Partial<CallbackFormValues>): CallbackFormValues => ({ ...EMPTY_CALLBACK_FORM, url: "https://hooks.example.com/roster", ...v });
+const values = (v: Partial<CallbackFormValues>): CallbackFormValues => ({
+  ...EMPTY_CALLBACK_FORM,
+  url: "https://hooks.example.com/roster",
+  ...v,
+});
 const issues = (v: CallbackFormValues) => {
   const r = CallbackFormSchema.safeParse(v);
   return r.success ? {} : Object.fromEntries(r.error.issues.map((i) => [i.path.join("."), i.message]));
@@ -45,11 +49,18 @@ describe("bodies", () => {
       url: "https://h.example/x",
       subscribed_events: ["employment.account.updated", "payslip.released"],
     });
-    expect(toCreateBody(values({ all_events: true, events: ["payslip.released"] }))).toEqual({ url: "https://hooks.example.com/roster", subscribe_to_all_events: true });
+    expect(toCreateBody(values({ all_events: true, events: ["payslip.released"] }))).toEqual({
+      url: "https://hooks.example.com/roster",
+      subscribe_to_all_events: true,
+    });
   });
 
   it("reads an all-events callback as all events with no explicit list", () => {
-    const d = callbackFormDefaults({ url: "https://h.example", subscribe_to_all_events: true, subscribed_events: [...WEBHOOK_EVENT_TYPES] });
+    const d = callbackFormDefaults({
+      url: "https://h.example",
+      subscribe_to_all_events: true,
+      subscribed_events: [...WEBHOOK_EVENT_TYPES],
+    });
     expect(d).toEqual({ url: "https://h.example", all_events: true, events: [] });
   });
 

@@ -48,7 +48,9 @@ export const EMPTY_CALLBACK_FORM: CallbackFormValues = { url: "", all_events: fa
  * The form's values for an existing callback. With "all events" the API lists every type; the form
  * keeps the list empty so that unticking "all events" starts from an explicit choice.
  */
-export function callbackFormDefaults(callback: Pick<WebhookCallback, "url" | "subscribe_to_all_events" | "subscribed_events">): CallbackFormValues {
+export function callbackFormDefaults(
+  callback: Pick<WebhookCallback, "url" | "subscribe_to_all_events" | "subscribed_events">,
+): CallbackFormValues {
   return {
     url: callback.url,
     all_events: callback.subscribe_to_all_events,
@@ -74,7 +76,8 @@ export function toUpdateBody(values: CallbackFormValues, defaults: CallbackFormV
   const url = values.url.trim();
   if (url !== defaults.url.trim()) body.url = url;
   const events = normalizeEventTypes(values.events);
-  const eventsChanged = values.all_events !== defaults.all_events || (!values.all_events && events.join() !== normalizeEventTypes(defaults.events).join());
+  const eventsChanged =
+    values.all_events !== defaults.all_events || (!values.all_events && events.join() !== normalizeEventTypes(defaults.events).join());
   if (eventsChanged) {
     if (values.all_events) body.subscribe_to_all_events = true;
     else {

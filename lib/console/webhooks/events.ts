@@ -97,7 +97,10 @@ export function toggleEvent(selected: readonly string[], eventType: WebhookEvent
 }
 
 /** Whether a callback receives an event type. */
-export function callbackReceives(callback: { subscribe_to_all_events: boolean; subscribed_events: readonly string[] }, eventType: string): boolean {
+export function callbackReceives(
+  callback: { subscribe_to_all_events: boolean; subscribed_events: readonly string[] },
+  eventType: string,
+): boolean {
   return callback.subscribe_to_all_events || callback.subscribed_events.includes(eventType);
 }
 

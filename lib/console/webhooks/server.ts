@@ -32,7 +32,12 @@ export function deliveriesQueryOf(req: NextRequest) {
     ["successfully_delivered", state.delivered !== ""],
   ] as const) {
     if (params.get(key) && !ok) {
-      throw new ApiRequestError({ kind: "bad_request", status: 400, message: `${key}: invalid value ${JSON.stringify(params.get(key))}`, requestId: null });
+      throw new ApiRequestError({
+        kind: "bad_request",
+        status: 400,
+        message: `${key}: invalid value ${JSON.stringify(params.get(key))}`,
+        requestId: null,
+      });
     }
   }
   return toDeliveriesApiQuery(state);

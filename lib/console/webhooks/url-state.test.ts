@@ -45,9 +45,18 @@ describe("deliveries URL state", () => {
 
   it("falls back to defaults for hand-edited values, never failing", () => {
     expect(
-      parseDeliveriesState({ page: "-3", page_size: "1000", event_type: "offboarding.in_review", successfully_delivered: "yes", delivery: "<script>" }),
+      parseDeliveriesState({
+        page: "-3",
+        page_size: "1000",
+        event_type: "offboarding.in_review",
+        successfully_delivered: "yes",
+        delivery: "<script>",
+      }),
     ).toEqual(DEFAULT_DELIVERIES_STATE);
-    expect(parseDeliveriesState({ page: ["4", "5"], event_type: ["payslip.released"] })).toMatchObject({ page: 4, eventType: "payslip.released" });
+    expect(parseDeliveriesState({ page: ["4", "5"], event_type: ["payslip.released"] })).toMatchObject({
+      page: 4,
+      eventType: "payslip.released",
+    });
   });
 
   it("goes back to page 1 when a filter or the page size changes, not when a delivery opens", () => {

@@ -27,7 +27,13 @@ export interface DeliveriesState {
   delivery: string;
 }
 
-export const DEFAULT_DELIVERIES_STATE: DeliveriesState = { page: 1, pageSize: DEFAULT_PAGE_SIZE, eventType: "", delivered: "", delivery: "" };
+export const DEFAULT_DELIVERIES_STATE: DeliveriesState = {
+  page: 1,
+  pageSize: DEFAULT_PAGE_SIZE,
+  eventType: "",
+  delivered: "",
+  delivery: "",
+};
 
 function first(raw: RawSearchParams, key: string): string | undefined {
   if (raw instanceof URLSearchParams) return raw.get(key) ?? undefined;

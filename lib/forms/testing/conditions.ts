@@ -80,7 +80,11 @@ export function countIfKeywords(node: unknown): number {
 
 /** What must hold on the body for `branch` of `c` to be the active one. */
 export function requirementsOf(c: Conditional, branch: Branch): Requirement[] {
-  return [...c.enclosing, { conditional: c, branch }].map((e) => ({ objectPath: e.conditional.objectPath, test: e.conditional.test, holds: e.branch === "then" }));
+  return [...c.enclosing, { conditional: c, branch }].map((e) => ({
+    objectPath: e.conditional.objectPath,
+    test: e.conditional.test,
+    holds: e.branch === "then",
+  }));
 }
 
 /** The values of the object level at `objectPath` of a body ({} when absent). */
@@ -208,7 +212,11 @@ export function satisfying(root: JsonSchema, objectPath: string, test: unknown):
   }
   for (const key of ["anyOf", "oneOf"] as const) {
     const list = asArray(s[key]);
-    if (list.length) alts = crossAnswers(alts, list.flatMap((x) => satisfying(root, objectPath, x)));
+    if (list.length)
+      alts = crossAnswers(
+        alts,
+        list.flatMap((x) => satisfying(root, objectPath, x)),
+      );
   }
   for (const x of asArray(s.allOf)) alts = crossAnswers(alts, satisfying(root, objectPath, x));
   if ("not" in s) alts = crossAnswers(alts, violating(root, objectPath, s.not));

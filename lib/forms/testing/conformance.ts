@@ -7,7 +7,20 @@ import { fieldDomId, fieldIndex } from "../rjsf";
 import { asArray, asSchema, isObject, jsonEqual, type FieldErrors, type FormValues, type JsonSchema } from "../types";
 import { validateFormValues } from "../validate";
 import { isFieldVisible, settleForm, type SettledForm } from "../values";
-import { answerSets, countIfKeywords, emptyState, fixedTestedFields, levelValues, listConditionals, prefixed, requirementMet, requirementsOf, type Answers, type Branch, type Conditional } from "./conditions";
+import {
+  answerSets,
+  countIfKeywords,
+  emptyState,
+  fixedTestedFields,
+  levelValues,
+  listConditionals,
+  prefixed,
+  requirementMet,
+  requirementsOf,
+  type Answers,
+  type Branch,
+  type Conditional,
+} from "./conditions";
 import { generateValidValues, sampleValue } from "./generate";
 
 // The checks every form schema must pass through the adapter (fixtures of the real provider and
@@ -70,7 +83,8 @@ export function checkConditionals(schema: JsonSchema, options: ConditionalCheckO
   const conditionals = listConditionals(schema);
   expect(conditionals.length, "every `if` of the schema is listed").toBe(countIfKeywords(schema));
   const reports: BranchReport[] = [];
-  for (const c of conditionals) for (const branch of ["then", "else"] as const) reports.push(checkConditionalBranch(schema, c, branch, options));
+  for (const c of conditionals)
+    for (const branch of ["then", "else"] as const) reports.push(checkConditionalBranch(schema, c, branch, options));
   return reports;
 }
 
@@ -81,7 +95,11 @@ interface Effects {
   defs: { name: string; def: JsonSchema }[];
 }
 
-function effectsOf(node: JsonSchema | undefined, deep: boolean, out: Effects = { requires: new Set(), forbids: new Set(), defs: [] }): Effects {
+function effectsOf(
+  node: JsonSchema | undefined,
+  deep: boolean,
+  out: Effects = { requires: new Set(), forbids: new Set(), defs: [] },
+): Effects {
   if (!node) return out;
   for (const n of asArray(node.required)) out.requires.add(String(n));
   for (const [name, def] of Object.entries(asSchema(node.properties) ?? {})) {
@@ -130,7 +148,10 @@ function withValue(values: FormValues, path: string, v: unknown): FormValues {
 function typedValue(schema: JsonSchema, path: string, avoid?: unknown): unknown {
   const f = findField(emptyState(schema), path);
   const candidates = f ? [sampleValue(f, 0), sampleValue(f, 1), sampleValue(f, 2)] : [];
-  return candidates.find((v) => v !== undefined && !jsonEqual(v, avoid)) ?? (f?.valueType === "number" || f?.valueType === "integer" ? 7 : f?.valueType === "boolean" ? true : "typed earlier");
+  return (
+    candidates.find((v) => v !== undefined && !jsonEqual(v, avoid)) ??
+    (f?.valueType === "number" || f?.valueType === "integer" ? 7 : f?.valueType === "boolean" ? true : "typed earlier")
+  );
 }
 
 const LOWER = new Set(["minimum", "exclusiveMinimum", "minLength", "minItems"]);
@@ -155,7 +176,12 @@ interface Attempt {
 /** Attempts kept per branch: the first attempt in the branch with something observable wins. */
 const MAX_ATTEMPTS_IN_BRANCH = 6;
 
-export function checkConditionalBranch(schema: JsonSchema, c: Conditional, branch: Branch, options: ConditionalCheckOptions = {}): BranchReport {
+export function checkConditionalBranch(
+  schema: JsonSchema,
+  c: Conditional,
+  branch: Branch,
+  options: ConditionalCheckOptions = {},
+): BranchReport {
   const requirements = requirementsOf(c, branch);
   const inBranch = (body: FormValues) =>
     requirements.every((r) => requirementMet(body, r)) && (!c.objectPath || isObject(getAt(body, c.objectPath)));
@@ -183,10 +209,22 @@ export function checkConditionalBranch(schema: JsonSchema, c: Conditional, branc
   if (firstReport) return firstReport;
   const fixed = Object.entries(Object.assign({}, ...requirements.map((r) => fixedTestedFields(schema, r))) as Record<string, unknown>);
   const why = fixed.length ? `: the form fixes ${fixed.map(([p, v]) => `${p} to ${JSON.stringify(v)}`).join(", ")}` : "";
-  return { conditional: c.where, branch, checked: 0, checks: [], unreachable: `no answer puts the body in the ${branch} branch (${tried} tried)${why}` };
+  return {
+    conditional: c.where,
+    branch,
+    checked: 0,
+    checks: [],
+    unreachable: `no answer puts the body in the ${branch} branch (${tried} tried)${why}`,
+  };
 }
 
-function assertBranch(schema: JsonSchema, c: Conditional, branch: Branch, attempt: Attempt, inBranch: (body: FormValues) => boolean): BranchReport {
+function assertBranch(
+  schema: JsonSchema,
+  c: Conditional,
+  branch: Branch,
+  attempt: Attempt,
+  inBranch: (body: FormValues) => boolean,
+): BranchReport {
   const report: BranchReport = { conditional: c.where, branch, checked: 0, checks: [] };
   const { values, settled } = attempt;
   const { state, body } = settled;
@@ -235,7 +273,12 @@ function assertBranch(schema: JsonSchema, c: Conditional, branch: Branch, attemp
     let edited = values;
     for (const [p, v] of edits) edited = withValue(edited, p, v);
     const s2 = settleForm(schema, edited);
-    if (inBranch(s2.body)) return check(s2, edited, edits.map(([p]) => p));
+    if (inBranch(s2.body))
+      return check(
+        s2,
+        edited,
+        edits.map(([p]) => p),
+      );
     if (edits.length > 1) for (const e of edits) editAndCheck([e], check);
   };
   const emptiedRequired: [string, unknown][] = [];
@@ -299,7 +342,8 @@ function assertBranch(schema: JsonSchema, c: Conditional, branch: Branch, attemp
         const invalid = k === "minimum" ? v - 1 : k === "exclusiveMinimum" ? v : undefined;
         if (invalid !== undefined && (f!.valueType === "number" || f!.valueType === "integer") && !f!.forced && isFieldVisible(state, p)) {
           const below = withValue(values, p, invalid);
-          if (stillInBranch(below)) expect(validateFormValues(schema, below)?.[p], `${where}: ${p} = ${invalid} is refused (${k} ${v})`).toBeDefined();
+          if (stillInBranch(below))
+            expect(validateFormValues(schema, below)?.[p], `${where}: ${p} = ${invalid} is refused (${k} ${v})`).toBeDefined();
         }
       } else if (UPPER.has(k) && typeof v === "number" && !(k in computed)) {
         expect(resolved, `${where}: ${p}.${k} is at most ${v}`).toBeLessThanOrEqual(v);
@@ -307,7 +351,8 @@ function assertBranch(schema: JsonSchema, c: Conditional, branch: Branch, attemp
         const invalid = k === "maximum" ? v + 1 : k === "exclusiveMaximum" ? v : undefined;
         if (invalid !== undefined && (f!.valueType === "number" || f!.valueType === "integer") && !f!.forced && isFieldVisible(state, p)) {
           const above = withValue(values, p, invalid);
-          if (stillInBranch(above)) expect(validateFormValues(schema, above)?.[p], `${where}: ${p} = ${invalid} is refused (${k} ${v})`).toBeDefined();
+          if (stillInBranch(above))
+            expect(validateFormValues(schema, above)?.[p], `${where}: ${p} = ${invalid} is refused (${k} ${v})`).toBeDefined();
         }
       } else if (DEEP.has(k)) {
         for (const leaf of leaves(v)) {
@@ -326,7 +371,8 @@ function assertBranch(schema: JsonSchema, c: Conditional, branch: Branch, attemp
           expect(getAt(body, p), `${where}: forced ${p} is ${JSON.stringify(v)} in the body`).toEqual(v);
           const typed = withValue(values, p, typedValue(schema, p, v));
           const s2 = settleForm(schema, typed);
-          if (inBranch(s2.body)) expect(getAt(s2.body, p), `${where}: a value typed into forced ${p} is replaced by ${JSON.stringify(v)}`).toEqual(v);
+          if (inBranch(s2.body))
+            expect(getAt(s2.body, p), `${where}: a value typed into forced ${p} is replaced by ${JSON.stringify(v)}`).toEqual(v);
         } else if (hasPath(body, p)) {
           expect(getAt(body, p), `${where}: ${p} is ${JSON.stringify(v)} in the body`).toEqual(v);
         }
@@ -370,7 +416,8 @@ function assertBranch(schema: JsonSchema, c: Conditional, branch: Branch, attemp
     count(`does not require ${p} (the other branch does)`);
   }
   const liftedDefs = new Map<string, Set<string>>();
-  for (const { name, def } of others.defs) for (const k of Object.keys(def)) liftedDefs.set(name, new Set([...(liftedDefs.get(name) ?? []), k]));
+  for (const { name, def } of others.defs)
+    for (const k of Object.keys(def)) liftedDefs.set(name, new Set([...(liftedDefs.get(name) ?? []), k]));
   for (const [name, keywords] of liftedDefs) {
     if (imposed.forbids.has(name)) continue;
     const p = path(name);
@@ -388,13 +435,22 @@ function assertBranch(schema: JsonSchema, c: Conditional, branch: Branch, attemp
         if (LOWER.has(k) && typeof v === "number") {
           // Not in force: the active bound is lower (or there is none).
           if (activeValues.some((a) => typeof a === "number" && a >= v)) continue;
-          expect(typeof resolved === "number" ? resolved : -Infinity, `${where}: ${p}.${k} ${v} of the other branch is not in force`).toBeLessThan(v);
+          expect(
+            typeof resolved === "number" ? resolved : -Infinity,
+            `${where}: ${p}.${k} ${v} of the other branch is not in force`,
+          ).toBeLessThan(v);
         } else if (UPPER.has(k) && typeof v === "number") {
           if (activeValues.some((a) => typeof a === "number" && a <= v)) continue;
-          expect(typeof resolved === "number" ? resolved : Infinity, `${where}: ${p}.${k} ${v} of the other branch is not in force`).toBeGreaterThan(v);
+          expect(
+            typeof resolved === "number" ? resolved : Infinity,
+            `${where}: ${p}.${k} ${v} of the other branch is not in force`,
+          ).toBeGreaterThan(v);
         } else {
           if (activeValues.some((a) => jsonEqual(a, v))) continue;
-          expect(jsonEqual(resolved, v), `${where}: ${p}.${k} = ${JSON.stringify(v).slice(0, 60)} of the other branch is not in force`).toBe(false);
+          expect(
+            jsonEqual(resolved, v),
+            `${where}: ${p}.${k} = ${JSON.stringify(v).slice(0, 60)} of the other branch is not in force`,
+          ).toBe(false);
         }
         compared++;
       }
@@ -438,8 +494,7 @@ export function checkValidBodies(
 /** A branch the conditional checks may not reach, or where nothing can be observed, with the reason. */
 export type AllowedGap =
   /** No answer reaches the branch; `because` must appear in the report's explanation (e.g. `has_seniority_date to "no"`). */
-  | { unreachable: true; because?: string; why: string }
-  | { nothingObservable: true; why: string };
+  { unreachable: true; because?: string; why: string } | { nothingObservable: true; why: string };
 
 /**
  * Every branch was reached and showed something, except the ones listed (each with its reason);
@@ -449,11 +504,15 @@ export function expectOnlyAllowedGaps(reports: readonly BranchReport[], allowed:
   const gaps = new Map(reports.filter((r) => r.unreachable || r.checked === 0).map((r) => [`${r.conditional} ${r.branch}`, r]));
   for (const [key, r] of gaps) {
     const entry = allowed[key];
-    expect(entry, `${key}: ${r.unreachable ?? "reached, but nothing of the branch can be observed"}; fix it or list it with its reason`).toBeDefined();
+    expect(
+      entry,
+      `${key}: ${r.unreachable ?? "reached, but nothing of the branch can be observed"}; fix it or list it with its reason`,
+    ).toBeDefined();
     if (r.unreachable) {
       expect("unreachable" in entry!, `${key} is listed as ${JSON.stringify(entry)} but is unreachable: ${r.unreachable}`).toBe(true);
       if ("unreachable" in entry! && entry.because) expect(r.unreachable).toContain(entry.because);
     } else expect("nothingObservable" in entry!, `${key} is listed as unreachable but was reached`).toBe(true);
   }
-  for (const key of Object.keys(allowed)) expect(gaps.has(key), `${key} is listed but is reached and checked: remove it from the list`).toBe(true);
+  for (const key of Object.keys(allowed))
+    expect(gaps.has(key), `${key} is listed but is reached and checked: remove it from the list`).toBe(true);
 }

@@ -63,7 +63,8 @@ function optionValues(schema: JsonSchema, many: boolean): unknown[] {
 function sampleNumber(f: FieldState, variant: number): number {
   const s = f.schema;
   let lo = typeof s.minimum === "number" ? s.minimum : undefined;
-  if (typeof s.exclusiveMinimum === "number") lo = Math.max(lo ?? -Infinity, s.exclusiveMinimum + (f.valueType === "integer" || f.inputType === "money" ? 1 : 0.5));
+  if (typeof s.exclusiveMinimum === "number")
+    lo = Math.max(lo ?? -Infinity, s.exclusiveMinimum + (f.valueType === "integer" || f.inputType === "money" ? 1 : 0.5));
   let hi = typeof s.maximum === "number" ? s.maximum : undefined;
   if (typeof s.exclusiveMaximum === "number") hi = Math.min(hi ?? Infinity, s.exclusiveMaximum - (f.valueType === "integer" ? 1 : 0.5));
   let v: number;
@@ -88,7 +89,9 @@ function matches(pattern: string | undefined, text: string): boolean {
 
 function telCandidates(s: JsonSchema): string[] {
   const out: string[] = [];
-  const patterns = [s.pattern, ...asArray(s.anyOf ?? s.oneOf).map((o) => asSchema(o)?.pattern)].filter((p): p is string => typeof p === "string");
+  const patterns = [s.pattern, ...asArray(s.anyOf ?? s.oneOf).map((o) => asSchema(o)?.pattern)].filter(
+    (p): p is string => typeof p === "string",
+  );
   for (const p of patterns.slice(0, 3)) {
     const prefix = /\\\+(\d+)/.exec(p)?.[1] ?? "";
     const area = /\)\((\d+)\)/.exec(p)?.[1] ?? "";
@@ -116,7 +119,9 @@ function sampleString(f: FieldState, variant: number): unknown {
   if (f.inputType === "time") return "09:00";
   if (f.inputType === "file" || s.format === "data-url") return "data:application/pdf;name=document.pdf;base64,JVBERi0xLjQK";
   if (f.inputType === "tel" || asArray(s.anyOf).some((o) => typeof asSchema(o)?.pattern === "string")) {
-    const alternatives = asArray(s.anyOf ?? s.oneOf).map((o) => asSchema(o)?.pattern).filter((x): x is string => typeof x === "string");
+    const alternatives = asArray(s.anyOf ?? s.oneOf)
+      .map((o) => asSchema(o)?.pattern)
+      .filter((x): x is string => typeof x === "string");
     const ok = (t: string) => fits(t) && (!alternatives.length || alternatives.some((a) => matches(a, t)));
     return telCandidates(s).find(ok) ?? "+351912345678";
   }
@@ -175,7 +180,11 @@ function applyOverrides(values: FormValues, overrides: Record<string, unknown>) 
   for (const [path, v] of Object.entries(overrides)) setAt(values, path.split("."), v === LEAVE_EMPTY ? undefined : cloneJson(v));
 }
 
-function fillLevel(state: ObjectState, values: FormValues, opts: { variant: number; optional: boolean; overrides: Record<string, unknown> }): boolean {
+function fillLevel(
+  state: ObjectState,
+  values: FormValues,
+  opts: { variant: number; optional: boolean; overrides: Record<string, unknown> },
+): boolean {
   let changed = false;
   for (const f of state.fields) {
     const key = f.path.join(".");

@@ -17,9 +17,7 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 /** A query can run on the database or inside a transaction. */
 export type DbOrTx = Db | Tx;
 
-export type DatabaseConfig =
-  | { kind: "pglite"; dataDir?: string }
-  | { kind: "postgres"; url: string; poolSize?: number };
+export type DatabaseConfig = { kind: "pglite"; dataDir?: string } | { kind: "postgres"; url: string; poolSize?: number };
 
 export interface Database {
   db: Db;

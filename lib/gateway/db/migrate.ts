@@ -27,7 +27,9 @@ export async function runMigrations(db: Db, dir: string): Promise<string[]> {
   await db.transaction(async (tx) => {
     // Under the lock too: two processes creating the table at once collide on its row type.
     await tx.execute(sql`SELECT pg_advisory_xact_lock(7420193)`);
-    await tx.execute(sql`CREATE TABLE IF NOT EXISTS roster_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
+    await tx.execute(
+      sql`CREATE TABLE IF NOT EXISTS roster_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`,
+    );
   });
   const applied: string[] = [];
   for (const m of migrations) {

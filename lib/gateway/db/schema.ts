@@ -1,18 +1,5 @@
 import { sql } from "drizzle-orm";
-import {
-  bigint,
-  boolean,
-  customType,
-  date,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { bigint, boolean, customType, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 // One API database per environment (sandbox, production): the same tables in each.
 // Areas keep their tables in their own files, re-exported here so every query sees one schema.
@@ -34,7 +21,9 @@ export const companyUsers = pgTable(
   "company_users",
   {
     id: uuid("id").primaryKey(),
-    companyId: uuid("company_id").notNull().references(() => companies.id),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id),
     name: text("name").notNull(),
     email: text("email").notNull(),
     role: text("role").notNull(),
@@ -49,7 +38,9 @@ export const departments = pgTable(
   "departments",
   {
     id: uuid("id").primaryKey(),
-    companyId: uuid("company_id").notNull().references(() => companies.id),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id),
     name: text("name").notNull(),
     createdAt: ts("created_at").notNull(),
   },
@@ -69,8 +60,12 @@ export const oauthClients = pgTable("oauth_clients", {
 export const customerTokens = pgTable("customer_tokens", {
   id: uuid("id").primaryKey(),
   tokenHash: text("token_hash").notNull().unique(),
-  companyId: uuid("company_id").notNull().references(() => companies.id),
-  userId: uuid("user_id").notNull().references(() => companyUsers.id),
+  companyId: uuid("company_id")
+    .notNull()
+    .references(() => companies.id),
+  userId: uuid("user_id")
+    .notNull()
+    .references(() => companyUsers.id),
   name: text("name").notNull(),
   scopes: jsonb("scopes").$type<string[]>().notNull(),
   expiresAt: ts("expires_at"),
@@ -83,9 +78,15 @@ export const oauthGrants = pgTable(
   "oauth_grants",
   {
     id: uuid("id").primaryKey(),
-    clientId: text("client_id").notNull().references(() => oauthClients.id),
-    companyId: uuid("company_id").notNull().references(() => companies.id),
-    userId: uuid("user_id").notNull().references(() => companyUsers.id),
+    clientId: text("client_id")
+      .notNull()
+      .references(() => oauthClients.id),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => companyUsers.id),
     scopes: jsonb("scopes").$type<string[]>().notNull(),
     refreshTokenHash: text("refresh_token_hash").notNull().unique(),
     revokedAt: ts("revoked_at"),
@@ -96,11 +97,17 @@ export const oauthGrants = pgTable(
 
 export const oauthCodes = pgTable("oauth_codes", {
   codeHash: text("code_hash").primaryKey(),
-  clientId: text("client_id").notNull().references(() => oauthClients.id),
+  clientId: text("client_id")
+    .notNull()
+    .references(() => oauthClients.id),
   redirectUri: text("redirect_uri").notNull(),
   codeChallenge: text("code_challenge").notNull(),
-  userId: uuid("user_id").notNull().references(() => companyUsers.id),
-  companyId: uuid("company_id").notNull().references(() => companies.id),
+  userId: uuid("user_id")
+    .notNull()
+    .references(() => companyUsers.id),
+  companyId: uuid("company_id")
+    .notNull()
+    .references(() => companies.id),
   scopes: jsonb("scopes").$type<string[]>().notNull(),
   expiresAt: ts("expires_at").notNull(),
   usedAt: ts("used_at"),
@@ -114,7 +121,9 @@ export const accessTokens = pgTable(
   "access_tokens",
   {
     tokenHash: text("token_hash").primaryKey(),
-    clientId: text("client_id").notNull().references(() => oauthClients.id),
+    clientId: text("client_id")
+      .notNull()
+      .references(() => oauthClients.id),
     grantId: uuid("grant_id").references(() => oauthGrants.id),
     companyId: uuid("company_id").references(() => companies.id),
     userId: uuid("user_id").references(() => companyUsers.id),
@@ -129,7 +138,9 @@ export const accessTokens = pgTable(
 /** Short browser sessions of the authorize pages (between login and consent). */
 export const authorizeSessions = pgTable("authorize_sessions", {
   idHash: text("id_hash").primaryKey(),
-  userId: uuid("user_id").notNull().references(() => companyUsers.id),
+  userId: uuid("user_id")
+    .notNull()
+    .references(() => companyUsers.id),
   expiresAt: ts("expires_at").notNull(),
   createdAt: ts("created_at").notNull(),
 });
@@ -139,7 +150,9 @@ export const employments = pgTable(
   {
     id: uuid("id").primaryKey(),
     shortId: text("short_id").notNull(),
-    companyId: uuid("company_id").notNull().references(() => companies.id),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id),
     userId: uuid("user_id"),
     type: text("type").notNull(),
     employmentModel: text("employment_model"),
@@ -189,8 +202,12 @@ export const employmentFiles = pgTable(
   "employment_files",
   {
     id: uuid("id").primaryKey(),
-    employmentId: uuid("employment_id").notNull().references(() => employments.id),
-    companyId: uuid("company_id").notNull().references(() => companies.id),
+    employmentId: uuid("employment_id")
+      .notNull()
+      .references(() => employments.id),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id),
     name: text("name").notNull(),
     type: text("type").notNull(),
     subType: text("sub_type"),

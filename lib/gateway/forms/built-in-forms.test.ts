@@ -11,10 +11,29 @@ import { compileFormSchema, validateFormData } from "./validate";
 type Schema = Record<string, unknown>;
 const isObject = (v: unknown): v is Schema => typeof v === "object" && v !== null && !Array.isArray(v);
 const VARIANTS = Array.from({ length: 12 }, (_, i) => i);
-const INPUT_TYPES = new Set(["text", "textarea", "number", "money", "select", "radio", "checkbox", "date", "email", "tel", "time", "countries", "hidden", "fieldset", "file", "statement"]);
+const INPUT_TYPES = new Set([
+  "text",
+  "textarea",
+  "number",
+  "money",
+  "select",
+  "radio",
+  "checkbox",
+  "date",
+  "email",
+  "tel",
+  "time",
+  "countries",
+  "hidden",
+  "fieldset",
+  "file",
+  "statement",
+]);
 const EXPECTED_COUNTRIES = ["PRT", "DEU", "FRA", "GBR", "ESP", "NLD", "USA", "BRA"];
 
-const pairs = [...BUILT_IN_COUNTRIES].flatMap(([code, country]) => FORM_NAMES.map((form) => ({ code, form, schema: country.forms[form].schema })));
+const pairs = [...BUILT_IN_COUNTRIES].flatMap(([code, country]) =>
+  FORM_NAMES.map((form) => ({ code, form, schema: country.forms[form].schema })),
+);
 
 /** Every node of a schema, with the path to it. */
 function* walk(node: unknown, path: string[] = []): Generator<{ node: Schema; path: string[] }> {
@@ -37,8 +56,17 @@ function* objectSchemas(schema: Schema, path: string[] = []): Generator<{ node: 
 
 /** Branch subschemas (if/then/else, allOf) below an object schema, not descending into fields. */
 function* branches(node: Schema): Generator<Schema> {
-  for (const key of ["if", "then", "else"]) if (isObject(node[key])) { yield node[key] as Schema; yield* branches(node[key] as Schema); }
-  if (Array.isArray(node.allOf)) for (const sub of node.allOf) if (isObject(sub)) { yield sub; yield* branches(sub); }
+  for (const key of ["if", "then", "else"])
+    if (isObject(node[key])) {
+      yield node[key] as Schema;
+      yield* branches(node[key] as Schema);
+    }
+  if (Array.isArray(node.allOf))
+    for (const sub of node.allOf)
+      if (isObject(sub)) {
+        yield sub;
+        yield* branches(sub);
+      }
   if (Array.isArray(node.anyOf)) for (const sub of node.anyOf) if (isObject(sub)) yield sub;
 }
 
@@ -81,7 +109,8 @@ describe.each(pairs)("$code $form", ({ code, form, schema }) => {
       }
       // Branches only speak of fields the object declares: a typo would silently never apply.
       for (const b of branches(node)) {
-        for (const name of Object.keys((b.properties as Schema | undefined) ?? {})) expect(names, `${where} branch property`).toContain(name);
+        for (const name of Object.keys((b.properties as Schema | undefined) ?? {}))
+          expect(names, `${where} branch property`).toContain(name);
         for (const name of (b.required as string[] | undefined) ?? []) expect(names, `${where} branch required`).toContain(name);
       }
     }

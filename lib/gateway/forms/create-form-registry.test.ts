@@ -16,7 +16,8 @@ afterEach(() => {
 function formsDir(files: Record<string, unknown>): string {
   const dir = mkdtempSync(path.join(tmpdir(), "roster-forms-"));
   dirs.push(dir);
-  for (const [name, content] of Object.entries(files)) writeFileSync(path.join(dir, name), typeof content === "string" ? content : JSON.stringify(content));
+  for (const [name, content] of Object.entries(files))
+    writeFileSync(path.join(dir, name), typeof content === "string" ? content : JSON.stringify(content));
   return dir;
 }
 
@@ -33,7 +34,16 @@ describe("createFormRegistry: built-in forms", () => {
 
   it("lists the eight countries sorted by name, as spec 2.2 countries", () => {
     const countries = registry.listCountries();
-    expect(countries.map((c) => c.name)).toEqual(["Brazil", "France", "Germany", "Netherlands", "Portugal", "Spain", "United Kingdom", "United States"]);
+    expect(countries.map((c) => c.name)).toEqual([
+      "Brazil",
+      "France",
+      "Germany",
+      "Netherlands",
+      "Portugal",
+      "Spain",
+      "United Kingdom",
+      "United States",
+    ]);
     for (const c of countries) {
       expect(CountrySchema.strict().parse(c)).toEqual(c);
       expect(c.supported_json_schemas).toEqual([...FORM_NAMES]);
@@ -41,7 +51,14 @@ describe("createFormRegistry: built-in forms", () => {
       expect(c.country_subdivisions?.length).toBeGreaterThan(0);
     }
     const prt = registry.getCountry("PRT")?.country;
-    expect(prt).toMatchObject({ alpha_2_code: "PT", code: "PRT", name: "Portugal", region: "Europe", subregion: "Southern Europe", contractor_products_available: ["standard", "plus", "cor"] });
+    expect(prt).toMatchObject({
+      alpha_2_code: "PT",
+      code: "PRT",
+      name: "Portugal",
+      region: "Europe",
+      subregion: "Southern Europe",
+      contractor_products_available: ["standard", "plus", "cor"],
+    });
     expect(prt?.country_subdivisions).toContainEqual({ code: "PT-11", name: "Lisboa", subdivision_type: "District" });
     expect(registry.getCountry("USA")?.country.country_subdivisions).toHaveLength(51);
     expect(registry.getCountry("GBR")?.country).toMatchObject({ alpha_2_code: "GB", subregion: "Northern Europe" });
@@ -78,7 +95,9 @@ describe("createFormRegistry: built-in forms", () => {
     })();
     expect(unknownCountry).toBeInstanceOf(ApiError);
     expect(unknownCountry).toMatchObject({ status: 404, body: { message: "Country not found" } });
-    expect(() => registry.validate("PRT", "nope" as never, {})).toThrow(expect.objectContaining({ status: 422, body: { message: "Form not available for requested country" } }));
+    expect(() => registry.validate("PRT", "nope" as never, {})).toThrow(
+      expect.objectContaining({ status: 422, body: { message: "Form not available for requested country" } }),
+    );
   });
 });
 
@@ -97,7 +116,9 @@ describe("createFormRegistry: GATEWAY_FORMS_DIR", () => {
   });
 
   it("a file for a country the API does not list adds that country, with only that form", () => {
-    const registry = createFormRegistry({ formsDir: formsDir({ "ITA.address_details.json": SMALL_FORM, "ITA.pricing_plan_details.json": SMALL_FORM }) });
+    const registry = createFormRegistry({
+      formsDir: formsDir({ "ITA.address_details.json": SMALL_FORM, "ITA.pricing_plan_details.json": SMALL_FORM }),
+    });
     const ita = registry.getCountry("ITA")?.country;
     expect(ita).toEqual({
       alpha_2_code: "IT",
@@ -127,7 +148,11 @@ describe("createFormRegistry: GATEWAY_FORMS_DIR", () => {
     ["PRT.address_details.json", "[1, 2]", /PRT\.address_details\.json: must hold a JSON Schema object/],
     ["PRT.address_details.json", { data: SMALL_FORM }, /PRT\.address_details\.json: looks like an API response/],
     ["PRT.address_details.json", { ...SMALL_FORM, type: "array" }, /PRT\.address_details\.json: a form schema must have "type": "object"/],
-    ["PRT.address_details.json", { ...SMALL_FORM, properties: { a: { type: "text" } } }, /PRT\.address_details\.json: not a valid JSON Schema/],
+    [
+      "PRT.address_details.json",
+      { ...SMALL_FORM, properties: { a: { type: "text" } } },
+      /PRT\.address_details\.json: not a valid JSON Schema/,
+    ],
     [
       "PRT.address_details.json",
       { ...SMALL_FORM, "x-jsf-logic": { validations: { v: { rule: { is_tuesday: [] }, errorMessage: "x" } } } },
@@ -140,7 +165,9 @@ describe("createFormRegistry: GATEWAY_FORMS_DIR", () => {
   });
 
   it("a missing folder fails at start", () => {
-    expect(() => createFormRegistry({ formsDir: path.join(tmpdir(), "roster-no-such-forms-dir") })).toThrow(/roster-no-such-forms-dir: is not a directory/);
+    expect(() => createFormRegistry({ formsDir: path.join(tmpdir(), "roster-no-such-forms-dir") })).toThrow(
+      /roster-no-such-forms-dir: is not a directory/,
+    );
   });
 
   it("accepts a provider schema with the dialect's logic", () => {
@@ -148,9 +175,15 @@ describe("createFormRegistry: GATEWAY_FORMS_DIR", () => {
       ...SMALL_FORM,
       properties: { ...SMALL_FORM.properties, start: { type: "string", format: "date", "x-jsf-logic-validations": ["future"] } },
       "x-jsf-order": ["note", "start"],
-      "x-jsf-logic": { validations: { future: { rule: { ">": [{ date_diff: [{ today: [] }, { var: "start" }, "days"] }, 0] }, errorMessage: "Must be in the future" } } },
+      "x-jsf-logic": {
+        validations: {
+          future: { rule: { ">": [{ date_diff: [{ today: [] }, { var: "start" }, "days"] }, 0] }, errorMessage: "Must be in the future" },
+        },
+      },
     };
     const registry = createFormRegistry({ formsDir: formsDir({ "DEU.employment_document_details.json": withLogic }) });
-    expect(registry.validate("DEU", "employment_document_details", { note: "a", start: "2000-01-01" })).toEqual({ start: ["Must be in the future"] });
+    expect(registry.validate("DEU", "employment_document_details", { note: "a", start: "2000-01-01" })).toEqual({
+      start: ["Must be in the future"],
+    });
   });
 });

@@ -8,7 +8,11 @@ import { validateFormData } from "./validate";
 // never throws.
 
 const FIXTURES = "/work/shared/fixtures/forms";
-const files = existsSync(FIXTURES) ? readdirSync(FIXTURES).filter((f) => f.endsWith(".json")).sort() : [];
+const files = existsSync(FIXTURES)
+  ? readdirSync(FIXTURES)
+      .filter((f) => f.endsWith(".json"))
+      .sort()
+  : [];
 
 type Schema = Record<string, unknown>;
 const isObject = (v: unknown): v is Schema => typeof v === "object" && v !== null && !Array.isArray(v);

@@ -38,7 +38,9 @@ describe("PRT contract_details: every branch of every conditional", () => {
       expect(check(edit(fullTime, { work_hours_per_week: undefined }))).toEqual({ work_hours_per_week: ["is required"] });
     });
     it("forbids the part-time confirmation", () => {
-      expect(check(edit(fullTime, { part_time_salary_confirmation: "acknowledged" }))).toEqual({ part_time_salary_confirmation: ["is not allowed"] });
+      expect(check(edit(fullTime, { part_time_salary_confirmation: "acknowledged" }))).toEqual({
+        part_time_salary_confirmation: ["is not allowed"],
+      });
     });
     it("applies the country minimum salary with its x-jsf-errorMessage", () => {
       expect(check(edit(fullTime, { annual_gross_salary: 1_217_999 }))).toEqual({
@@ -62,24 +64,51 @@ describe("PRT contract_details: every branch of every conditional", () => {
     });
     it("keeps the hours below a full-time week", () => {
       expect(check(edit(partTime, { work_hours_per_week: 40 }))).toEqual({ work_hours_per_week: ["must be less than or equal to 39.5"] });
-      expect(check(edit(partTime, { work_hours_per_week: 0 }))).toMatchObject({ work_hours_per_week: ["must be greater than or equal to 1"] });
+      expect(check(edit(partTime, { work_hours_per_week: 0 }))).toMatchObject({
+        work_hours_per_week: ["must be greater than or equal to 1"],
+      });
     });
     it("enforces the pro-rata minimum computed with JSON Logic (x-jsf-logic-computedAttrs)", () => {
       // 20 hours: 12,180.00 × 20 / 40 = 6,090.00
-      expect(check(edit(partTime, { work_hours_per_week: 20, annual_gross_salary: 608_999, has_bonus: "no", bonus_amount: undefined, bonus_details: undefined }))).toEqual({
+      expect(
+        check(
+          edit(partTime, {
+            work_hours_per_week: 20,
+            annual_gross_salary: 608_999,
+            has_bonus: "no",
+            bonus_amount: undefined,
+            bonus_details: undefined,
+          }),
+        ),
+      ).toEqual({
         annual_gross_salary: ["For this part-time schedule the minimum annual gross salary is 6,090 EUR."],
       });
       // The full-time minimum does not apply to a part-time salary.
-      expect(check(edit(partTime, { work_hours_per_week: 20, annual_gross_salary: 609_000, has_bonus: "no", bonus_amount: undefined, bonus_details: undefined }))).toBeNull();
+      expect(
+        check(
+          edit(partTime, {
+            work_hours_per_week: 20,
+            annual_gross_salary: 609_000,
+            has_bonus: "no",
+            bonus_amount: undefined,
+            bonus_details: undefined,
+          }),
+        ),
+      ).toBeNull();
     });
   });
 
   it("without a schedule, the hours are forbidden (innermost else)", () => {
-    expect(check(edit(fullTime, { work_schedule: undefined }))).toEqual({ work_schedule: ["is required"], work_hours_per_week: ["is not allowed"] });
+    expect(check(edit(fullTime, { work_schedule: undefined }))).toEqual({
+      work_schedule: ["is required"],
+      work_hours_per_week: ["is not allowed"],
+    });
   });
 
   it("rejects an option that is not in the list", () => {
-    expect(check(edit(fullTime, { work_schedule: "weekends" }))).toMatchObject({ work_schedule: ['must be one of: "full_time", "part_time"'] });
+    expect(check(edit(fullTime, { work_schedule: "weekends" }))).toMatchObject({
+      work_schedule: ['must be one of: "full_time", "part_time"'],
+    });
   });
 
   describe("contract duration", () => {
@@ -133,7 +162,9 @@ describe("PRT contract_details: every branch of every conditional", () => {
       expect(check(edit(fullTime, { equity_compensation: { offer_equity_compensation: "no", vesting: 4 } }))).toEqual({
         "equity_compensation.vesting": ["is not allowed"],
       });
-      expect(check(edit(fullTime, { equity_compensation: {} }))).toEqual({ "equity_compensation.offer_equity_compensation": ["is required"] });
+      expect(check(edit(fullTime, { equity_compensation: {} }))).toEqual({
+        "equity_compensation.offer_equity_compensation": ["is required"],
+      });
     });
   });
 
@@ -157,8 +188,12 @@ describe("PRT contract_details: every branch of every conditional", () => {
       expect(check(edit(fullTime, { meal_allowance_type: "cash", meal_allowance_daily: 601 }))).toEqual({
         meal_allowance_daily: ["Cash meal allowances are tax-exempt up to €6.00 a day."],
       });
-      expect(check(edit(fullTime, { meal_allowance_type: "cash", meal_allowance_daily: undefined }))).toEqual({ meal_allowance_daily: ["is required"] });
-      expect(check(edit(fullTime, { meal_allowance_type: "none", meal_allowance_daily: 500 }))).toEqual({ meal_allowance_daily: ["is not allowed"] });
+      expect(check(edit(fullTime, { meal_allowance_type: "cash", meal_allowance_daily: undefined }))).toEqual({
+        meal_allowance_daily: ["is required"],
+      });
+      expect(check(edit(fullTime, { meal_allowance_type: "none", meal_allowance_daily: 500 }))).toEqual({
+        meal_allowance_daily: ["is not allowed"],
+      });
     });
   });
 
@@ -190,7 +225,9 @@ describe("other forms", () => {
     expect(validateFormData(schema, { ...base, has_seniority_date: "yes", seniority_date: "2030-02-30" })).toEqual({
       seniority_date: ["must be a valid date (YYYY-MM-DD)"],
     });
-    expect(validateFormData(schema, { ...base, manager: { id: "not-a-uuid" }, department: { id: null } })).toEqual({ "manager.id": ["must be a valid UUID"] });
+    expect(validateFormData(schema, { ...base, manager: { id: "not-a-uuid" }, department: { id: null } })).toEqual({
+      "manager.id": ["must be a valid UUID"],
+    });
     expect(validateFormData(schema, { ...base, manager: { id: "4f1c1c38-7f6a-4d1e-9a0b-2b7f0a0c9e11" }, department: null })).toBeNull();
     expect(validateFormData(schema, { ...base, email: "nope" })).toEqual({ email: ["must be a valid email address"] });
   });
@@ -199,7 +236,9 @@ describe("other forms", () => {
     const schema = schemaOf("DEU", "personal_details");
     const base = exampleSection("DEU", "personal_details", 0);
     const thisYear = new Date().getUTCFullYear();
-    expect(validateFormData(schema, { ...base, date_of_birth: `${thisYear - 5}-01-01` })).toEqual({ date_of_birth: ["The worker must be at least 15 years old."] });
+    expect(validateFormData(schema, { ...base, date_of_birth: `${thisYear - 5}-01-01` })).toEqual({
+      date_of_birth: ["The worker must be at least 15 years old."],
+    });
     expect(validateFormData(schema, base)).toBeNull();
     const { place_of_birth: _omitted, ...withoutPlace } = base;
     expect(validateFormData(schema, withoutPlace)).toEqual({ place_of_birth: ["is required"] });
@@ -210,8 +249,17 @@ describe("other forms", () => {
     expect(validateFormData(schema, { effective_date: "2026-05-04", reason: "annual_review" })).toEqual({
       "": ["requires one of: annual_gross_salary, job_title, work_schedule, available_pto"],
     });
-    expect(validateFormData(schema, { effective_date: "2026-05-04", reason: "promotion", annual_gross_salary: 3_000_000 })).toEqual({ job_title: ["is required"] });
-    expect(validateFormData(schema, { effective_date: "2026-05-04", reason: "schedule_change", work_schedule: "full_time", annual_gross_salary: 1_000_000 })).toEqual({
+    expect(validateFormData(schema, { effective_date: "2026-05-04", reason: "promotion", annual_gross_salary: 3_000_000 })).toEqual({
+      job_title: ["is required"],
+    });
+    expect(
+      validateFormData(schema, {
+        effective_date: "2026-05-04",
+        reason: "schedule_change",
+        work_schedule: "full_time",
+        annual_gross_salary: 1_000_000,
+      }),
+    ).toEqual({
       annual_gross_salary: ["Spain's minimum wage (SMI) is €16,576.00 a year for full-time work (14 payments of €1,184.00)."],
     });
   });
@@ -219,7 +267,9 @@ describe("other forms", () => {
   it("NLD: the BSN eleven-test in JSON Logic", () => {
     const schema = schemaOf("NLD", "administrative_details");
     const base = exampleSection("NLD", "administrative_details", 0);
-    expect(validateFormData(schema, { ...base, bsn: "123456789" })).toEqual({ bsn: ["This is not a valid BSN: the check digit does not match."] });
+    expect(validateFormData(schema, { ...base, bsn: "123456789" })).toEqual({
+      bsn: ["This is not a valid BSN: the check digit does not match."],
+    });
     expect(validateFormData(schema, { ...base, bsn: "123456782" })).toBeNull();
     // A malformed value gets the pattern message only: the logic does not judge it.
     expect(validateFormData(schema, { ...base, bsn: "12345" })).toEqual({ bsn: ["The BSN has 9 digits."] });
@@ -232,7 +282,9 @@ describe("other forms", () => {
     });
     const contract = schemaOf("USA", "contract_details");
     const data = { ...exampleSection("USA", "contract_details", 0), flsa_classification: "exempt", annual_gross_salary: 3_000_000 };
-    expect(validateFormData(contract, data)).toEqual({ annual_gross_salary: ["Exempt employees must earn at least $684 a week ($35,568.00 a year) under the FLSA."] });
+    expect(validateFormData(contract, data)).toEqual({
+      annual_gross_salary: ["Exempt employees must earn at least $684 a week ($35,568.00 a year) under the FLSA."],
+    });
     // At-will: only an indefinite contract, forced.
     expect(validateFormData(contract, { ...data, annual_gross_salary: 4_000_000, contract_duration_type: "fixed_term" })).toEqual({
       contract_duration_type: ['must be "indefinite"'],
@@ -252,8 +304,12 @@ describe("other forms", () => {
   it("BRA: the PIX key format follows its type", () => {
     const schema = schemaOf("BRA", "bank_account_details");
     const base = exampleSection("BRA", "bank_account_details", 0);
-    expect(validateFormData(schema, { ...base, pix_key_type: "email", pix_key: "not-an-email" })).toEqual({ pix_key: ["Enter the e-mail address registered as the key."] });
-    expect(validateFormData(schema, { ...base, pix_key_type: "random", pix_key: "123" })).toEqual({ pix_key: ["A random key is a 36-character UUID."] });
+    expect(validateFormData(schema, { ...base, pix_key_type: "email", pix_key: "not-an-email" })).toEqual({
+      pix_key: ["Enter the e-mail address registered as the key."],
+    });
+    expect(validateFormData(schema, { ...base, pix_key_type: "random", pix_key: "123" })).toEqual({
+      pix_key: ["A random key is a 36-character UUID."],
+    });
     expect(validateFormData(schema, { ...base, pix_key_type: "none", pix_key: "x" })).toEqual({ pix_key: ["is not allowed"] });
     expect(validateFormData(schema, { ...base, pix_key_type: "cpf", pix_key: undefined })).toEqual({ pix_key: ["is required"] });
   });
@@ -262,7 +318,9 @@ describe("other forms", () => {
     const schema = schemaOf("DEU", "administrative_details");
     const base = exampleSection("DEU", "administrative_details", 0);
     expect(base.health_insurance_type).toBe("statutory");
-    expect(validateFormData(schema, { ...base, private_insurance_monthly_premium: 50_000 })).toEqual({ private_insurance_monthly_premium: ["is not allowed"] });
+    expect(validateFormData(schema, { ...base, private_insurance_monthly_premium: 50_000 })).toEqual({
+      private_insurance_monthly_premium: ["is not allowed"],
+    });
     expect(validateFormData(schema, { ...base, health_insurance_type: "private" })).toEqual({
       health_insurance_provider: ["is not allowed"],
       private_insurance_monthly_premium: ["is required"],
@@ -278,22 +336,32 @@ describe("field kinds", () => {
     const personal = schemaOf("ESP", "personal_details");
     const p = exampleSection("ESP", "personal_details", 0);
     expect(validateFormData(personal, { ...p, nationalities: [] })).toEqual({ nationalities: ["must have at least 1 item"] });
-    expect(validateFormData(personal, { ...p, nationalities: ["ESP", "XXX"] })).toEqual({ "nationalities.1": ["must be one of the listed options"] });
+    expect(validateFormData(personal, { ...p, nationalities: ["ESP", "XXX"] })).toEqual({
+      "nationalities.1": ["must be one of the listed options"],
+    });
     expect(validateFormData(personal, { ...p, nationalities: ["ESP", "ESP"] })).toEqual({ nationalities: ["must not contain duplicates"] });
     expect(validateFormData(personal, { ...p, phone_number: "612 34 56 78" })).toEqual({ phone_number: ["has an invalid format"] });
 
     const contract = schemaOf("ESP", "contract_details");
-    expect(validateFormData(contract, { ...exampleSection("ESP", "contract_details", 0), work_start_time: "25:00" })).toEqual({ work_start_time: ["has an invalid format"] });
+    expect(validateFormData(contract, { ...exampleSection("ESP", "contract_details", 0), work_start_time: "25:00" })).toEqual({
+      work_start_time: ["has an invalid format"],
+    });
 
     const documents = schemaOf("ESP", "employment_document_details");
     const d = exampleSection("ESP", "employment_document_details", 0);
-    expect(validateFormData(documents, { ...d, id_document_file: "passport.pdf" })).toEqual({ id_document_file: ["must be a file as a base64 data URL"] });
+    expect(validateFormData(documents, { ...d, id_document_file: "passport.pdf" })).toEqual({
+      id_document_file: ["must be a file as a base64 data URL"],
+    });
 
     const address = schemaOf("ESP", "address_details");
     const a = exampleSection("ESP", "address_details", 0);
     expect(validateFormData(address, { ...a, country: "PRT" })).toEqual({ country: ['must be "ESP"'] });
-    expect(validateFormData(address, { ...a, postal_code: "99999" })).toEqual({ postal_code: ["Enter a Spanish postal code such as 28013."] });
-    expect(validateFormData(address, { ...a, autonomous_community: "ES-XX" })).toEqual({ autonomous_community: ["must be one of the listed options"] });
+    expect(validateFormData(address, { ...a, postal_code: "99999" })).toEqual({
+      postal_code: ["Enter a Spanish postal code such as 28013."],
+    });
+    expect(validateFormData(address, { ...a, autonomous_community: "ES-XX" })).toEqual({
+      autonomous_community: ["must be one of the listed options"],
+    });
   });
 });
 
@@ -322,11 +390,20 @@ describe("the dialect beyond our own forms", () => {
       additionalProperties: false,
       properties: {
         hours: { type: "number" },
-        allowance: { type: "integer", "x-jsf-logic-computedAttrs": { const: "allowance_for_hours", "x-jsf-errorMessage": { const: "Must be {{allowance_for_hours}} for these hours" } } },
+        allowance: {
+          type: "integer",
+          "x-jsf-logic-computedAttrs": {
+            const: "allowance_for_hours",
+            "x-jsf-errorMessage": { const: "Must be {{allowance_for_hours}} for these hours" },
+          },
+        },
         overtime: { type: "number", "x-jsf-logic-computedAttrs": { maximum: "max_overtime", title: "Up to {{max_overtime}} hours" } },
       },
       "x-jsf-logic": {
-        computedValues: { allowance_for_hours: { rule: { "*": [{ var: "hours" }, 10] } }, max_overtime: { rule: { "-": [48, { var: "hours" }] } } },
+        computedValues: {
+          allowance_for_hours: { rule: { "*": [{ var: "hours" }, 10] } },
+          max_overtime: { rule: { "-": [48, { var: "hours" }] } },
+        },
       },
     };
     expect(validateFormData(schema, { hours: 40, allowance: 400, overtime: 8 })).toBeNull();
@@ -343,7 +420,10 @@ describe("the dialect beyond our own forms", () => {
       allOf: [
         {
           if: { properties: { kind: { const: "a" } }, required: ["kind"] },
-          else: { if: { properties: { kind: { const: "b" } }, required: ["kind"] }, else: { properties: { n: { maximum: 10, "x-jsf-errorMessage": { maximum: "neither a nor b: 10 at most" } } } } },
+          else: {
+            if: { properties: { kind: { const: "b" } }, required: ["kind"] },
+            else: { properties: { n: { maximum: 10, "x-jsf-errorMessage": { maximum: "neither a nor b: 10 at most" } } } },
+          },
         },
       ],
     };
@@ -381,6 +461,9 @@ describe("property: any input gets an answer, never an exception", () => {
       }),
       { numRuns: 150 },
     );
-    fc.assert(fc.property(fc.anything(), (value) => void validateFormData(schema, value)), { numRuns: 100 });
+    fc.assert(
+      fc.property(fc.anything(), (value) => void validateFormData(schema, value)),
+      { numRuns: 100 },
+    );
   });
 });

@@ -131,7 +131,9 @@ function article(type: string) {
 }
 
 function listValues(values: readonly unknown[], field: JsonSchema | undefined): string {
-  return values.length <= 10 ? `must be one of: ${values.map((v) => formatValue(v, field)).join(", ")}` : "must be one of the listed options";
+  return values.length <= 10
+    ? `must be one of: ${values.map((v) => formatValue(v, field)).join(", ")}`
+    : "must be one of the listed options";
 }
 
 function defaultMessage(e: ErrorObject, field: JsonSchema | undefined): string {
@@ -184,7 +186,12 @@ function requiredAlternatives(branches: unknown): string[][] | undefined {
   if (!Array.isArray(branches) || branches.length === 0) return undefined;
   const lists: string[][] = [];
   for (const b of branches) {
-    if (!isObject(b) || !Array.isArray(b.required) || Object.keys(b).some((k) => k !== "required" && !k.startsWith("x-jsf") && k !== "title" && k !== "description")) return undefined;
+    if (
+      !isObject(b) ||
+      !Array.isArray(b.required) ||
+      Object.keys(b).some((k) => k !== "required" && !k.startsWith("x-jsf") && k !== "title" && k !== "description")
+    )
+      return undefined;
     lists.push(b.required.map(String));
   }
   return lists;
@@ -195,7 +202,10 @@ function umbrellaMessage(e: ErrorObject, field: JsonSchema | undefined): string 
   if (own) return own;
   const branches = e.schema as unknown;
   if (Array.isArray(branches) && branches.length > 0 && branches.every((b) => isObject(b) && "const" in b)) {
-    return listValues(branches.map((b) => (b as Record<string, unknown>).const), field);
+    return listValues(
+      branches.map((b) => (b as Record<string, unknown>).const),
+      field,
+    );
   }
   const alternatives = requiredAlternatives(branches);
   if (alternatives) return `requires one of: ${alternatives.map((a) => a.join(" and ")).join(", ")}`;
@@ -310,7 +320,14 @@ const COMPUTED_CHECKS: Record<string, (value: unknown, limit: unknown) => boolea
   maxLength: (v, l) => typeof v !== "string" || typeof l !== "number" || [...v].length <= l,
 };
 
-function checkComputedAttrs(attrs: JsonSchema, value: unknown, field: JsonSchema | undefined, scopes: readonly LogicScope[], path: string, out: ErrorCollector) {
+function checkComputedAttrs(
+  attrs: JsonSchema,
+  value: unknown,
+  field: JsonSchema | undefined,
+  scopes: readonly LogicScope[],
+  path: string,
+  out: ErrorCollector,
+) {
   const messages = asSchema(attrs["x-jsf-errorMessage"]);
   for (const [keyword, check] of Object.entries(COMPUTED_CHECKS)) {
     const name = attrs[keyword];
@@ -332,7 +349,13 @@ function checkComputedAttrs(attrs: JsonSchema, value: unknown, field: JsonSchema
   }
 }
 
-function checkLogic(node: JsonSchema, value: Record<string, unknown>, segments: readonly string[], outer: readonly LogicScope[], out: ErrorCollector) {
+function checkLogic(
+  node: JsonSchema,
+  value: Record<string, unknown>,
+  segments: readonly string[],
+  outer: readonly LogicScope[],
+  out: ErrorCollector,
+) {
   const ownLogic = asSchema(node["x-jsf-logic"]);
   const scopes = ownLogic ? [{ logic: ownLogic, data: value, computed: new Map<string, unknown>() }, ...outer] : outer;
   const parts = activeParts(node, value);
@@ -349,7 +372,9 @@ function checkLogic(node: JsonSchema, value: Record<string, unknown>, segments: 
     const definitions = parts.map((p) => asSchema(asSchema(p.properties)?.[name])).filter((d): d is JsonSchema => d !== undefined);
     const base = definitions[0];
 
-    const references = new Set(definitions.flatMap((d) => (Array.isArray(d["x-jsf-logic-validations"]) ? d["x-jsf-logic-validations"].map(String) : [])));
+    const references = new Set(
+      definitions.flatMap((d) => (Array.isArray(d["x-jsf-logic-validations"]) ? d["x-jsf-logic-validations"].map(String) : [])),
+    );
     for (const ref of references) {
       const scope = findEntry(scopes, "validations", ref);
       const validation = scope && asSchema(asSchema(scope.logic.validations)?.[ref]);

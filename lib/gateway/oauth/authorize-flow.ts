@@ -30,7 +30,11 @@ function cookieOptions(c: GatewayContext, maxAgeSeconds: number) {
 }
 
 /** The answer to a request that failed validation: an error page, or the error sent back to the client. */
-export function invalidAuthorizeResponse(c: GatewayContext, result: Exclude<AuthorizeValidation, { kind: "ok" }>, redirectStatus: 302 | 303): Response {
+export function invalidAuthorizeResponse(
+  c: GatewayContext,
+  result: Exclude<AuthorizeValidation, { kind: "ok" }>,
+  redirectStatus: 302 | 303,
+): Response {
   const { environment } = c.get("deps").config;
   if (result.kind === "page_error") return htmlPage(c, 400, renderErrorPage({ environment, title: result.title, message: result.message }));
   return redirectTo(
@@ -87,7 +91,12 @@ const userColumns = {
 };
 
 export async function findUserById(db: Db, userId: string): Promise<ConsentingUser | null> {
-  const [row] = await db.select(userColumns).from(companyUsers).innerJoin(companies, eq(companies.id, companyUsers.companyId)).where(eq(companyUsers.id, userId)).limit(1);
+  const [row] = await db
+    .select(userColumns)
+    .from(companyUsers)
+    .innerJoin(companies, eq(companies.id, companyUsers.companyId))
+    .where(eq(companyUsers.id, userId))
+    .limit(1);
   return row ?? null;
 }
 

@@ -44,11 +44,19 @@ export async function validateAuthorizeRequest(db: Db, input: FormParams): Promi
   const { client_id: clientId, redirect_uri: redirectUri } = params;
 
   if (!clientId || input.repeated(["client_id"]).length > 0 || clientId.length > 255) {
-    return { kind: "page_error", title: "Unknown application", message: "The link you followed does not name a valid application (client_id)." };
+    return {
+      kind: "page_error",
+      title: "Unknown application",
+      message: "The link you followed does not name a valid application (client_id).",
+    };
   }
   const client = await getClient(db, clientId);
   if (!client) {
-    return { kind: "page_error", title: "Unknown application", message: "The application that sent you here is not registered with this service." };
+    return {
+      kind: "page_error",
+      title: "Unknown application",
+      message: "The application that sent you here is not registered with this service.",
+    };
   }
   if (!redirectUri || input.repeated(["redirect_uri"]).length > 0 || !client.redirectUris.includes(redirectUri)) {
     return {
@@ -59,7 +67,13 @@ export async function validateAuthorizeRequest(db: Db, input: FormParams): Promi
   }
 
   const state = params.state;
-  const fail = (error: string, description: string): AuthorizeValidation => ({ kind: "redirect_error", redirectUri, error, description, state });
+  const fail = (error: string, description: string): AuthorizeValidation => ({
+    kind: "redirect_error",
+    redirectUri,
+    error,
+    description,
+    state,
+  });
 
   const repeated = input.repeated(AUTHORIZE_PARAMS);
   if (repeated.length > 0) return fail("invalid_request", `Parameter sent more than once: ${repeated.join(", ")}`);

@@ -31,10 +31,18 @@ describe("registerClient / authenticateClient", () => {
     await registerClient(db, input);
     expect(await db.select().from(oauthClients)).toHaveLength(1);
 
-    const updated = await registerClient(db, { ...input, secret: "second-secret-0123456789", redirectUris: ["https://console.example/cb"], scopes: ["company:read"] });
+    const updated = await registerClient(db, {
+      ...input,
+      secret: "second-secret-0123456789",
+      redirectUris: ["https://console.example/cb"],
+      scopes: ["company:read"],
+    });
     expect(updated).toEqual({ id: "console", name: input.name, redirectUris: ["https://console.example/cb"], scopes: ["company:read"] });
     expect(await authenticateClient(db, "console", input.secret)).toBeNull();
-    expect(await authenticateClient(db, "console", "second-secret-0123456789")).toMatchObject({ id: "console", redirectUris: ["https://console.example/cb"] });
+    expect(await authenticateClient(db, "console", "second-secret-0123456789")).toMatchObject({
+      id: "console",
+      redirectUris: ["https://console.example/cb"],
+    });
   });
 
   it("authenticates only the right id and secret", async () => {

@@ -53,8 +53,7 @@ export interface ExchangeCodeInput {
 }
 
 export type ExchangeOutcome =
-  | { ok: true; response: TokenResponse; grantId: string }
-  | { ok: false; error: OAuthError; revokedGrantId: string | null };
+  { ok: true; response: TokenResponse; grantId: string } | { ok: false; error: OAuthError; revokedGrantId: string | null };
 
 /**
  * Exchanges a code for a grant (refresh token) and an access token.
@@ -85,7 +84,11 @@ export async function exchangeAuthorizationCode(db: Db, input: ExchangeCodeInput
       return { ok: false, error, revokedGrantId: null };
     }
 
-    const fail = (description: string): ExchangeOutcome => ({ ok: false, error: new OAuthError("invalid_grant", description), revokedGrantId: null });
+    const fail = (description: string): ExchangeOutcome => ({
+      ok: false,
+      error: new OAuthError("invalid_grant", description),
+      revokedGrantId: null,
+    });
     if (claimed.clientId !== input.clientId) return fail("Authorization code was issued to another client");
     if (claimed.expiresAt.getTime() <= input.now.getTime()) return fail("Authorization code expired");
     if (claimed.redirectUri !== input.redirectUri) return fail("redirect_uri does not match the authorization request");

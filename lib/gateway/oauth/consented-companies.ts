@@ -50,7 +50,10 @@ export async function listConsentedCompanies(
     .orderBy(asc(companies.createdAt), asc(companies.id))
     .limit(input.pageSize)
     .offset((input.page - 1) * input.pageSize);
-  const owners = await ownersOf(db, rows.map((r) => r.id));
+  const owners = await ownersOf(
+    db,
+    rows.map((r) => r.id),
+  );
   return { companies: rows.map((r) => toCompany(r, owners.get(r.id))), totalCount: total?.n ?? 0 };
 }
 
@@ -65,7 +68,11 @@ export async function getVisibleCompany(
     : input.clientId
       ? inArray(companies.id, consentedIds(db, input.clientId))
       : sql`false`;
-  const [row] = await db.select().from(companies).where(and(eq(companies.id, input.companyId), visibility)).limit(1);
+  const [row] = await db
+    .select()
+    .from(companies)
+    .where(and(eq(companies.id, input.companyId), visibility))
+    .limit(1);
   if (!row) return null;
   const owners = await ownersOf(db, [row.id]);
   return toCompany(row, owners.get(row.id));

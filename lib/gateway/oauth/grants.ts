@@ -28,14 +28,24 @@ export async function createGrant(
 }
 
 export async function findGrantByRefreshToken(db: DbOrTx, refreshToken: string): Promise<GrantRow | null> {
-  const [row] = await db.select().from(oauthGrants).where(eq(oauthGrants.refreshTokenHash, sha256(refreshToken))).limit(1);
+  const [row] = await db
+    .select()
+    .from(oauthGrants)
+    .where(eq(oauthGrants.refreshTokenHash, sha256(refreshToken)))
+    .limit(1);
   return row ?? null;
 }
 
 /** Revokes a grant and every access token issued from it. Revoking twice keeps the first revocation time. */
 export async function revokeGrant(db: DbOrTx, grantId: string, now: Date): Promise<void> {
-  await db.update(oauthGrants).set({ revokedAt: now }).where(and(eq(oauthGrants.id, grantId), isNull(oauthGrants.revokedAt)));
-  await db.update(accessTokens).set({ revokedAt: now }).where(and(eq(accessTokens.grantId, grantId), isNull(accessTokens.revokedAt)));
+  await db
+    .update(oauthGrants)
+    .set({ revokedAt: now })
+    .where(and(eq(oauthGrants.id, grantId), isNull(oauthGrants.revokedAt)));
+  await db
+    .update(accessTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(accessTokens.grantId, grantId), isNull(accessTokens.revokedAt)));
 }
 
 /**

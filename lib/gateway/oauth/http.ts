@@ -23,7 +23,8 @@ export class FormParams {
   }
 }
 
-export const isFormContentType = (contentType: string | undefined) => /^application\/x-www-form-urlencoded\s*(;|$)/i.test(contentType ?? "");
+export const isFormContentType = (contentType: string | undefined) =>
+  /^application\/x-www-form-urlencoded\s*(;|$)/i.test(contentType ?? "");
 
 /** The form body, or null when the request is not application/x-www-form-urlencoded. */
 export async function readForm(c: GatewayContext): Promise<FormParams | null> {
@@ -60,7 +61,8 @@ export function readClientCredentials(authorization: string | undefined, form: F
     const colon = decoded.indexOf(":");
     if (colon < 0) throw new OAuthError("invalid_client", "Client authentication failed");
     const clientId = formDecode(decoded.slice(0, colon));
-    if (bodyId !== undefined && bodyId !== clientId) throw new OAuthError("invalid_request", "client_id in the body differs from HTTP Basic");
+    if (bodyId !== undefined && bodyId !== clientId)
+      throw new OAuthError("invalid_request", "client_id in the body differs from HTTP Basic");
     return { clientId, secret: formDecode(decoded.slice(colon + 1)), method: "client_secret_basic" };
   }
   if (bodyId !== undefined && bodySecret !== undefined) return { clientId: bodyId, secret: bodySecret, method: "client_secret_post" };

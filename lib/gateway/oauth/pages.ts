@@ -128,7 +128,12 @@ ${hiddenFields(input.params, input.csrfToken)}
   return layout(input.environment, `Allow ${input.clientName}`, body);
 }
 
-export function renderErrorPage(input: { environment: Environment; title: string; message: string; backLink?: { href: string; label: string } }): string {
+export function renderErrorPage(input: {
+  environment: Environment;
+  title: string;
+  message: string;
+  backLink?: { href: string; label: string };
+}): string {
   const back = input.backLink
     ? `<div class="actions"><a class="button secondary" href="${escapeHtml(input.backLink.href)}">${escapeHtml(input.backLink.label)}</a></div>`
     : "";

@@ -26,6 +26,7 @@ describe("PKCE S256", () => {
   });
 
   it("refuses verifiers outside 43-128 unreserved characters, even with a matching challenge", () => {
-    for (const v of ["a".repeat(42), "a".repeat(129), `${"a".repeat(42)}+`, `${"a".repeat(42)} `]) expect(verifyPkce(v, pkceS256(v))).toBe(false);
+    for (const v of ["a".repeat(42), "a".repeat(129), `${"a".repeat(42)}+`, `${"a".repeat(42)} `])
+      expect(verifyPkce(v, pkceS256(v))).toBe(false);
   });
 });

@@ -25,7 +25,11 @@ export async function createAuthorizeSession(db: Db, input: { userId: string; no
 /** The signed-in user of a live session, or null. */
 export async function getAuthorizeSession(db: Db, sessionId: string | undefined, now: Date): Promise<{ userId: string } | null> {
   if (!sessionId || sessionId.length > 128) return null;
-  const [row] = await db.select().from(authorizeSessions).where(eq(authorizeSessions.idHash, sha256(sessionId))).limit(1);
+  const [row] = await db
+    .select()
+    .from(authorizeSessions)
+    .where(eq(authorizeSessions.idHash, sha256(sessionId)))
+    .limit(1);
   if (!row || row.expiresAt.getTime() <= now.getTime()) return null;
   return { userId: row.userId };
 }

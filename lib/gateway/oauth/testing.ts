@@ -158,7 +158,12 @@ export function tokenRequest(
 /** Signs in through the pages and exchanges the code: an authorization-code token response. */
 export async function obtainTokens(setup: OAuthSetup, options: Parameters<typeof obtainCode>[1] = {}) {
   const { code, verifier } = await obtainCode(setup, options);
-  const res = await tokenRequest(setup.app, setup.client, { grant_type: "authorization_code", code, redirect_uri: REDIRECT_URI, code_verifier: verifier });
+  const res = await tokenRequest(setup.app, setup.client, {
+    grant_type: "authorization_code",
+    code,
+    redirect_uri: REDIRECT_URI,
+    code_verifier: verifier,
+  });
   if (res.status !== 200) throw new Error(`token exchange answered ${res.status}: ${await res.text()}`);
   return (await res.json()) as { access_token: string; refresh_token: string; company_id: string; user_id: string; scope: string };
 }

@@ -39,10 +39,17 @@ export async function issueAccessToken(
 }
 
 export async function findAccessToken(db: DbOrTx, accessToken: string): Promise<AccessTokenRow | null> {
-  const [row] = await db.select().from(accessTokens).where(eq(accessTokens.tokenHash, sha256(accessToken))).limit(1);
+  const [row] = await db
+    .select()
+    .from(accessTokens)
+    .where(eq(accessTokens.tokenHash, sha256(accessToken)))
+    .limit(1);
   return row ?? null;
 }
 
 export async function revokeAccessToken(db: DbOrTx, tokenHash: string, now: Date): Promise<void> {
-  await db.update(accessTokens).set({ revokedAt: now }).where(and(eq(accessTokens.tokenHash, tokenHash), isNull(accessTokens.revokedAt)));
+  await db
+    .update(accessTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(accessTokens.tokenHash, tokenHash), isNull(accessTokens.revokedAt)));
 }

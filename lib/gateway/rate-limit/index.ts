@@ -21,7 +21,8 @@ export interface RateLimitState {
   resetMs: number;
 }
 
-export type RateLimitDecision = { allowed: true; state: RateLimitState } | { allowed: false; state: RateLimitState; retryAfterSeconds: number };
+export type RateLimitDecision =
+  { allowed: true; state: RateLimitState } | { allowed: false; state: RateLimitState; retryAfterSeconds: number };
 
 export interface RateLimiter {
   /** Counts one request against every bucket; refused requests are refunded to the buckets that admitted them. */
@@ -39,7 +40,13 @@ export function createRateLimiter(options: {
   const duration = Math.max(1, Math.ceil(config.windowMs / 1000));
   const make = (kind: Bucket["kind"], points: number): RateLimiterAbstract =>
     options.redis
-      ? new RateLimiterRedis({ storeClient: options.redis, points, duration, keyPrefix: `${options.keyPrefix}:rl:${kind}`, useRedisPackage: false })
+      ? new RateLimiterRedis({
+          storeClient: options.redis,
+          points,
+          duration,
+          keyPrefix: `${options.keyPrefix}:rl:${kind}`,
+          useRedisPackage: false,
+        })
       : new RateLimiterMemory({ points, duration, keyPrefix: `${options.keyPrefix}:rl:${kind}` });
   const limiters = { client: make("client", config.perClient), company: make("company", config.perCompany) };
   const limits = { client: config.perClient, company: config.perCompany };
@@ -69,11 +76,18 @@ export function createRateLimiter(options: {
         await Promise.all(results.filter((r) => r.ok).map((r) => limiters[r.bucket.kind].reward(r.bucket.id, 1)));
         const worst = refused.reduce((a, b) => (a.res.msBeforeNext >= b.res.msBeforeNext ? a : b));
         const state = stateOf(worst.bucket.kind, worst.res);
-        return { allowed: false, state: { ...state, remaining: 0 }, retryAfterSeconds: Math.max(1, Math.ceil(worst.res.msBeforeNext / 1000)) };
+        return {
+          allowed: false,
+          state: { ...state, remaining: 0 },
+          retryAfterSeconds: Math.max(1, Math.ceil(worst.res.msBeforeNext / 1000)),
+        };
       }
       // Report the bucket closest to exhaustion.
       const states = results.map((r) => stateOf(r.bucket.kind, r.res));
-      const state = states.reduce((a, b) => (b.remaining < a.remaining ? b : a), states[0] ?? { limit: 0, count: 0, remaining: 0, resetMs: 0 });
+      const state = states.reduce(
+        (a, b) => (b.remaining < a.remaining ? b : a),
+        states[0] ?? { limit: 0, count: 0, remaining: 0, resetMs: 0 },
+      );
       return { allowed: true, state };
     },
   };

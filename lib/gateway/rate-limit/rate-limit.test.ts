@@ -132,13 +132,18 @@ describe("rate-limit headers (spec 8.4)", () => {
   it("are absent on 401 (unauthenticated), which does not count", async () => {
     const gw = await gatewayWith({ perCompany: 2 });
     const expired = await makeClient(gw.deps.db);
-    const { token: expiredToken } = await makeAccessToken(gw.deps.db, { clientId: expired.id, user: t.admin, expiresAt: new Date(gw.clock.now().getTime() - 1000) });
+    const { token: expiredToken } = await makeAccessToken(gw.deps.db, {
+      clientId: expired.id,
+      user: t.admin,
+      expiresAt: new Date(gw.clock.now().getTime() - 1000),
+    });
     for (const token of [undefined, "ra_test_unknown", "ra_live_wrongenvironment", expiredToken]) {
       for (let i = 0; i < 3; i++) {
         const res = await gw.call("GET", "/v1/employments", { token });
         expect(res.status).toBe(401);
         expect(await res.json()).toEqual({ message: "Unauthorized" });
-        for (const h of ["x-ratelimit-count", "x-ratelimit-remaining", "x-ratelimit-reset", "retry-after"]) expect(res.headers.get(h)).toBeNull();
+        for (const h of ["x-ratelimit-count", "x-ratelimit-remaining", "x-ratelimit-reset", "retry-after"])
+          expect(res.headers.get(h)).toBeNull();
       }
     }
     const res = await gw.call("GET", "/v1/employments", { token: t.tokens.admin });
@@ -195,7 +200,8 @@ describe("buckets (spec 8.3, DECISIONS.md)", () => {
       expect(res.status).toBe(200);
       expect(rl(res)).toMatchObject({ count: String(i + 1), remaining: String(5 - i) });
     }
-    for (const token of [t.tokens.admin, g1, g2, extra]) await expectTooManyRequests(await gw.call("GET", "/v1/employments", { token }), 60_000, 6);
+    for (const token of [t.tokens.admin, g1, g2, extra])
+      await expectTooManyRequests(await gw.call("GET", "/v1/employments", { token }), 60_000, 6);
     // The other company, through the same clients, still has its whole bucket.
     const { token: otherGrant } = await makeAccessToken(gw.deps.db, { clientId: c1.id, user: other.admin });
     const res = await gw.call("GET", "/v1/employments", { token: otherGrant });

@@ -109,7 +109,9 @@ describe.skipIf(unreachable !== null && ALLOW_SKIP)(`rate limits with the Redis 
     const dept = await makeDepartment(base.deps.db, t.company.id);
     const rows = [];
     for (let i = 0; i < N + EXTRA; i++) rows.push(await makeEmployment(base.deps.db, t.company.id));
-    const responses = await Promise.all(rows.map((e) => call(app, "PATCH", `/v2/employments/${e.id}`, t.tokens.admin, { department_id: dept.id })));
+    const responses = await Promise.all(
+      rows.map((e) => call(app, "PATCH", `/v2/employments/${e.id}`, t.tokens.admin, { department_id: dept.id })),
+    );
     expect(responses.map((r) => r.status).filter((s) => s !== 200 && s !== 429)).toEqual([]);
     expect(responses.filter((r) => r.status === 200)).toHaveLength(N);
     const refused = responses.filter((r) => r.status === 429);
@@ -148,7 +150,8 @@ describe.skipIf(unreachable !== null && ALLOW_SKIP)(`rate limits with the Redis 
     const prefix = `${RUN_PREFIX}:sequential`;
     const second = await createTestGateway({ keepData: true });
     const [a, b] = [redisApp(base, prefix, { perCompany: 5 }), redisApp(second, prefix, { perCompany: 5 })];
-    for (let i = 1; i <= 3; i++) expect((await call(a, "GET", "/v1/employments", t.tokens.admin)).headers.get("x-ratelimit-count")).toBe(String(i));
+    for (let i = 1; i <= 3; i++)
+      expect((await call(a, "GET", "/v1/employments", t.tokens.admin)).headers.get("x-ratelimit-count")).toBe(String(i));
     const res = await call(b, "GET", "/v1/employments", t.tokens.owner);
     expect(res.status).toBe(200);
     expect(res.headers.get("x-ratelimit-count")).toBe("4");

@@ -37,7 +37,9 @@ export interface PeopleOpsSetup {
   otherE: Awaited<ReturnType<typeof makeEmployment>>;
 }
 
-export async function setupPeopleOps(options: { environment?: "sandbox" | "production"; bodyLimitBytes?: number } = {}): Promise<PeopleOpsSetup> {
+export async function setupPeopleOps(
+  options: { environment?: "sandbox" | "production"; bodyLimitBytes?: number } = {},
+): Promise<PeopleOpsSetup> {
   const environment = options.environment ?? "sandbox";
   const gw = await createTestGateway({
     environment,
@@ -75,7 +77,8 @@ export async function allEventTypes(gw: TestGateway): Promise<string[]> {
 /** JSON body of a response, typed loosely for assertions. */
 export const json = async (res: Response) => (await res.json()) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-export const b64 = (bytes: Uint8Array | string) => Buffer.from(typeof bytes === "string" ? Buffer.from(bytes, "utf8") : bytes).toString("base64");
+export const b64 = (bytes: Uint8Array | string) =>
+  Buffer.from(typeof bytes === "string" ? Buffer.from(bytes, "utf8") : bytes).toString("base64");
 
 /** Small but well-formed files of every accepted kind (and some refused ones). */
 export const SAMPLE_FILES = {

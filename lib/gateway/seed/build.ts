@@ -76,7 +76,10 @@ function seededRolesOf(company: DemoCompany): (CompanyRole | "team_lead")[] {
 // ---------------------------------------------------------------------------------------------
 // Reference data
 
-const NAMES: Record<(typeof DEMO_COUNTRIES)[number], { first: readonly string[]; last: readonly string[]; currency: string; taxForm: string }> = {
+const NAMES: Record<
+  (typeof DEMO_COUNTRIES)[number],
+  { first: readonly string[]; last: readonly string[]; currency: string; taxForm: string }
+> = {
   PRT: {
     first: ["João", "Maria", "Ana", "Pedro", "Inês", "Tiago", "Beatriz", "Rui", "Carolina", "Diogo"],
     last: ["Silva", "Santos", "Ferreira", "Pereira", "Costa", "Oliveira", "Rodrigues", "Martins", "Sousa", "Lopes"],
@@ -255,8 +258,7 @@ function pickStatus(prng: Prng, companyActive: boolean): EmploymentStatus {
 export function buildDemoRows(options: BuildOptions): DemoRows {
   const { environment, forms, passwordHash } = options;
   const base = options.baseDate ?? new Date(DEMO.baseDate);
-  const at = (daysOffset: number, prng?: Prng) =>
-    new Date(base.getTime() + daysOffset * DAY + (prng ? prng.int(0, 8 * 3600) * 1000 : 0));
+  const at = (daysOffset: number, prng?: Prng) => new Date(base.getTime() + daysOffset * DAY + (prng ? prng.int(0, 8 * 3600) * 1000 : 0));
   const prng = createPrng(`roster-demo:${environment}:v${DEMO.seedVersion}`);
   const rows: DemoRows = { companies: [], users: [], departments: [], employments: [], files: [] };
   const usedEmails = new Set<string>();
@@ -348,10 +350,13 @@ export function buildDemoRows(options: BuildOptions): DemoRows {
       const createdDaysAgo = progress === 0 ? prng.int(1, 30) : progress <= 2 ? prng.int(20, 90) : prng.int(120, 800);
       const createdAt = at(-createdDaysAgo, prng);
       const start = progress <= 2 ? at(prng.int(14, 75)) : at(-createdDaysAgo + prng.int(20, 45));
-      const updatedAt = new Date(Math.min(base.getTime() - 60_000, createdAt.getTime() + prng.int(1, Math.max(1, createdDaysAgo - 1)) * DAY));
+      const updatedAt = new Date(
+        Math.min(base.getTime() - 60_000, createdAt.getTime() + prng.int(1, Math.max(1, createdDaysAgo - 1)) * DAY),
+      );
       const hasSeniority = !isContractor && prng.chance(0.25);
       const seniorityDate = hasSeniority ? isoDate(new Date(start.getTime() - prng.int(365, 5 * 365) * DAY)) : null;
-      const probationEnd = kind.type === "employee" && progress >= 3 && prng.chance(0.6) ? isoDate(new Date(start.getTime() + 180 * DAY)) : null;
+      const probationEnd =
+        kind.type === "employee" && progress >= 3 && prng.chance(0.6) ? isoDate(new Date(start.getTime() + 180 * DAY)) : null;
 
       // Onboarding tasks: the employer's at creation (pricing always), the worker's through self-enrolment.
       const completed = new Set<OnboardingTaskKey>(["pricing_plan_details"]);
@@ -366,7 +371,10 @@ export function buildDemoRows(options: BuildOptions): DemoRows {
         hasForm(countryCode, form) ? forms.exampleSection(countryCode, form, variant) : null;
       const filled = (task: OnboardingTaskKey) => (completed.has(task) ? section(task) : null);
 
-      const basicForm = isContractor && hasForm(countryCode, "contractor_basic_information") ? "contractor_basic_information" : "employment_basic_information";
+      const basicForm =
+        isContractor && hasForm(countryCode, "contractor_basic_information")
+          ? "contractor_basic_information"
+          : "employment_basic_information";
       const drawnManager = managerIds.length > 0 && prng.chance(0.6) ? prng.pick(managerIds) : null;
       const managerUserId = managerAsEmployee ? (userIdByRole.get("owner") ?? null) : drawnManager;
       const departmentId = departmentIds.length > 0 && prng.chance(0.7) ? prng.pick(departmentIds) : null;
@@ -400,7 +408,10 @@ export function buildDemoRows(options: BuildOptions): DemoRows {
       const contractorRate =
         isContractor && prng.chance(0.8)
           ? {
-              amount: { amount: (rateType === "hourly" ? prng.int(2500, 15000) : prng.int(20000, 900000)) / 100, currency: { code: people.currency } },
+              amount: {
+                amount: (rateType === "hourly" ? prng.int(2500, 15000) : prng.int(20000, 900000)) / 100,
+                currency: { code: people.currency },
+              },
               pay_frequency: rateType === "one_off" ? null : prng.pick(PAY_FREQUENCIES),
               slug: `${shortId.toLowerCase()}-${rateType.replace("_", "-")}`,
               type: rateType,
@@ -438,7 +449,8 @@ export function buildDemoRows(options: BuildOptions): DemoRows {
         administrativeDetails: filled("administrative_details"),
         contractDetails: filled("contract_details"),
         emergencyContactDetails: filled("emergency_contact_details"),
-        bankAccountDetails: completed.has("bank_account_details") && hasForm(countryCode, "bank_account_details") ? [section("bank_account_details")!] : null,
+        bankAccountDetails:
+          completed.has("bank_account_details") && hasForm(countryCode, "bank_account_details") ? [section("bank_account_details")!] : null,
         pricingPlanDetails: { frequency: pricingFrequency },
         employmentDocumentDetails: filled("employment_document_details"),
         onboardingTasks: Object.fromEntries(ONBOARDING_TASK_KEYS.map((k) => [k, completed.has(k) ? "completed" : "pending"])) as Record<

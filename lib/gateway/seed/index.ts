@@ -15,7 +15,16 @@ import { seedPayroll, type SeedPayrollResult } from "./payroll";
 import { seedPeopleOps, type SeedPeopleOpsResult } from "./people-ops";
 
 export { DEMO, DEMO_COUNTRIES, demoCompany, type DemoCompany } from "./demo";
-export { buildDemoRows, demoCompanyId, demoDepartmentId, demoEmploymentId, demoUserId, demoUserIds, type DemoRows, type SeedForms } from "./build";
+export {
+  buildDemoRows,
+  demoCompanyId,
+  demoDepartmentId,
+  demoEmploymentId,
+  demoUserId,
+  demoUserIds,
+  type DemoRows,
+  type SeedForms,
+} from "./build";
 
 /** schema_info key of the seed marker: present once the demo data of this database was written. */
 export const SEED_MARKER_KEY = "demo_seed";

@@ -42,7 +42,11 @@ describe("buildPayrollRows", () => {
     const today = DEMO.baseDate.slice(0, 10);
     expect(new Set(rows.contractAmendments.map((a) => a.status))).toEqual(new Set(CONTRACT_AMENDMENT_STATUSES));
     const byType = (type: string) =>
-      new Set(rows.outstandingPayments.filter((p) => p.type === type && p.state !== "settled").map((p) => serializeOutstandingPayment(p as never, today).status));
+      new Set(
+        rows.outstandingPayments
+          .filter((p) => p.type === type && p.state !== "settled")
+          .map((p) => serializeOutstandingPayment(p as never, today).status),
+      );
     expect(byType("payment")).toEqual(new Set(OUTSTANDING_PAYMENT_STATUSES));
     expect(byType("refund")).toEqual(new Set(OUTSTANDING_PAYMENT_STATUSES));
     expect(rows.outstandingPayments.some((p) => p.state === "settled")).toBe(true);
@@ -57,7 +61,10 @@ describe("buildPayrollRows", () => {
     const fields = new Map(rows.customFields.map((f) => [f.id, f]));
     for (const v of rows.customFieldValues) {
       const f = fields.get(v.customFieldId)!;
-      expect(validateCustomFieldValue({ type: f.type as CustomFieldType, options: f.options ?? null }, v.value), `${f.type} ${JSON.stringify(v.value)}`).toBeNull();
+      expect(
+        validateCustomFieldValue({ type: f.type as CustomFieldType, options: f.options ?? null }, v.value),
+        `${f.type} ${JSON.stringify(v.value)}`,
+      ).toBeNull();
     }
     const demoRows = demo("sandbox");
     for (const a of rows.contractAmendments) {
@@ -80,7 +87,12 @@ describe("seedPayroll", () => {
       await tx.insert(departments).values(rows.departments);
       for (let i = 0; i < rows.employments.length; i += 50) await tx.insert(employments).values(rows.employments.slice(i, i + 50));
       await tx.insert(employmentFiles).values(rows.files);
-      const counts = await seedPayroll(tx, { environment: "sandbox", companies: rows.companies, employments: rows.employments, forms: gw.deps.forms });
+      const counts = await seedPayroll(tx, {
+        environment: "sandbox",
+        companies: rows.companies,
+        employments: rows.employments,
+        forms: gw.deps.forms,
+      });
       expect(counts.payslips).toBeGreaterThan(0);
       expect(counts.contractAmendments).toBeGreaterThanOrEqual(CONTRACT_AMENDMENT_STATUSES.length);
     });
@@ -101,24 +113,34 @@ describe("seedPayroll", () => {
     const fields = CustomFieldListResponseSchema.parse(await (await get("/v1/custom-fields?page_size=100")).json()).data.custom_fields;
     expect(fields.map((f) => f.type).sort()).toEqual([...CUSTOM_FIELD_TYPES].sort());
     const someone = rows.employments.find((e) => e.companyId === companyId && e.status === "active")!;
-    for (const f of fields) CustomFieldValueResponseSchema.parse(await (await get(`/v1/custom-fields/${f.id}/values/${someone.id}`)).json());
+    for (const f of fields)
+      CustomFieldValueResponseSchema.parse(await (await get(`/v1/custom-fields/${f.id}/values/${someone.id}`)).json());
 
-    const amendments = ContractAmendmentListResponseSchema.parse(await (await get("/v1/contract-amendments?page_size=100")).json()).data.contract_amendments;
+    const amendments = ContractAmendmentListResponseSchema.parse(await (await get("/v1/contract-amendments?page_size=100")).json()).data
+      .contract_amendments;
     expect(new Set(amendments.map((a) => a.status))).toEqual(new Set(CONTRACT_AMENDMENT_STATUSES));
     // The newest done amendment of each employment is what its contract says now (the list is newest first).
-    const latestDone = amendments.filter((a, i) => a.status === "done" && !amendments.slice(0, i).some((b) => b.status === "done" && b.employment_id === a.employment_id));
+    const latestDone = amendments.filter(
+      (a, i) => a.status === "done" && !amendments.slice(0, i).some((b) => b.status === "done" && b.employment_id === a.employment_id),
+    );
     expect(latestDone.length).toBeGreaterThan(0);
     for (const done of latestDone) {
       const full = await (await get(`/v1/contract-amendments/${done.id}`)).json();
-      const changes = (full as { data: { contract_amendment: { changes: Record<string, { current: unknown }> } } }).data.contract_amendment.changes;
+      const changes = (full as { data: { contract_amendment: { changes: Record<string, { current: unknown }> } } }).data.contract_amendment
+        .changes;
       const e = EmploymentResponseSchema.parse(await (await get(`/v1/employments/${done.employment_id}`)).json()).data.employment;
       if (changes["contract.job_title"]) expect(e.job_title).toBe(changes["contract.job_title"].current);
       if (changes["compensation.amount"]) expect(e.contract_details.annual_gross_salary).toBe(changes["compensation.amount"].current);
-      const [row] = await db.select({ countryCode: employments.countryCode, contractDetails: employments.contractDetails }).from(employments).where(eq(employments.id, done.employment_id));
+      const [row] = await db
+        .select({ countryCode: employments.countryCode, contractDetails: employments.contractDetails })
+        .from(employments)
+        .where(eq(employments.id, done.employment_id));
       expect(gw.deps.forms.validate(row!.countryCode!, "contract_details", row!.contractDetails)).toBeNull();
     }
 
-    const outstanding = OutstandingPaymentListResponseSchema.parse(await (await get("/api/v1/employer/outstanding-payments-and-refunds?sort_by=invoice_period&page_size=100")).json()).data;
+    const outstanding = OutstandingPaymentListResponseSchema.parse(
+      await (await get("/api/v1/employer/outstanding-payments-and-refunds?sort_by=invoice_period&page_size=100")).json(),
+    ).data;
     expect(new Set(outstanding.outstanding_payments_and_refunds.map((p) => `${p.type}:${p.status}`))).toEqual(
       new Set(["payment", "refund"].flatMap((t) => OUTSTANDING_PAYMENT_STATUSES.map((s) => `${t}:${s}`))),
     );

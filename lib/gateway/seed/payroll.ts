@@ -56,13 +56,30 @@ const monthOffset = (base: Date, months: number) => {
   const d = new Date(Date.UTC(base.getUTCFullYear(), base.getUTCMonth() + months, 1));
   return d.toISOString().slice(0, 7);
 };
-const MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const MONTH_NAMES = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
 const monthName = (period: string) => `${MONTH_NAMES[Number(period.slice(5, 7)) - 1]} ${period.slice(0, 4)}`;
 
 /** Custom fields of the demo: every type in the first company, the first three elsewhere. */
 const FIELD_SPECS: Record<CustomFieldType, { name: string; description: string; options?: string[] }> = {
   string: { name: "Internal ID", description: "Identifier of the worker in the company's HR system." },
-  single_select: { name: "Cost center", description: "Cost center the salary is booked to.", options: ["CC-100 Engineering", "CC-200 Operations", "CC-300 Sales", "CC-400 General & Administrative"] },
+  single_select: {
+    name: "Cost center",
+    description: "Cost center the salary is booked to.",
+    options: ["CC-100 Engineering", "CC-200 Operations", "CC-300 Sales", "CC-400 General & Administrative"],
+  },
   date: { name: "Next performance review", description: "Date of the next scheduled performance review." },
   text: { name: "Onboarding notes", description: "Free notes from the onboarding buddy." },
   integer: { name: "Desk number", description: "Assigned desk in the office, if any." },
@@ -72,8 +89,18 @@ const FIELD_SPECS: Record<CustomFieldType, { name: string; description: string; 
   boolean: { name: "Company car", description: "Whether the worker has a company car." },
   link: { name: "HRIS profile", description: "Link to the worker's profile in the HR system." },
 };
-const FIELD_ORDER: readonly CustomFieldType[] = ["string", "single_select", "date", ...CUSTOM_FIELD_TYPES.filter((t) => !["string", "single_select", "date"].includes(t))];
-const NOTES = ["Prefers asynchronous communication.", "Mentor: team lead. Check in after 30 days.", "Needs a standing desk.", "Relocating next quarter."];
+const FIELD_ORDER: readonly CustomFieldType[] = [
+  "string",
+  "single_select",
+  "date",
+  ...CUSTOM_FIELD_TYPES.filter((t) => !["string", "single_select", "date"].includes(t)),
+];
+const NOTES = [
+  "Prefers asynchronous communication.",
+  "Mentor: team lead. Check in after 30 days.",
+  "Needs a standing desk.",
+  "Relocating next quarter.",
+];
 
 let builtInForms: FormRegistry | undefined;
 
@@ -85,7 +112,14 @@ export function buildPayrollRows(options: SeedPayrollOptions): PayrollRows {
   const rng = options.rng ?? createPrng(`roster-payroll:${environment}:v${DEMO.seedVersion}`);
   const forms = options.forms ?? (builtInForms ??= createFormRegistry());
   const keyOf = new Map(DEMO.environments[environment].companies.map((c) => [demoCompanyId(environment, c.key), c.key]));
-  const rows: PayrollRows = { payslips: [], customFields: [], customFieldValues: [], contractAmendments: [], outstandingPayments: [], employmentUpdates: [] };
+  const rows: PayrollRows = {
+    payslips: [],
+    customFields: [],
+    customFieldValues: [],
+    contractAmendments: [],
+    outstandingPayments: [],
+    employmentUpdates: [],
+  };
 
   options.companies.forEach((company, companyIndex) => {
     const companyKey = keyOf.get(company.id) ?? company.id.slice(0, 8);
@@ -121,12 +155,28 @@ export function buildPayrollRows(options: SeedPayrollOptions): PayrollRows {
       const spec = FIELD_SPECS[type];
       const fieldId = deterministicUuid(`${environment}:custom-field:${company.id}:${type}`);
       const createdAt = new Date(base.getTime() - (200 - i) * DAY);
-      rows.customFields.push({ id: fieldId, companyId: company.id, name: spec.name, type, description: spec.description, options: spec.options ?? null, createdAt, updatedAt: createdAt });
+      rows.customFields.push({
+        id: fieldId,
+        companyId: company.id,
+        name: spec.name,
+        type,
+        description: spec.description,
+        options: spec.options ?? null,
+        createdAt,
+        updatedAt: createdAt,
+      });
       for (const e of staff) {
         if (!rng.chance(0.6)) continue;
         const value = demoValue(type, e, rng, spec.options, base, forms);
         const at = new Date(Math.max(createdAt.getTime(), e.createdAt.getTime()) + DAY);
-        rows.customFieldValues.push({ customFieldId: fieldId, employmentId: e.id, companyId: company.id, value, createdAt: at, updatedAt: at });
+        rows.customFieldValues.push({
+          customFieldId: fieldId,
+          employmentId: e.id,
+          companyId: company.id,
+          value,
+          createdAt: at,
+          updatedAt: at,
+        });
       }
     });
 
@@ -142,8 +192,14 @@ export function buildPayrollRows(options: SeedPayrollOptions): PayrollRows {
           forms.getForm(e.countryCode, "contract_amendment") &&
           e.contractDetails,
       );
-      const statuses: ContractAmendmentStatus[] = companyIndex === 0 ? ["done", "in_review", "submitted", "canceled", "submitted", "done"] : ["submitted", "done"];
-      const terms = new Map(candidates.map((e) => [e.id, { jobTitle: e.jobTitle ?? null, contractDetails: { ...(e.contractDetails ?? {}) }, basicInformation: e.basicInformation ?? null }]));
+      const statuses: ContractAmendmentStatus[] =
+        companyIndex === 0 ? ["done", "in_review", "submitted", "canceled", "submitted", "done"] : ["submitted", "done"];
+      const terms = new Map(
+        candidates.map((e) => [
+          e.id,
+          { jobTitle: e.jobTitle ?? null, contractDetails: { ...(e.contractDetails ?? {}) }, basicInformation: e.basicInformation ?? null },
+        ]),
+      );
       statuses.forEach((status, i) => {
         const e = candidates[i % Math.max(1, candidates.length)];
         if (!e) return;
@@ -173,7 +229,11 @@ export function buildPayrollRows(options: SeedPayrollOptions): PayrollRows {
         });
         if (status === "done") {
           const applied = applyChanges(current, changes);
-          terms.set(e.id, { jobTitle: applied.jobTitle, contractDetails: applied.contractDetails ?? {}, basicInformation: applied.basicInformation });
+          terms.set(e.id, {
+            jobTitle: applied.jobTitle,
+            contractDetails: applied.contractDetails ?? {},
+            basicInformation: applied.basicInformation,
+          });
           rows.employmentUpdates = rows.employmentUpdates.filter((u) => u.id !== e.id);
           rows.employmentUpdates.push({ id: e.id, ...applied });
         }
@@ -248,7 +308,14 @@ export function buildPayrollRows(options: SeedPayrollOptions): PayrollRows {
   return rows;
 }
 
-function demoValue(type: CustomFieldType, e: EmploymentRow, rng: Prng, options: string[] | undefined, base: Date, forms: Pick<FormRegistry, "getForm">): unknown {
+function demoValue(
+  type: CustomFieldType,
+  e: EmploymentRow,
+  rng: Prng,
+  options: string[] | undefined,
+  base: Date,
+  forms: Pick<FormRegistry, "getForm">,
+): unknown {
   switch (type) {
     case "string":
       return `EMP-${e.shortId}`;
@@ -290,7 +357,10 @@ export async function seedPayroll(db: DbOrTx, options: SeedPayrollOptions): Prom
   await insertChunks(rows.contractAmendments, (c) => db.insert(contractAmendments).values(c));
   await insertChunks(rows.outstandingPayments, (c) => db.insert(outstandingPayments).values(c));
   for (const u of rows.employmentUpdates) {
-    await db.update(employments).set({ jobTitle: u.jobTitle, contractDetails: u.contractDetails, basicInformation: u.basicInformation }).where(eq(employments.id, u.id));
+    await db
+      .update(employments)
+      .set({ jobTitle: u.jobTitle, contractDetails: u.contractDetails, basicInformation: u.basicInformation })
+      .where(eq(employments.id, u.id));
   }
   return {
     payslips: rows.payslips.length,

@@ -36,7 +36,10 @@ describe.each<Environment>(["sandbox", "production"])("people-ops demo seed (%s)
     demo = buildDemoRows({ environment, passwordHash: null, forms: { listFormNames, exampleSection } });
     await insertDemo(gw.deps.db, demo);
     const key = DEMO.environments[environment].companies[0]!.key;
-    token = await makeCustomerToken(gw.deps.db, environment, { id: demoUserId(environment, key, "owner"), companyId: demoCompanyId(environment, key) });
+    token = await makeCustomerToken(gw.deps.db, environment, {
+      id: demoUserId(environment, key, "owner"),
+      companyId: demoCompanyId(environment, key),
+    });
   });
 
   it("is deterministic", () => {
@@ -47,9 +50,15 @@ describe.each<Environment>(["sandbox", "production"])("people-ops demo seed (%s)
   });
 
   it("the demo company has every status of every area, readable through the API", async () => {
-    const counts = await seedPeopleOps(gw.deps.db, { environment, companies: demo.companies, employments: demo.employments, clock: new ManualClock(base) });
+    const counts = await seedPeopleOps(gw.deps.db, {
+      environment,
+      companies: demo.companies,
+      employments: demo.employments,
+      clock: new ManualClock(base),
+    });
     expect(counts.expenses).toBe(counts.files);
-    const statuses = async (path: string, key: string) => new Set(((await get(`${path}?page_size=100`))[key] as { status: string }[]).map((x) => x.status));
+    const statuses = async (path: string, key: string) =>
+      new Set(((await get(`${path}?page_size=100`))[key] as { status: string }[]).map((x) => x.status));
     expect([...(await statuses("/v1/timeoff", "timeoffs"))].sort()).toEqual([...TIMEOFF_STATUSES].sort());
     expect([...(await statuses("/v1/expenses", "expenses"))].sort()).toEqual([...EXPENSE_STATUSES].sort());
     expect([...(await statuses("/v1/incentives", "incentives"))].sort()).toEqual([...INCENTIVE_STATUSES].sort());
@@ -64,13 +73,24 @@ describe.each<Environment>(["sandbox", "production"])("people-ops demo seed (%s)
 
   it("is consistent with the API's rules: no overlapping time off, balances add up, receipts download, offboardings match", async () => {
     await seedPeopleOps(gw.deps.db, { environment, companies: demo.companies, employments: demo.employments });
-    const timeoffs = (await get("/v1/timeoff?page_size=100")).timeoffs as { employment_id: string; status: string; start_date: string; end_date: string }[];
+    const timeoffs = (await get("/v1/timeoff?page_size=100")).timeoffs as {
+      employment_id: string;
+      status: string;
+      start_date: string;
+      end_date: string;
+    }[];
     const holding = timeoffs.filter((t) => ["requested", "approved", "taken"].includes(t.status));
-    for (const a of holding) for (const b of holding) if (a !== b && a.employment_id === b.employment_id) expect(a.end_date < b.start_date || b.end_date < a.start_date).toBe(true);
+    for (const a of holding)
+      for (const b of holding)
+        if (a !== b && a.employment_id === b.employment_id) expect(a.end_date < b.start_date || b.end_date < a.start_date).toBe(true);
 
     const withExtras = timeoffs[0]!.employment_id;
     const balance = (await get(`/v1/timeoff-balances/${withExtras}`)).timeoff_balance;
-    expect(balance.timeoff_entitlements.some((x: { expiry_date: string | null; can_expire: boolean }) => x.expiry_date === null && !x.can_expire)).toBe(true);
+    expect(
+      balance.timeoff_entitlements.some(
+        (x: { expiry_date: string | null; can_expire: boolean }) => x.expiry_date === null && !x.can_expire,
+      ),
+    ).toBe(true);
     const entitled = balance.timeoff_entitlements.reduce((n: number, x: { entitled: { days: number } }) => n + x.entitled.days, 0);
     expect(entitled).toBe(balance.total_entitled_days);
 
@@ -91,7 +111,9 @@ describe.each<Environment>(["sandbox", "production"])("people-ops demo seed (%s)
   it("recurring incentives keep generating as the clock moves on", async () => {
     await seedPeopleOps(gw.deps.db, { environment, companies: demo.companies, employments: demo.employments });
     const before = (await get("/v1/incentives?page_size=1")).total_count as number;
-    const active = ((await get("/v1/incentives/recurring")).recurring_incentives as { status: string }[]).filter((r) => r.status === "active").length;
+    const active = ((await get("/v1/incentives/recurring")).recurring_incentives as { status: string }[]).filter(
+      (r) => r.status === "active",
+    ).length;
     gw.clock.set(Date.UTC(2026, 1, 28, 12));
     expect((await get("/v1/incentives?page_size=1")).total_count).toBe(before + active);
   });

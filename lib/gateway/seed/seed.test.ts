@@ -48,13 +48,28 @@ async function canonicalDump(db: Db): Promise<string> {
     if (!is(table, PgTable)) continue;
     const rows = (await db.select().from(table)) as Record<string, unknown>[];
     dump[getTableName(table)] = rows
-      .map((row) => JSON.stringify(Object.entries(row).filter(([k]) => k !== "passwordHash").map(([k, v]) => [k, normalise(v)])))
+      .map((row) =>
+        JSON.stringify(
+          Object.entries(row)
+            .filter(([k]) => k !== "passwordHash")
+            .map(([k, v]) => [k, normalise(v)]),
+        ),
+      )
       .sort();
   }
   return createHash("sha256").update(JSON.stringify(dump)).digest("hex");
 }
 
-function coverageOf(rows: { type: string; employmentModel: string | null; status: string; lifecycleStage: string; userStatus: string | null; countryCode: string | null }[]) {
+function coverageOf(
+  rows: {
+    type: string;
+    employmentModel: string | null;
+    status: string;
+    lifecycleStage: string;
+    userStatus: string | null;
+    countryCode: string | null;
+  }[],
+) {
   return {
     types: new Set(rows.map((r) => r.type)),
     models: new Set(rows.map((r) => r.employmentModel).filter((m): m is string => m !== null)),
@@ -214,7 +229,10 @@ describe.each<Environment>(["sandbox", "production"])("demo seed (%s)", (environ
     expect(await authenticateClient(db, changed.client.id, changed.client.secret)).not.toBeNull();
     const after = await db.select().from(customerTokens);
     expect(after.map((t) => t.tokenHash)).toEqual([sha256(changed.customerToken)]);
-    const [owner] = await db.select().from(companyUsers).where(eq(companyUsers.id, demoUserId(environment, "acme", "owner")));
+    const [owner] = await db
+      .select()
+      .from(companyUsers)
+      .where(eq(companyUsers.id, demoUserId(environment, "acme", "owner")));
     expect(owner?.email).toBe("boss@acme.example");
     expect(await verifyPassword(owner?.passwordHash, "new demo password")).toBe(true);
     const [client] = await db.select().from(oauthClients).where(eq(oauthClients.id, config.client.id));

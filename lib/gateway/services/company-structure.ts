@@ -21,7 +21,13 @@ const page = (total: number, p: number, size: number) => ({ current_page: p, tot
 export async function listDepartments(db: DbOrTx, companyId: string, p: number, size: number) {
   const where = eq(departments.companyId, companyId);
   const [rows, [total]] = await Promise.all([
-    db.select().from(departments).where(where).orderBy(asc(departments.name), asc(departments.id)).limit(size).offset((p - 1) * size),
+    db
+      .select()
+      .from(departments)
+      .where(where)
+      .orderBy(asc(departments.name), asc(departments.id))
+      .limit(size)
+      .offset((p - 1) * size),
     db.select({ n: count() }).from(departments).where(where),
   ]);
   const items: Department[] = rows.map((d) => ({ id: d.id, name: d.name, company_id: d.companyId }));
@@ -50,7 +56,13 @@ const toManager = (u: typeof companyUsers.$inferSelect): CompanyManager => ({
 export async function listCompanyManagers(db: DbOrTx, companyId: string, p: number, size: number) {
   const where = and(eq(companyUsers.companyId, companyId), sql`${companyUsers.status} <> 'deleted'`);
   const [rows, [total]] = await Promise.all([
-    db.select().from(companyUsers).where(where).orderBy(asc(companyUsers.name), asc(companyUsers.id)).limit(size).offset((p - 1) * size),
+    db
+      .select()
+      .from(companyUsers)
+      .where(where)
+      .orderBy(asc(companyUsers.name), asc(companyUsers.id))
+      .limit(size)
+      .offset((p - 1) * size),
     db.select({ n: count() }).from(companyUsers).where(where),
   ]);
   return { data: { company_managers: rows.map(toManager), ...page(Number(total?.n ?? 0), p, size) } };
@@ -82,7 +94,10 @@ export async function createCompanyManager(
   body: { name: string; email: string; role: CompanyRole },
 ): Promise<CompanyManager> {
   assertCanManage(principal, body.role);
-  const [dup] = await deps.db.select({ id: companyUsers.id }).from(companyUsers).where(sql`lower(${companyUsers.email}) = lower(${body.email})`);
+  const [dup] = await deps.db
+    .select({ id: companyUsers.id })
+    .from(companyUsers)
+    .where(sql`lower(${companyUsers.email}) = lower(${body.email})`);
   if (dup) throw fieldErrors({ email: ["has already been taken"] });
   const row = {
     id: randomUUID(),
@@ -118,6 +133,9 @@ export async function deleteCompanyManager(deps: GatewayDeps, principal: Princip
       .returning({ id: employments.id });
     // Losing the manager is a change of manager (spec 4.1 rule 3).
     for (const r of reports) await emitEvent(tx, now, "employment.details.updated", { employment_id: r.id, company_id: companyId });
-    await tx.update(companyUsers).set({ status: "deleted", email: `deleted+${user.id}@invalid` }).where(eq(companyUsers.id, userId));
+    await tx
+      .update(companyUsers)
+      .set({ status: "deleted", email: `deleted+${user.id}@invalid` })
+      .where(eq(companyUsers.id, userId));
   });
 }

@@ -31,10 +31,12 @@ export const SALARY_KEY = "compensation.amount";
 const DETAILS_PREFIX = "contract_details.";
 
 /** The change key of a form field. */
-export const changeKeyOf = (field: string) => (field === "job_title" ? JOB_TITLE_KEY : field === "annual_gross_salary" ? SALARY_KEY : `${DETAILS_PREFIX}${field}`);
+export const changeKeyOf = (field: string) =>
+  field === "job_title" ? JOB_TITLE_KEY : field === "annual_gross_salary" ? SALARY_KEY : `${DETAILS_PREFIX}${field}`;
 
 /** The contract_details field a change key writes (null for the job title, which lives on the employment). */
-const detailsFieldOf = (key: string) => (key === SALARY_KEY ? "annual_gross_salary" : key.startsWith(DETAILS_PREFIX) ? key.slice(DETAILS_PREFIX.length) : null);
+const detailsFieldOf = (key: string) =>
+  key === SALARY_KEY ? "annual_gross_salary" : key.startsWith(DETAILS_PREFIX) ? key.slice(DETAILS_PREFIX.length) : null;
 
 /** The first `const` a schema gives a property, anywhere in its conditionals (e.g. the full-time week). */
 export function findPropertyConst(schema: unknown, field: string): unknown {
@@ -88,7 +90,8 @@ export function amendedTerms(
 /** previous → current for every term that differs (current null: the field is removed). */
 export function diffTerms(before: ContractTerms, after: ContractTerms): ContractChanges {
   const changes: ContractChanges = {};
-  if ((before.jobTitle ?? null) !== (after.jobTitle ?? null)) changes[JOB_TITLE_KEY] = { previous: before.jobTitle ?? null, current: after.jobTitle ?? null };
+  if ((before.jobTitle ?? null) !== (after.jobTitle ?? null))
+    changes[JOB_TITLE_KEY] = { previous: before.jobTitle ?? null, current: after.jobTitle ?? null };
   const fields = new Set([...Object.keys(before.contractDetails), ...Object.keys(after.contractDetails)]);
   for (const field of fields) {
     const previous = before.contractDetails[field] ?? null;

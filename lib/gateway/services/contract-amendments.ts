@@ -16,7 +16,14 @@ import type { GatewayDeps, Principal } from "../context";
 import type { DbOrTx } from "../db/client";
 import { contractAmendments, employments } from "../db/schema";
 import { actionError, addFieldError, fieldErrors, notFound } from "../errors";
-import { UUID_RE, assertCanWrite, assertCompanyActive, assertOperationAvailable, getEmploymentOrThrow, type EmploymentRow } from "./employments";
+import {
+  UUID_RE,
+  assertCanWrite,
+  assertCompanyActive,
+  assertOperationAvailable,
+  getEmploymentOrThrow,
+  type EmploymentRow,
+} from "./employments";
 import { emitEvent } from "./outbox";
 import { currencyOfCountry } from "./payslips-compute";
 import { amendedTerms, applyChanges, automatability, currentTerms, diffTerms, SALARY_KEY } from "./contract-amendments-terms";
@@ -71,7 +78,11 @@ async function serializeWithCurrency(deps: GatewayDeps, db: DbOrTx, row: Contrac
   return serializeContractAmendment(row, currencyOfCountry(deps.forms, e?.countryCode));
 }
 
-export async function listContractAmendments(db: DbOrTx, companyId: string, q: ContractAmendmentListQuery): Promise<ContractAmendmentListResponse> {
+export async function listContractAmendments(
+  db: DbOrTx,
+  companyId: string,
+  q: ContractAmendmentListQuery,
+): Promise<ContractAmendmentListResponse> {
   if (q.employment_id !== undefined) await getEmploymentOrThrow(db, companyId, q.employment_id);
   const conditions: (SQL | undefined)[] = [
     eq(contractAmendments.companyId, companyId),
@@ -135,13 +146,23 @@ interface ValidatedRequest {
  * Every check of a new amendment (create and automatable share it): the employment, the caller's
  * rights, the company, the operation, the contract, the country form, and that something changes.
  */
-async function validateRequest(deps: GatewayDeps, db: DbOrTx, principal: Principal, body: CreateContractAmendmentBody, action: string): Promise<ValidatedRequest> {
+async function validateRequest(
+  deps: GatewayDeps,
+  db: DbOrTx,
+  principal: Principal,
+  body: CreateContractAmendmentBody,
+  action: string,
+): Promise<ValidatedRequest> {
   const employment = await getEmploymentOrThrow(db, principal.companyId!, body.employment_id);
   assertCanWrite(principal, employment);
   await assertCompanyActive(db, employment.companyId);
   assertOperationAvailable(employment, action);
   if (CLOSED_STATUSES.has(employment.status)) {
-    throw actionError({ code: "employment_not_amendable", message: `The contract of an employment in status ${employment.status} cannot be amended`, action });
+    throw actionError({
+      code: "employment_not_amendable",
+      message: `The contract of an employment in status ${employment.status} cannot be amended`,
+      action,
+    });
   }
   if (!employment.activeContractId) {
     throw actionError({ code: "no_active_contract", message: "The employment has no active contract to amend yet", action });
@@ -171,7 +192,11 @@ async function validateRequest(deps: GatewayDeps, db: DbOrTx, principal: Princip
 }
 
 /** POST /v1/contract-amendments: stores the request as `submitted` (the provider reviews it; the sandbox approves it). */
-export async function createContractAmendment(deps: GatewayDeps, principal: Principal, body: CreateContractAmendmentBody): Promise<ContractAmendment> {
+export async function createContractAmendment(
+  deps: GatewayDeps,
+  principal: Principal,
+  body: CreateContractAmendmentBody,
+): Promise<ContractAmendment> {
   return deps.db.transaction(async (tx) => {
     const { employment, contractId, data, changes } = await validateRequest(deps, tx, principal, body, "create_contract_amendment");
     const now = deps.clock.now();
@@ -210,7 +235,9 @@ export async function listPendingChanges(db: DbOrTx, companyId: string, employme
   const rows = await db
     .select()
     .from(contractAmendments)
-    .where(and(eq(contractAmendments.employmentId, employment.id), inArray(contractAmendments.status, [...OPEN_CONTRACT_AMENDMENT_STATUSES])))
+    .where(
+      and(eq(contractAmendments.employmentId, employment.id), inArray(contractAmendments.status, [...OPEN_CONTRACT_AMENDMENT_STATUSES])),
+    )
     .orderBy(asc(contractAmendments.effectiveDate), asc(contractAmendments.submittedAt), asc(contractAmendments.id));
   return {
     data: {

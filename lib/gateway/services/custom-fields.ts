@@ -42,7 +42,14 @@ export async function listCustomFields(db: DbOrTx, companyId: string, page: numb
     db.select({ n: count() }).from(customFields).where(where),
   ]);
   const totalCount = Number(total?.n ?? 0);
-  return { data: { custom_fields: rows.map(serializeCustomField), current_page: page, total_count: totalCount, total_pages: Math.ceil(totalCount / pageSize) } };
+  return {
+    data: {
+      custom_fields: rows.map(serializeCustomField),
+      current_page: page,
+      total_count: totalCount,
+      total_pages: Math.ceil(totalCount / pageSize),
+    },
+  };
 }
 
 export async function getCustomFieldOrThrow(db: DbOrTx, companyId: string, id: string): Promise<CustomFieldRow> {
@@ -96,7 +103,12 @@ export async function createCustomField(deps: GatewayDeps, principal: Principal,
 }
 
 /** The value of a field for an employment of the company; null when none was set. */
-export async function showCustomFieldValue(db: DbOrTx, companyId: string, fieldId: string, employmentId: string): Promise<CustomFieldValue> {
+export async function showCustomFieldValue(
+  db: DbOrTx,
+  companyId: string,
+  fieldId: string,
+  employmentId: string,
+): Promise<CustomFieldValue> {
   const field = await getCustomFieldOrThrow(db, companyId, fieldId);
   const employment = await getEmploymentOrThrow(db, companyId, employmentId);
   const [row] = await db

@@ -31,7 +31,11 @@ export async function makeEmploymentAgreementAvailable(
     .select({ id: employmentFiles.id })
     .from(employmentFiles)
     .where(
-      and(eq(employmentFiles.employmentId, employment.id), eq(employmentFiles.type, "contract"), inArray(employmentFiles.subType, AGREEMENT_SUB_TYPES)),
+      and(
+        eq(employmentFiles.employmentId, employment.id),
+        eq(employmentFiles.type, "contract"),
+        inArray(employmentFiles.subType, AGREEMENT_SUB_TYPES),
+      ),
     )
     .limit(1);
   if (existing) return null;

@@ -117,7 +117,11 @@ async function completeTasks(tx: Tx, now: Date, row: Row, filled: OnboardingTask
   const newly = filled.filter((k) => tasks[k] !== "completed");
   for (const k of newly) {
     tasks[k] = "completed";
-    await emitEvent(tx, now, "employment.onboarding_task.completed", { employment_id: row.id, company_id: row.companyId, onboarding_task: k });
+    await emitEvent(tx, now, "employment.onboarding_task.completed", {
+      employment_id: row.id,
+      company_id: row.companyId,
+      onboarding_task: k,
+    });
   }
   if (newly.length > 0 && ONBOARDING_TASK_KEYS.every((k) => tasks[k] === "completed")) {
     await emitEvent(tx, now, "employment.onboarding.completed", { employment_id: row.id, company_id: row.companyId });
@@ -188,7 +192,11 @@ export async function updateEmploymentV1(deps: GatewayDeps, principal: Principal
     await assertCompanyActive(tx, companyId);
     assertOperationAvailable(row, "update_employment");
     if (CLOSED_STATUSES.has(row.status)) {
-      throw actionError({ code: "employment_not_editable", message: `An employment in status ${row.status} cannot be updated`, action: "update_employment" });
+      throw actionError({
+        code: "employment_not_editable",
+        message: `An employment in status ${row.status} cannot be updated`,
+        action: "update_employment",
+      });
     }
     const given = Object.keys(body).filter((k) => body[k as keyof UpdateEmploymentV1Body] !== undefined);
     if (row.status === "active") {
@@ -310,7 +318,8 @@ export async function createEmployment(deps: GatewayDeps, principal: Principal, 
         updatedAt: now,
       })
       .returning();
-    if (managerId || departmentId) await emitEvent(tx, now, "employment.details.updated", { employment_id: row!.id, company_id: companyId });
+    if (managerId || departmentId)
+      await emitEvent(tx, now, "employment.details.updated", { employment_id: row!.id, company_id: companyId });
     return loadEmployment(deps, tx, row!);
   });
 }
@@ -352,7 +361,11 @@ export async function sandboxUpdateEmployment(
     const row = await getEmploymentOrThrow(tx, companyId, id);
     assertCanWrite(principal, row);
     if (CLOSED_STATUSES.has(row.status)) {
-      throw actionError({ code: "employment_not_editable", message: `An employment in status ${row.status} cannot be activated`, action: "sandbox_update_employment" });
+      throw actionError({
+        code: "employment_not_editable",
+        message: `An employment in status ${row.status} cannot be activated`,
+        action: "sandbox_update_employment",
+      });
     }
     const update: RowUpdate = {};
     if (body.provisional_start_date) update.provisionalStartDate = body.provisional_start_date;
@@ -360,10 +373,10 @@ export async function sandboxUpdateEmployment(
     if (body.status === "active" || Object.keys(body).length === 0) {
       if (row.status !== "active") {
         Object.assign(update, { status: "active", lifecycleStage: "onboarded", userStatus: "active" });
-        if (row.userStatus !== "active") await emitEvent(tx, now, "employment.user_status.activated", { employment_id: row.id, company_id: row.companyId });
+        if (row.userStatus !== "active")
+          await emitEvent(tx, now, "employment.user_status.activated", { employment_id: row.id, company_id: row.companyId });
       }
     }
     return saveAndLoad(deps, tx, row, update);
   });
 }
-

@@ -92,34 +92,38 @@ export async function listEmployments(deps: GatewayDeps, o: ListEmploymentsOptio
   );
   // One query: the page and the total (window count), as PGlite answers one query at a time.
   const rows = await db
-      .select({
-        total: sql<number>`count(*) over ()`,
-        id: employments.id,
-        shortId: employments.shortId,
-        fullName: employments.fullName,
-        jobTitle: employments.jobTitle,
-        personalEmail: employments.personalEmail,
-        loginEmail: employments.loginEmail,
-        workEmail: employments.workEmail,
-        status: employments.status,
-        type: employments.type,
-        employmentModel: employments.employmentModel,
-        lifecycleStage: employments.lifecycleStage,
-        countryCode: employments.countryCode,
-        departmentId: employments.departmentId,
-        department: departments.name,
-        externalId: employments.externalId,
-        provisionalStartDate: employments.provisionalStartDate,
-      })
-      .from(employments)
-      .leftJoin(departments, eq(departments.id, employments.departmentId))
-      .where(where)
-      .orderBy(asc(employments.createdAt), asc(employments.id))
-      .limit(o.pageSize)
-      .offset((o.page - 1) * o.pageSize);
+    .select({
+      total: sql<number>`count(*) over ()`,
+      id: employments.id,
+      shortId: employments.shortId,
+      fullName: employments.fullName,
+      jobTitle: employments.jobTitle,
+      personalEmail: employments.personalEmail,
+      loginEmail: employments.loginEmail,
+      workEmail: employments.workEmail,
+      status: employments.status,
+      type: employments.type,
+      employmentModel: employments.employmentModel,
+      lifecycleStage: employments.lifecycleStage,
+      countryCode: employments.countryCode,
+      departmentId: employments.departmentId,
+      department: departments.name,
+      externalId: employments.externalId,
+      provisionalStartDate: employments.provisionalStartDate,
+    })
+    .from(employments)
+    .leftJoin(departments, eq(departments.id, employments.departmentId))
+    .where(where)
+    .orderBy(asc(employments.createdAt), asc(employments.id))
+    .limit(o.pageSize)
+    .offset((o.page - 1) * o.pageSize);
   // Past the last page the window is empty: count separately then (rare).
   const totalCount =
-    rows.length > 0 ? Number(rows[0]!.total) : o.page === 1 ? 0 : Number((await db.select({ n: count() }).from(employments).where(where))[0]?.n ?? 0);
+    rows.length > 0
+      ? Number(rows[0]!.total)
+      : o.page === 1
+        ? 0
+        : Number((await db.select({ n: count() }).from(employments).where(where))[0]?.n ?? 0);
   const items: EmploymentListItem[] = rows.map((r) => ({
     id: r.id,
     short_id: r.shortId,
@@ -229,7 +233,8 @@ export function serializeEmployment(
     seniority_date: row.seniorityDate,
     probation_period_end_date: row.probationPeriodEndDate,
     active_contract_id: row.activeContractId,
-    eligible_for_onboarding_cancellation: row.status !== "active" && row.status !== "archived" && row.status !== "offboarding" && row.status !== "deleted",
+    eligible_for_onboarding_cancellation:
+      row.status !== "active" && row.status !== "archived" && row.status !== "offboarding" && row.status !== "deleted",
     created_at: iso(row.createdAt),
     updated_at: iso(row.updatedAt),
     country: row.countryCode ? (deps.forms.getCountry(row.countryCode)?.country ?? null) : null,

@@ -69,7 +69,8 @@ const COUNTRY_CURRENCY: Record<string, string> = {
 };
 
 /** The currency an employment is paid in, or null when its country is unknown. */
-export const employmentCurrency = (countryCode: string | null): string | null => (countryCode ? (COUNTRY_CURRENCY[countryCode] ?? null) : null);
+export const employmentCurrency = (countryCode: string | null): string | null =>
+  countryCode ? (COUNTRY_CURRENCY[countryCode] ?? null) : null;
 
 const definitions = new Map<string, CurrencyDefinition>();
 const names = new Intl.DisplayNames(["en"], { type: "currency" });
@@ -79,7 +80,9 @@ export function currencyDefinition(code: string): CurrencyDefinition {
   let d = definitions.get(code);
   if (!d) {
     const symbol =
-      new Intl.NumberFormat("en", { style: "currency", currency: code, currencyDisplay: "narrowSymbol" }).formatToParts(0).find((p) => p.type === "currency")?.value ?? code;
+      new Intl.NumberFormat("en", { style: "currency", currency: code, currencyDisplay: "narrowSymbol" })
+        .formatToParts(0)
+        .find((p) => p.type === "currency")?.value ?? code;
     d = { code, name: names.of(code) ?? code, symbol };
     definitions.set(code, d);
   }

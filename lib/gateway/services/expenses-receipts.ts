@@ -114,7 +114,8 @@ export function decodeUpload(file: Base64File, field: string, errors: Record<str
   }
   if (file.content_type !== undefined) {
     const declared = file.content_type.split(";")[0]!.trim().toLowerCase();
-    if (DECLARED_ALIASES[declared] !== kind) add(`${field}.content_type`, `does not match the file's content (${RECEIPT_CONTENT_TYPES[kind]})`);
+    if (DECLARED_ALIASES[declared] !== kind)
+      add(`${field}.content_type`, `does not match the file's content (${RECEIPT_CONTENT_TYPES[kind]})`);
   }
   const ext = extensionOf(name);
   if (ext === null) name = `${name}.${EXTENSIONS[kind][0]}`;
@@ -156,7 +157,11 @@ export const toFile = (f: Pick<PeopleOpsFileRow, "id" | "name" | "type" | "subTy
 
 /** `attachment` with an ASCII fallback name and the exact UTF-8 name (RFC 6266 / RFC 8187). */
 export function contentDisposition(name: string): string {
-  const fallback = name.normalize("NFD").replace(/[^\x20-\x7e]/g, "").replace(/["\\]/g, "") || "download";
+  const fallback =
+    name
+      .normalize("NFD")
+      .replace(/[^\x20-\x7e]/g, "")
+      .replace(/["\\]/g, "") || "download";
   const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }

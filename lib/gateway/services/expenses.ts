@@ -63,12 +63,22 @@ async function serializeMany(db: DbOrTx, rows: ExpenseRow[]): Promise<Expense[]>
   const reviewerIds = [...new Set(rows.map((r) => r.reviewerUserId).filter((id): id is string => id !== null))];
   const [receipts, reviewers] = await Promise.all([
     db
-      .select({ id: peopleOpsFiles.id, name: peopleOpsFiles.name, type: peopleOpsFiles.type, subType: peopleOpsFiles.subType, insertedAt: peopleOpsFiles.insertedAt, expenseId: peopleOpsFiles.expenseId })
+      .select({
+        id: peopleOpsFiles.id,
+        name: peopleOpsFiles.name,
+        type: peopleOpsFiles.type,
+        subType: peopleOpsFiles.subType,
+        insertedAt: peopleOpsFiles.insertedAt,
+        expenseId: peopleOpsFiles.expenseId,
+      })
       .from(peopleOpsFiles)
       .where(inArray(peopleOpsFiles.expenseId, ids))
       .orderBy(asc(peopleOpsFiles.position), asc(peopleOpsFiles.id)),
     reviewerIds.length > 0
-      ? db.select({ id: companyUsers.id, name: companyUsers.name, email: companyUsers.email }).from(companyUsers).where(inArray(companyUsers.id, reviewerIds))
+      ? db
+          .select({ id: companyUsers.id, name: companyUsers.name, email: companyUsers.email })
+          .from(companyUsers)
+          .where(inArray(companyUsers.id, reviewerIds))
       : Promise.resolve([] as Reviewer[]),
   ]);
   const reviewerById = new Map(reviewers.map((r) => [r.id, r]));
@@ -128,7 +138,10 @@ export async function showExpense(deps: GatewayDeps, companyId: string, id: stri
 }
 
 /** The receipts of a request body (`receipt` or `receipts`), decoded and checked; errors by field path. */
-function decodeReceipts(body: { receipt?: Base64File; receipts?: Base64File[] }, errors: Record<string, string[]>): DecodedFile[] | undefined {
+function decodeReceipts(
+  body: { receipt?: Base64File; receipts?: Base64File[] },
+  errors: Record<string, string[]>,
+): DecodedFile[] | undefined {
   if (body.receipt) {
     const d = decodeUpload(body.receipt, "receipt", errors);
     return d ? [d] : [];
@@ -175,7 +188,13 @@ export async function createExpense(deps: GatewayDeps, principal: Principal, bod
       })
       .returning();
     if (receipts.length > 0) {
-      await tx.insert(peopleOpsFiles).values(receipts.map((r, i) => fileRow(r, { companyId: employment.companyId, employmentId: employment.id, expenseId: id }, "receipt", now, i)));
+      await tx
+        .insert(peopleOpsFiles)
+        .values(
+          receipts.map((r, i) =>
+            fileRow(r, { companyId: employment.companyId, employmentId: employment.id, expenseId: id }, "receipt", now, i),
+          ),
+        );
     }
     const [expense] = await serializeMany(tx, [row!]);
     return expense!;
@@ -193,7 +212,11 @@ export async function updateExpense(deps: GatewayDeps, principal: Principal, id:
     assertSameEmployment(body.employment_id, row.employmentId);
     const editing = EDIT_FIELDS.some((f) => body[f] !== undefined);
     if (editing && row.status !== "pending") {
-      throw actionError({ code: "expense_not_editable", message: `An expense in status ${row.status} can no longer be changed`, action: "update_expense" });
+      throw actionError({
+        code: "expense_not_editable",
+        message: `An expense in status ${row.status} can no longer be changed`,
+        action: "update_expense",
+      });
     }
     if (body.status && row.status !== "pending") {
       throw actionError({
@@ -229,12 +252,20 @@ export async function updateExpense(deps: GatewayDeps, principal: Principal, id:
         notes: body.notes !== undefined ? body.notes : row.notes,
       });
     }
-    if (body.status) Object.assign(update, { status: body.status, reason: body.status === "declined" ? body.reason : null, reviewerUserId: principal.userId, reviewedAt: now });
+    if (body.status)
+      Object.assign(update, {
+        status: body.status,
+        reason: body.status === "declined" ? body.reason : null,
+        reviewerUserId: principal.userId,
+        reviewedAt: now,
+      });
     const [saved] = await tx.update(expenses).set(update).where(eq(expenses.id, row.id)).returning();
     if (receipts) {
       await tx.delete(peopleOpsFiles).where(eq(peopleOpsFiles.expenseId, row.id));
       if (receipts.length > 0) {
-        await tx.insert(peopleOpsFiles).values(receipts.map((r, i) => fileRow(r, { companyId, employmentId: row.employmentId, expenseId: row.id }, "receipt", now, i)));
+        await tx
+          .insert(peopleOpsFiles)
+          .values(receipts.map((r, i) => fileRow(r, { companyId, employmentId: row.employmentId, expenseId: row.id }, "receipt", now, i)));
       }
     }
     const ids = { expense_id: row.id, employment_id: row.employmentId, company_id: companyId };
@@ -257,12 +288,21 @@ export async function deleteExpense(deps: GatewayDeps, principal: Principal, id:
     }
     await tx.delete(peopleOpsFiles).where(eq(peopleOpsFiles.expenseId, row.id));
     await tx.delete(expenses).where(eq(expenses.id, row.id));
-    await emitEvent(tx, deps.clock.now(), "expense.deleted", { expense_id: row.id, employment_id: row.employmentId, company_id: companyId });
+    await emitEvent(tx, deps.clock.now(), "expense.deleted", {
+      expense_id: row.id,
+      employment_id: row.employmentId,
+      company_id: companyId,
+    });
   });
 }
 
 /** A stored receipt of an expense of the company: the first one, or the one named by id. */
-export async function getReceiptOrThrow(deps: GatewayDeps, companyId: string, expenseId: string, receiptId?: string): Promise<PeopleOpsFileRow> {
+export async function getReceiptOrThrow(
+  deps: GatewayDeps,
+  companyId: string,
+  expenseId: string,
+  receiptId?: string,
+): Promise<PeopleOpsFileRow> {
   const expense = await getExpenseOrThrow(deps.db, companyId, expenseId);
   if (receiptId !== undefined && !UUID_RE.test(receiptId)) throw notFound("Receipt");
   const [file] = await deps.db

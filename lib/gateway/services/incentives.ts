@@ -86,7 +86,11 @@ const MAX_OCCURRENCES = 1200;
  * never generated again) and a unique index backs it. Emits incentive.created per new incentive.
  * Called on the incentive reads and on recurring creation; the seed or a worker may call it too.
  */
-export async function generateRecurringIncentives(tx: DbOrTx, now: Date, scope: { companyId?: string; recurringId?: string } = {}): Promise<number> {
+export async function generateRecurringIncentives(
+  tx: DbOrTx,
+  now: Date,
+  scope: { companyId?: string; recurringId?: string } = {},
+): Promise<number> {
   const currentMonth = todayUtc(now).slice(0, 7);
   const rows = await tx
     .select()
@@ -221,13 +225,18 @@ export async function createIncentive(deps: GatewayDeps, principal: Principal, b
         updatedAt: now,
       })
       .returning();
-    await emitEvent(tx, now, "incentive.created", { incentive_id: row!.id, employment_id: employment.id, company_id: employment.companyId });
+    await emitEvent(tx, now, "incentive.created", {
+      incentive_id: row!.id,
+      employment_id: employment.id,
+      company_id: employment.companyId,
+    });
     return serializeIncentive(row!);
   });
 }
 
 function assertUnlocked(row: IncentiveRow, verb: "updated" | "deleted") {
-  if (LOCKED.includes(row.status as IncentiveStatus)) throw conflict(`An incentive in status ${row.status} cannot be ${verb}: payroll has taken it`);
+  if (LOCKED.includes(row.status as IncentiveStatus))
+    throw conflict(`An incentive in status ${row.status} cannot be ${verb}: payroll has taken it`);
 }
 
 /** PUT/PATCH /v1/incentives/{id}: a pending incentive only (409 once processing or paid). */
@@ -271,7 +280,11 @@ export async function deleteIncentive(deps: GatewayDeps, principal: Principal, i
     await employmentOfRecordForWrite(tx, principal, row.employmentId);
     assertUnlocked(row, "deleted");
     await tx.delete(incentives).where(eq(incentives.id, row.id));
-    await emitEvent(tx, deps.clock.now(), "incentive.deleted", { incentive_id: row.id, employment_id: row.employmentId, company_id: companyId });
+    await emitEvent(tx, deps.clock.now(), "incentive.deleted", {
+      incentive_id: row.id,
+      employment_id: row.employmentId,
+      company_id: companyId,
+    });
   });
 }
 
@@ -279,14 +292,23 @@ export async function deleteIncentive(deps: GatewayDeps, principal: Principal, i
  * PATCH /v1/sandbox/incentives/{id}: what payroll does. pending → processing emits
  * incentive.processing_started; processing → paid emits incentive.paid; pending → paid emits both.
  */
-export async function sandboxUpdateIncentive(deps: GatewayDeps, principal: Principal, id: string, status: "processing" | "paid"): Promise<Incentive> {
+export async function sandboxUpdateIncentive(
+  deps: GatewayDeps,
+  principal: Principal,
+  id: string,
+  status: "processing" | "paid",
+): Promise<Incentive> {
   const companyId = principal.companyId!;
   return deps.db.transaction(async (tx) => {
     const row = await getIncentiveOrThrow(tx, companyId, id, true);
     await employmentOfRecordForWrite(tx, principal, row.employmentId);
     const allowed = status === "processing" ? row.status === "pending" : row.status === "pending" || row.status === "processing";
     if (!allowed) {
-      throw actionError({ code: "invalid_status_transition", message: `An incentive in status ${row.status} cannot become ${status}`, action: "sandbox_update_incentive" });
+      throw actionError({
+        code: "invalid_status_transition",
+        message: `An incentive in status ${row.status} cannot become ${status}`,
+        action: "sandbox_update_incentive",
+      });
     }
     const now = deps.clock.now();
     const ids = { incentive_id: row.id, employment_id: row.employmentId, company_id: companyId };
@@ -326,14 +348,22 @@ export async function listRecurringIncentives(deps: GatewayDeps, o: ListRecurrin
       .limit(o.pageSize)
       .offset((o.page - 1) * o.pageSize);
     const [total] = await tx.select({ n: count() }).from(recurringIncentives).where(where);
-    return { data: { recurring_incentives: rows.map(serializeRecurringIncentive), ...pageFields(Number(total?.n ?? 0), o.page, o.pageSize) } };
+    return {
+      data: { recurring_incentives: rows.map(serializeRecurringIncentive), ...pageFields(Number(total?.n ?? 0), o.page, o.pageSize) },
+    };
   });
 }
 
 /** POST /v1/incentives/recurring: the first month's incentive is generated at once when it is due. */
-export async function createRecurringIncentive(deps: GatewayDeps, principal: Principal, body: CreateRecurringIncentiveBody): Promise<RecurringIncentive> {
+export async function createRecurringIncentive(
+  deps: GatewayDeps,
+  principal: Principal,
+  body: CreateRecurringIncentiveBody,
+): Promise<RecurringIncentive> {
   return deps.db.transaction(async (tx) => {
-    const employment = await loadEmploymentForWrite(tx, principal, body.employment_id, "create_recurring_incentive", { refused: CLOSED_STATUSES });
+    const employment = await loadEmploymentForWrite(tx, principal, body.employment_id, "create_recurring_incentive", {
+      refused: CLOSED_STATUSES,
+    });
     const now = deps.clock.now();
     const errors: Record<string, string[]> = {};
     assertNotPast(body.effective_date, now, errors);

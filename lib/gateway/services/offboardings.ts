@@ -41,7 +41,10 @@ export const serializeOffboarding = (r: OffboardingRow): Offboarding => ({
 /** Rows the principal may see: every non-confidential one of the company, and their own confidential ones. */
 function visibleTo(principal: Principal): SQL {
   const own = principal.userId ? eq(offboardings.requestedBy, principal.userId) : undefined;
-  return and(eq(offboardings.companyId, principal.companyId!), own ? or(eq(offboardings.confidential, false), own) : eq(offboardings.confidential, false))!;
+  return and(
+    eq(offboardings.companyId, principal.companyId!),
+    own ? or(eq(offboardings.confidential, false), own) : eq(offboardings.confidential, false),
+  )!;
 }
 
 export interface ListOffboardingsOptions {
@@ -109,7 +112,8 @@ export async function createOffboarding(deps: GatewayDeps, principal: Principal,
     const now = deps.clock.now();
     const d = body.termination_details;
     const errors: Record<string, string[]> = {};
-    if (d.proposed_termination_date < todayUtc(now)) (errors["termination_details.proposed_termination_date"] ??= []).push("must be today or a later date");
+    if (d.proposed_termination_date < todayUtc(now))
+      (errors["termination_details.proposed_termination_date"] ??= []).push("must be today or a later date");
     throwIfErrors(errors);
     const [row] = await tx
       .insert(offboardings)
@@ -153,13 +157,22 @@ const SANDBOX_FROM: Record<"in_review" | "done" | "cancelled", readonly Offboard
  * done archives the employment (stage offboarded, user inactive) and emits
  * employment.user_status.deactivated; cancelled makes the employment active again and emits offboarding.deleted.
  */
-export async function sandboxUpdateOffboarding(deps: GatewayDeps, principal: Principal, id: string, status: "in_review" | "done" | "cancelled"): Promise<Offboarding> {
+export async function sandboxUpdateOffboarding(
+  deps: GatewayDeps,
+  principal: Principal,
+  id: string,
+  status: "in_review" | "done" | "cancelled",
+): Promise<Offboarding> {
   return deps.db.transaction(async (tx) => {
     const row = await getOffboardingOrThrow(tx, principal, id, true);
     const employment = await getEmploymentOrThrow(tx, principal.companyId!, row.employmentId);
     assertCanWrite(principal, employment);
     if (!SANDBOX_FROM[status].includes(row.status as OffboardingStatus)) {
-      throw actionError({ code: "invalid_status_transition", message: `An offboarding in status ${row.status} cannot become ${status}`, action: "sandbox_update_offboarding" });
+      throw actionError({
+        code: "invalid_status_transition",
+        message: `An offboarding in status ${row.status} cannot become ${status}`,
+        action: "sandbox_update_offboarding",
+      });
     }
     const now = deps.clock.now();
     const ids = { offboarding_id: row.id, employment_id: row.employmentId, company_id: row.companyId };

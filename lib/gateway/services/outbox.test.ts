@@ -44,7 +44,10 @@ function failAfterEmit(db: Db, employmentId: string, seen: Observed[]): Db {
           const events = await tx.select({ type: outboxEvents.eventType }).from(outboxEvents);
           if (events.length === 0) return result;
           const [employment] = await tx.select().from(employments).where(eq(employments.id, employmentId));
-          const files = await tx.select({ id: employmentFiles.id }).from(employmentFiles).where(eq(employmentFiles.employmentId, employmentId));
+          const files = await tx
+            .select({ id: employmentFiles.id })
+            .from(employmentFiles)
+            .where(eq(employmentFiles.employmentId, employmentId));
           seen.push({ events: events.map((e) => e.type).sort(), employment, files: files.length });
           throw new ForcedFailure("the transaction fails after emitEvent ran");
         }, config);
@@ -81,7 +84,11 @@ const CASES: Case[] = [
   },
   {
     name: "PATCH /v1/employments/{id} (contract details: task, agreement file)",
-    request: (id) => ({ method: "PATCH", path: `/v1/employments/${id}`, body: { contract_details: exampleSection("PRT", "contract_details", 0) } }),
+    request: (id) => ({
+      method: "PATCH",
+      path: `/v1/employments/${id}`,
+      body: { contract_details: exampleSection("PRT", "contract_details", 0) },
+    }),
     events: ["employment.employment_agreement.available", "employment.onboarding_task.completed"],
     changed: (row, files) => row.contractDetails !== null && row.onboardingTasks.contract_details === "completed" && files === 1,
   },

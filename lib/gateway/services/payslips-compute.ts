@@ -64,7 +64,8 @@ export function lastWorkingDay(period: string): string {
   return d.toISOString().slice(0, 10);
 }
 
-export const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+export const addDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 const int = (v: unknown): number | null => (typeof v === "number" && Number.isSafeInteger(v) && v > 0 ? v : null);
 
@@ -82,7 +83,11 @@ export interface ComputedPayslip {
  * has one (not taxed), then income tax and social contributions on the taxable gross.
  * Null when the contract names no annual gross salary.
  */
-export function computePayslip(input: { countryCode: string | null; contractDetails: Record<string, unknown> | null | undefined; period: string }): ComputedPayslip | null {
+export function computePayslip(input: {
+  countryCode: string | null;
+  contractDetails: Record<string, unknown> | null | undefined;
+  period: string;
+}): ComputedPayslip | null {
   const contract = input.contractDetails ?? {};
   const annual = int(contract.annual_gross_salary);
   if (annual === null) return null;
@@ -93,11 +98,22 @@ export function computePayslip(input: { countryCode: string | null; contractDeta
 
   const items: PayslipItem[] = [{ code: "base_salary", label: "Base salary", kind: "earning", amount: monthly }];
   if ((installments === 14 && month === 6) || (installments >= 13 && month === 12)) {
-    items.push({ code: month === 6 ? "holiday_subsidy" : "christmas_subsidy", label: month === 6 ? "Holiday subsidy" : "Christmas subsidy", kind: "earning", amount: monthly });
+    items.push({
+      code: month === 6 ? "holiday_subsidy" : "christmas_subsidy",
+      label: month === 6 ? "Holiday subsidy" : "Christmas subsidy",
+      kind: "earning",
+      amount: monthly,
+    });
   }
   const taxable = items.reduce((sum, i) => sum + i.amount, 0);
   const mealDaily = int(contract.meal_allowance_daily);
-  if (mealDaily !== null) items.push({ code: "meal_allowance", label: `Meal allowance (${WORKING_DAYS} days)`, kind: "earning", amount: mealDaily * WORKING_DAYS });
+  if (mealDaily !== null)
+    items.push({
+      code: "meal_allowance",
+      label: `Meal allowance (${WORKING_DAYS} days)`,
+      kind: "earning",
+      amount: mealDaily * WORKING_DAYS,
+    });
   const mealMonthly = int(contract.meal_voucher_monthly);
   if (mealMonthly !== null) items.push({ code: "meal_voucher", label: "Meal voucher", kind: "earning", amount: mealMonthly });
 

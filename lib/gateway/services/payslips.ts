@@ -79,7 +79,12 @@ export async function downloadPayslip(deps: GatewayDeps, companyId: string, id: 
   // Read the employment directly (not getEmploymentOrThrow): a payslip stays downloadable after its
   // employment was deleted.
   const [employment] = await deps.db
-    .select({ fullName: employments.fullName, shortId: employments.shortId, jobTitle: employments.jobTitle, countryCode: employments.countryCode })
+    .select({
+      fullName: employments.fullName,
+      shortId: employments.shortId,
+      jobTitle: employments.jobTitle,
+      countryCode: employments.countryCode,
+    })
     .from(employments)
     .where(and(eq(employments.id, row.employmentId), eq(employments.companyId, companyId)));
   const [company] = await deps.db.select({ name: companies.name }).from(companies).where(eq(companies.id, companyId));
@@ -132,7 +137,11 @@ export interface PayslipInsertInput {
 
 /** The row of a payslip computed from the employment's contract, or null when the contract has no salary. */
 export function buildPayslipRow(forms: Pick<GatewayDeps["forms"], "getForm">, input: PayslipInsertInput): PayslipRow | null {
-  const computed = computePayslip({ countryCode: input.employment.countryCode, contractDetails: input.employment.contractDetails, period: input.period });
+  const computed = computePayslip({
+    countryCode: input.employment.countryCode,
+    contractDetails: input.employment.contractDetails,
+    period: input.period,
+  });
   if (!computed) return null;
   const currency = currencyOfCountry(forms, input.employment.countryCode);
   const convertedCurrency = currencyOfCountry(forms, input.companyCountryCode);
@@ -182,7 +191,10 @@ export async function releaseSandboxPayslip(deps: GatewayDeps, principal: Princi
         .from(payslips)
         .where(and(eq(payslips.employmentId, employment.id), eq(payslips.periodStart, start)));
       if (existing) throw fieldErrors({ period: ["a payslip for this month was already released"] });
-      const [company] = await tx.select({ countryCode: companies.countryCode }).from(companies).where(eq(companies.id, employment.companyId));
+      const [company] = await tx
+        .select({ countryCode: companies.countryCode })
+        .from(companies)
+        .where(eq(companies.id, employment.companyId));
       const payday = lastWorkingDay(body.period);
       const row = buildPayslipRow(deps.forms, {
         employment,
@@ -193,7 +205,11 @@ export async function releaseSandboxPayslip(deps: GatewayDeps, principal: Princi
         releasedAt: now,
       });
       if (!row) {
-        throw actionError({ code: "no_salary", message: "The employment's contract details have no annual_gross_salary", action: "release_payslip" });
+        throw actionError({
+          code: "no_salary",
+          message: "The employment's contract details have no annual_gross_salary",
+          action: "release_payslip",
+        });
       }
       await tx.insert(payslips).values(row);
       await emitEvent(tx, now, "payslip.released", { payslip_id: row.id, company_id: row.companyId });

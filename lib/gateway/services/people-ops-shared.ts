@@ -5,7 +5,14 @@ import type { DbOrTx } from "../db/client";
 import { companyUsers, employments } from "../db/schema";
 import { actionError, fieldErrors } from "../errors";
 import { MANAGER_ROLES, type CompanyRole } from "@/lib/contract";
-import { UUID_RE, assertCanWrite, assertCompanyActive, assertOperationAvailable, getEmploymentOrThrow, type EmploymentRow } from "./employments";
+import {
+  UUID_RE,
+  assertCanWrite,
+  assertCompanyActive,
+  assertOperationAvailable,
+  getEmploymentOrThrow,
+  type EmploymentRow,
+} from "./employments";
 
 // Helpers shared by the people-ops areas (time off, expenses, incentives, offboardings).
 
@@ -56,8 +63,14 @@ export async function loadEmploymentForWrite(
   assertOperationAvailable(row, action);
   const refused = (allowed.statuses && !allowed.statuses.includes(row.status)) || allowed.refused?.includes(row.status);
   if (refused) {
-    const expected = allowed.statuses ? `only for an employment in status ${allowed.statuses.join(" or ")}` : `not for an employment in status ${row.status}`;
-    throw actionError({ code: "employment_status_not_allowed", message: `This action is available ${expected} (current status: ${row.status})`, action });
+    const expected = allowed.statuses
+      ? `only for an employment in status ${allowed.statuses.join(" or ")}`
+      : `not for an employment in status ${row.status}`;
+    throw actionError({
+      code: "employment_status_not_allowed",
+      message: `This action is available ${expected} (current status: ${row.status})`,
+      action,
+    });
   }
   await lockEmployment(tx, row.id);
   return row;
@@ -73,7 +86,11 @@ export async function employmentOfRecordForWrite(tx: DbOrTx, principal: Principa
   const [row] = await tx.select().from(employments).where(eq(employments.id, employmentId));
   // The record exists in this company, so its employment does too; a deleted employment's records are read-only.
   if (!row || row.companyId !== principal.companyId || row.status === "deleted") {
-    throw actionError({ code: "employment_not_available", message: "The employment of this record is deleted: its records can no longer be changed", action: "update" });
+    throw actionError({
+      code: "employment_not_available",
+      message: "The employment of this record is deleted: its records can no longer be changed",
+      action: "update",
+    });
   }
   assertCanWrite(principal, row);
   await assertCompanyActive(tx, row.companyId);
@@ -92,12 +109,22 @@ export function assertSameEmployment(given: string | undefined, actual: string):
 }
 
 /** A company user who may approve (owner, admin, people manager) of the company, or a field error. */
-export async function assertApprover(db: DbOrTx, companyId: string, userId: string, field: string, errors: Record<string, string[]>): Promise<void> {
+export async function assertApprover(
+  db: DbOrTx,
+  companyId: string,
+  userId: string,
+  field: string,
+  errors: Record<string, string[]>,
+): Promise<void> {
   const [user] = UUID_RE.test(userId)
-    ? await db.select({ role: companyUsers.role, companyId: companyUsers.companyId, status: companyUsers.status }).from(companyUsers).where(eq(companyUsers.id, userId))
+    ? await db
+        .select({ role: companyUsers.role, companyId: companyUsers.companyId, status: companyUsers.status })
+        .from(companyUsers)
+        .where(eq(companyUsers.id, userId))
     : [];
   if (!user || user.companyId !== companyId || user.status === "deleted") (errors[field] ??= []).push("is not a user of this company");
-  else if (!MANAGER_ROLES.includes(user.role as CompanyRole)) (errors[field] ??= []).push("must be a user with role owner, admin or people_manager");
+  else if (!MANAGER_ROLES.includes(user.role as CompanyRole))
+    (errors[field] ??= []).push("must be a user with role owner, admin or people_manager");
 }
 
 /** `ISO timestamp` as a SQL timestamptz parameter (both drivers). */

@@ -57,7 +57,12 @@ export async function getTimeoffBalance(deps: GatewayDeps, companyId: string, em
     db
       .select()
       .from(timeoffEntitlements)
-      .where(and(eq(timeoffEntitlements.employmentId, employment.id), or(isNull(timeoffEntitlements.expiryDate), gte(timeoffEntitlements.expiryDate, today))))
+      .where(
+        and(
+          eq(timeoffEntitlements.employmentId, employment.id),
+          or(isNull(timeoffEntitlements.expiryDate), gte(timeoffEntitlements.expiryDate, today)),
+        ),
+      )
       .orderBy(sql`${timeoffEntitlements.expiryDate} ASC NULLS LAST`, asc(timeoffEntitlements.createdAt), asc(timeoffEntitlements.id)),
     db
       .select({ status: timeoffs.status, timezone: timeoffs.timezone, days: timeoffs.timeoffDays })
@@ -86,7 +91,13 @@ export async function getTimeoffBalance(deps: GatewayDeps, companyId: string, em
     }
   }
 
-  const annual: Bucket = { type: "annual_paid_timeoff", name: "Annual paid time off", days: contractual, expiryDate: yearEnd, usedHours: 0 };
+  const annual: Bucket = {
+    type: "annual_paid_timeoff",
+    name: "Annual paid time off",
+    days: contractual,
+    expiryDate: yearEnd,
+    usedHours: 0,
+  };
   const buckets: Bucket[] = [
     annual,
     ...extras.map((x) => ({ type: x.type as Bucket["type"], name: x.name, days: x.days, expiryDate: x.expiryDate, usedHours: 0 })),

@@ -172,7 +172,14 @@ function validateDays(start: string, end: string, days: TimeoffDay[], errors: Re
 }
 
 /** 422 when [start, end] overlaps another requested or approved time off of the employment. */
-async function assertNoOverlap(tx: DbOrTx, employmentId: string, start: string, end: string, exceptId: string | null, errors: Record<string, string[]>) {
+async function assertNoOverlap(
+  tx: DbOrTx,
+  employmentId: string,
+  start: string,
+  end: string,
+  exceptId: string | null,
+  errors: Record<string, string[]>,
+) {
   const [clash] = await tx
     .select({ id: timeoffs.id, startDate: timeoffs.startDate, endDate: timeoffs.endDate })
     .from(timeoffs)
@@ -256,14 +263,28 @@ export async function updateTimeoff(deps: GatewayDeps, principal: Principal, id:
     const now = deps.clock.now();
     const current = effectiveStatus(row, now);
     const editing = DATA_FIELDS.some((f) => body[f] !== undefined);
-    const action = body.status ? `${body.status === "approved" ? "approve" : body.status === "declined" ? "decline" : "cancel"}_timeoff` : "update_timeoff";
+    const action = body.status
+      ? `${body.status === "approved" ? "approve" : body.status === "declined" ? "decline" : "cancel"}_timeoff`
+      : "update_timeoff";
 
     if (editing && current !== "requested" && current !== "approved") {
-      throw actionError({ code: "timeoff_not_editable", message: `A time off in status ${current} can no longer be changed`, action: "update_timeoff" });
+      throw actionError({
+        code: "timeoff_not_editable",
+        message: `A time off in status ${current} can no longer be changed`,
+        action: "update_timeoff",
+      });
     }
-    const allowedFrom: Record<string, readonly TimeoffStatus[]> = { approved: ["requested", "approved"], declined: ["requested"], cancelled: ["requested", "approved"] };
+    const allowedFrom: Record<string, readonly TimeoffStatus[]> = {
+      approved: ["requested", "approved"],
+      declined: ["requested"],
+      cancelled: ["requested", "approved"],
+    };
     if (body.status && !allowedFrom[body.status]!.includes(current)) {
-      throw actionError({ code: "invalid_status_transition", message: `A time off in status ${current} cannot become ${body.status}`, action });
+      throw actionError({
+        code: "invalid_status_transition",
+        message: `A time off in status ${current} cannot become ${body.status}`,
+        action,
+      });
     }
 
     const errors: Record<string, string[]> = {};
@@ -302,7 +323,8 @@ export async function updateTimeoff(deps: GatewayDeps, principal: Principal, id:
     if (body.status === "cancelled") Object.assign(update, { status: "cancelled", cancelledAt: now, cancelReason: body.cancel_reason });
     const document = body.document ? decodeUpload(body.document, "document", errors) : null;
     const stillHolding = body.status !== "declined" && body.status !== "cancelled";
-    if (editing && stillHolding && Object.keys(errors).length === 0) await assertNoOverlap(tx, row.employmentId, start, end, row.id, errors);
+    if (editing && stillHolding && Object.keys(errors).length === 0)
+      await assertNoOverlap(tx, row.employmentId, start, end, row.id, errors);
     throwIfErrors(errors);
 
     if (document) {

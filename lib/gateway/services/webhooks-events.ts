@@ -47,7 +47,11 @@ export async function listWebhookEvents(deps: GatewayDeps, principal: Principal,
   if (input.eventType) conditions.push(eq(webhookDeliveries.eventType, input.eventType));
   if (input.companyId) conditions.push(eq(webhookDeliveries.companyId, input.companyId));
   if (input.successfullyDelivered !== undefined) {
-    conditions.push(input.successfullyDelivered ? eq(webhookDeliveries.status, "delivered") : inArray(webhookDeliveries.status, ["pending", "failed", "cancelled"]));
+    conditions.push(
+      input.successfullyDelivered
+        ? eq(webhookDeliveries.status, "delivered")
+        : inArray(webhookDeliveries.status, ["pending", "failed", "cancelled"]),
+    );
   }
   const where = and(...conditions);
   const [total] = await db.select({ n: count() }).from(webhookDeliveries).where(where);
@@ -85,7 +89,11 @@ async function getVisibleDeliveries(deps: GatewayDeps, principal: Principal, ids
 }
 
 /** GET /v1/webhook-events/{id}: one item with every attempt. */
-export async function getWebhookEvent(deps: GatewayDeps, principal: Principal, id: string): Promise<WebhookEvent & { attempt_log: WebhookAttempt[] }> {
+export async function getWebhookEvent(
+  deps: GatewayDeps,
+  principal: Principal,
+  id: string,
+): Promise<WebhookEvent & { attempt_log: WebhookAttempt[] }> {
   const [row] = await getVisibleDeliveries(deps, principal, [id]);
   const attempts = await deps.db
     .select()
@@ -114,13 +122,22 @@ export async function replayWebhookEvents(deps: GatewayDeps, principal: Principa
   const rows = await getVisibleDeliveries(deps, principal, ids);
   const deleted = rows.filter((r) => r.callbackDeletedAt !== null).map((r) => r.delivery.id);
   if (deleted.length > 0) {
-    throw actionError({ code: "webhook_callback_deleted", message: `The callback of ${deleted.join(", ")} was deleted: it cannot be replayed`, action: "replay_webhook_events" });
+    throw actionError({
+      code: "webhook_callback_deleted",
+      message: `The callback of ${deleted.join(", ")} was deleted: it cannot be replayed`,
+      action: "replay_webhook_events",
+    });
   }
   const now = deps.clock.now();
   const updated = await deps.db
     .update(webhookDeliveries)
     .set({ status: "pending", retryCount: 0, nextAttemptAt: now, deliveredAt: null, updatedAt: now })
-    .where(inArray(webhookDeliveries.id, rows.map((r) => r.delivery.id)))
+    .where(
+      inArray(
+        webhookDeliveries.id,
+        rows.map((r) => r.delivery.id),
+      ),
+    )
     .returning();
   const order = new Map(ids.map((id, i) => [id, i]));
   return updated.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0)).map(serializeWebhookEvent);

@@ -31,7 +31,11 @@ async function agreementFileId(db: DbOrTx, employment: EmploymentRow): Promise<s
 }
 
 /** The payload of a sandbox event for an employment (without event_type). */
-export async function buildSandboxPayload(db: DbOrTx, eventType: WebhookEventType, employment: EmploymentRow): Promise<Record<string, string>> {
+export async function buildSandboxPayload(
+  db: DbOrTx,
+  eventType: WebhookEventType,
+  employment: EmploymentRow,
+): Promise<Record<string, string>> {
   const payload: Record<string, string> = {};
   for (const field of payloadFields(eventType)) {
     if (field === "company_id") payload[field] = employment.companyId;

@@ -44,7 +44,8 @@ export function assertCanManageWebhooks(principal: Principal): void {
 /** The callbacks a principal can see (deleted ones included: their delivery log stays readable). */
 export function visibleCallbacksWhere(principal: Principal): SQL {
   if (principal.kind === "client") return eq(webhookCallbacks.clientId, principal.clientId!);
-  if (principal.kind === "user_grant") return and(eq(webhookCallbacks.companyId, principal.companyId!), eq(webhookCallbacks.clientId, principal.clientId!))!;
+  if (principal.kind === "user_grant")
+    return and(eq(webhookCallbacks.companyId, principal.companyId!), eq(webhookCallbacks.clientId, principal.clientId!))!;
   return eq(webhookCallbacks.companyId, principal.companyId!);
 }
 
@@ -76,7 +77,11 @@ export function assertCallbackUrl(deps: GatewayDeps, url: string): string {
 const uniqueEvents = (events: readonly string[] | undefined) => [...new Set(events ?? [])];
 
 /** POST /v1/webhook-callbacks. The signing key is returned here and never again. */
-export async function createWebhookCallback(deps: GatewayDeps, principal: Principal, body: CreateWebhookCallbackBody): Promise<WebhookCallbackWithKey> {
+export async function createWebhookCallback(
+  deps: GatewayDeps,
+  principal: Principal,
+  body: CreateWebhookCallbackBody,
+): Promise<WebhookCallbackWithKey> {
   assertCanManageWebhooks(principal);
   const url = assertCallbackUrl(deps, body.url);
   const now = deps.clock.now();
@@ -109,7 +114,12 @@ async function getCallbackOrThrow(db: DbOrTx, principal: Principal, id: string):
 }
 
 /** PATCH /v1/webhook-callbacks/{id}: URL and subscriptions; the signing key stays. */
-export async function updateWebhookCallback(deps: GatewayDeps, principal: Principal, id: string, body: UpdateWebhookCallbackBody): Promise<WebhookCallback> {
+export async function updateWebhookCallback(
+  deps: GatewayDeps,
+  principal: Principal,
+  id: string,
+  body: UpdateWebhookCallbackBody,
+): Promise<WebhookCallback> {
   return deps.db.transaction(async (tx) => {
     const row = await getCallbackOrThrow(tx, principal, id);
     assertCanManageWebhooks(principal);

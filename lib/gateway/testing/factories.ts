@@ -1,6 +1,12 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { AUTHORIZATION_CODE_SCOPES, CLIENT_CREDENTIALS_SCOPES, ONBOARDING_TASK_KEYS, type CompanyRole, type Environment } from "@/lib/contract";
+import {
+  AUTHORIZATION_CODE_SCOPES,
+  CLIENT_CREDENTIALS_SCOPES,
+  ONBOARDING_TASK_KEYS,
+  type CompanyRole,
+  type Environment,
+} from "@/lib/contract";
 import { randomToken, sha256 } from "../crypto";
 import type { DbOrTx } from "../db/client";
 import { accessTokens, companies, companyUsers, customerTokens, departments, employments, oauthClients, oauthGrants } from "../db/schema";
@@ -58,7 +64,13 @@ export async function makeEmployment(db: DbOrTx, companyId: string, over: Partia
     workEmail: `worker${i}@work.example.test`,
     countryCode: "PRT",
     provisionalStartDate: "2026-03-01",
-    basicInformation: { name: `Worker ${i}`, email: `worker${i}@example.test`, job_title: "Engineer", provisional_start_date: "2026-03-01", has_seniority_date: "no" },
+    basicInformation: {
+      name: `Worker ${i}`,
+      email: `worker${i}@example.test`,
+      job_title: "Engineer",
+      provisional_start_date: "2026-03-01",
+      has_seniority_date: "no",
+    },
     onboardingTasks: Object.fromEntries(ONBOARDING_TASK_KEYS.map((k) => [k, "pending" as const])),
     createdAt: new Date(Date.now() - 1000 * (1000 - i)),
     updatedAt: now(),

@@ -64,7 +64,10 @@ export async function createTestGateway(options: TestGatewayOptions = {}): Promi
     },
     db: database.db,
     clock,
-    rateLimiter: createRateLimiter({ config: { perClient: 100_000, perCompany: 100_000, ...options.rateLimits }, keyPrefix: `test${limiterRun++}` }),
+    rateLimiter: createRateLimiter({
+      config: { perClient: 100_000, perCompany: 100_000, ...options.rateLimits },
+      keyPrefix: `test${limiterRun++}`,
+    }),
     logger: silentLogger,
     forms: await getDefaultFormRegistry(),
   };

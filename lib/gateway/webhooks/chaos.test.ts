@@ -45,9 +45,13 @@ let onRequest: (r: ReceivedRequest) => void = () => undefined;
 beforeAll(async () => {
   gw = await createTestGateway({ clock: systemClock, config: { mode: "local" } });
   world = await makeWebhookWorld(gw);
-  receiver = fork(path.join(import.meta.dirname, "chaos-receiver.mjs"), [String(hashSeed("webhook-chaos")), String(FAIL_RATE), String(STALL_RATE), String(STALL_MS)], {
-    stdio: ["ignore", "inherit", "inherit", "ipc"],
-  });
+  receiver = fork(
+    path.join(import.meta.dirname, "chaos-receiver.mjs"),
+    [String(hashSeed("webhook-chaos")), String(FAIL_RATE), String(STALL_RATE), String(STALL_MS)],
+    {
+      stdio: ["ignore", "inherit", "inherit", "ipc"],
+    },
+  );
   const port = await new Promise<number>((resolve, reject) => {
     receiver.once("error", reject);
     receiver.on("message", (m: { type: string; port?: number } & ReceivedRequest) => {
@@ -126,7 +130,12 @@ describe(`webhook chaos (${TEST_DB_KIND})`, () => {
     for (let batch = 0; batch < EVENTS / 100; batch++) {
       await gw.deps.db.transaction(async (tx) => {
         for (let i = 0; i < 100; i++) {
-          emitted.push(await emitEvent(tx, gw.deps.clock.now(), "employment.details.updated", { employment_id: employmentA.id, company_id: a.company.id }));
+          emitted.push(
+            await emitEvent(tx, gw.deps.clock.now(), "employment.details.updated", {
+              employment_id: employmentA.id,
+              company_id: a.company.id,
+            }),
+          );
         }
       });
       await new Promise((r) => setTimeout(r, 50));

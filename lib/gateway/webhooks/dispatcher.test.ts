@@ -36,7 +36,11 @@ describe("webhook dispatcher", () => {
     const round = await dispatcher.drain();
     expect(round).toMatchObject({ fannedOut: 3, delivered: 5, failedAttempts: 0 });
 
-    const got = (url: string) => sent.filter((s) => s.url === url).map((s) => s.headers["X-Service-Event-Id"]).sort();
+    const got = (url: string) =>
+      sent
+        .filter((s) => s.url === url)
+        .map((s) => s.headers["X-Service-Event-Id"])
+        .sort();
     expect(got(HOOK("a"))).toEqual([eventA]);
     expect(got(HOOK("b"))).toEqual([eventB]);
     expect(got(HOOK("partner"))).toEqual([eventA, eventC].sort());
@@ -91,11 +95,22 @@ describe("webhook dispatcher", () => {
     expect(sent).toHaveLength(3);
     for (const s of sent) {
       expect(s.headers).toMatchObject({ "Content-Type": "application/json", "X-Service-Event-Id": eventId });
-      expect(JSON.parse(s.body)).toEqual({ event_type: "employment.details.updated", employment_id: w.employmentA.id, company_id: w.a.company.id });
+      expect(JSON.parse(s.body)).toEqual({
+        event_type: "employment.details.updated",
+        employment_id: w.employmentA.id,
+        company_id: w.a.company.id,
+      });
       WebhookPayloadSchemas["employment.details.updated"].parse(JSON.parse(s.body));
-      const verified = verifyWebhookRequest({ headers: s.headers, rawBody: s.body, signingKey: cb.signingKey, now: gw.clock.now().getTime() });
+      const verified = verifyWebhookRequest({
+        headers: s.headers,
+        rawBody: s.body,
+        signingKey: cb.signingKey,
+        now: gw.clock.now().getTime(),
+      });
       expect(verified).toEqual({ ok: true, timestamp: Number(s.headers["X-Service-Timestamp"]), eventId });
-      expect(verifyWebhookRequest({ headers: s.headers, rawBody: s.body, signingKey: "someone-else", now: gw.clock.now().getTime() }).ok).toBe(false);
+      expect(
+        verifyWebhookRequest({ headers: s.headers, rawBody: s.body, signingKey: "someone-else", now: gw.clock.now().getTime() }).ok,
+      ).toBe(false);
       expect(s.timeoutMs).toBe(15_000);
     }
     // Each attempt is signed with its own timestamp.
@@ -132,16 +147,33 @@ describe("webhook dispatcher", () => {
     expect(attemptsAt.at(-1)! - start).toBe(RETRY_SCHEDULE_MS.reduce((a, b) => a + b, 0));
 
     const [delivery] = await gw.deps.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.eventId, eventId));
-    expect(delivery).toMatchObject({ status: "failed", attempts: 9, nextAttemptAt: null, lockedBy: null, lastStatusCode: 503, lastError: "HTTP 503" });
+    expect(delivery).toMatchObject({
+      status: "failed",
+      attempts: 9,
+      nextAttemptAt: null,
+      lockedBy: null,
+      lastStatusCode: 503,
+      lastError: "HTTP 503",
+    });
     const attempts = await gw.deps.db.select().from(webhookDeliveryAttempts).where(eq(webhookDeliveryAttempts.deliveryId, delivery!.id));
     expect(attempts.map((a) => a.attemptNumber).sort((x, y) => x - y)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
     expect(attempts.every((a) => !a.success && (a.statusCode === 503 || a.error?.includes("ECONNREFUSED")))).toBe(true);
 
     // The delivery log shows it; replay queues it again with the same event id.
-    const log = WebhookEventListResponseSchema.parse(await (await gw.call("GET", "/v1/webhook-events?successfully_delivered=false", { token: w.a.tokens.admin })).json());
+    const log = WebhookEventListResponseSchema.parse(
+      await (await gw.call("GET", "/v1/webhook-events?successfully_delivered=false", { token: w.a.tokens.admin })).json(),
+    );
     expect(log.data.webhook_events).toHaveLength(1);
-    expect(log.data.webhook_events[0]).toMatchObject({ id: delivery!.id, successfully_delivered: false, status: "failed", attempts: 9, event_id: eventId });
-    const shown = WebhookEventResponseSchema.parse(await (await gw.call("GET", `/v1/webhook-events/${delivery!.id}`, { token: w.a.tokens.admin })).json());
+    expect(log.data.webhook_events[0]).toMatchObject({
+      id: delivery!.id,
+      successfully_delivered: false,
+      status: "failed",
+      attempts: 9,
+      event_id: eventId,
+    });
+    const shown = WebhookEventResponseSchema.parse(
+      await (await gw.call("GET", `/v1/webhook-events/${delivery!.id}`, { token: w.a.tokens.admin })).json(),
+    );
     expect(shown.data.webhook_event.attempt_log).toHaveLength(9);
     up = true;
     const replay = await gw.call("POST", "/v1/webhook-events/replay", { token: w.a.tokens.admin, body: { ids: [delivery!.id] } });
@@ -179,7 +211,9 @@ describe("webhook dispatcher", () => {
     gw.clock.advance(1);
     const eventId = await emitTestEvent(gw, w.employmentA);
     // The first dispatcher's receiver hangs until the dispatcher dies.
-    const hang = recordingSender((req) => new Promise<number>((_, reject) => req.signal!.addEventListener("abort", () => reject(new Error("aborted")))));
+    const hang = recordingSender(
+      (req) => new Promise<number>((_, reject) => req.signal!.addEventListener("abort", () => reject(new Error("aborted")))),
+    );
     const first = createDispatcher(gw.deps, { sender: hang.sender, leaseMs: 60_000, random: noJitter });
     const round = first.runOnce();
     await vi.waitFor(() => expect(hang.sent).toHaveLength(1));

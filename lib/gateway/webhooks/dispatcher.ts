@@ -126,13 +126,17 @@ export async function fanOutOutbox(db: Db, now: Date, limit: number): Promise<nu
           : await tx
               .select()
               .from(webhookCallbacks)
-              .where(and(isNull(webhookCallbacks.deletedAt), isNull(webhookCallbacks.companyId), inArray(webhookCallbacks.clientId, clientIds)));
+              .where(
+                and(isNull(webhookCallbacks.deletedAt), isNull(webhookCallbacks.companyId), inArray(webhookCallbacks.clientId, clientIds)),
+              );
       const rows: (typeof webhookDeliveries.$inferInsert)[] = [];
       for (const event of events) {
         if (!event.companyId) continue;
         const companyId = event.companyId;
         const targets = [
-          ...companyCallbacks.filter((cb) => cb.companyId === companyId && (cb.clientId === null || consented.has(`${cb.clientId}|${companyId}`))),
+          ...companyCallbacks.filter(
+            (cb) => cb.companyId === companyId && (cb.clientId === null || consented.has(`${cb.clientId}|${companyId}`)),
+          ),
           ...clientCallbacks.filter((cb) => consented.has(`${cb.clientId}|${companyId}`)),
         ];
         for (const cb of targets) {
@@ -152,19 +156,30 @@ export async function fanOutOutbox(db: Db, now: Date, limit: number): Promise<nu
         }
       }
       for (let i = 0; i < rows.length; i += 500) {
-        await tx.insert(webhookDeliveries).values(rows.slice(i, i + 500)).onConflictDoNothing();
+        await tx
+          .insert(webhookDeliveries)
+          .values(rows.slice(i, i + 500))
+          .onConflictDoNothing();
       }
     }
     await tx
       .update(outboxEvents)
       .set({ dispatchedAt: now })
-      .where(inArray(outboxEvents.id, events.map((e) => e.id)));
+      .where(
+        inArray(
+          outboxEvents.id,
+          events.map((e) => e.id),
+        ),
+      );
     return events.length;
   });
 }
 
 /** Claims up to `limit` due deliveries for `dispatcherId` until `now + leaseMs`. */
-export async function claimDueDeliveries(db: Db, input: { now: Date; limit: number; leaseMs: number; dispatcherId: string }): Promise<DeliveryRow[]> {
+export async function claimDueDeliveries(
+  db: Db,
+  input: { now: Date; limit: number; leaseMs: number; dispatcherId: string },
+): Promise<DeliveryRow[]> {
   if (input.limit <= 0) return [];
   const { now } = input;
   const due = db
@@ -218,7 +233,12 @@ export function createDispatcher(deps: DispatcherDeps, options: DispatcherOption
    * the claim (when the lease ran out and another took over, the schedule is that one's). A 2xx is
    * final whoever holds the claim: sending again would only duplicate.
    */
-  async function record(delivery: DeliveryRow, startedAt: Date, durationMs: number, outcome: { statusCode: number | null; error: string | null }): Promise<RoundResult> {
+  async function record(
+    delivery: DeliveryRow,
+    startedAt: Date,
+    durationMs: number,
+    outcome: { statusCode: number | null; error: string | null },
+  ): Promise<RoundResult> {
     const success = outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300;
     const now = clock.now();
     const failures = delivery.retryCount + 1;
@@ -251,8 +271,14 @@ export function createDispatcher(deps: DispatcherDeps, options: DispatcherOption
         ${outcome.statusCode}::int, ${outcome.error}::text, ${success}::boolean, ${id}
       FROM updated
     `);
-    if (final) logger.warn({ deliveryId: delivery.id, callbackId: delivery.callbackId, eventId: delivery.eventId, attempts: delivery.attempts + 1 }, "webhook delivery failed after its last retry");
-    return success ? { fannedOut: 0, attempted: 1, delivered: 1, failedAttempts: 0 } : { fannedOut: 0, attempted: 1, delivered: 0, failedAttempts: 1 };
+    if (final)
+      logger.warn(
+        { deliveryId: delivery.id, callbackId: delivery.callbackId, eventId: delivery.eventId, attempts: delivery.attempts + 1 },
+        "webhook delivery failed after its last retry",
+      );
+    return success
+      ? { fannedOut: 0, attempted: 1, delivered: 1, failedAttempts: 0 }
+      : { fannedOut: 0, attempted: 1, delivered: 0, failedAttempts: 1 };
   }
 
   async function attempt(delivery: DeliveryRow, callback: CallbackRow | undefined, consented: boolean): Promise<RoundResult> {
@@ -279,7 +305,10 @@ export function createDispatcher(deps: DispatcherDeps, options: DispatcherOption
       const rawBody = JSON.stringify(delivery.payload);
       const headers = buildWebhookHeaders({ signingKey, rawBody, timestampMs: startedAt.getTime(), eventId: delivery.eventId });
       const response = await sender({ url: callback.url, body: rawBody, headers, timeoutMs, signal: abort.signal });
-      outcome = { statusCode: response.statusCode, error: response.statusCode >= 200 && response.statusCode < 300 ? null : `HTTP ${response.statusCode}` };
+      outcome = {
+        statusCode: response.statusCode,
+        error: response.statusCode >= 200 && response.statusCode < 300 ? null : `HTTP ${response.statusCode}`,
+      };
     } catch (error) {
       const e = error as NodeJS.ErrnoException;
       outcome = { statusCode: null, error: `${e.code ? `${e.code}: ` : ""}${e.message ?? String(error)}`.slice(0, 500) };
@@ -303,14 +332,21 @@ export function createDispatcher(deps: DispatcherDeps, options: DispatcherOption
         : await db
             .selectDistinct({ clientId: oauthGrants.clientId, companyId: oauthGrants.companyId })
             .from(oauthGrants)
-            .where(and(inArray(oauthGrants.clientId, clientIds), inArray(oauthGrants.companyId, [...new Set(claimed.map((d) => d.companyId))]), isNull(oauthGrants.revokedAt)));
+            .where(
+              and(
+                inArray(oauthGrants.clientId, clientIds),
+                inArray(oauthGrants.companyId, [...new Set(claimed.map((d) => d.companyId))]),
+                isNull(oauthGrants.revokedAt),
+              ),
+            );
     const consented = new Set(consents.map((c) => `${c.clientId}|${c.companyId}`));
     if (killed) return [];
     return claimed.map((delivery) => {
       const callback = byId.get(delivery.callbackId);
       const allowed = !callback?.clientId || consented.has(`${callback.clientId}|${delivery.companyId}`);
       const p = attempt(delivery, callback, allowed).catch((error: unknown) => {
-        if (!killed) logger.error({ err: { message: (error as Error).message }, deliveryId: delivery.id }, "recording a webhook attempt failed");
+        if (!killed)
+          logger.error({ err: { message: (error as Error).message }, deliveryId: delivery.id }, "recording a webhook attempt failed");
         return emptyRound();
       });
       inFlight.add(p);
@@ -368,7 +404,8 @@ export function createDispatcher(deps: DispatcherDeps, options: DispatcherOption
         // would cost three queries per attempt.
         const free = concurrency - inFlight.size;
         const refill =
-          free > 0 && (free >= Math.max(1, Math.floor(concurrency / 4)) || inFlight.size === 0 || performance.now() - lastClaim >= pollIntervalMs);
+          free > 0 &&
+          (free >= Math.max(1, Math.floor(concurrency / 4)) || inFlight.size === 0 || performance.now() - lastClaim >= pollIntervalMs);
         if (refill) lastClaim = performance.now();
         const launched = refill ? await claimAndLaunch(free) : [];
         busy = fanned === fanOutBatchSize || (refill && launched.length === free);

@@ -13,7 +13,10 @@ describe("events emitted by the API's operations", () => {
   it("employment updates, onboarding and activation reach a subscribed callback with valid payloads", async () => {
     const gw = await createTestGateway();
     const w = await makeWebhookWorld(gw);
-    const { signingKey } = await registerCallback(gw, w.a.tokens.admin, { url: "https://hooks.example.com/ops", subscribe_to_all_events: true });
+    const { signingKey } = await registerCallback(gw, w.a.tokens.admin, {
+      url: "https://hooks.example.com/ops",
+      subscribe_to_all_events: true,
+    });
     void signingKey;
     gw.clock.advance(1);
     const token = w.a.tokens.admin;
@@ -48,19 +51,39 @@ describe("events emitted by the API's operations", () => {
       byType.set(body.event_type, [...(byType.get(body.event_type) ?? []), body]);
     }
     expect(byType.get("employment.details.updated")).toHaveLength(2);
-    expect(byType.get("employment.account.updated")).toEqual([{ event_type: "employment.account.updated", employment_id: e.id, company_id: w.a.company.id }]);
+    expect(byType.get("employment.account.updated")).toEqual([
+      { event_type: "employment.account.updated", employment_id: e.id, company_id: w.a.company.id },
+    ]);
     expect(byType.get("employment.personal_information.updated")).toHaveLength(1);
     expect(byType.get("employment.administrative_details.updated")).toEqual([
       { event_type: "employment.administrative_details.updated", employment_slug: e.id, company_id: w.a.company.id },
     ]);
-    expect(byType.get("employment.onboarding_task.completed")!.map((p) => p.onboarding_task).sort()).toEqual([...ONBOARDING_TASK_KEYS].sort());
-    expect(byType.get("employment.onboarding.completed")).toEqual([{ event_type: "employment.onboarding.completed", employment_id: e.id, company_id: w.a.company.id }]);
+    expect(
+      byType
+        .get("employment.onboarding_task.completed")!
+        .map((p) => p.onboarding_task)
+        .sort(),
+    ).toEqual([...ONBOARDING_TASK_KEYS].sort());
+    expect(byType.get("employment.onboarding.completed")).toEqual([
+      { event_type: "employment.onboarding.completed", employment_id: e.id, company_id: w.a.company.id },
+    ]);
     // Completing the contract details makes the agreement available: the file named by the event is the employment's.
     const agreement = byType.get("employment.employment_agreement.available");
-    expect(agreement).toEqual([{ event_type: "employment.employment_agreement.available", employment_id: e.id, company_id: w.a.company.id, file_id: expect.any(String) }]);
-    const shown = (await (await gw.call("GET", `/v1/employments/${e.id}`, { token })).json()) as { data: { employment: { files: { id: string; type: string }[] } } };
+    expect(agreement).toEqual([
+      {
+        event_type: "employment.employment_agreement.available",
+        employment_id: e.id,
+        company_id: w.a.company.id,
+        file_id: expect.any(String),
+      },
+    ]);
+    const shown = (await (await gw.call("GET", `/v1/employments/${e.id}`, { token })).json()) as {
+      data: { employment: { files: { id: string; type: string }[] } };
+    };
     expect(shown.data.employment.files).toEqual([expect.objectContaining({ id: agreement![0]!.file_id, type: "contract" })]);
-    expect(byType.get("employment.user_status.activated")).toEqual([{ event_type: "employment.user_status.activated", employment_id: other.id, company_id: w.a.company.id }]);
+    expect(byType.get("employment.user_status.activated")).toEqual([
+      { event_type: "employment.user_status.activated", employment_id: other.id, company_id: w.a.company.id },
+    ]);
     // Company B's callback-less world heard nothing of A: every delivery went to A's callback.
     expect(new Set(sent.map((s) => s.url))).toEqual(new Set(["https://hooks.example.com/ops"]));
   });
@@ -71,7 +94,10 @@ describe("events emitted by the API's operations", () => {
     await registerCallback(gw, w.a.tokens.admin, { url: "https://hooks.example.com/ops", subscribe_to_all_events: true });
     gw.clock.advance(1);
     const foreignDept = await makeDepartment(gw.deps.db, w.b.company.id);
-    const res = await gw.call("PUT", `/v2/employments/${w.employmentA.id}`, { token: w.a.tokens.admin, body: { department_id: foreignDept.id, work_email: "x@example.test" } });
+    const res = await gw.call("PUT", `/v2/employments/${w.employmentA.id}`, {
+      token: w.a.tokens.admin,
+      body: { department_id: foreignDept.id, work_email: "x@example.test" },
+    });
     expect(res.status).toBe(422);
     const { sender, sent } = recordingSender();
     expect((await createDispatcher(gw.deps, { sender }).drain()).fannedOut).toBe(0);

@@ -18,13 +18,16 @@ export const JITTER_RATIO = 0.1;
  * or null when the schedule is exhausted and the delivery has failed for good.
  * `random` returns a number in [0, 1) (Math.random by default; tests pass a seeded one).
  */
-export function nextRetryDelay(failures: number, options: { schedule?: readonly number[]; random?: () => number; jitterRatio?: number } = {}): number | null {
+export function nextRetryDelay(
+  failures: number,
+  options: { schedule?: readonly number[]; random?: () => number; jitterRatio?: number } = {},
+): number | null {
   const schedule = options.schedule ?? RETRY_SCHEDULE_MS;
   const base = schedule[failures - 1];
   if (base === undefined) return null;
   if (base === 0) return 0;
   const ratio = options.jitterRatio ?? JITTER_RATIO;
-  const spread = (((options.random ?? Math.random)() * 2 - 1) * ratio * base);
+  const spread = ((options.random ?? Math.random)() * 2 - 1) * ratio * base;
   return Math.max(0, Math.round(base + spread));
 }
 

@@ -46,7 +46,12 @@ afterAll(async () => {
   await new Promise((r) => server.close(r));
 });
 
-const request = (url: string, timeoutMs = 2000) => ({ url, body: '{"event_type":"x"}', headers: { "Content-Type": "application/json", "X-Service-Event-Id": "e1" }, timeoutMs });
+const request = (url: string, timeoutMs = 2000) => ({
+  url,
+  body: '{"event_type":"x"}',
+  headers: { "Content-Type": "application/json", "X-Service-Event-Id": "e1" },
+  timeoutMs,
+});
 
 describe("HTTP sender", () => {
   it("POSTs the body and headers and reports the status code", async () => {

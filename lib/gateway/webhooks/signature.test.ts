@@ -6,7 +6,8 @@ import { buildWebhookHeaders, signWebhookBody } from "./signer";
 // the helper refuses every way a request can be wrong.
 
 const KEY = "whsec_test_0123456789abcdef";
-const BODY = '{"event_type":"employment.details.updated","employment_id":"2614f814-b08e-4c8e-8c4d-ddbcc4692d99","company_id":"97c7ce7e-ca67-11ed-bce5-3bb70cbb9f9e"}';
+const BODY =
+  '{"event_type":"employment.details.updated","employment_id":"2614f814-b08e-4c8e-8c4d-ddbcc4692d99","company_id":"97c7ce7e-ca67-11ed-bce5-3bb70cbb9f9e"}';
 const TS = 1_700_000_000_000;
 // printf '%s' "$BODY:$TS" | openssl dgst -sha256 -hmac "$KEY"
 const EXPECTED = "d866a728e5305e97f6a4da4d5789413a5933e0f9e43dea3fdbebbef394d6141d";
@@ -20,8 +21,17 @@ describe("webhook signatures", () => {
 
   it("a valid request verifies (headers as sent by the dispatcher)", () => {
     const headers = buildWebhookHeaders({ signingKey: KEY, rawBody: BODY, timestampMs: TS, eventId: "evt-1" });
-    expect(headers).toMatchObject({ "Content-Type": "application/json", "X-Service-Timestamp": String(TS), "X-Service-Event-Id": "evt-1", "X-Service-Signature": EXPECTED });
-    expect(verifyWebhookRequest({ headers, rawBody: BODY, signingKey: KEY, now: TS + 1000 })).toEqual({ ok: true, timestamp: TS, eventId: "evt-1" });
+    expect(headers).toMatchObject({
+      "Content-Type": "application/json",
+      "X-Service-Timestamp": String(TS),
+      "X-Service-Event-Id": "evt-1",
+      "X-Service-Signature": EXPECTED,
+    });
+    expect(verifyWebhookRequest({ headers, rawBody: BODY, signingKey: KEY, now: TS + 1000 })).toEqual({
+      ok: true,
+      timestamp: TS,
+      eventId: "evt-1",
+    });
     // Node's req.headers are lower case; fetch Headers are case-insensitive.
     const lower = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
     expect(verifyWebhookRequest({ headers: lower, rawBody: BODY, signingKey: KEY, now: TS }).ok).toBe(true);
@@ -49,18 +59,32 @@ describe("webhook signatures", () => {
 
   it("accepts within a custom tolerance and refuses outside it", () => {
     expect(verifyWebhookSignature({ ...base, now: TS + 9_000, toleranceMs: 10_000 }).ok).toBe(true);
-    expect(verifyWebhookSignature({ ...base, now: TS + 11_000, toleranceMs: 10_000 })).toEqual({ ok: false, reason: "timestamp_outside_tolerance" });
+    expect(verifyWebhookSignature({ ...base, now: TS + 11_000, toleranceMs: 10_000 })).toEqual({
+      ok: false,
+      reason: "timestamp_outside_tolerance",
+    });
   });
 
   it("missing headers in a request", () => {
-    expect(verifyWebhookRequest({ headers: {}, rawBody: BODY, signingKey: KEY, now: TS })).toEqual({ ok: false, reason: "missing_signature" });
-    expect(verifyWebhookRequest({ headers: { "x-service-signature": EXPECTED }, rawBody: BODY, signingKey: KEY, now: TS })).toEqual({ ok: false, reason: "missing_timestamp" });
+    expect(verifyWebhookRequest({ headers: {}, rawBody: BODY, signingKey: KEY, now: TS })).toEqual({
+      ok: false,
+      reason: "missing_signature",
+    });
+    expect(verifyWebhookRequest({ headers: { "x-service-signature": EXPECTED }, rawBody: BODY, signingKey: KEY, now: TS })).toEqual({
+      ok: false,
+      reason: "missing_timestamp",
+    });
   });
 
   it("a signature made by the gateway signer with random inputs always verifies, and never with another key", () => {
     for (let i = 0; i < 200; i++) {
       const key = `k${Math.random().toString(36).slice(2)}`;
-      const body = JSON.stringify({ event_type: "payslip.released", payslip_id: crypto.randomUUID(), company_id: crypto.randomUUID(), note: "é ✓ 💸".repeat(i % 5) });
+      const body = JSON.stringify({
+        event_type: "payslip.released",
+        payslip_id: crypto.randomUUID(),
+        company_id: crypto.randomUUID(),
+        note: "é ✓ 💸".repeat(i % 5),
+      });
       const ts = TS + i;
       const signature = signWebhookBody(key, body, ts);
       expect(verifyWebhookSignature({ rawBody: body, signingKey: key, signature, timestamp: String(ts), now: ts }).ok).toBe(true);

@@ -13,7 +13,12 @@ export function signWebhookBody(signingKey: string, rawBody: string, timestampMs
 export const WEBHOOK_USER_AGENT = "Roster-Webhooks/1.0";
 
 /** Headers of one attempt. */
-export function buildWebhookHeaders(input: { signingKey: string; rawBody: string; timestampMs: number; eventId: string }): Record<string, string> {
+export function buildWebhookHeaders(input: {
+  signingKey: string;
+  rawBody: string;
+  timestampMs: number;
+  eventId: string;
+}): Record<string, string> {
   return {
     "Content-Type": "application/json",
     "User-Agent": WEBHOOK_USER_AGENT,

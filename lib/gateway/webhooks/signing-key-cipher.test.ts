@@ -7,7 +7,13 @@ import { createSigningKeyCipher, GATEWAY_SECRET_FILE, resolveGatewaySecret } fro
 import { maxAttempts, nextRetryDelay, RETRY_SCHEDULE_MS } from "./retry-schedule";
 
 const SECRET = "0123456789abcdef0123456789abcdef-secret";
-const fallbacks = { clientSecret: "x".repeat(32), operatorPassword: "operator-password-x", password: "password1", customerTokenSandbox: "ra_test_xxxxxxxxxxxxxxxx", customerTokenProduction: "ra_live_xxxxxxxxxxxxxxxx" };
+const fallbacks = {
+  clientSecret: "x".repeat(32),
+  operatorPassword: "operator-password-x",
+  password: "password1",
+  customerTokenSandbox: "ra_test_xxxxxxxxxxxxxxxx",
+  customerTokenProduction: "ra_live_xxxxxxxxxxxxxxxx",
+};
 
 describe("signing keys at rest (AES-256-GCM)", () => {
   const cipher = createSigningKeyCipher(SECRET);

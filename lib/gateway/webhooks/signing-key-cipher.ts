@@ -64,7 +64,8 @@ export function resolveGatewaySecret(env: ServerEnv): { secret: string; source: 
   const readExisting = (): string => {
     const existing = readFileSync(file, "utf8").trim();
     // Replacing it would make every stored signing key unreadable: the operator decides.
-    if (existing.length < 32) throw new Error(`${file} holds no usable secret (at least 32 characters): restore it, or set GATEWAY_SECRET_KEY`);
+    if (existing.length < 32)
+      throw new Error(`${file} holds no usable secret (at least 32 characters): restore it, or set GATEWAY_SECRET_KEY`);
     if ((statSync(file).mode & 0o077) !== 0) chmodSync(file, 0o600);
     return existing;
   };

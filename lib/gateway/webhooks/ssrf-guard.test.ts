@@ -96,7 +96,13 @@ describe("callback URL registration (SSRF corpus)", () => {
   });
 
   it("local mode allows loopback over http and https, and nothing else private", () => {
-    for (const url of ["http://127.0.0.1:3000/hook", "http://localhost:8080/", "http://[::1]:9000/x", "https://127.0.0.1/", "http://2130706433:81/"]) {
+    for (const url of [
+      "http://127.0.0.1:3000/hook",
+      "http://localhost:8080/",
+      "http://[::1]:9000/x",
+      "https://127.0.0.1/",
+      "http://2130706433:81/",
+    ]) {
       expect(checkCallbackUrl(url, { mode: "local" }), url).toMatchObject({ ok: true });
     }
     for (const url of [
@@ -116,8 +122,14 @@ describe("callback URL registration (SSRF corpus)", () => {
 
   it("explains the refusal", () => {
     expect(checkCallbackUrl("http://example.com/", { mode: "production" })).toEqual({ ok: false, reason: "must use https" });
-    expect(checkCallbackUrl("https://10.1.2.3/", { mode: "production" })).toEqual({ ok: false, reason: "must not point to a private or reserved address (10.1.2.3 is a private address)" });
-    expect(checkCallbackUrl("https://a@b.example/", { mode: "production" })).toEqual({ ok: false, reason: "must not contain credentials (user:password@)" });
+    expect(checkCallbackUrl("https://10.1.2.3/", { mode: "production" })).toEqual({
+      ok: false,
+      reason: "must not point to a private or reserved address (10.1.2.3 is a private address)",
+    });
+    expect(checkCallbackUrl("https://a@b.example/", { mode: "production" })).toEqual({
+      ok: false,
+      reason: "must not contain credentials (user:password@)",
+    });
   });
 
   it("address classification", () => {

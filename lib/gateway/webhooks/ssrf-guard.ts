@@ -94,7 +94,10 @@ export function checkCallbackUrl(raw: string, options: GuardOptions): UrlCheck {
   if (!host) return { ok: false, reason: "must name a host" };
   const loopback = isLoopbackHost(host);
   if (url.protocol === "http:" && !(options.mode === "local" && loopback)) {
-    return { ok: false, reason: options.mode === "local" ? "must use https (http is allowed only for loopback addresses in local mode)" : "must use https" };
+    return {
+      ok: false,
+      reason: options.mode === "local" ? "must use https (http is allowed only for loopback addresses in local mode)" : "must use https",
+    };
   }
   if (METADATA_NAMES.has(host)) return { ok: false, reason: "must not point to a cloud metadata service" };
   if (isLocalhostName(host)) return options.mode === "local" ? { ok: true, url } : { ok: false, reason: "must not point to localhost" };
@@ -116,7 +119,9 @@ export function checkCallbackUrl(raw: string, options: GuardOptions): UrlCheck {
 export type DnsResolver = (hostname: string) => Promise<LookupAddress[]>;
 
 export const systemResolver: DnsResolver = (hostname) =>
-  new Promise((resolve, reject) => dnsLookup(hostname, { all: true, verbatim: true }, (err, addresses) => (err ? reject(err) : resolve(addresses))));
+  new Promise((resolve, reject) =>
+    dnsLookup(hostname, { all: true, verbatim: true }, (err, addresses) => (err ? reject(err) : resolve(addresses))),
+  );
 
 export class ForbiddenAddressError extends Error {
   override name = "ForbiddenAddressError";
@@ -146,7 +151,8 @@ export function createGuardedLookup(options: GuardOptions & { resolver?: DnsReso
         }
         const family = lookupOptions.family === 4 || lookupOptions.family === 6 ? lookupOptions.family : undefined;
         const usable = family ? addresses.filter((a) => a.family === family) : addresses;
-        if (usable.length === 0) return callback(Object.assign(new Error(`${hostname} has no IPv${family} address`), { code: "ENOTFOUND" }), []);
+        if (usable.length === 0)
+          return callback(Object.assign(new Error(`${hostname} has no IPv${family} address`), { code: "ENOTFOUND" }), []);
         if (lookupOptions.all) return callback(null, usable);
         return callback(null, usable[0]!.address, usable[0]!.family);
       },

@@ -46,11 +46,30 @@ export async function makeWebhookWorld(gw: TestGateway, environment: Environment
   const employmentA = await makeEmployment(db, a.company.id);
   const employmentB = await makeEmployment(db, b.company.id);
   const employmentC = await makeEmployment(db, c.company.id);
-  return { a, b, c, partner, otherPartner, grantA, grantC, partnerToken, otherPartnerToken, readOnlyA, noWebhookScopeA, employmentA, employmentB, employmentC };
+  return {
+    a,
+    b,
+    c,
+    partner,
+    otherPartner,
+    grantA,
+    grantC,
+    partnerToken,
+    otherPartnerToken,
+    readOnlyA,
+    noWebhookScopeA,
+    employmentA,
+    employmentB,
+    employmentC,
+  };
 }
 
 /** Emits an event for an employment through the outbox, as the sandbox trigger does. */
-export async function emitTestEvent(gw: TestGateway, employment: EmploymentRow, eventType: WebhookEventType = "employment.details.updated"): Promise<string> {
+export async function emitTestEvent(
+  gw: TestGateway,
+  employment: EmploymentRow,
+  eventType: WebhookEventType = "employment.details.updated",
+): Promise<string> {
   return gw.deps.db.transaction(async (tx) => {
     const payload = await buildSandboxPayload(tx, eventType, employment);
     return emitEvent(tx, gw.deps.clock.now(), eventType, payload as never);
@@ -58,7 +77,11 @@ export async function emitTestEvent(gw: TestGateway, employment: EmploymentRow, 
 }
 
 /** A callback row registered through the API; returns its id and signing key. */
-export async function registerCallback(gw: TestGateway, token: string, body: Record<string, unknown>): Promise<{ id: string; signingKey: string }> {
+export async function registerCallback(
+  gw: TestGateway,
+  token: string,
+  body: Record<string, unknown>,
+): Promise<{ id: string; signingKey: string }> {
   const res = await gw.call("POST", "/v1/webhook-callbacks", { token, body });
   if (res.status !== 201) throw new Error(`registration failed: ${res.status} ${await res.text()}`);
   const cb = ((await res.json()) as { data: { webhook_callback: { id: string; signing_key: string } } }).data.webhook_callback;

@@ -30,10 +30,15 @@ export default async function ContractAmendmentPage({
   const { api, scope } = await getPageApi(returnTo);
   const queryClient = makeQueryClient();
   const [result] = await Promise.all([
-    loadForPage(() => queryClient.fetchQuery({ ...amendmentDetailQuery(scope, id), queryFn: () => getContractAmendment(api, id) }), { returnTo, notFoundOn404: true }),
+    loadForPage(() => queryClient.fetchQuery({ ...amendmentDetailQuery(scope, id), queryFn: () => getContractAmendment(api, id) }), {
+      returnTo,
+      notFoundOn404: true,
+    }),
     queryClient.prefetchQuery({ ...companyManagersQuery(scope), queryFn: () => listAllCompanyManagers(api) }),
   ]);
-  const employment = result.ok ? await loadForPage(() => api.getEmployment(result.data.employment_id).then((r) => r.data.employment), { returnTo }) : null;
+  const employment = result.ok
+    ? await loadForPage(() => api.getEmployment(result.data.employment_id).then((r) => r.data.employment), { returnTo })
+    : null;
   const name = employment?.ok ? employment.data.full_name : null;
   return (
     <div className="mx-auto max-w-4xl">
@@ -48,7 +53,10 @@ export default async function ContractAmendmentPage({
             <>
               <li aria-hidden="true">/</li>
               <li>
-                <Link href={amendmentsOfEmploymentHref(result.data.employment_id)} className="underline-offset-2 hover:text-slate-900 hover:underline dark:hover:text-white">
+                <Link
+                  href={amendmentsOfEmploymentHref(result.data.employment_id)}
+                  className="underline-offset-2 hover:text-slate-900 hover:underline dark:hover:text-white"
+                >
                   {name ?? "Employment"}
                 </Link>
               </li>

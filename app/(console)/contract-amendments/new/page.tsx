@@ -22,7 +22,11 @@ export const metadata: Metadata = { title: "New contract amendment" };
  * (GET /v1/countries/{code}/contract_amendment, rendered by the RJSF adapter). Without an employment
  * in the URL, the page asks which one first (a plain GET form: it works before hydration too).
  */
-export default async function NewContractAmendmentPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function NewContractAmendmentPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const raw = (await searchParams).employment_id;
   const employmentId = employmentIdParam.parse((Array.isArray(raw) ? raw[0] : raw) ?? "");
   const returnTo = newAmendmentHref(employmentId || undefined);
@@ -40,7 +44,10 @@ export default async function NewContractAmendmentPage({ searchParams }: { searc
           <>
             <li aria-hidden="true">/</li>
             <li>
-              <Link href={amendmentsOfEmploymentHref(employmentId)} className="underline-offset-2 hover:text-slate-900 hover:underline dark:hover:text-white">
+              <Link
+                href={amendmentsOfEmploymentHref(employmentId)}
+                className="underline-offset-2 hover:text-slate-900 hover:underline dark:hover:text-white"
+              >
                 {name}
               </Link>
             </li>
@@ -60,14 +67,21 @@ export default async function NewContractAmendmentPage({ searchParams }: { searc
     return (
       <div className="mx-auto max-w-2xl">
         {breadcrumb(null)}
-        <PageHeader title="New contract amendment" description="A change to an employment's active contract: salary, job title, working hours or time off." />
+        <PageHeader
+          title="New contract amendment"
+          description="A change to an employment's active contract: salary, job title, working hours or time off."
+        />
         {!list.ok ? (
           <ErrorBanner error={list.error} />
         ) : (
           <Card>
             <CardBody className="py-6">
               <form method="get" action={`${CONTRACT_AMENDMENTS_PATH}/new`} className="space-y-4">
-                <Field id="amendment-employment" label="Employment" description="EOR employees that are not leaving. The form is the one of the employment's country.">
+                <Field
+                  id="amendment-employment"
+                  label="Employment"
+                  description="EOR employees that are not leaving. The form is the one of the employment's country."
+                >
                   {(aria) => (
                     <Select {...aria} name="employment_id" required defaultValue="">
                       <option value="" disabled>
@@ -100,7 +114,11 @@ export default async function NewContractAmendmentPage({ searchParams }: { searc
       {breadcrumb(e?.full_name ?? null)}
       <PageHeader
         title="New contract amendment"
-        description={e ? `${e.full_name}${e.job_title ? `, ${e.job_title}` : ""} · ${e.country?.name ?? "no country"} form “contract_amendment”` : undefined}
+        description={
+          e
+            ? `${e.full_name}${e.job_title ? `, ${e.job_title}` : ""} · ${e.country?.name ?? "no country"} form “contract_amendment”`
+            : undefined
+        }
       />
       {!employment.ok ? (
         <ErrorBanner
@@ -137,8 +155,8 @@ export default async function NewContractAmendmentPage({ searchParams }: { searc
         <Card>
           <CardBody className="py-6">
             <p className="mb-5 text-sm text-slate-600 dark:text-slate-400">
-              Fill in only what changes: at least one of the salary, the job title, the work schedule or the paid time off. The API compares it with the current
-              contract.
+              Fill in only what changes: at least one of the salary, the job title, the work schedule or the paid time off. The API compares
+              it with the current contract.
             </p>
             <NewAmendmentContainer scope={scope} employmentId={employmentId} schema={schema.data} />
           </CardBody>

@@ -26,7 +26,10 @@ export default async function NewCustomFieldPage() {
           </li>
         </ol>
       </nav>
-      <PageHeader title="New custom field" description="A field every employment of the company gets. Only owners and admins can create one." />
+      <PageHeader
+        title="New custom field"
+        description="A field every employment of the company gets. Only owners and admins can create one."
+      />
       <Card>
         <CardBody className="py-6">
           <NewCustomFieldContainer scope={scope} />

@@ -20,7 +20,8 @@ export default async function EmploymentsPage({ searchParams }: { searchParams: 
   const apiQuery = toApiQuery(state);
   const queryClient = makeQueryClient();
   const result = await loadForPage(
-    () => queryClient.fetchQuery({ ...employmentListQuery(scope, apiQuery), queryFn: () => api.listEmployments(apiQuery).then((r) => r.data) }),
+    () =>
+      queryClient.fetchQuery({ ...employmentListQuery(scope, apiQuery), queryFn: () => api.listEmployments(apiQuery).then((r) => r.data) }),
     { returnTo },
   );
   const environmentLabel = ENVIRONMENT_LABELS[scope.environment];

@@ -20,7 +20,8 @@ export default async function EmploymentPage({ params }: { params: Promise<{ id:
   const { api, scope } = await getPageApi(returnTo);
   const queryClient = makeQueryClient();
   const result = await loadForPage(
-    () => queryClient.fetchQuery({ ...employmentDetailQuery(scope, id), queryFn: () => api.getEmployment(id).then((r) => r.data.employment) }),
+    () =>
+      queryClient.fetchQuery({ ...employmentDetailQuery(scope, id), queryFn: () => api.getEmployment(id).then((r) => r.data.employment) }),
     { returnTo, notFoundOn404: true },
   );
   if (!result.ok) {

@@ -1,5 +1,12 @@
 import { MODEL_LABELS, TYPE_LABELS } from "@/lib/console/employments/labels";
-import { ONBOARDING_TASK_KEYS, type Country, type Employment, type EmploymentModel, type EmploymentSection, type EmploymentType } from "@/lib/contract";
+import {
+  ONBOARDING_TASK_KEYS,
+  type Country,
+  type Employment,
+  type EmploymentModel,
+  type EmploymentSection,
+  type EmploymentType,
+} from "@/lib/contract";
 import { SECTION_FORMS } from "@/lib/forms";
 import { ONBOARDING_SECTIONS } from "@/components/forms/section-labels";
 
@@ -41,7 +48,10 @@ export function sectionsForCountry(country: Pick<Country, "supported_json_schema
 }
 
 /** Sections already filled: their onboarding task is completed, or they were saved in this flow. */
-export function filledSections(e: Pick<Employment, "onboarding_tasks"> | null | undefined, savedHere: Iterable<EmploymentSection>): Set<EmploymentSection> {
+export function filledSections(
+  e: Pick<Employment, "onboarding_tasks"> | null | undefined,
+  savedHere: Iterable<EmploymentSection>,
+): Set<EmploymentSection> {
   const done = new Set<EmploymentSection>(savedHere);
   if (e) for (const k of ONBOARDING_TASK_KEYS) if (e.onboarding_tasks[k]?.status === "completed") done.add(k);
   return done;

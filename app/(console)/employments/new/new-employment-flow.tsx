@@ -17,7 +17,15 @@ import type { ApiErrorPayload } from "@/lib/console/api-errors";
 import { toErrorPayload } from "@/lib/console/employments/errors";
 import { MODEL_DESCRIPTIONS, MODEL_LABELS, STATUS_LABELS, TYPE_LABELS } from "@/lib/console/employments/labels";
 import { employmentHref } from "@/lib/console/employments/links";
-import { EMPLOYMENT_MODELS, EMPLOYMENT_TYPES, type Country, type Employment, type EmploymentModel, type EmploymentSection, type EmploymentType } from "@/lib/contract";
+import {
+  EMPLOYMENT_MODELS,
+  EMPLOYMENT_TYPES,
+  type Country,
+  type Employment,
+  type EmploymentModel,
+  type EmploymentSection,
+  type EmploymentType,
+} from "@/lib/contract";
 import { mapServerErrors, type FieldErrors, type FormValues } from "@/lib/forms";
 import { employmentDetailQuery, employmentKeys } from "@/lib/queries/employments";
 import type { QueryScope } from "@/lib/queries/scope";
@@ -60,7 +68,9 @@ export function NewEmploymentFlow({ scope, countries, step, countryCode, section
   return (
     <div className="space-y-6">
       <Stepper steps={steps} label="Steps of the new employment" />
-      {step === "start" ? <StartStep countries={countries} initialCountry={countryCode} onContinue={(code) => go({ country: code })} /> : null}
+      {step === "start" ? (
+        <StartStep countries={countries} initialCountry={countryCode} onContinue={(code) => go({ country: code })} />
+      ) : null}
       {step === "basic" && countryCode ? (
         <BasicStep
           scope={scope}
@@ -80,12 +90,22 @@ export function NewEmploymentFlow({ scope, countries, step, countryCode, section
           onDone={() => go({ employment: employment.id, step: "invite" })}
         />
       ) : null}
-      {step === "invite" && employment ? <InviteStep scope={scope} initial={employment} onBack={() => go({ employment: employment.id })} /> : null}
+      {step === "invite" && employment ? (
+        <InviteStep scope={scope} initial={employment} onBack={() => go({ employment: employment.id })} />
+      ) : null}
     </div>
   );
 }
 
-function StartStep({ countries, initialCountry, onContinue }: { countries: Country[]; initialCountry: string | null; onContinue: (code: string) => void }) {
+function StartStep({
+  countries,
+  initialCountry,
+  onContinue,
+}: {
+  countries: Country[];
+  initialCountry: string | null;
+  onContinue: (code: string) => void;
+}) {
   const [country, setCountry] = useState(initialCountry ?? "");
   const [type, setType] = useState<EmploymentType>("employee");
   const [model, setModel] = useState<EmploymentModel>("eor");
@@ -96,7 +116,10 @@ function StartStep({ countries, initialCountry, onContinue }: { countries: Count
   const countryMissing = tried && !country;
   return (
     <Card>
-      <CardHeader title="Country and type" description="The country decides which forms the employment has; the API creates employees under the employer-of-record (EOR) model." />
+      <CardHeader
+        title="Country and type"
+        description="The country decides which forms the employment has; the API creates employees under the employer-of-record (EOR) model."
+      />
       <CardBody className="space-y-6 py-6">
         <form
           noValidate
@@ -109,7 +132,10 @@ function StartStep({ countries, initialCountry, onContinue }: { countries: Count
         >
           <div className="space-y-1">
             <label htmlFor={`${ids}-country`} className="block text-sm font-medium">
-              Country<span aria-hidden="true" className="ml-0.5 text-red-700">*</span>
+              Country
+              <span aria-hidden="true" className="ml-0.5 text-red-700">
+                *
+              </span>
             </label>
             <select
               id={`${ids}-country`}
@@ -139,7 +165,13 @@ function StartStep({ countries, initialCountry, onContinue }: { countries: Count
             <div className="flex flex-wrap gap-x-6 gap-y-2">
               {EMPLOYMENT_TYPES.map((t) => (
                 <label key={t} className="flex items-center gap-2 text-sm">
-                  <input type="radio" name={`${ids}-type`} className="h-4 w-4 accent-brand-600" checked={type === t} onChange={() => setType(t)} />
+                  <input
+                    type="radio"
+                    name={`${ids}-type`}
+                    className="h-4 w-4 accent-brand-600"
+                    checked={type === t}
+                    onChange={() => setType(t)}
+                  />
                   {TYPE_LABELS[t]}
                 </label>
               ))}
@@ -150,7 +182,13 @@ function StartStep({ countries, initialCountry, onContinue }: { countries: Count
             <div className="flex flex-wrap gap-x-6 gap-y-2">
               {EMPLOYMENT_MODELS.map((m) => (
                 <label key={m} className="flex items-center gap-2 text-sm">
-                  <input type="radio" name={`${ids}-model`} className="h-4 w-4 accent-brand-600" checked={model === m} onChange={() => setModel(m)} />
+                  <input
+                    type="radio"
+                    name={`${ids}-model`}
+                    className="h-4 w-4 accent-brand-600"
+                    checked={model === m}
+                    onChange={() => setModel(m)}
+                  />
                   {MODEL_LABELS[m]}
                   {MODEL_DESCRIPTIONS[m] !== MODEL_LABELS[m] ? <span className="text-slate-500">({MODEL_DESCRIPTIONS[m]})</span> : null}
                 </label>
@@ -184,13 +222,26 @@ function Loading({ what }: { what: string }) {
   );
 }
 
-function BasicStep({ scope, country, countryCode, onBack, onCreated }: { scope: QueryScope; country: Country | null; countryCode: string; onBack: () => void; onCreated: (e: Employment) => void }) {
+function BasicStep({
+  scope,
+  country,
+  countryCode,
+  onBack,
+  onCreated,
+}: {
+  scope: QueryScope;
+  country: Country | null;
+  countryCode: string;
+  onBack: () => void;
+  onCreated: (e: Employment) => void;
+}) {
   const queryClient = useQueryClient();
   const form = useQuery(formSchemaQuery(scope, countryCode, BASIC_FORM));
   const [serverErrors, setServerErrors] = useState<FieldErrors | null>(null);
   const [failure, setFailure] = useState<ApiErrorPayload | null>(null);
   const create = useMutation({
-    mutationFn: (basic: FormValues) => createEmploymentRequest(scope, { country_code: countryCode, type: "employee", employment_model: "eor", basic_information: basic }),
+    mutationFn: (basic: FormValues) =>
+      createEmploymentRequest(scope, { country_code: countryCode, type: "employee", employment_model: "eor", basic_information: basic }),
     onSuccess: async (e) => {
       queryClient.setQueryData(employmentKeys.detail(scope, e.id), e);
       await queryClient.invalidateQueries({ queryKey: employmentKeys.lists(scope) });
@@ -204,7 +255,8 @@ function BasicStep({ scope, country, countryCode, onBack, onCreated }: { scope: 
     } catch (thrown) {
       const error = toErrorPayload(thrown);
       if (error.status === 401) return;
-      if (error.status === 422 && error.fieldErrors && Object.keys(error.fieldErrors).length) setServerErrors(mapServerErrors(error.fieldErrors, "basic_information"));
+      if (error.status === 422 && error.fieldErrors && Object.keys(error.fieldErrors).length)
+        setServerErrors(mapServerErrors(error.fieldErrors, "basic_information"));
       else setFailure(error);
     }
   };
@@ -238,7 +290,15 @@ function BasicStep({ scope, country, countryCode, onBack, onCreated }: { scope: 
             }
           />
         ) : null}
-        {form.data ? <CountryForm schema={form.data} onSubmit={onSubmit} serverErrors={serverErrors} submitting={create.isPending} submitLabel="Create employment" /> : null}
+        {form.data ? (
+          <CountryForm
+            schema={form.data}
+            onSubmit={onSubmit}
+            serverErrors={serverErrors}
+            submitting={create.isPending}
+            submitLabel="Create employment"
+          />
+        ) : null}
       </CardBody>
     </Card>
   );
@@ -264,7 +324,9 @@ function SectionsStep({
   const [savedHere, setSavedHere] = useState<EmploymentSection[]>([]);
   const [skipped, setSkipped] = useState<EmploymentSection[]>([]);
   const filled = filledSections(employment, savedHere);
-  const current = (sections as string[]).includes(section ?? "") ? (section as EmploymentSection) : (sections.find((s) => !filled.has(s)) ?? sections[0]!);
+  const current = (sections as string[]).includes(section ?? "")
+    ? (section as EmploymentSection)
+    : (sections.find((s) => !filled.has(s)) ?? sections[0]!);
   const code = employment.country?.code ?? country?.code ?? "";
   const form = useQuery(formSchemaQuery(scope, code, current));
   const heading = useRef<HTMLHeadingElement>(null);
@@ -284,8 +346,8 @@ function SectionsStep({
     <div className="grid gap-6 lg:grid-cols-[16rem_1fr]">
       <nav aria-label="Employment details" className="space-y-1">
         <p className="mb-2 text-sm text-slate-600 dark:text-slate-400">
-          <strong className="text-slate-900 dark:text-slate-100">{employment.full_name}</strong> was created ({STATUS_LABELS[employment.status]}). Fill in what you know now; the
-          employee completes the rest after the invitation.
+          <strong className="text-slate-900 dark:text-slate-100">{employment.full_name}</strong> was created (
+          {STATUS_LABELS[employment.status]}). Fill in what you know now; the employee completes the rest after the invitation.
         </p>
         <ul className="space-y-1">
           {sections.map((s) => (
@@ -297,7 +359,9 @@ function SectionsStep({
                 className={`flex w-full items-center justify-between rounded-md px-3 py-2 text-left text-sm ${s === current ? "bg-brand-50 font-semibold text-brand-700 dark:bg-slate-800 dark:text-white" : "hover:bg-slate-100 dark:hover:bg-slate-800"}`}
               >
                 <span>{SECTION_LABELS[s]}</span>
-                <span className="text-xs text-slate-600 dark:text-slate-400">{filled.has(s) ? "Saved" : skipped.includes(s) ? "Skipped" : "To do"}</span>
+                <span className="text-xs text-slate-600 dark:text-slate-400">
+                  {filled.has(s) ? "Saved" : skipped.includes(s) ? "Skipped" : "To do"}
+                </span>
               </button>
             </li>
           ))}
@@ -392,10 +456,18 @@ function InviteStep({ scope, initial, onBack }: { scope: QueryScope; initial: Em
     try {
       if (action === "invite") {
         await invite.mutateAsync();
-        setOutcome({ tone: "success", title: "Invitation sent", text: `${employment.full_name} was invited to complete their details at ${employment.personal_email}.` });
+        setOutcome({
+          tone: "success",
+          title: "Invitation sent",
+          text: `${employment.full_name} was invited to complete their details at ${employment.personal_email}.`,
+        });
       } else {
         await activate.mutateAsync();
-        setOutcome({ tone: "success", title: "Employment activated", text: `${employment.full_name}'s employment is now active in the sandbox.` });
+        setOutcome({
+          tone: "success",
+          title: "Employment activated",
+          text: `${employment.full_name}'s employment is now active in the sandbox.`,
+        });
       }
     } catch (thrown) {
       const error = toErrorPayload(thrown);
@@ -420,7 +492,16 @@ function InviteStep({ scope, initial, onBack }: { scope: QueryScope; initial: Em
       <CardBody className="space-y-5 py-6">
         <div aria-live="polite" className="space-y-3">
           {outcome ? (
-            <Alert tone={outcome.tone} title={outcome.title} role="status" actions={<ButtonLink href={employmentHref(employment.id)} size="sm">Open the employment</ButtonLink>}>
+            <Alert
+              tone={outcome.tone}
+              title={outcome.title}
+              role="status"
+              actions={
+                <ButtonLink href={employmentHref(employment.id)} size="sm">
+                  Open the employment
+                </ButtonLink>
+              }
+            >
               <p>{outcome.text}</p>
             </Alert>
           ) : null}
@@ -428,10 +509,17 @@ function InviteStep({ scope, initial, onBack }: { scope: QueryScope; initial: Em
         </div>
         <p className="text-sm">
           The invitation asks {employment.full_name} to sign in and complete their part of the onboarding.
-          {pending.length ? ` ${pending.length} onboarding task${pending.length === 1 ? " is" : "s are"} still open.` : " Every onboarding task is complete."}
+          {pending.length
+            ? ` ${pending.length} onboarding task${pending.length === 1 ? " is" : "s are"} still open.`
+            : " Every onboarding task is complete."}
         </p>
         <div className="flex flex-wrap gap-3">
-          <Button variant="primary" onClick={() => void run("invite")} disabled={busy || !invitable} aria-describedby={invitable ? undefined : "invite-unavailable"}>
+          <Button
+            variant="primary"
+            onClick={() => void run("invite")}
+            disabled={busy || !invitable}
+            aria-describedby={invitable ? undefined : "invite-unavailable"}
+          >
             {invite.isPending ? "Sending…" : "Send invitation"}
           </Button>
           {scope.environment === "sandbox" ? (
@@ -452,11 +540,11 @@ function InviteStep({ scope, initial, onBack }: { scope: QueryScope; initial: Em
         ) : null}
         {scope.environment === "sandbox" ? (
           <p className="text-xs text-slate-600 dark:text-slate-400">
-            Sandbox only: “Activate” sets the new employment active at once (PATCH /v1/sandbox/employments/{"{id}"}), to test what follows onboarding.
+            Sandbox only: “Activate” sets the new employment active at once (PATCH /v1/sandbox/employments/{"{id}"}), to test what follows
+            onboarding.
           </p>
         ) : null}
       </CardBody>
     </Card>
   );
 }
-

@@ -28,7 +28,9 @@ export default async function NewEmploymentPage({ searchParams }: { searchParams
 
   const [countries, employment] = await Promise.all([
     loadForPage(() => api.listCountries().then((r) => r.data), { returnTo }),
-    params.employment ? loadForPage(() => api.getEmployment(params.employment!).then((r) => r.data.employment), { returnTo, notFoundOn404: true }) : null,
+    params.employment
+      ? loadForPage(() => api.getEmployment(params.employment!).then((r) => r.data.employment), { returnTo, notFoundOn404: true })
+      : null,
   ]);
   const failed = !countries.ok ? countries.error : employment && !employment.ok ? employment.error : null;
 
@@ -49,7 +51,14 @@ export default async function NewEmploymentPage({ searchParams }: { searchParams
       </nav>
       <PageHeader title="New employment" description={`In ${scope.environment === "sandbox" ? "the sandbox" : "production"}.`} />
       {failed ? (
-        <ErrorBanner error={failed} actions={<ButtonLink href={returnTo} size="sm">Try again</ButtonLink>} />
+        <ErrorBanner
+          error={failed}
+          actions={
+            <ButtonLink href={returnTo} size="sm">
+              Try again
+            </ButtonLink>
+          }
+        />
       ) : (
         <NewEmploymentFlow
           scope={scope}

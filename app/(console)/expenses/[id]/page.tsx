@@ -20,7 +20,10 @@ export default async function ExpensePage({ params }: { params: Promise<{ id: st
   const { api, scope } = await getPageApi(returnTo);
   const queryClient = makeQueryClient();
   const [result] = await Promise.all([
-    loadForPage(() => queryClient.fetchQuery({ ...expenseDetailQuery(scope, id), queryFn: () => getExpense(api, id) }), { returnTo, notFoundOn404: true }),
+    loadForPage(() => queryClient.fetchQuery({ ...expenseDetailQuery(scope, id), queryFn: () => getExpense(api, id) }), {
+      returnTo,
+      notFoundOn404: true,
+    }),
     prefetchPeopleOpsEmployments(queryClient, api, scope, returnTo),
   ]);
   if (!result.ok) {

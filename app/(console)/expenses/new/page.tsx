@@ -19,7 +19,12 @@ export default async function NewExpensePage({ searchParams }: { searchParams: P
   await prefetchPeopleOpsEmployments(queryClient, api, scope, returnTo);
   const today = new Date().toISOString().slice(0, 10);
   return (
-    <FormPage crumbs={[{ href: EXPENSES_PATH, label: "Expenses" }]} current="New" title="New expense" description="Submitted for an employee, pending review, with its receipts.">
+    <FormPage
+      crumbs={[{ href: EXPENSES_PATH, label: "Expenses" }]}
+      current="New"
+      title="New expense"
+      description="Submitted for an employee, pending review, with its receipts."
+    >
       <Hydrate client={queryClient}>
         <ExpenseCreateContainer scope={scope} employmentId={employmentId} today={today} />
       </Hydrate>

@@ -18,7 +18,12 @@ export default async function NewIncentivePage({ searchParams }: { searchParams:
   const queryClient = makeQueryClient();
   await prefetchPeopleOpsEmployments(queryClient, api, scope, returnTo);
   return (
-    <FormPage crumbs={[{ href: INCENTIVES_PATH, label: "Incentives" }]} current="New" title="New incentive" description="Paid once, with the payroll of the month it takes effect.">
+    <FormPage
+      crumbs={[{ href: INCENTIVES_PATH, label: "Incentives" }]}
+      current="New"
+      title="New incentive"
+      description="Paid once, with the payroll of the month it takes effect."
+    >
       <Hydrate client={queryClient}>
         <IncentiveCreateContainer scope={scope} employmentId={employmentId} today={new Date().toISOString().slice(0, 10)} />
       </Hydrate>

@@ -15,14 +15,22 @@ import { makeQueryClient } from "@/lib/queries/query-client";
 export const metadata: Metadata = { title: "Recurring incentives" };
 
 /** Recurring incentives: the URL's page is fetched here, then the list is interactive. */
-export default async function RecurringIncentivesPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function RecurringIncentivesPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const state = recurringList.parse(await searchParams);
   const returnTo = recurringList.href(state);
   const { api, scope } = await getPageApi(returnTo);
   const apiQuery = recurringList.toApiQuery(state);
   const queryClient = makeQueryClient();
   const [result] = await Promise.all([
-    loadForPage(() => queryClient.fetchQuery({ ...recurringIncentiveListQuery(scope, apiQuery), queryFn: () => listRecurringIncentives(api, apiQuery) }), { returnTo }),
+    loadForPage(
+      () =>
+        queryClient.fetchQuery({ ...recurringIncentiveListQuery(scope, apiQuery), queryFn: () => listRecurringIncentives(api, apiQuery) }),
+      { returnTo },
+    ),
     prefetchPeopleOpsEmployments(queryClient, api, scope, returnTo),
   ]);
   const environmentLabel = ENVIRONMENT_LABELS[scope.environment];

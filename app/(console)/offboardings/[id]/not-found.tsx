@@ -14,7 +14,8 @@ export default function OffboardingNotFound() {
           </ButtonLink>
         }
       >
-        It may belong to the other environment or another company, or it is confidential: confidential requests are visible only to the person who submitted them.
+        It may belong to the other environment or another company, or it is confidential: confidential requests are visible only to the
+        person who submitted them.
       </EmptyState>
     </>
   );

@@ -20,7 +20,10 @@ export default async function OffboardingPage({ params }: { params: Promise<{ id
   const { api, scope } = await getPageApi(returnTo);
   const queryClient = makeQueryClient();
   const [result] = await Promise.all([
-    loadForPage(() => queryClient.fetchQuery({ ...offboardingDetailQuery(scope, id), queryFn: () => getOffboarding(api, id) }), { returnTo, notFoundOn404: true }),
+    loadForPage(() => queryClient.fetchQuery({ ...offboardingDetailQuery(scope, id), queryFn: () => getOffboarding(api, id) }), {
+      returnTo,
+      notFoundOn404: true,
+    }),
     prefetchPeopleOpsEmployments(queryClient, api, scope, returnTo),
   ]);
   if (!result.ok) {

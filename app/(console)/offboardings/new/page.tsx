@@ -11,7 +11,11 @@ import { makeQueryClient } from "@/lib/queries/query-client";
 export const metadata: Metadata = { title: "Start offboarding" };
 
 /** Start an offboarding (termination): the employments are fetched here first. */
-export default async function NewOffboardingPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function NewOffboardingPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const employmentId = employmentIdOf(await searchParams);
   const returnTo = newOffboardingHref(employmentId);
   const { api, scope } = await getPageApi(returnTo);

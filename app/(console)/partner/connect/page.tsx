@@ -31,7 +31,11 @@ export default async function ConnectCompanyPage() {
           </CardBody>
         </Card>
         <Card>
-          <CardHeader titleId="pending-title" title="Links waiting for a company" description="Their addresses were shown once, when they were created." />
+          <CardHeader
+            titleId="pending-title"
+            title="Links waiting for a company"
+            description="Their addresses were shown once, when they were created."
+          />
           <CardBody className="py-5">
             {pending.length === 0 ? (
               <p className="text-sm text-slate-600 dark:text-slate-400">None.</p>

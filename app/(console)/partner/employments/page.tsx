@@ -24,7 +24,11 @@ const inputClass =
  * company column and filter (status, personal email, company; state in the URL). A company that
  * fails is named in a notice and left out; the others are shown.
  */
-export default async function PartnerEmploymentsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function PartnerEmploymentsPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const state = parsePartnerListState(await searchParams);
   const { deps, session, actor } = await requireOperator(partnerListHref(state));
   const environment = session.environment;
@@ -54,7 +58,12 @@ export default async function PartnerEmploymentsPage({ searchParams }: { searchP
       />
       <div className="space-y-4">
         <Card className="p-4">
-          <form method="get" action={PARTNER_EMPLOYMENTS_PATH} className="grid gap-4 md:grid-cols-[repeat(3,minmax(0,1fr))_auto] md:items-end" aria-label="Filters">
+          <form
+            method="get"
+            action={PARTNER_EMPLOYMENTS_PATH}
+            className="grid gap-4 md:grid-cols-[repeat(3,minmax(0,1fr))_auto] md:items-end"
+            aria-label="Filters"
+          >
             <div>
               <label htmlFor="filter-company" className="block text-sm font-medium">
                 Company
@@ -112,7 +121,11 @@ export default async function PartnerEmploymentsPage({ searchParams }: { searchP
           </Alert>
         ) : null}
         {result && result.failures.length > 0 ? (
-          <Alert tone="warning" role="status" title={`Partial results: ${result.failures.length} ${result.failures.length === 1 ? "company" : "companies"} could not be read`}>
+          <Alert
+            tone="warning"
+            role="status"
+            title={`Partial results: ${result.failures.length} ${result.failures.length === 1 ? "company" : "companies"} could not be read`}
+          >
             <ul className="list-disc pl-5">
               {result.failures.map((f) => (
                 <li key={f.company.id}>
@@ -177,8 +190,8 @@ export default async function PartnerEmploymentsPage({ searchParams }: { searchP
             </TableContainer>
             <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 px-4 py-3 text-sm dark:border-slate-800">
               <p role="status">
-                {range ? `${range.from}–${range.to} of ${range.total}` : "None"} · {result.companies.filter((c) => c.total !== null).length} of {result.companies.length}{" "}
-                {result.companies.length === 1 ? "company" : "companies"}
+                {range ? `${range.from}–${range.to} of ${range.total}` : "None"} · {result.companies.filter((c) => c.total !== null).length}{" "}
+                of {result.companies.length} {result.companies.length === 1 ? "company" : "companies"}
               </p>
               <LinkPagination page={state.page} totalPages={result.total_pages} hrefFor={hrefFor} />
             </div>

@@ -14,7 +14,11 @@ import { timeoffBalanceQuery } from "@/lib/queries/timeoff";
 export const metadata: Metadata = { title: "Time off balances" };
 
 /** One employment's paid time off balance (GET /v1/timeoff-balances/{employment_id}), chosen in the URL. */
-export default async function TimeoffBalancesPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function TimeoffBalancesPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const employmentId = employmentIdOf(await searchParams);
   const returnTo = timeoffBalanceHref(employmentId);
   const { api, scope } = await getPageApi(returnTo);
@@ -23,12 +27,19 @@ export default async function TimeoffBalancesPage({ searchParams }: { searchPara
     prefetchPeopleOpsEmployments(queryClient, api, scope, returnTo),
     // A failure is shown by the balance card (its query keeps the error).
     employmentId
-      ? loadForPage(() => queryClient.fetchQuery({ ...timeoffBalanceQuery(scope, employmentId), queryFn: () => getTimeoffBalance(api, employmentId) }), { returnTo })
+      ? loadForPage(
+          () =>
+            queryClient.fetchQuery({ ...timeoffBalanceQuery(scope, employmentId), queryFn: () => getTimeoffBalance(api, employmentId) }),
+          { returnTo },
+        )
       : null,
   ]);
   return (
     <>
-      <PageHeader title="Time off" description="Paid time off balances for this calendar year: entitlements, what is taken and what remains." />
+      <PageHeader
+        title="Time off"
+        description="Paid time off balances for this calendar year: entitlements, what is taken and what remains."
+      />
       <TimeoffTabs current="balances" />
       <Hydrate client={queryClient}>
         <BalancesView scope={scope} employmentId={employmentId} />

@@ -23,7 +23,12 @@ export default async function NewTimeoffPage({ searchParams }: { searchParams: P
     loadForPage(() => queryClient.fetchQuery({ ...timeoffTypesQuery(scope), queryFn: () => listTimeoffTypes(api) }), { returnTo }),
   ]);
   return (
-    <FormPage crumbs={[{ href: TIMEOFF_PATH, label: "Time off" }]} current="Request" title="Request time off" description="For one employee: the type, the dates, and the hours of each day.">
+    <FormPage
+      crumbs={[{ href: TIMEOFF_PATH, label: "Time off" }]}
+      current="Request"
+      title="Request time off"
+      description="For one employee: the type, the dates, and the hours of each day."
+    >
       <Hydrate client={queryClient}>
         <TimeoffRequestContainer scope={scope} employmentId={employmentId} />
       </Hydrate>

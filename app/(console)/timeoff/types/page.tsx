@@ -36,7 +36,9 @@ export default async function TimeoffTypesPage() {
               <TBody>
                 {result.data.map((t) => (
                   <Tr key={t.name}>
-                    <Td className="whitespace-nowrap font-medium text-slate-900 dark:text-white">{TIMEOFF_TYPE_LABELS[t.name] ?? t.name}</Td>
+                    <Td className="whitespace-nowrap font-medium text-slate-900 dark:text-white">
+                      {TIMEOFF_TYPE_LABELS[t.name] ?? t.name}
+                    </Td>
                     <Td>
                       <code className="font-mono text-xs">{t.name}</code>
                     </Td>

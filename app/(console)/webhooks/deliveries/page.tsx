@@ -17,7 +17,11 @@ export const metadata: Metadata = { title: "Webhook deliveries" };
  * The delivery log (GET /v1/webhook-events): the URL's page, the open delivery and the callbacks
  * that name each row are fetched here, then the inspector is interactive.
  */
-export default async function WebhookDeliveriesPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function WebhookDeliveriesPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const state = parseDeliveriesState(await searchParams);
   const returnTo = deliveriesHref(state);
   const { api, scope } = await getPageApi(returnTo);
@@ -25,12 +29,22 @@ export default async function WebhookDeliveriesPage({ searchParams }: { searchPa
   const queryClient = makeQueryClient();
   // Only the list's error is shown by the page; the others are fetched again, and shown, by their islands.
   const [result] = await Promise.all([
-    loadForPage(() => queryClient.fetchQuery({ ...webhookEventsQuery(scope, apiQuery), queryFn: () => listWebhookEvents(api, apiQuery) }), { returnTo }),
+    loadForPage(() => queryClient.fetchQuery({ ...webhookEventsQuery(scope, apiQuery), queryFn: () => listWebhookEvents(api, apiQuery) }), {
+      returnTo,
+    }),
     scope.companyId === "partner"
       ? null
-      : loadForPage(() => queryClient.fetchQuery({ ...allWebhookCallbacksQuery(scope), queryFn: () => listAllWebhookCallbacks(api, scope.companyId) }), { returnTo }),
+      : loadForPage(
+          () =>
+            queryClient.fetchQuery({ ...allWebhookCallbacksQuery(scope), queryFn: () => listAllWebhookCallbacks(api, scope.companyId) }),
+          { returnTo },
+        ),
     state.delivery
-      ? loadForPage(() => queryClient.fetchQuery({ ...webhookEventQuery(scope, state.delivery), queryFn: () => getWebhookEvent(api, state.delivery) }), { returnTo })
+      ? loadForPage(
+          () =>
+            queryClient.fetchQuery({ ...webhookEventQuery(scope, state.delivery), queryFn: () => getWebhookEvent(api, state.delivery) }),
+          { returnTo },
+        )
       : null,
   ]);
   const environmentLabel = ENVIRONMENT_LABELS[scope.environment];

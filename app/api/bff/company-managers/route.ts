@@ -18,5 +18,12 @@ export const POST = bffHandler(
     assertSameScope(req, session);
     return inviteCompanyManager(api, body);
   },
-  { body: z.strictObject({ name: CreateCompanyManagerBodySchema.shape.name, email: CreateCompanyManagerBodySchema.shape.email, role: CreateCompanyManagerBodySchema.shape.role }), status: 201 },
+  {
+    body: z.strictObject({
+      name: CreateCompanyManagerBodySchema.shape.name,
+      email: CreateCompanyManagerBodySchema.shape.email,
+      role: CreateCompanyManagerBodySchema.shape.role,
+    }),
+    status: 201,
+  },
 );

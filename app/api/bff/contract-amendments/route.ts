@@ -14,7 +14,12 @@ export const GET = bffHandler(async ({ api, session, req }) => {
   const parsed = ContractAmendmentListQuerySchema.safeParse(Object.fromEntries([...req.nextUrl.searchParams].filter(([k]) => KEYS.has(k))));
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new ApiRequestError({ kind: "bad_request", status: 400, message: `${issue?.path.join(".") || "query"}: ${issue?.message ?? "invalid"}`, requestId: null });
+    throw new ApiRequestError({
+      kind: "bad_request",
+      status: 400,
+      message: `${issue?.path.join(".") || "query"}: ${issue?.message ?? "invalid"}`,
+      requestId: null,
+    });
   }
   const q = parsed.data;
   return listContractAmendments(api, { page: q.page, page_size: q.page_size, employment_id: q.employment_id, status: q.status?.join(",") });

@@ -11,10 +11,17 @@ const KEYS = new Set(["page", "page_size", "sort_by", "sort_order", "type"]);
 
 export const GET = bffHandler(async ({ api, session, req }) => {
   assertSameScope(req, session);
-  const parsed = OutstandingPaymentListQuerySchema.safeParse(Object.fromEntries([...req.nextUrl.searchParams].filter(([k]) => KEYS.has(k))));
+  const parsed = OutstandingPaymentListQuerySchema.safeParse(
+    Object.fromEntries([...req.nextUrl.searchParams].filter(([k]) => KEYS.has(k))),
+  );
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new ApiRequestError({ kind: "bad_request", status: 400, message: `${issue?.path.join(".") || "query"}: ${issue?.message ?? "invalid"}`, requestId: null });
+    throw new ApiRequestError({
+      kind: "bad_request",
+      status: 400,
+      message: `${issue?.path.join(".") || "query"}: ${issue?.message ?? "invalid"}`,
+      requestId: null,
+    });
   }
   const q = parsed.data;
   return listOutstandingPayments(api, { page: q.page, page_size: q.page_size, sort_by: q.sort_by, sort_order: q.sort_order, type: q.type });

@@ -123,7 +123,9 @@ export function ActionDialog({
               maxLength={2000}
               required
               invalid={!!error}
-              aria-describedby={[reason.description ? `${ids.reason}-d` : null, error ? `${ids.reason}-e` : null].filter(Boolean).join(" ") || undefined}
+              aria-describedby={
+                [reason.description ? `${ids.reason}-d` : null, error ? `${ids.reason}-e` : null].filter(Boolean).join(" ") || undefined
+              }
               onChange={(e) => {
                 setText(e.target.value);
                 setLocalError(null);

@@ -2,7 +2,15 @@ import Link from "next/link";
 import { cn } from "@/components/ui/cn";
 
 /** The sub-pages of an area (Requests, Balances, Types…), as a labelled navigation with the current one marked. */
-export function AreaTabs({ label, tabs, current }: { label: string; tabs: { href: string; label: string; key: string }[]; current: string }) {
+export function AreaTabs({
+  label,
+  tabs,
+  current,
+}: {
+  label: string;
+  tabs: { href: string; label: string; key: string }[];
+  current: string;
+}) {
   return (
     <nav aria-label={label} className="mb-5 border-b border-slate-200 dark:border-slate-800">
       <ul className="-mb-px flex flex-wrap gap-1">

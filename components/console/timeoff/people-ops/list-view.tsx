@@ -66,7 +66,21 @@ export interface ListViewProps<E extends EnumFilters, P extends PageShape, T, K 
  * URL (lib/console/timeoff/people-ops/list-state).
  */
 export function ListView<E extends EnumFilters, P extends PageShape, T, K extends readonly unknown[]>(props: ListViewProps<E, P, T, K>) {
-  const { area, list, query: queryFor, itemsOf, noun, filters, employments, environmentLabel, initialError, emptyText, renderTable, columns, aside } = props;
+  const {
+    area,
+    list,
+    query: queryFor,
+    itemsOf,
+    noun,
+    filters,
+    employments,
+    environmentLabel,
+    initialError,
+    emptyText,
+    renderTable,
+    columns,
+    aside,
+  } = props;
   // The server's error for the first render is shown as is, without asking the API a second time.
   const [serverError, setServerError] = useState<ApiErrorPayload | null>(initialError ?? null);
   const clearServerError = useCallback(() => setServerError(null), []);
@@ -82,8 +96,11 @@ export function ListView<E extends EnumFilters, P extends PageShape, T, K extend
   const filtered = list.hasFilters(state);
 
   const employmentOptions = useMemo(() => {
-    const options = [...(employments ?? [])].sort((a, b) => a.full_name.localeCompare(b.full_name, "en")).map((e) => ({ value: e.id, label: e.full_name }));
-    if (state.employmentId && !options.some((o) => o.value === state.employmentId)) options.unshift({ value: state.employmentId, label: unnamedEmployment(state.employmentId) });
+    const options = [...(employments ?? [])]
+      .sort((a, b) => a.full_name.localeCompare(b.full_name, "en"))
+      .map((e) => ({ value: e.id, label: e.full_name }));
+    if (state.employmentId && !options.some((o) => o.value === state.employmentId))
+      options.unshift({ value: state.employmentId, label: unnamedEmployment(state.employmentId) });
     return options;
   }, [employments, state.employmentId]);
   const employmentLabel = (id: string) => employments?.find((e) => e.id === id)?.full_name ?? `${id.slice(0, 8)}…`;
@@ -108,7 +125,11 @@ export function ListView<E extends EnumFilters, P extends PageShape, T, K extend
             <label htmlFor={ids.employment} className="block text-sm font-medium text-slate-900 dark:text-slate-100">
               Employment
             </label>
-            <Select id={ids.employment} value={state.employmentId} onChange={(e) => change({ employmentId: e.target.value } as Partial<ListState<E>>)}>
+            <Select
+              id={ids.employment}
+              value={state.employmentId}
+              onChange={(e) => change({ employmentId: e.target.value } as Partial<ListState<E>>)}
+            >
               <option value="">All employments</option>
               {employmentOptions.map((o) => (
                 <option key={o.value} value={o.value}>
@@ -196,7 +217,10 @@ export function ListView<E extends EnumFilters, P extends PageShape, T, K extend
             <ListSkeleton columns={columns} rows={Math.min(state.pageSize, 8)} label={`Loading ${noun[1]}…`} />
           )
         ) : items.length > 0 ? (
-          renderTable(items, { busy, caption: `${noun[1][0]!.toUpperCase()}${noun[1].slice(1)}, page ${data.current_page} of ${Math.max(1, data.total_pages)}` })
+          renderTable(items, {
+            busy,
+            caption: `${noun[1][0]!.toUpperCase()}${noun[1].slice(1)}, page ${data.current_page} of ${Math.max(1, data.total_pages)}`,
+          })
         ) : data.total_count > 0 && state.page > data.total_pages ? (
           <EmptyState
             title={`Page ${state.page} is past the end`}
@@ -230,7 +254,12 @@ export function ListView<E extends EnumFilters, P extends PageShape, T, K extend
             <label htmlFor={ids.size} className="whitespace-nowrap text-sm text-slate-700 dark:text-slate-300">
               Rows per page
             </label>
-            <Select id={ids.size} className="w-24" value={String(state.pageSize)} onChange={(e) => change({ pageSize: Number(e.target.value) } as Partial<ListState<E>>)}>
+            <Select
+              id={ids.size}
+              className="w-24"
+              value={String(state.pageSize)}
+              onChange={(e) => change({ pageSize: Number(e.target.value) } as Partial<ListState<E>>)}
+            >
               {[...new Set([...PAGE_SIZE_OPTIONS, state.pageSize])]
                 .sort((a, b) => a - b)
                 .map((n) => (
@@ -265,7 +294,10 @@ function ListSkeleton({ columns, rows, label }: { columns: readonly string[]; ro
         <thead className="bg-slate-50 dark:bg-slate-800/60">
           <tr>
             {columns.map((c) => (
-              <th key={c} className="whitespace-nowrap border-b border-slate-200 px-3 py-2.5 text-xs font-semibold uppercase tracking-wide text-slate-600 first:pl-4 dark:border-slate-700 dark:text-slate-300">
+              <th
+                key={c}
+                className="whitespace-nowrap border-b border-slate-200 px-3 py-2.5 text-xs font-semibold uppercase tracking-wide text-slate-600 first:pl-4 dark:border-slate-700 dark:text-slate-300"
+              >
                 {c}
               </th>
             ))}

@@ -35,8 +35,13 @@ export function writeAvailability(area: PeopleOpsArea, e: Subject): Availability
   const ok = allowed === "all_but_ended" ? !ENDED.has(e.status) : allowed.has(e.status);
   if (ok) return { available: true };
   const accepted =
-    allowed === "all_but_ended" ? "any status but archived or deleted" : [...allowed].map((s) => STATUS_LABELS[s].toLowerCase()).join(" or ");
-  return { available: false, reason: `${WHAT[area]} only for ${accepted} employments; this one is ${STATUS_LABELS[e.status].toLowerCase()}.` };
+    allowed === "all_but_ended"
+      ? "any status but archived or deleted"
+      : [...allowed].map((s) => STATUS_LABELS[s].toLowerCase()).join(" or ");
+  return {
+    available: false,
+    reason: `${WHAT[area]} only for ${accepted} employments; this one is ${STATUS_LABELS[e.status].toLowerCase()}.`,
+  };
 }
 
 export interface EmploymentOption {
@@ -45,11 +50,17 @@ export interface EmploymentOption {
 }
 
 /** The employments a form can choose for the area (by name), and how many were left out. */
-export function employmentChoices(area: PeopleOpsArea, items: readonly EmploymentListItem[]): { options: EmploymentOption[]; excluded: number } {
+export function employmentChoices(
+  area: PeopleOpsArea,
+  items: readonly EmploymentListItem[],
+): { options: EmploymentOption[]; excluded: number } {
   const eligible = items.filter((e) => writeAvailability(area, e).available);
   const options = [...eligible]
     .sort((a, b) => a.full_name.localeCompare(b.full_name, "en"))
-    .map((e) => ({ value: e.id, label: `${e.full_name}${e.job_title ? ` · ${e.job_title}` : ""}${e.country ? ` · ${e.country.name}` : ""}` }));
+    .map((e) => ({
+      value: e.id,
+      label: `${e.full_name}${e.job_title ? ` · ${e.job_title}` : ""}${e.country ? ` · ${e.country.name}` : ""}`,
+    }));
   return { options, excluded: items.length - eligible.length };
 }
 

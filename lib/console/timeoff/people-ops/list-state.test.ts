@@ -1,6 +1,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { EXPENSE_STATUSES, INCENTIVE_STATUSES, OFFBOARDING_STATUSES, RECURRING_INCENTIVE_STATUSES, TIMEOFF_STATUSES, TIMEOFF_TYPES } from "@/lib/contract";
+import {
+  EXPENSE_STATUSES,
+  INCENTIVE_STATUSES,
+  OFFBOARDING_STATUSES,
+  RECURRING_INCENTIVE_STATUSES,
+  TIMEOFF_STATUSES,
+  TIMEOFF_TYPES,
+} from "@/lib/contract";
 import { expensesList } from "@/lib/console/expenses/url-state";
 import { incentivesList, recurringList } from "@/lib/console/incentives/url-state";
 import { offboardingsList } from "@/lib/console/offboardings/url-state";
@@ -8,7 +15,11 @@ import { timeoffList } from "@/lib/console/timeoff/url-state";
 import { defineListState, employmentIdOf, withEmploymentId, type EnumFilters, type ListDefinition, type ListState } from "./list-state";
 
 const pick = (values: readonly string[]) => fc.constantFrom("", ...values);
-const base = { page: fc.integer({ min: 1, max: 5000 }), pageSize: fc.integer({ min: 1, max: 100 }), employmentId: fc.oneof(fc.constant(""), fc.uuid()) };
+const base = {
+  page: fc.integer({ min: 1, max: 5000 }),
+  pageSize: fc.integer({ min: 1, max: 100 }),
+  employmentId: fc.oneof(fc.constant(""), fc.uuid()),
+};
 
 const LISTS: [string, ListDefinition<EnumFilters>, fc.Arbitrary<ListState<EnumFilters>>][] = [
   ["time off", timeoffList as never, fc.record({ ...base, timeoff_type: pick(TIMEOFF_TYPES), status: pick(TIMEOFF_STATUSES) }) as never],
@@ -70,7 +81,9 @@ describe("list state details", () => {
   const list = defineListState("/things", { status: ["a", "b"] as const, kind: ["x"] as const });
 
   it("writes keys in a fixed order, defaults left out", () => {
-    expect(list.href({ page: 2, pageSize: 50, employmentId: "e1", kind: "x", status: "b" })).toBe("/things?employment_id=e1&status=b&kind=x&page=2&page_size=50");
+    expect(list.href({ page: 2, pageSize: 50, employmentId: "e1", kind: "x", status: "b" })).toBe(
+      "/things?employment_id=e1&status=b&kind=x&page=2&page_size=50",
+    );
     expect(list.queryToSearch({ page: 1, page_size: 20, kind: "x", status: "a" })).toBe("page=1&page_size=20&status=a&kind=x");
   });
 

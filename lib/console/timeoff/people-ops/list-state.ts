@@ -37,7 +37,12 @@ function first(raw: RawSearchParams, key: string): string | undefined {
 const pageSchema = z.coerce.number().int().min(1).max(MAX_PAGE).catch(1);
 const pageSizeSchema = z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).catch(DEFAULT_PAGE_SIZE);
 /** Employment ids are UUIDs; a value with other characters is dropped rather than sent to the API. */
-export const employmentIdParam = z.string().trim().max(64).regex(/^[A-Za-z0-9-]*$/).catch("");
+export const employmentIdParam = z
+  .string()
+  .trim()
+  .max(64)
+  .regex(/^[A-Za-z0-9-]*$/)
+  .catch("");
 
 export interface ListDefinition<E extends EnumFilters> {
   path: string;
@@ -61,8 +66,14 @@ export interface ListDefinition<E extends EnumFilters> {
 
 export function defineListState<const E extends EnumFilters>(path: string, filters: E): ListDefinition<E> {
   const keys = Object.keys(filters) as (keyof E & string)[];
-  const defaults = { page: 1, pageSize: DEFAULT_PAGE_SIZE, employmentId: "", ...Object.fromEntries(keys.map((k) => [k, ""])) } as ListState<E>;
-  const isValue = (key: keyof E & string, v: string | undefined): v is E[typeof key][number] => v !== undefined && filters[key]!.includes(v);
+  const defaults = {
+    page: 1,
+    pageSize: DEFAULT_PAGE_SIZE,
+    employmentId: "",
+    ...Object.fromEntries(keys.map((k) => [k, ""])),
+  } as ListState<E>;
+  const isValue = (key: keyof E & string, v: string | undefined): v is E[typeof key][number] =>
+    v !== undefined && filters[key]!.includes(v);
 
   const parse = (raw: RawSearchParams): ListState<E> => {
     const state: Record<string, unknown> = {

@@ -13,7 +13,8 @@ describe("money in minor units", () => {
   });
 
   it("round-trips every amount through the form's text", () => {
-    fc.assert(fc.property(fc.integer({ min: 0, max: 100_000_000_00 }), (minor) => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 100_000_000_00 }), (minor) => {
         expect(parseAmountToMinor(minorToInput(minor))).toBe(minor);
       }),
     );

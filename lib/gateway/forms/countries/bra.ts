@@ -16,7 +16,11 @@ const profile: CountryProfile = {
   currency: "BRL",
   phonePattern: "^\\+55[1-9][0-9]9?[0-9]{8}$",
   phoneDescription: "+5511912345678",
-  postalCode: { pattern: "^[0-9]{5}-?[0-9]{3}$", description: "CEP: eight digits, e.g. 01310-100.", errorMessage: "Enter a CEP such as 01310-100." },
+  postalCode: {
+    pattern: "^[0-9]{5}-?[0-9]{3}$",
+    description: "CEP: eight digits, e.g. 01310-100.",
+    errorMessage: "Enter a CEP such as 01310-100.",
+  },
   subdivision: { field: "state", title: "State", required: true, options: SUBDIVISIONS.BRA ?? [] },
   minimumOnboardingDays: 10,
   fullTimeHours: 44,
@@ -38,13 +42,18 @@ const profile: CountryProfile = {
 
 const contract: ContractRules = {
   minimumAnnualSalary: 1_973_400,
-  minimumSalaryMessage: "Brazil's minimum wage is R$1,518.00 a month: at least R$19,734.00 a year with the 13th salary, for a 44-hour week.",
+  minimumSalaryMessage:
+    "Brazil's minimum wage is R$1,518.00 a month: at least R$19,734.00 a year with the 13th salary, for a 44-hour week.",
   salaryDescription: "Gross amount for the year including the 13th salary (13 monthly payments).",
   statutoryPtoDays: 30,
   ptoDescription: "30 calendar days of férias after each 12 months of work, paid with an extra third (1/3 constitucional).",
   probationMaxDays: 90,
   probationDescription: "An experience contract (contrato de experiência) lasts at most 90 days.",
-  fixedTerm: { maxMonths: 24, reasonRequired: true, description: "Up to 2 years, for temporary work or activities of a transitory nature." },
+  fixedTerm: {
+    maxMonths: 24,
+    reasonRequired: true,
+    description: "Up to 2 years, for temporary work or activities of a transitory nature.",
+  },
   salaryExamples: [9_000_000, 12_000_000, 6_000_000, 18_000_000],
 };
 
@@ -60,7 +69,11 @@ function pixKeyRules(): Record<string, unknown> {
   let chain: Record<string, unknown> = forbid("pix_key");
   for (const [type, rule, message] of [...PIX_KEY_RULES].reverse()) {
     const keyword = Object.keys(rule)[0]!;
-    chain = ifThenElse(fieldIs("pix_key_type", type), { required: ["pix_key"], ...refine({ pix_key: { ...rule, "x-jsf-errorMessage": { [keyword]: message } } }) }, chain);
+    chain = ifThenElse(
+      fieldIs("pix_key_type", type),
+      { required: ["pix_key"], ...refine({ pix_key: { ...rule, "x-jsf-errorMessage": { [keyword]: message } } }) },
+      chain,
+    );
   }
   return chain;
 }
@@ -68,7 +81,12 @@ function pixKeyRules(): Record<string, unknown> {
 export const brazil = defineCountry({
   profile,
   contract,
-  metadata: { contractor_products_available: ["standard", "cor"], employment_agreement_preview_available: false, eor_onboarding: true, locked_benefits: "after_first_hire" },
+  metadata: {
+    contractor_products_available: ["standard", "cor"],
+    employment_agreement_preview_available: false,
+    eor_onboarding: true,
+    locked_benefits: "after_first_hire",
+  },
   minimumAge: 16,
   amendmentNoticeDays: 10,
   idDocuments: [
@@ -134,7 +152,14 @@ export const brazil = defineCountry({
       },
       required: ["has_meal_voucher", "transportation_voucher"],
       allOf: [requiredWhen("has_meal_voucher", "yes", ["meal_voucher_monthly"])],
-      order: (o) => insertAfter(insertAfter(o, "annual_gross_salary", "thirteenth_salary_notice"), "bonus_details", "has_meal_voucher", "meal_voucher_monthly", "transportation_voucher"),
+      order: (o) =>
+        insertAfter(
+          insertAfter(o, "annual_gross_salary", "thirteenth_salary_notice"),
+          "bonus_details",
+          "has_meal_voucher",
+          "meal_voucher_monthly",
+          "transportation_voucher",
+        ),
       example: (v) => {
         const meal = v % 3 !== 1;
         return {
@@ -160,7 +185,12 @@ export const brazil = defineCountry({
         }),
         rg_number: text({ title: "RG number", maxLength: 20, pattern: "^[0-9A-Za-z.\\-]+$" }),
         rg_issuer: text({ title: "RG issuing authority", description: "e.g. SSP/SP.", maxLength: 20 }),
-        ctps_number: text({ title: "Work card (CTPS) number", description: "(Optional) The digital CTPS uses the CPF.", nullable: true, maxLength: 20 }),
+        ctps_number: text({
+          title: "Work card (CTPS) number",
+          description: "(Optional) The digital CTPS uses the CPF.",
+          nullable: true,
+          maxLength: 20,
+        }),
         number_of_dependents: number({ title: "Dependents for income tax (IRRF)", integer: true, minimum: 0, maximum: 20 }),
       },
       required: ["cpf", "pis_pasep", "rg_number", "rg_issuer", "number_of_dependents"],
@@ -174,7 +204,11 @@ export const brazil = defineCountry({
     },
     employment_document_details: {
       properties: {
-        ctps_digital: file({ title: "Digital work card (CTPS digital)", description: "The PDF exported from the Carteira de Trabalho Digital app.", accept: ".pdf" }),
+        ctps_digital: file({
+          title: "Digital work card (CTPS digital)",
+          description: "The PDF exported from the Carteira de Trabalho Digital app.",
+          accept: ".pdf",
+        }),
       },
       required: ["ctps_digital"],
       example: () => ({ ctps_digital: examplePdf("ctps-digital.pdf") }),
@@ -193,8 +227,17 @@ export const brazil = defineCountry({
             ["341", "341 – Itaú Unibanco"],
           ],
         }),
-        agency: text({ title: "Agency (agência)", pattern: "^[0-9]{4}(-[0-9Xx])?$", errorMessage: { pattern: "The agency has 4 digits, optionally with a check digit (1234-5)." } }),
-        account_number: text({ title: "Account number", description: "With its check digit, e.g. 12345-6.", pattern: "^[0-9]{1,12}-[0-9Xx]$", errorMessage: { pattern: "Enter the account number with its check digit, e.g. 12345-6." } }),
+        agency: text({
+          title: "Agency (agência)",
+          pattern: "^[0-9]{4}(-[0-9Xx])?$",
+          errorMessage: { pattern: "The agency has 4 digits, optionally with a check digit (1234-5)." },
+        }),
+        account_number: text({
+          title: "Account number",
+          description: "With its check digit, e.g. 12345-6.",
+          pattern: "^[0-9]{1,12}-[0-9Xx]$",
+          errorMessage: { pattern: "Enter the account number with its check digit, e.g. 12345-6." },
+        }),
         account_type: radio({
           title: "Account type",
           options: [
@@ -222,7 +265,13 @@ export const brazil = defineCountry({
       omit: ["bank_name"],
       example: (v) => {
         const type = pick(["cpf", "none", "email", "phone", "random"] as const, v);
-        const key = { cpf: "123.456.789-09", email: "pix@example.com", phone: pick(profile.people, v).phone, random: "7d9f3a2e-4b1c-4e8a-9f6d-2c3b4a5e6f70", none: undefined }[type];
+        const key = {
+          cpf: "123.456.789-09",
+          email: "pix@example.com",
+          phone: pick(profile.people, v).phone,
+          random: "7d9f3a2e-4b1c-4e8a-9f6d-2c3b4a5e6f70",
+          none: undefined,
+        }[type];
         return {
           bank_code: pick(["341", "260", "001", "237"], v),
           agency: pick(["0001", "1234-5", "3456"], v),

@@ -17,7 +17,11 @@ const profile: CountryProfile = {
   currency: "EUR",
   phonePattern: "^\\+49[1-9][0-9]{6,13}$",
   phoneDescription: "+4915123456789",
-  postalCode: { pattern: "^[0-9]{5}$", description: "Five digits, e.g. 10115.", errorMessage: "Enter a German postal code of five digits." },
+  postalCode: {
+    pattern: "^[0-9]{5}$",
+    description: "Five digits, e.g. 10115.",
+    errorMessage: "Enter a German postal code of five digits.",
+  },
   subdivision: { field: "state", title: "State (Bundesland)", required: true, options: SUBDIVISIONS.DEU ?? [] },
   minimumOnboardingDays: 15,
   fullTimeHours: 40,
@@ -60,7 +64,12 @@ const CHURCH_TAX_DENOMINATIONS = [
 export const germany = defineCountry({
   profile,
   contract,
-  metadata: { contractor_products_available: ["standard", "plus", "cor"], employment_agreement_preview_available: true, eor_onboarding: true, locked_benefits: "after_first_hire" },
+  metadata: {
+    contractor_products_available: ["standard", "plus", "cor"],
+    employment_agreement_preview_available: true,
+    eor_onboarding: true,
+    locked_benefits: "after_first_hire",
+  },
   minimumAge: 15,
   amendmentNoticeDays: 10,
   idDocuments: [
@@ -105,7 +114,8 @@ export const germany = defineCountry({
       },
       required: ["notice_period_weeks", "has_company_pension"],
       allOf: [requiredWhen("has_company_pension", "yes", ["employer_pension_contribution"])],
-      order: (o) => insertAfter(insertAfter(o, "probation_period_days", "notice_period_weeks"), "annual_gross_salary", "thirteenth_month_salary"),
+      order: (o) =>
+        insertAfter(insertAfter(o, "probation_period_days", "notice_period_weeks"), "annual_gross_salary", "thirteenth_month_salary"),
       example: (v) => {
         const pension = v % 2 === 0;
         return {
@@ -152,7 +162,10 @@ export const germany = defineCountry({
           ],
           direction: "row",
         }),
-        health_insurance_provider: text({ title: "Health insurance fund (Krankenkasse)", description: "e.g. Techniker Krankenkasse, AOK, Barmer." }),
+        health_insurance_provider: text({
+          title: "Health insurance fund (Krankenkasse)",
+          description: "e.g. Techniker Krankenkasse, AOK, Barmer.",
+        }),
         private_insurance_monthly_premium: money({ title: "Monthly private insurance premium", currency: "EUR", minimum: 1 }),
         private_insurance_certificate: file({ title: "Private insurance certificate", accept: ".pdf" }),
       },
@@ -162,7 +175,10 @@ export const germany = defineCountry({
         // The insurance type decides which details are needed; the other branch's are forbidden.
         ifThenElse(
           fieldIs("health_insurance_type", "private"),
-          { required: ["private_insurance_monthly_premium", "private_insurance_certificate"], properties: { health_insurance_provider: false } },
+          {
+            required: ["private_insurance_monthly_premium", "private_insurance_certificate"],
+            properties: { health_insurance_provider: false },
+          },
           {
             properties: { private_insurance_monthly_premium: false, private_insurance_certificate: false },
             ...ifThenElse(fieldIs("health_insurance_type", "statutory"), { required: ["health_insurance_provider"] }),

@@ -48,15 +48,25 @@ const contract: ContractRules = {
   statutoryPtoDays: 22,
   ptoDescription: "30 calendar days a year, which is 22 working days on a five-day week.",
   probationMaxDays: 180,
-  probationDescription: "Up to 6 months for qualified technicians and 2 months for other employees, unless the collective agreement says less.",
-  fixedTerm: { maxMonths: 12, reasonRequired: true, description: "Only for production circumstances or to replace an employee, up to 12 months." },
+  probationDescription:
+    "Up to 6 months for qualified technicians and 2 months for other employees, unless the collective agreement says less.",
+  fixedTerm: {
+    maxMonths: 12,
+    reasonRequired: true,
+    description: "Only for production circumstances or to replace an employee, up to 12 months.",
+  },
   salaryExamples: [3_000_000, 4_200_000, 2_200_000, 6_000_000],
 };
 
 export const spain = defineCountry({
   profile,
   contract,
-  metadata: { contractor_products_available: ["standard", "plus", "cor"], employment_agreement_preview_available: true, eor_onboarding: true, locked_benefits: "after_first_hire" },
+  metadata: {
+    contractor_products_available: ["standard", "plus", "cor"],
+    employment_agreement_preview_available: true,
+    eor_onboarding: true,
+    locked_benefits: "after_first_hire",
+  },
   minimumAge: 16,
   amendmentNoticeDays: 10,
   idDocuments: [
@@ -85,24 +95,41 @@ export const spain = defineCountry({
             [12, "12 payments (extra payments spread over the year)"],
           ],
         }),
-        collective_agreement: text({ title: "Collective agreement (convenio colectivo)", description: "The sector agreement that applies, e.g. Convenio de oficinas y despachos.", pattern: "\\S" }),
+        collective_agreement: text({
+          title: "Collective agreement (convenio colectivo)",
+          description: "The sector agreement that applies, e.g. Convenio de oficinas y despachos.",
+          pattern: "\\S",
+        }),
       },
       required: ["is_qualified_technician", "salary_installments", "collective_agreement"],
       allOf: [
         ifThenElse(
           fieldIs("is_qualified_technician", "yes"),
           undefined,
-          refine({ probation_period_days: { maximum: 60, "x-jsf-errorMessage": { maximum: "Probation for this role cannot exceed 2 months (60 days)." } } }),
+          refine({
+            probation_period_days: {
+              maximum: 60,
+              "x-jsf-errorMessage": { maximum: "Probation for this role cannot exceed 2 months (60 days)." },
+            },
+          }),
         ),
       ],
-      order: (o) => insertAfter(insertAfter(o, "experience_level", "is_qualified_technician", "collective_agreement"), "annual_gross_salary", "salary_installments"),
+      order: (o) =>
+        insertAfter(
+          insertAfter(o, "experience_level", "is_qualified_technician", "collective_agreement"),
+          "annual_gross_salary",
+          "salary_installments",
+        ),
       example: (v) => {
         const technician = v % 2 === 0;
         return {
           is_qualified_technician: technician ? "yes" : "no",
           probation_period_days: technician ? 180 : 60,
           salary_installments: v % 3 === 1 ? 12 : 14,
-          collective_agreement: pick(["Convenio colectivo de oficinas y despachos de Madrid", "Convenio colectivo estatal de empresas de consultoría"], v),
+          collective_agreement: pick(
+            ["Convenio colectivo de oficinas y despachos de Madrid", "Convenio colectivo estatal de empresas de consultoría"],
+            v,
+          ),
         };
       },
     },

@@ -17,7 +17,11 @@ const profile: CountryProfile = {
   currency: "EUR",
   phonePattern: "^\\+33[1-9][0-9]{8}$",
   phoneDescription: "+33612345678",
-  postalCode: { pattern: "^[0-9]{5}$", description: "Five digits, e.g. 75002.", errorMessage: "Enter a French postal code of five digits." },
+  postalCode: {
+    pattern: "^[0-9]{5}$",
+    description: "Five digits, e.g. 75002.",
+    errorMessage: "Enter a French postal code of five digits.",
+  },
   subdivision: { field: "region", title: "Region", required: false, options: SUBDIVISIONS.FRA ?? [] },
   minimumOnboardingDays: 10,
   fullTimeHours: 35,
@@ -52,7 +56,12 @@ const contract: ContractRules = {
 export const france = defineCountry({
   profile,
   contract,
-  metadata: { contractor_products_available: ["standard", "plus", "cor"], employment_agreement_preview_available: false, eor_onboarding: true, locked_benefits: "after_first_hire" },
+  metadata: {
+    contractor_products_available: ["standard", "plus", "cor"],
+    employment_agreement_preview_available: false,
+    eor_onboarding: true,
+    locked_benefits: "after_first_hire",
+  },
   minimumAge: 16,
   amendmentNoticeDays: 10,
   idDocuments: [
@@ -60,13 +69,26 @@ export const france = defineCountry({
     ["passport", "Passport"],
     ["residence_permit", "Titre de séjour (residence permit)"],
   ],
-  companyRegistration: { title: "SIRET", pattern: "^[0-9]{14}$", description: "The 14-digit establishment number.", example: "73282932000074" },
+  companyRegistration: {
+    title: "SIRET",
+    pattern: "^[0-9]{14}$",
+    description: "The 14-digit establishment number.",
+    example: "73282932000074",
+  },
   vat: { title: "VAT number (numéro de TVA)", pattern: "^FR[0-9A-Z]{2}[0-9]{9}$", example: "FR40303265045" },
   extensions: {
     personal_details: {
       properties: {
-        birth_last_name: text({ title: "Birth name (nom de naissance)", description: "(Optional) If different from the current last name.", nullable: true }),
-        place_of_birth: text({ title: "Place of birth", description: "Town and, for France, the department number, e.g. Lyon (69).", pattern: "\\S" }),
+        birth_last_name: text({
+          title: "Birth name (nom de naissance)",
+          description: "(Optional) If different from the current last name.",
+          nullable: true,
+        }),
+        place_of_birth: text({
+          title: "Place of birth",
+          description: "Town and, for France, the department number, e.g. Lyon (69).",
+          pattern: "\\S",
+        }),
       },
       // The social security number encodes sex and place of birth: both are needed.
       required: ["place_of_birth", "sex"],
@@ -108,12 +130,23 @@ export const france = defineCountry({
           undefined,
           ifThenElse(
             fieldIs("employee_category", "agent_de_maitrise"),
-            refine({ probation_period_days: { maximum: 90, "x-jsf-errorMessage": { maximum: "Probation for supervisors cannot exceed 3 months (90 days)." } } }),
-            refine({ probation_period_days: { maximum: 60, "x-jsf-errorMessage": { maximum: "Probation for employees cannot exceed 2 months (60 days)." } } }),
+            refine({
+              probation_period_days: {
+                maximum: 90,
+                "x-jsf-errorMessage": { maximum: "Probation for supervisors cannot exceed 3 months (90 days)." },
+              },
+            }),
+            refine({
+              probation_period_days: {
+                maximum: 60,
+                "x-jsf-errorMessage": { maximum: "Probation for employees cannot exceed 2 months (60 days)." },
+              },
+            }),
           ),
         ),
       ],
-      order: (o) => insertAfter(o, "experience_level", "employee_category", "forfait_jours", "collective_agreement", "mutuelle_acknowledgement"),
+      order: (o) =>
+        insertAfter(o, "experience_level", "employee_category", "forfait_jours", "collective_agreement", "mutuelle_acknowledgement"),
       example: (v) => {
         const category = pick(["cadre", "employe", "agent_de_maitrise"] as const, v);
         return {
@@ -156,13 +189,20 @@ export const france = defineCountry({
         return {
           social_security_number: `${person.sex === "female" ? 2 : 1}${person.birthDate.slice(2, 4)}${person.birthDate.slice(5, 7)}${pick(["69", "75", "2A", "44"], v)}123456${String(10 + (v % 80)).padStart(2, "0")}`,
           mutuelle_exemption: optOut ? "yes" : "no",
-          ...(optOut ? { mutuelle_exemption_reason: "covered_as_dependent", mutuelle_exemption_proof: examplePdf("attestation-mutuelle.pdf") } : {}),
+          ...(optOut
+            ? { mutuelle_exemption_reason: "covered_as_dependent", mutuelle_exemption_proof: examplePdf("attestation-mutuelle.pdf") }
+            : {}),
         };
       },
     },
     employment_document_details: {
       properties: {
-        carte_vitale: file({ title: "Carte Vitale", description: "(Optional) Speeds up the health insurance registration.", accept: ".pdf,.jpg,.png", nullable: true }),
+        carte_vitale: file({
+          title: "Carte Vitale",
+          description: "(Optional) Speeds up the health insurance registration.",
+          accept: ".pdf,.jpg,.png",
+          nullable: true,
+        }),
       },
       example: (v) => (v % 2 === 0 ? { carte_vitale: examplePdf("carte-vitale.pdf") } : {}),
     },

@@ -49,14 +49,23 @@ const contract: ContractRules = {
   ptoDescription: "5.6 weeks a year: 28 days on a five-day week when bank holidays are included, 20 days plus bank holidays otherwise.",
   probationMaxDays: 180,
   probationDescription: "No statutory limit; up to 6 months is customary.",
-  fixedTerm: { maxMonths: 48, reasonRequired: false, description: "After 4 years of successive fixed terms the employee becomes permanent." },
+  fixedTerm: {
+    maxMonths: 48,
+    reasonRequired: false,
+    description: "After 4 years of successive fixed terms the employee becomes permanent.",
+  },
   salaryExamples: [4_500_000, 6_500_000, 3_500_000, 8_500_000],
 };
 
 export const unitedKingdom = defineCountry({
   profile,
   contract,
-  metadata: { contractor_products_available: ["standard", "plus", "cor"], employment_agreement_preview_available: true, eor_onboarding: true, locked_benefits: "after_first_hire" },
+  metadata: {
+    contractor_products_available: ["standard", "plus", "cor"],
+    employment_agreement_preview_available: true,
+    eor_onboarding: true,
+    locked_benefits: "after_first_hire",
+  },
   minimumAge: 16,
   amendmentNoticeDays: 5,
   idDocuments: [
@@ -75,7 +84,13 @@ export const unitedKingdom = defineCountry({
     contract_details: {
       properties: {
         pto_includes_bank_holidays: yesNo({ title: "Do the paid time off days include the 8 bank holidays?" }),
-        notice_period_weeks: number({ title: "Notice period (weeks)", integer: true, minimum: 1, maximum: 52, errorMessage: { minimum: "Statutory notice is at least one week." } }),
+        notice_period_weeks: number({
+          title: "Notice period (weeks)",
+          integer: true,
+          minimum: 1,
+          maximum: 52,
+          errorMessage: { minimum: "Statutory notice is at least one week." },
+        }),
         pension_notice: statement({
           title: "Workplace pension",
           statementTitle: "Employees are auto-enrolled in a workplace pension.",
@@ -96,12 +111,22 @@ export const unitedKingdom = defineCountry({
           fieldIs("work_schedule", "full_time"),
           ifThenElse(
             fieldIs("pto_includes_bank_holidays", "yes"),
-            refine({ available_pto: { minimum: 28, "x-jsf-errorMessage": { minimum: "Including bank holidays, full-time employees get at least 28 days." } } }),
+            refine({
+              available_pto: {
+                minimum: 28,
+                "x-jsf-errorMessage": { minimum: "Including bank holidays, full-time employees get at least 28 days." },
+              },
+            }),
           ),
         ),
       ],
       order: (o) =>
-        insertAfter(insertAfter(insertAfter(o, "available_pto", "pto_includes_bank_holidays"), "probation_period_days", "notice_period_weeks"), "bonus_details", "pension_notice", "pension_employer_contribution_percent"),
+        insertAfter(
+          insertAfter(insertAfter(o, "available_pto", "pto_includes_bank_holidays"), "probation_period_days", "notice_period_weeks"),
+          "bonus_details",
+          "pension_notice",
+          "pension_employer_contribution_percent",
+        ),
       example: (v) => {
         const included = v % 2 === 0;
         const fullTime = v % 2 === 0;
@@ -171,9 +196,23 @@ export const unitedKingdom = defineCountry({
     },
     bank_account_details: {
       properties: {
-        sort_code: text({ title: "Sort code", description: "6 digits, e.g. 40-47-84.", pattern: "^[0-9]{2}-?[0-9]{2}-?[0-9]{2}$", errorMessage: { pattern: "Enter a 6-digit sort code." } }),
-        account_number: text({ title: "Account number", pattern: "^[0-9]{8}$", errorMessage: { pattern: "UK account numbers have 8 digits." } }),
-        building_society_roll_number: text({ title: "Building society roll number", description: "(Optional) Only for some building society accounts.", maxLength: 18, nullable: true }),
+        sort_code: text({
+          title: "Sort code",
+          description: "6 digits, e.g. 40-47-84.",
+          pattern: "^[0-9]{2}-?[0-9]{2}-?[0-9]{2}$",
+          errorMessage: { pattern: "Enter a 6-digit sort code." },
+        }),
+        account_number: text({
+          title: "Account number",
+          pattern: "^[0-9]{8}$",
+          errorMessage: { pattern: "UK account numbers have 8 digits." },
+        }),
+        building_society_roll_number: text({
+          title: "Building society roll number",
+          description: "(Optional) Only for some building society accounts.",
+          maxLength: 18,
+          nullable: true,
+        }),
       },
       required: ["sort_code", "account_number"],
       example: (v) => ({

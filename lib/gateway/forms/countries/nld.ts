@@ -18,7 +18,11 @@ const profile: CountryProfile = {
   currency: "EUR",
   phonePattern: "^\\+31[1-9][0-9]{8}$",
   phoneDescription: "+31612345678",
-  postalCode: { pattern: "^[1-9][0-9]{3} ?[A-Z]{2}$", description: "Four digits and two capital letters, e.g. 1012 AB.", errorMessage: "Enter a Dutch postcode such as 1012 AB." },
+  postalCode: {
+    pattern: "^[1-9][0-9]{3} ?[A-Z]{2}$",
+    description: "Four digits and two capital letters, e.g. 1012 AB.",
+    errorMessage: "Enter a Dutch postcode such as 1012 AB.",
+  },
   subdivision: { field: "province", title: "Province", required: false, options: SUBDIVISIONS.NLD ?? [] },
   minimumOnboardingDays: 10,
   fullTimeHours: 40,
@@ -45,7 +49,8 @@ const contract: ContractRules = {
   statutoryPtoDays: 20,
   ptoDescription: "At least four times the weekly working hours a year: 20 days on a full-time week.",
   probationMaxDays: 60,
-  probationDescription: "2 months for indefinite contracts and fixed terms of 2 years or more, 1 month for shorter fixed terms, none up to 6 months.",
+  probationDescription:
+    "2 months for indefinite contracts and fixed terms of 2 years or more, 1 month for shorter fixed terms, none up to 6 months.",
   fixedTerm: { maxMonths: 36, reasonRequired: false, description: "Up to 3 successive contracts within 3 years." },
   salaryExamples: [4_800_000, 6_500_000, 3_600_000, 9_000_000],
 };
@@ -57,12 +62,20 @@ function bsnElevenTest(field: string): JsonSchema {
   return { or: [{ "!": { var: field } }, { "==": [{ "%": [{ "-": [{ "+": weighted }, digit(8)] }, 11] }, 0] }] };
 }
 
-const monthsAtMost = (months: number): JsonSchema => ({ properties: { contract_duration_months: { maximum: months } }, required: ["contract_duration_months"] });
+const monthsAtMost = (months: number): JsonSchema => ({
+  properties: { contract_duration_months: { maximum: months } },
+  required: ["contract_duration_months"],
+});
 
 export const netherlands = defineCountry({
   profile,
   contract,
-  metadata: { contractor_products_available: ["standard", "plus"], employment_agreement_preview_available: true, eor_onboarding: true, locked_benefits: "after_first_hire" },
+  metadata: {
+    contractor_products_available: ["standard", "plus"],
+    employment_agreement_preview_available: true,
+    eor_onboarding: true,
+    locked_benefits: "after_first_hire",
+  },
   minimumAge: 16,
   amendmentNoticeDays: 10,
   idDocuments: [
@@ -70,7 +83,12 @@ export const netherlands = defineCountry({
     ["national_id", "Identiteitskaart (identity card)"],
     ["residence_permit", "Verblijfsdocument (residence document)"],
   ],
-  companyRegistration: { title: "KvK number", pattern: "^[0-9]{8}$", description: "The 8-digit Chamber of Commerce number.", example: "69599084" },
+  companyRegistration: {
+    title: "KvK number",
+    pattern: "^[0-9]{8}$",
+    description: "The 8-digit Chamber of Commerce number.",
+    example: "69599084",
+  },
   vat: { title: "VAT number (btw-id)", pattern: "^NL[0-9]{9}B[0-9]{2}$", example: "NL123456782B01" },
   extensions: {
     contract_details: {
@@ -97,10 +115,20 @@ export const netherlands = defineCountry({
           fieldIs("contract_duration_type", "fixed_term"),
           ifThenElse(
             monthsAtMost(6),
-            refine({ probation_period_days: { maximum: 0, "x-jsf-errorMessage": { maximum: "No probation period is allowed on a fixed-term contract of 6 months or less." } } }),
+            refine({
+              probation_period_days: {
+                maximum: 0,
+                "x-jsf-errorMessage": { maximum: "No probation period is allowed on a fixed-term contract of 6 months or less." },
+              },
+            }),
             ifThenElse(
               monthsAtMost(23),
-              refine({ probation_period_days: { maximum: 30, "x-jsf-errorMessage": { maximum: "A fixed-term contract shorter than 2 years allows at most 1 month of probation." } } }),
+              refine({
+                probation_period_days: {
+                  maximum: 30,
+                  "x-jsf-errorMessage": { maximum: "A fixed-term contract shorter than 2 years allows at most 1 month of probation." },
+                },
+              }),
             ),
           ),
         ),

@@ -16,7 +16,11 @@ const profile: CountryProfile = {
   currency: "EUR",
   phonePattern: "^\\+351[0-9]{9}$",
   phoneDescription: "+351912345678",
-  postalCode: { pattern: "^[0-9]{4}-[0-9]{3}$", description: "Four digits, a dash and three digits, e.g. 1100-053.", errorMessage: "Enter a Portuguese postal code such as 1100-053." },
+  postalCode: {
+    pattern: "^[0-9]{4}-[0-9]{3}$",
+    description: "Four digits, a dash and three digits, e.g. 1100-053.",
+    errorMessage: "Enter a Portuguese postal code such as 1100-053.",
+  },
   subdivision: { field: "district", title: "District", required: true, options: SUBDIVISIONS.PRT ?? [] },
   minimumOnboardingDays: 20,
   fullTimeHours: 40,
@@ -57,7 +61,12 @@ const ROLE_CATEGORIES = [
 export const portugal = defineCountry({
   profile,
   contract,
-  metadata: { contractor_products_available: ["standard", "plus", "cor"], employment_agreement_preview_available: true, eor_onboarding: true, locked_benefits: "after_first_hire" },
+  metadata: {
+    contractor_products_available: ["standard", "plus", "cor"],
+    employment_agreement_preview_available: true,
+    eor_onboarding: true,
+    locked_benefits: "after_first_hire",
+  },
   minimumAge: 16,
   amendmentNoticeDays: 10,
   idDocuments: [
@@ -65,12 +74,21 @@ export const portugal = defineCountry({
     ["passport", "Passport"],
     ["residence_permit", "Autorização de Residência (residence permit)"],
   ],
-  companyRegistration: { title: "NIPC", pattern: "^[5-9][0-9]{8}$", description: "The company's 9-digit tax number.", example: "509123456" },
+  companyRegistration: {
+    title: "NIPC",
+    pattern: "^[5-9][0-9]{8}$",
+    description: "The company's 9-digit tax number.",
+    example: "509123456",
+  },
   vat: { title: "VAT number", pattern: "^PT[0-9]{9}$", example: "PT509123456" },
   extensions: {
     contract_details: {
       properties: {
-        role_category: radio({ title: "Role category", description: "Sets the longest probation period the law allows.", options: ROLE_CATEGORIES }),
+        role_category: radio({
+          title: "Role category",
+          description: "Sets the longest probation period the law allows.",
+          options: ROLE_CATEGORIES,
+        }),
         salary_installments: select({
           title: "Salary payments a year",
           description: "14 payments (holiday and Christmas subsidies paid apart) or 12 (subsidies spread over the months, duodécimos).",
@@ -102,21 +120,45 @@ export const portugal = defineCountry({
           undefined,
           ifThenElse(
             fieldIs("role_category", "technical"),
-            refine({ probation_period_days: { maximum: 180, "x-jsf-errorMessage": { maximum: "Probation for technical or trust roles cannot exceed 180 days." } } }),
-            refine({ probation_period_days: { maximum: 90, "x-jsf-errorMessage": { maximum: "Probation for this role cannot exceed 90 days." } } }),
+            refine({
+              probation_period_days: {
+                maximum: 180,
+                "x-jsf-errorMessage": { maximum: "Probation for technical or trust roles cannot exceed 180 days." },
+              },
+            }),
+            refine({
+              probation_period_days: { maximum: 90, "x-jsf-errorMessage": { maximum: "Probation for this role cannot exceed 90 days." } },
+            }),
           ),
         ),
         requiredWhen("meal_allowance_type", ["card", "cash"], ["meal_allowance_daily"]),
         ifThenElse(
           fieldIs("meal_allowance_type", "card"),
-          refine({ meal_allowance_daily: { maximum: 1020, "x-jsf-errorMessage": { maximum: "Meal cards are tax-exempt up to €10.20 a day: pay any excess with the salary." } } }),
+          refine({
+            meal_allowance_daily: {
+              maximum: 1020,
+              "x-jsf-errorMessage": { maximum: "Meal cards are tax-exempt up to €10.20 a day: pay any excess with the salary." },
+            },
+          }),
           ifThenElse(
             fieldIs("meal_allowance_type", "cash"),
-            refine({ meal_allowance_daily: { maximum: 600, "x-jsf-errorMessage": { maximum: "Cash meal allowances are tax-exempt up to €6.00 a day." } } }),
+            refine({
+              meal_allowance_daily: {
+                maximum: 600,
+                "x-jsf-errorMessage": { maximum: "Cash meal allowances are tax-exempt up to €6.00 a day." },
+              },
+            }),
           ),
         ),
       ],
-      order: (o) => insertAfter(insertAfter(o, "annual_gross_salary", "salary_installments"), "bonus_details", "meal_allowance_type", "meal_allowance_daily", "role_category"),
+      order: (o) =>
+        insertAfter(
+          insertAfter(o, "annual_gross_salary", "salary_installments"),
+          "bonus_details",
+          "meal_allowance_type",
+          "meal_allowance_daily",
+          "role_category",
+        ),
       example: (v) => {
         const category = pick(["technical", "general", "management"] as const, v);
         const meal = pick(["card", "cash", "none"] as const, v);

@@ -19,7 +19,11 @@ const profile: CountryProfile = {
   currency: "USD",
   phonePattern: "^\\+1[2-9][0-9]{2}[2-9][0-9]{6}$",
   phoneDescription: "+12025550143",
-  postalCode: { pattern: "^[0-9]{5}(-[0-9]{4})?$", description: "ZIP or ZIP+4, e.g. 94103 or 94103-1234.", errorMessage: "Enter a ZIP code such as 94103 or 94103-1234." },
+  postalCode: {
+    pattern: "^[0-9]{5}(-[0-9]{4})?$",
+    description: "ZIP or ZIP+4, e.g. 94103 or 94103-1234.",
+    errorMessage: "Enter a ZIP code such as 94103 or 94103-1234.",
+  },
   subdivision: { field: "state", title: "State", required: true, options: STATES },
   minimumOnboardingDays: 5,
   fullTimeHours: 40,
@@ -41,7 +45,8 @@ const profile: CountryProfile = {
 
 const contract: ContractRules = {
   minimumAnnualSalary: 1_508_000,
-  minimumSalaryMessage: "The federal minimum wage is $7.25 an hour: at least $15,080.00 a year for a 40-hour week. Many states set a higher minimum.",
+  minimumSalaryMessage:
+    "The federal minimum wage is $7.25 an hour: at least $15,080.00 a year for a 40-hour week. Many states set a higher minimum.",
   salaryDescription: "Gross amount for the year, before federal and state withholding.",
   statutoryPtoDays: 0,
   ptoDescription: "There is no federal paid time off requirement; several states require paid sick leave.",
@@ -64,7 +69,12 @@ function abaChecksum(field: string): JsonSchema {
 export const unitedStates = defineCountry({
   profile,
   contract,
-  metadata: { contractor_products_available: ["standard", "plus"], employment_agreement_preview_available: true, eor_onboarding: true, locked_benefits: "after_first_hire" },
+  metadata: {
+    contractor_products_available: ["standard", "plus"],
+    employment_agreement_preview_available: true,
+    eor_onboarding: true,
+    locked_benefits: "after_first_hire",
+  },
   minimumAge: 16,
   amendmentNoticeDays: 5,
   idDocuments: [
@@ -72,7 +82,12 @@ export const unitedStates = defineCountry({
     ["permanent_resident_card", "Permanent resident card (Form I-551)"],
     ["drivers_license", "Driver's license or state ID card"],
   ],
-  companyRegistration: { title: "EIN", pattern: "^[0-9]{2}-?[0-9]{7}$", description: "Employer Identification Number, e.g. 12-3456789.", example: "12-3456789" },
+  companyRegistration: {
+    title: "EIN",
+    pattern: "^[0-9]{2}-?[0-9]{7}$",
+    description: "Employer Identification Number, e.g. 12-3456789.",
+    example: "12-3456789",
+  },
   vat: { title: "EIN", pattern: "^[0-9]{2}-?[0-9]{7}$", example: "98-7654321" },
   extensions: {
     employment_basic_information: {
@@ -178,7 +193,11 @@ export const unitedStates = defineCountry({
       order: (o) => insertAfter(o, "id_document_type", "i9_documents"),
       example: (v) => {
         const bc = v % 3 === 2;
-        return { id_document_type: bc ? "drivers_license" : pick(["us_passport", "permanent_resident_card"], v), i9_documents: bc ? "list_b_and_c" : "list_a", ...(bc ? { i9_list_c_file: examplePdf("social-security-card.pdf") } : {}) };
+        return {
+          id_document_type: bc ? "drivers_license" : pick(["us_passport", "permanent_resident_card"], v),
+          i9_documents: bc ? "list_b_and_c" : "list_a",
+          ...(bc ? { i9_list_c_file: examplePdf("social-security-card.pdf") } : {}),
+        };
       },
     },
     bank_account_details: {
@@ -189,7 +208,11 @@ export const unitedStates = defineCountry({
           errorMessage: { pattern: "Routing numbers have 9 digits." },
           logicValidations: ["aba_checksum"],
         }),
-        account_number: text({ title: "Account number", pattern: "^[0-9]{4,17}$", errorMessage: { pattern: "Account numbers have 4 to 17 digits." } }),
+        account_number: text({
+          title: "Account number",
+          pattern: "^[0-9]{4,17}$",
+          errorMessage: { pattern: "Account numbers have 4 to 17 digits." },
+        }),
         account_type: radio({
           title: "Account type",
           options: [
@@ -201,7 +224,10 @@ export const unitedStates = defineCountry({
       },
       required: ["routing_number", "account_number", "account_type"],
       validations: {
-        aba_checksum: { rule: abaChecksum("routing_number"), errorMessage: "This routing number is not valid: the check digit does not match." },
+        aba_checksum: {
+          rule: abaChecksum("routing_number"),
+          errorMessage: "This routing number is not valid: the check digit does not match.",
+        },
       },
       example: (v) => ({
         bank_name: pick(["Chase", "Bank of America", "Wells Fargo"], v),

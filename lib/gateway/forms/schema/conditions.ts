@@ -50,6 +50,11 @@ export function ifThenElse(test: JsonSchema, then?: JsonSchema, otherwise?: Json
 }
 
 /** When `name` equals `value`, `fields` are required; otherwise they are forbidden. */
-export function requiredWhen(name: string, value: string | number | boolean | readonly (string | number)[], fields: string[], extra?: { then?: JsonSchema; else?: JsonSchema }): JsonSchema {
+export function requiredWhen(
+  name: string,
+  value: string | number | boolean | readonly (string | number)[],
+  fields: string[],
+  extra?: { then?: JsonSchema; else?: JsonSchema },
+): JsonSchema {
   return ifThenElse(fieldIs(name, value), branch(requires(...fields), extra?.then ?? {}), branch(forbid(...fields), extra?.else ?? {}));
 }

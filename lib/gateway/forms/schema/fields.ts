@@ -40,7 +40,11 @@ function field(type: string | undefined, inputType: string, o: FieldOptions, key
 
 /** `[value, title]` pairs as the dialect's `oneOf` of `{const, title}`; nullable lists accept `{const: null}`. */
 export function optionsOf(options: readonly Option[], nullable?: boolean): JsonSchema[] {
-  const list: JsonSchema[] = options.map(([value, title, description]) => ({ const: value, title, ...(description ? { description } : {}) }));
+  const list: JsonSchema[] = options.map(([value, title, description]) => ({
+    const: value,
+    title,
+    ...(description ? { description } : {}),
+  }));
   if (nullable) list.push({ const: null });
   return list;
 }
@@ -86,10 +90,15 @@ export function money(o: MoneyOptions): JsonSchema {
     type: `Enter the amount in ${o.currency} cents, as an integer (e.g. 150000 for 1,500.00 ${o.currency}).`,
     ...o.errorMessage,
   };
-  return field("integer", "money", { ...o, errorMessage, presentation: { currency: o.currency, ...o.presentation } }, {
-    minimum: o.minimum ?? 0,
-    maximum: o.maximum,
-  });
+  return field(
+    "integer",
+    "money",
+    { ...o, errorMessage, presentation: { currency: o.currency, ...o.presentation } },
+    {
+      minimum: o.minimum ?? 0,
+      maximum: o.maximum,
+    },
+  );
 }
 
 export interface DateOptions extends FieldOptions {
@@ -107,29 +116,43 @@ export interface DateOptions extends FieldOptions {
 }
 
 export const date = (o: DateOptions) =>
-  field("string", "date", {
-    ...o,
-    presentation: {
-      ...(o.minDate ? { minDate: o.minDate } : {}),
-      ...(o.maxDate ? { maxDate: o.maxDate } : {}),
-      ...(o.minimumOnboardingDays !== undefined || o.minimumAge !== undefined
-        ? { meta: { ...(o.minimumOnboardingDays !== undefined ? { mot: o.minimumOnboardingDays } : {}), ...(o.minimumAge !== undefined ? { minimumAge: o.minimumAge } : {}) } }
-        : {}),
-      ...o.presentation,
+  field(
+    "string",
+    "date",
+    {
+      ...o,
+      presentation: {
+        ...(o.minDate ? { minDate: o.minDate } : {}),
+        ...(o.maxDate ? { maxDate: o.maxDate } : {}),
+        ...(o.minimumOnboardingDays !== undefined || o.minimumAge !== undefined
+          ? {
+              meta: {
+                ...(o.minimumOnboardingDays !== undefined ? { mot: o.minimumOnboardingDays } : {}),
+                ...(o.minimumAge !== undefined ? { minimumAge: o.minimumAge } : {}),
+              },
+            }
+          : {}),
+        ...o.presentation,
+      },
     },
-  }, { format: "date" });
+    { format: "date" },
+  );
 
 /** A time of day, 24-hour `HH:MM` (ajv's `time` format wants a time zone, which a work schedule has not). */
-export const time = (o: FieldOptions) =>
-  field("string", "time", o, { pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]$", maxLength: 5 });
+export const time = (o: FieldOptions) => field("string", "time", o, { pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]$", maxLength: 5 });
 
 export const select = (o: FieldOptions & { options: readonly Option[] }) =>
   field(typeof o.options[0]?.[0] === "number" ? "integer" : "string", "select", o, { oneOf: optionsOf(o.options, o.nullable) });
 
 export const radio = (o: FieldOptions & { options: readonly Option[]; direction?: "row" | "column" }) =>
-  field(typeof o.options[0]?.[0] === "number" ? "integer" : "string", "radio", { ...o, presentation: { direction: o.direction ?? "column", ...o.presentation } }, {
-    oneOf: optionsOf(o.options, o.nullable),
-  });
+  field(
+    typeof o.options[0]?.[0] === "number" ? "integer" : "string",
+    "radio",
+    { ...o, presentation: { direction: o.direction ?? "column", ...o.presentation } },
+    {
+      oneOf: optionsOf(o.options, o.nullable),
+    },
+  );
 
 export const YES_NO: readonly Option[] = [
   ["yes", "Yes"],
@@ -141,7 +164,12 @@ export const yesNo = (o: FieldOptions) => radio({ ...o, options: YES_NO, directi
 
 /** A checkbox the user must tick: its only valid value is the string "acknowledged". */
 export const acknowledgement = (o: FieldOptions) =>
-  field("string", "checkbox", { ...o, errorMessage: { const: "Please tick the box to confirm.", ...o.errorMessage } }, { const: "acknowledged" });
+  field(
+    "string",
+    "checkbox",
+    { ...o, errorMessage: { const: "Please tick the box to confirm.", ...o.errorMessage } },
+    { const: "acknowledged" },
+  );
 
 /** A plain boolean checkbox. */
 export const checkbox = (o: FieldOptions) => field("boolean", "checkbox", o);
@@ -157,13 +185,22 @@ export interface StatementOptions extends FieldOptions {
  * hence `readOnly` and a null-only type.
  */
 export const statement = (o: StatementOptions) =>
-  field("null", "statement", {
-    ...o,
-    presentation: {
-      statement: { title: o.statementTitle, ...(o.statementDescription ? { description: o.statementDescription } : {}), severity: o.severity ?? "info" },
-      ...o.presentation,
+  field(
+    "null",
+    "statement",
+    {
+      ...o,
+      presentation: {
+        statement: {
+          title: o.statementTitle,
+          ...(o.statementDescription ? { description: o.statementDescription } : {}),
+          severity: o.severity ?? "info",
+        },
+        ...o.presentation,
+      },
     },
-  }, { readOnly: true });
+    { readOnly: true },
+  );
 
 /** A value the form forces and does not show: the const is the only valid value and the default fills it. */
 export const hidden = (o: FieldOptions & { value: string | number | boolean }) =>
@@ -182,11 +219,16 @@ export interface FileOptions extends FieldOptions {
 /** Files travel inline as RFC 2397 data URLs (`data:<type>;name=<file>;base64,…`), as react-jsonschema-form sends them. */
 export function file(o: FileOptions): JsonSchema {
   const maxFileSize = o.maxFileSize ?? 512 * 1024;
-  return field("string", "file", { ...o, presentation: { accept: o.accept, maxFileSize, ...o.presentation } }, {
-    format: "data-url",
-    // base64 grows the bytes by 4/3; the header adds a little.
-    maxLength: Math.ceil((maxFileSize * 4) / 3) + 256,
-  });
+  return field(
+    "string",
+    "file",
+    { ...o, presentation: { accept: o.accept, maxFileSize, ...o.presentation } },
+    {
+      format: "data-url",
+      // base64 grows the bytes by 4/3; the header adds a little.
+      maxLength: Math.ceil((maxFileSize * 4) / 3) + 256,
+    },
+  );
 }
 
 /** Country options: alpha-3 codes (the API's primary country code) labelled with English names. */
@@ -197,16 +239,26 @@ const COUNTRY_CODES = COUNTRY_OPTIONS.map((c) => c.value);
 
 /** A multi-select of countries: an array of alpha-3 codes. */
 export const countries = (o: FieldOptions & { minItems?: number; maxItems?: number }) =>
-  field("array", "countries", { ...o, presentation: { options: COUNTRY_OPTIONS, ...o.presentation } }, {
-    items: { type: "string", enum: COUNTRY_CODES },
-    uniqueItems: true,
-    minItems: o.minItems,
-    maxItems: o.maxItems,
-  });
+  field(
+    "array",
+    "countries",
+    { ...o, presentation: { options: COUNTRY_OPTIONS, ...o.presentation } },
+    {
+      items: { type: "string", enum: COUNTRY_CODES },
+      uniqueItems: true,
+      minItems: o.minItems,
+      maxItems: o.maxItems,
+    },
+  );
 
 /** A single country, as a select of alpha-3 codes. */
 export const country = (o: FieldOptions) =>
-  field("string", "select", o, { oneOf: optionsOf(COUNTRY_OPTIONS.map((c) => [c.value, c.label] as const), o.nullable) });
+  field("string", "select", o, {
+    oneOf: optionsOf(
+      COUNTRY_OPTIONS.map((c) => [c.value, c.label] as const),
+      o.nullable,
+    ),
+  });
 
 export interface FieldsetOptions extends FieldOptions {
   properties: Record<string, JsonSchema>;

@@ -53,7 +53,14 @@ export function exampleName(p: CountryProfile, variant: number): string {
   return `${person.firstName} ${person.lastName}`;
 }
 
-const JOB_TITLES = ["Software Engineer", "Product Designer", "Account Executive", "Data Analyst", "Customer Success Manager", "Engineering Manager"];
+const JOB_TITLES = [
+  "Software Engineer",
+  "Product Designer",
+  "Account Executive",
+  "Data Analyst",
+  "Customer Success Manager",
+  "Engineering Manager",
+];
 
 export function employmentBasicInformation(p: CountryProfile): FormParts {
   return {
@@ -61,7 +68,9 @@ export function employmentBasicInformation(p: CountryProfile): FormParts {
       name: nameField(),
       email: email({ title: "Personal email", description: "The employee signs in with this address." }),
       work_email: email({ title: "Work email", description: "The employee's company address, e.g. jane@company.com.", nullable: true }),
-      job_title: jobTitleField("Licensed professions, blue-collar roles and some C-level titles cannot be hired through an employer of record."),
+      job_title: jobTitleField(
+        "Licensed professions, blue-collar roles and some C-level titles cannot be hired through an employer of record.",
+      ),
       tax_servicing_countries: countries({
         title: "Countries the work is delivered to",
         description: "Where the employee's work is consumed, which is not necessarily where they live.",
@@ -137,7 +146,10 @@ const CONTRACTOR_PRODUCTS = {
 
 export function contractorBasicInformation(
   p: CountryProfile,
-  options: { products: readonly (keyof typeof CONTRACTOR_PRODUCTS)[]; registrationNumber: { title: string; pattern: string; description: string; example: string } },
+  options: {
+    products: readonly (keyof typeof CONTRACTOR_PRODUCTS)[];
+    registrationNumber: { title: string; pattern: string; description: string; example: string };
+  },
 ): FormParts {
   const products = options.products.map((k) => CONTRACTOR_PRODUCTS[k]);
   const offersCor = options.products.includes("cor");
@@ -189,7 +201,12 @@ export function contractorBasicInformation(
         contractor_type: product,
         ...(product === "cor" ? { cor_acknowledgement: "acknowledged" } : {}),
         is_incorporated: incorporated ? "yes" : "no",
-        ...(incorporated ? { company_name: `${pick(p.people, v + 1).lastName} Consulting`, company_registration_number: options.registrationNumber.example } : {}),
+        ...(incorporated
+          ? {
+              company_name: `${pick(p.people, v + 1).lastName} Consulting`,
+              company_registration_number: options.registrationNumber.example,
+            }
+          : {}),
       };
     },
   };

@@ -8,7 +8,10 @@ import { EXAMPLE_START_DATES, type CountryProfile } from "./profile";
 
 const CHANGES = ["annual_gross_salary", "job_title", "work_schedule", "available_pto"] as const;
 
-export function contractAmendment(p: CountryProfile, o: { minimumAnnualSalary: number; minimumSalaryMessage: string; noticeDays: number }): FormParts {
+export function contractAmendment(
+  p: CountryProfile,
+  o: { minimumAnnualSalary: number; minimumSalaryMessage: string; noticeDays: number },
+): FormParts {
   return {
     properties: {
       effective_date: date({
@@ -34,7 +37,9 @@ export function contractAmendment(p: CountryProfile, o: { minimumAnnualSalary: n
         minimum: 1,
         description: "Leave empty to keep the current salary.",
         // A display template: the form shows the monthly amount as the user types.
-        computedAttrs: { description: `About {{monthly_gross_salary}} ${p.currency} a month before tax. Leave empty to keep the current salary.` },
+        computedAttrs: {
+          description: `About {{monthly_gross_salary}} ${p.currency} a month before tax. Leave empty to keep the current salary.`,
+        },
       }),
       job_title: text({ title: "New job title", pattern: "\\S" }),
       work_schedule: radio({
@@ -73,7 +78,15 @@ export function contractAmendment(p: CountryProfile, o: { minimumAnnualSalary: n
         ),
       ),
     ],
-    order: ["effective_date", "reason", "reason_details", ...CHANGES.slice(0, 3), "work_hours_per_week", "available_pto", "signature_notice"],
+    order: [
+      "effective_date",
+      "reason",
+      "reason_details",
+      ...CHANGES.slice(0, 3),
+      "work_hours_per_week",
+      "available_pto",
+      "signature_notice",
+    ],
     computedValues: {
       monthly_gross_salary: { rule: { if: [{ var: "annual_gross_salary" }, { "/": [{ var: "annual_gross_salary" }, 1200] }, null] } },
     },

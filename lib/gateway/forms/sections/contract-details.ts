@@ -1,5 +1,17 @@
 import { branch, fieldIs, forbid, ifThenElse, refine, requiredWhen, requires } from "../schema/conditions";
-import { acknowledgement, fieldset, money, number, radio, select, statement, textarea, time, yesNo, type JsonSchema } from "../schema/fields";
+import {
+  acknowledgement,
+  fieldset,
+  money,
+  number,
+  radio,
+  select,
+  statement,
+  textarea,
+  time,
+  yesNo,
+  type JsonSchema,
+} from "../schema/fields";
 import { pick, type FormParts } from "../schema/form";
 import type { CountryProfile } from "./profile";
 
@@ -83,7 +95,9 @@ export function contractDetails(p: CountryProfile, rules: ContractRules): FormPa
         }),
       };
 
-  const fixedTermFields = rules.fixedTerm ? ["contract_duration_months", ...(rules.fixedTerm.reasonRequired ? ["fixed_term_reason"] : [])] : [];
+  const fixedTermFields = rules.fixedTerm
+    ? ["contract_duration_months", ...(rules.fixedTerm.reasonRequired ? ["fixed_term_reason"] : [])]
+    : [];
 
   return {
     properties: {
@@ -97,7 +111,11 @@ export function contractDetails(p: CountryProfile, rules: ContractRules): FormPa
         direction: "row",
       }),
       work_hours_per_week: number({ title: "Hours per week", minimum: 1, maximum: fullTime, multipleOf: 0.5 }),
-      work_start_time: time({ title: "Usual start of the working day", description: "(Optional) 24-hour clock, e.g. 09:00.", nullable: true }),
+      work_start_time: time({
+        title: "Usual start of the working day",
+        description: "(Optional) 24-hour clock, e.g. 09:00.",
+        nullable: true,
+      }),
       annual_gross_salary: pay({
         title: "Annual gross salary",
         description: rules.salaryDescription,
@@ -108,7 +126,12 @@ export function contractDetails(p: CountryProfile, rules: ContractRules): FormPa
       }),
       has_bonus: yesNo({ title: "Will the employee receive a bonus?" }),
       bonus_amount: pay({ title: "Target annual bonus", logicValidations: ["bonus_not_above_salary"] }),
-      bonus_details: textarea({ title: "Bonus details", description: "(Optional) Targets, payment dates, conditions.", maxLength: 1000, nullable: true }),
+      bonus_details: textarea({
+        title: "Bonus details",
+        description: "(Optional) Targets, payment dates, conditions.",
+        maxLength: 1000,
+        nullable: true,
+      }),
       probation_period_days: number({
         title: "Probation period (days)",
         description: rules.probationDescription,
@@ -124,7 +147,8 @@ export function contractDetails(p: CountryProfile, rules: ContractRules): FormPa
           rules.statutoryPtoDays > 0
             ? `At least ${rules.statutoryPtoDays} days of paid time off a year for a full-time employee.`
             : `${p.name} sets no statutory minimum of paid time off.`,
-        statementDescription: rules.statutoryPtoDays > 0 ? "Public holidays come on top. Pro-rate the days for part-time schedules." : rules.ptoDescription,
+        statementDescription:
+          rules.statutoryPtoDays > 0 ? "Public holidays come on top. Pro-rate the days for part-time schedules." : rules.ptoDescription,
       }),
       role_description: textarea({
         title: "Role description",
@@ -147,7 +171,11 @@ export function contractDetails(p: CountryProfile, rules: ContractRules): FormPa
         title: "Equity",
         properties: {
           offer_equity_compensation: yesNo({ title: "Will the employee receive equity?" }),
-          equity_description: textarea({ title: "Equity grant", description: "Type, number of units, vesting schedule, strike price.", maxLength: 1000 }),
+          equity_description: textarea({
+            title: "Equity grant",
+            description: "Type, number of units, vesting schedule, strike price.",
+            maxLength: 1000,
+          }),
         },
         required: ["offer_equity_compensation"],
         allOf: [requiredWhen("offer_equity_compensation", "yes", ["equity_description"])],
@@ -200,7 +228,9 @@ export function contractDetails(p: CountryProfile, rules: ContractRules): FormPa
                   ? {
                       available_pto: {
                         minimum: rules.statutoryPtoDays,
-                        "x-jsf-errorMessage": { minimum: `Full-time employees in ${p.name} are entitled to at least ${rules.statutoryPtoDays} days of paid time off.` },
+                        "x-jsf-errorMessage": {
+                          minimum: `Full-time employees in ${p.name} are entitled to at least ${rules.statutoryPtoDays} days of paid time off.`,
+                        },
                       },
                     }
                   : {}),
@@ -239,7 +269,11 @@ export function contractDetails(p: CountryProfile, rules: ContractRules): FormPa
     validations: {
       bonus_not_above_salary: {
         rule: {
-          or: [{ "!": { var: "bonus_amount" } }, { "!": { var: "annual_gross_salary" } }, { "<=": [{ var: "bonus_amount" }, { var: "annual_gross_salary" }] }],
+          or: [
+            { "!": { var: "bonus_amount" } },
+            { "!": { var: "annual_gross_salary" } },
+            { "<=": [{ var: "bonus_amount" }, { var: "annual_gross_salary" }] },
+          ],
         },
         errorMessage: "The target bonus cannot be higher than the annual gross salary.",
       },
@@ -268,7 +302,12 @@ export function contractDetails(p: CountryProfile, rules: ContractRules): FormPa
         ...(v % 2 === 0 ? { work_start_time: "09:00" } : {}),
         annual_gross_salary: c.salary,
         has_bonus: c.bonus ? "yes" : "no",
-        ...(c.bonus ? { bonus_amount: Math.floor(c.salary / 1000) * 100, ...(v % 4 === 1 ? { bonus_details: "Paid yearly in March against company and personal goals." } : {}) } : {}),
+        ...(c.bonus
+          ? {
+              bonus_amount: Math.floor(c.salary / 1000) * 100,
+              ...(v % 4 === 1 ? { bonus_details: "Paid yearly in March against company and personal goals." } : {}),
+            }
+          : {}),
         probation_period_days: Math.min(rules.probationMaxDays, pick([90, 60, 30], v)),
         available_pto: c.partTime ? rules.statutoryPtoDays : rules.statutoryPtoDays + pick([0, 2, 5], v),
         role_description: pick(
@@ -287,4 +326,3 @@ export function contractDetails(p: CountryProfile, rules: ContractRules): FormPa
     },
   };
 }
-

@@ -53,7 +53,9 @@ export function emergencyContact(p: CountryProfile): FormParts {
         ...(relationship === "other" ? { relationship_details: "Neighbour" } : {}),
         phone_number: person.phone,
         ...(v % 2 === 0 ? { email: "contact@example.com" } : {}),
-        ...(v % 3 !== 2 ? { address: { address: address.address, city: address.city, postal_code: address.postalCode, country: p.code } } : {}),
+        ...(v % 3 !== 2
+          ? { address: { address: address.address, city: address.city, postal_code: address.postalCode, country: p.code } }
+          : {}),
       };
     },
   };

@@ -9,9 +9,22 @@ export function employmentDocuments(p: CountryProfile, o: { idDocuments: readonl
   return {
     properties: {
       id_document_type: select({ title: "Identity document", options: o.idDocuments }),
-      id_document_number: text({ title: "Document number", maxLength: 30, pattern: "^[A-Za-z0-9 -]+$", errorMessage: { pattern: "Use letters, digits, spaces and dashes only." } }),
-      id_document_expiry_date: date({ title: "Expiry date", description: "The document must be valid on the start date.", minDate: "2024-01-01" }),
-      id_document_file: file({ title: "Copy of the identity document", description: "Both sides, as PDF, JPG or PNG.", accept: ".pdf,.jpg,.jpeg,.png" }),
+      id_document_number: text({
+        title: "Document number",
+        maxLength: 30,
+        pattern: "^[A-Za-z0-9 -]+$",
+        errorMessage: { pattern: "Use letters, digits, spaces and dashes only." },
+      }),
+      id_document_expiry_date: date({
+        title: "Expiry date",
+        description: "The document must be valid on the start date.",
+        minDate: "2024-01-01",
+      }),
+      id_document_file: file({
+        title: "Copy of the identity document",
+        description: "Both sides, as PDF, JPG or PNG.",
+        accept: ".pdf,.jpg,.jpeg,.png",
+      }),
       requires_work_permit: yesNo({
         title: `Does the worker need a permit to work in ${p.name}?`,
         description: `Citizens of ${p.name} and, where applicable, of countries with free movement do not.`,

@@ -15,7 +15,9 @@ describe("GET /v1/companies", () => {
   let partnerToken: string;
   beforeEach(async () => {
     setup = await setupOAuth();
-    partnerToken = ((await (await tokenRequest(setup.app, setup.client, { grant_type: "client_credentials" })).json()) as { access_token: string }).access_token;
+    partnerToken = (
+      (await (await tokenRequest(setup.app, setup.client, { grant_type: "client_credentials" })).json()) as { access_token: string }
+    ).access_token;
   });
   const list = (query = "", token = partnerToken) => setup.app.request(`/v1/companies${query}`, { headers: bearer(token) });
 

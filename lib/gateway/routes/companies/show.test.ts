@@ -8,7 +8,9 @@ describe("GET /v1/companies/{company_id}", () => {
   let partnerToken: string;
   beforeEach(async () => {
     setup = await setupOAuth();
-    partnerToken = ((await (await tokenRequest(setup.app, setup.client, { grant_type: "client_credentials" })).json()) as { access_token: string }).access_token;
+    partnerToken = (
+      (await (await tokenRequest(setup.app, setup.client, { grant_type: "client_credentials" })).json()) as { access_token: string }
+    ).access_token;
   });
   const show = (id: string, token = partnerToken) => setup.app.request(`/v1/companies/${id}`, { headers: bearer(token) });
 

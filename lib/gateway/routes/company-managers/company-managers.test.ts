@@ -27,10 +27,18 @@ describe("company managers", () => {
   });
 
   it("creates, shows and deletes a manager; other companies' are 404", async () => {
-    const res = await gw.call("POST", "/v1/company-managers", { token: t.tokens.admin, body: { name: "New Manager", email: "new.manager@example.test", role: "people_manager" } });
+    const res = await gw.call("POST", "/v1/company-managers", {
+      token: t.tokens.admin,
+      body: { name: "New Manager", email: "new.manager@example.test", role: "people_manager" },
+    });
     expect(res.status).toBe(201);
     const created = CompanyManagerResponseSchema.parse(await res.json()).data.company_manager;
-    expect(created).toMatchObject({ user_name: "New Manager", user_email: "new.manager@example.test", role: "people_manager", company_id: t.company.id });
+    expect(created).toMatchObject({
+      user_name: "New Manager",
+      user_email: "new.manager@example.test",
+      role: "people_manager",
+      company_id: t.company.id,
+    });
     expect((await gw.call("GET", `/v1/company-managers/${created.user_id}`, { token: t.tokens.admin })).status).toBe(200);
     expect((await gw.call("GET", `/v1/company-managers/${created.user_id}`, { token: other.tokens.admin })).status).toBe(404);
     expect((await gw.call("DELETE", `/v1/company-managers/${created.user_id}`, { token: other.tokens.owner })).status).toBe(404);
@@ -45,7 +53,10 @@ describe("company managers", () => {
     expect(bad.status).toBe(422);
     const body = (await bad.json()) as { errors: Record<string, string[]> };
     expect(Object.keys(body.errors).sort()).toEqual(["email", "role"]);
-    const dup = await gw.call("POST", "/v1/company-managers", { token: t.tokens.admin, body: { name: "X", email: t.owner.email, role: "admin" } });
+    const dup = await gw.call("POST", "/v1/company-managers", {
+      token: t.tokens.admin,
+      body: { name: "X", email: t.owner.email, role: "admin" },
+    });
     expect(dup.status).toBe(422);
   });
 
@@ -53,24 +64,45 @@ describe("company managers", () => {
     const last = await gw.call("DELETE", `/v1/company-managers/${t.owner.id}`, { token: t.tokens.owner });
     expect(last.status).toBe(409);
     expect(((await last.json()) as { message: string }).message).toMatch(/last owner/);
-    const res = await gw.call("POST", "/v1/company-managers", { token: t.tokens.owner, body: { name: "Second Owner", email: "owner2@example.test", role: "owner" } });
+    const res = await gw.call("POST", "/v1/company-managers", {
+      token: t.tokens.owner,
+      body: { name: "Second Owner", email: "owner2@example.test", role: "owner" },
+    });
     const second = CompanyManagerResponseSchema.parse(await res.json()).data.company_manager;
     expect((await gw.call("DELETE", `/v1/company-managers/${second.user_id}`, { token: t.tokens.owner })).status).toBe(200);
   });
 
   it("only owners and admins manage managers; only owners touch owners", async () => {
-    expect((await gw.call("POST", "/v1/company-managers", { token: t.tokens.peopleManager, body: { name: "X", email: "x1@example.test", role: "admin" } })).status).toBe(403);
-    expect((await gw.call("POST", "/v1/company-managers", { token: t.tokens.admin, body: { name: "X", email: "x2@example.test", role: "owner" } })).status).toBe(403);
+    expect(
+      (
+        await gw.call("POST", "/v1/company-managers", {
+          token: t.tokens.peopleManager,
+          body: { name: "X", email: "x1@example.test", role: "admin" },
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await gw.call("POST", "/v1/company-managers", {
+          token: t.tokens.admin,
+          body: { name: "X", email: "x2@example.test", role: "owner" },
+        })
+      ).status,
+    ).toBe(403);
     expect((await gw.call("DELETE", `/v1/company-managers/${t.owner.id}`, { token: t.tokens.admin })).status).toBe(403);
   });
 
   it("deleting a manager unassigns them from their reports", async () => {
     const e = await makeEmployment(gw.deps.db, t.company.id, { managerUserId: t.peopleManager.id });
     await gw.call("DELETE", `/v1/company-managers/${t.peopleManager.id}`, { token: t.tokens.admin });
-    const emp = (await (await gw.call("GET", `/v1/employments/${e.id}`, { token: t.tokens.admin })).json()) as { data: { employment: { manager_email: string | null } } };
+    const emp = (await (await gw.call("GET", `/v1/employments/${e.id}`, { token: t.tokens.admin })).json()) as {
+      data: { employment: { manager_email: string | null } };
+    };
     expect(emp.data.employment.manager_email).toBeNull();
     const events = await gw.deps.db.select().from(outboxEvents).where(eq(outboxEvents.eventType, "employment.details.updated"));
-    expect(events.map((r) => r.payload)).toEqual([{ event_type: "employment.details.updated", employment_id: e.id, company_id: t.company.id }]);
+    expect(events.map((r) => r.payload)).toEqual([
+      { event_type: "employment.details.updated", employment_id: e.id, company_id: t.company.id },
+    ]);
   });
 
   it("needs a token (401) and its scopes: company_manager:read to read, company_manager:write to write (403)", async () => {
@@ -107,13 +139,20 @@ describe("company managers", () => {
     expect((await page("page_size=100")).status).toBe(200);
   });
 
-  it.skipIf(!fixturesAvailable)("response shapes: exactly the fields of the provider's CompanyManagerResponse and CompanyManagersResponse", async () => {
-    const list = (await (await gw.call("GET", "/v1/company-managers", { token: t.tokens.admin })).json()) as { data: Record<string, unknown> & { company_managers: unknown[] } };
-    const official = readFixture("openapi-examples-2024/CompanyManagersResponse.json") as { company_managers: unknown[] };
-    expect(keysOf(list.data)).toEqual(keysOf(official));
-    expect(keysOf(list.data.company_managers[0])).toEqual(keysOf(official.company_managers[0]));
-    const show = (await (await gw.call("GET", `/v1/company-managers/${t.admin.id}`, { token: t.tokens.admin })).json()) as { data: { company_manager: unknown } };
-    const officialShow = readFixture("openapi-examples-2024/CompanyManagerResponse.json") as { data: { company_manager: unknown } };
-    expect(keysOf(show.data.company_manager)).toEqual(keysOf(officialShow.data.company_manager));
-  });
+  it.skipIf(!fixturesAvailable)(
+    "response shapes: exactly the fields of the provider's CompanyManagerResponse and CompanyManagersResponse",
+    async () => {
+      const list = (await (await gw.call("GET", "/v1/company-managers", { token: t.tokens.admin })).json()) as {
+        data: Record<string, unknown> & { company_managers: unknown[] };
+      };
+      const official = readFixture("openapi-examples-2024/CompanyManagersResponse.json") as { company_managers: unknown[] };
+      expect(keysOf(list.data)).toEqual(keysOf(official));
+      expect(keysOf(list.data.company_managers[0])).toEqual(keysOf(official.company_managers[0]));
+      const show = (await (await gw.call("GET", `/v1/company-managers/${t.admin.id}`, { token: t.tokens.admin })).json()) as {
+        data: { company_manager: unknown };
+      };
+      const officialShow = readFixture("openapi-examples-2024/CompanyManagerResponse.json") as { data: { company_manager: unknown } };
+      expect(keysOf(show.data.company_manager)).toEqual(keysOf(officialShow.data.company_manager));
+    },
+  );
 });

@@ -5,4 +5,9 @@ import { deleteCompanyManagerRoute } from "./delete";
 import { listCompanyManagersRoute } from "./list";
 import { showCompanyManagerRoute } from "./show";
 
-export const companyManagerRoutes: AnyRoute[] = [listCompanyManagersRoute, createCompanyManagerRoute, showCompanyManagerRoute, deleteCompanyManagerRoute];
+export const companyManagerRoutes: AnyRoute[] = [
+  listCompanyManagersRoute,
+  createCompanyManagerRoute,
+  showCompanyManagerRoute,
+  deleteCompanyManagerRoute,
+];

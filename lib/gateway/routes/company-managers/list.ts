@@ -13,7 +13,11 @@ export const listCompanyManagersRoute = defineRoute({
   tag: "Company managers",
   auth: { kind: "scoped", scopes: ["company_manager:read"], company: true },
   query: PaginationQuerySchema.extend(CompanyManagerListQuerySchema.shape),
-  responses: { 200: { description: "A page of company managers", schema: CompanyManagerListResponseSchema }, 404: { description: "Another company" }, ...COMMON_ERRORS },
+  responses: {
+    200: { description: "A page of company managers", schema: CompanyManagerListResponseSchema },
+    404: { description: "Another company" },
+    ...COMMON_ERRORS,
+  },
   handler: async (c, { query, principal }) =>
     c.json(await listCompanyManagers(c.get("deps").db, resolveCompanyId(principal, query.company_id), query.page, query.page_size)),
 });

@@ -12,7 +12,11 @@ export const showCompanyManagerRoute = defineRoute({
   summary: "Show company manager",
   tag: "Company managers",
   auth: { kind: "scoped", scopes: ["company_manager:read"], company: true },
-  responses: { 200: { description: "The company manager", schema: CompanyManagerResponseSchema }, 404: { description: "Not found" }, ...COMMON_ERRORS },
+  responses: {
+    200: { description: "The company manager", schema: CompanyManagerResponseSchema },
+    404: { description: "Not found" },
+    ...COMMON_ERRORS,
+  },
   handler: async (c, { params, principal }) =>
     c.json({ data: { company_manager: await showCompanyManager(c.get("deps").db, principal.companyId!, params.user_id!) } }),
 });

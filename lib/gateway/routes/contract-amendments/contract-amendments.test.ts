@@ -96,10 +96,18 @@ describe("POST /v1/contract-amendments", () => {
       return ((await res.json()) as { errors: Record<string, string[]> }).errors;
     };
     // A promotion needs a job title; other needs its explanation; the salary must be an integer of cents.
-    expect(Object.keys(await errorsOf({ effective_date: "2026-05-01", reason: "promotion", annual_gross_salary: 3_000_000 }))).toContain("contract_amendment.job_title");
-    expect(Object.keys(await errorsOf({ effective_date: "2026-05-01", reason: "other", available_pto: 25 }))).toContain("contract_amendment.reason_details");
-    expect(Object.keys(await errorsOf({ effective_date: "2026-05-01", reason: "annual_review", annual_gross_salary: 30000.5 }))).toContain("contract_amendment.annual_gross_salary");
-    expect(Object.keys(await errorsOf({ effective_date: "not a date", reason: "annual_review", annual_gross_salary: 3_000_000 }))).toContain("contract_amendment.effective_date");
+    expect(Object.keys(await errorsOf({ effective_date: "2026-05-01", reason: "promotion", annual_gross_salary: 3_000_000 }))).toContain(
+      "contract_amendment.job_title",
+    );
+    expect(Object.keys(await errorsOf({ effective_date: "2026-05-01", reason: "other", available_pto: 25 }))).toContain(
+      "contract_amendment.reason_details",
+    );
+    expect(Object.keys(await errorsOf({ effective_date: "2026-05-01", reason: "annual_review", annual_gross_salary: 30000.5 }))).toContain(
+      "contract_amendment.annual_gross_salary",
+    );
+    expect(
+      Object.keys(await errorsOf({ effective_date: "not a date", reason: "annual_review", annual_gross_salary: 3_000_000 })),
+    ).toContain("contract_amendment.effective_date");
     // Nothing to change at all (the form's anyOf), or only values the contract already has.
     expect(Object.keys(await errorsOf({ effective_date: "2026-05-01", reason: "annual_review" }))).toEqual(["contract_amendment"]);
     expect(await errorsOf({ effective_date: "2026-05-01", reason: "annual_review", annual_gross_salary: 2_400_000 })).toEqual({
@@ -166,12 +174,14 @@ describe("with the provider's own PRT contract_amendment form (GATEWAY_FORMS_DIR
     writeFileSync(path.join(dir, "PRT.contract_amendment.json"), JSON.stringify(wrapped.data ?? wrapped));
     gw.deps.forms = createFormRegistry({ formsDir: dir });
 
-    const level4 = "Level 4 - Mid-Senior level - Employees with high professional functions, executive management responsibilities, who supervise the production with an initiative and operational autonomy within the responsibilities delegated to them";
+    const level4 =
+      "Level 4 - Mid-Senior level - Employees with high professional functions, executive management responsibilities, who supervise the production with an initiative and operational autonomy within the responsibilities delegated to them";
     const data = {
       reason_for_change: "promotion",
       effective_date: "2026-06-01",
       job_title: "Staff Engineer",
-      role_description: "Leads the design of the platform's payment services, mentors engineers and owns the reliability of the systems the team runs.",
+      role_description:
+        "Leads the design of the platform's payment services, mentors engineers and owns the reliability of the systems the team runs.",
       experience_level: level4,
       contract_duration_type: "indefinite",
       work_schedule: "full_time",
@@ -186,15 +196,30 @@ describe("with the provider's own PRT contract_amendment form (GATEWAY_FORMS_DIR
       reason_for_change_description: null,
       salary_decrease_details: null,
     });
-    expect(Object.keys(a.changes).sort()).toEqual(["compensation.amount", "contract.job_title", "contract_details.experience_level", "contract_details.role_description"]);
+    expect(Object.keys(a.changes).sort()).toEqual([
+      "compensation.amount",
+      "contract.job_title",
+      "contract_details.experience_level",
+      "contract_details.role_description",
+    ]);
     // Its rules apply: a salary under the current one needs the decrease questions answered.
     const cut = await create({ employment_id: w.employee.id, contract_amendment: { ...data, annual_gross_salary: 2_000_000 } });
     expect(cut.status).toBe(422);
     expect(Object.keys(((await cut.json()) as { errors: object }).errors)).toEqual(
       expect.arrayContaining(["contract_amendment.salary_decrease_reason", "contract_amendment.was_employee_informed"]),
     );
-    const withReason = await created({ ...data, annual_gross_salary: 2_000_000, salary_decrease_reason: "other", salary_decrease_reason_description: "Fewer responsibilities.", was_employee_informed: "yes" });
-    expect(withReason.requested_details.salary_decrease_details).toMatchObject({ previous_amount: 2_400_000, current_amount: 2_000_000, reason: "other" });
+    const withReason = await created({
+      ...data,
+      annual_gross_salary: 2_000_000,
+      salary_decrease_reason: "other",
+      salary_decrease_reason_description: "Fewer responsibilities.",
+      was_employee_informed: "yes",
+    });
+    expect(withReason.requested_details.salary_decrease_details).toMatchObject({
+      previous_amount: 2_400_000,
+      current_amount: 2_000_000,
+      reason: "other",
+    });
     expect(Object.keys(withReason.changes)).not.toContain("contract_details.salary_decrease_reason");
     // Its effective date may be null; an amendment needs one.
     const noDate = await create({ employment_id: w.employee.id, contract_amendment: { ...data, effective_date: null } });
@@ -278,7 +303,9 @@ describe("sandbox: PATCH /v1/sandbox/contract-amendments/{id} and PUT …/approv
       "contract_details.work_hours_per_week": { previous: 40, current: 24 },
       "contract_details.part_time_salary_confirmation": { previous: null, current: "acknowledged" },
     });
-    expect((await gw.call("PUT", `/v1/sandbox/contract-amendments/${toPartTime.id}/approve`, { token: w.a.tokens.admin })).status).toBe(200);
+    expect((await gw.call("PUT", `/v1/sandbox/contract-amendments/${toPartTime.id}/approve`, { token: w.a.tokens.admin })).status).toBe(
+      200,
+    );
     let details = (await employmentOf(w.employee.id)).contract_details;
     expect(details).toMatchObject({ work_schedule: "part_time", work_hours_per_week: 24 });
     expect(gw.deps.forms.validate("PRT", "contract_details", details)).toBeNull();
@@ -323,7 +350,9 @@ describe("GET /v1/employment-contracts/{id}/pending-changes and POST /v1/contrac
     const gone = await created(example(3));
     await sandbox(later.id, "in_review");
     await sandbox(gone.id, "canceled");
-    const res = await gw.call("GET", `/v1/employment-contracts/${w.employee.id}/pending-changes`, { token: await w.tokenWith(["contract:read"]) });
+    const res = await gw.call("GET", `/v1/employment-contracts/${w.employee.id}/pending-changes`, {
+      token: await w.tokenWith(["contract:read"]),
+    });
     expect(res.status).toBe(200);
     const pending = ContractPendingChangesResponseSchema.parse(await res.json()).data.pending_changes;
     expect(pending.map((p) => [p.contract_amendment_id, p.status, p.effective_at])).toEqual([
@@ -331,12 +360,17 @@ describe("GET /v1/employment-contracts/{id}/pending-changes and POST /v1/contrac
       [later.id, "in_review", "2026-07-01T00:00:00Z"],
     ]);
     expect(pending[0]!.contract_id).toBe(w.employee.activeContractId);
-    expect((await gw.call("GET", `/v1/employment-contracts/${w.employeeB.id}/pending-changes`, { token: w.a.tokens.admin })).status).toBe(404);
+    expect((await gw.call("GET", `/v1/employment-contracts/${w.employeeB.id}/pending-changes`, { token: w.a.tokens.admin })).status).toBe(
+      404,
+    );
   });
 
   it("automatable: raises of salary or time off only; the same validation as create, nothing stored", async () => {
     const check = async (data: Record<string, unknown>) => {
-      const res = await gw.call("POST", "/v1/contract-amendments/automatable", { token: w.a.tokens.admin, body: { employment_id: w.employee.id, contract_amendment: data } });
+      const res = await gw.call("POST", "/v1/contract-amendments/automatable", {
+        token: w.a.tokens.admin,
+        body: { employment_id: w.employee.id, contract_amendment: data },
+      });
       return { status: res.status, body: (await res.json()) as unknown };
     };
     const raise = await check({ effective_date: "2026-05-01", reason: "annual_review", annual_gross_salary: 2_600_000, available_pto: 25 });
@@ -344,7 +378,9 @@ describe("GET /v1/employment-contracts/{id}/pending-changes and POST /v1/contrac
     expect(ContractAmendmentAutomatableResponseSchema.parse(raise.body).data.automatable).toBe(true);
     const promotion = ContractAmendmentAutomatableResponseSchema.parse((await check(example(1))).body).data;
     expect(promotion).toEqual({ automatable: false, message: "The amendment needs a review: contract.job_title changes." });
-    const cut = ContractAmendmentAutomatableResponseSchema.parse((await check({ effective_date: "2026-05-01", reason: "correction", annual_gross_salary: 2_000_000 })).body).data;
+    const cut = ContractAmendmentAutomatableResponseSchema.parse(
+      (await check({ effective_date: "2026-05-01", reason: "correction", annual_gross_salary: 2_000_000 })).body,
+    ).data;
     expect(cut.automatable).toBe(false);
     expect((await check({ effective_date: "2026-05-01", reason: "promotion" })).status).toBe(422);
     const list = await gw.call("GET", "/v1/contract-amendments", { token: w.a.tokens.admin });
@@ -369,7 +405,9 @@ describe("contract amendment shapes against the provider's examples", () => {
     const theirKeys = Object.keys(show.data.contract_amendment.changes!);
     expect(theirKeys).toEqual(expect.arrayContaining(Object.keys(a.changes)));
 
-    const item = ContractAmendmentListResponseSchema.parse(await (await gw.call("GET", "/v1/contract-amendments", { token: w.a.tokens.admin })).json()).data.contract_amendments[0]!;
+    const item = ContractAmendmentListResponseSchema.parse(
+      await (await gw.call("GET", "/v1/contract-amendments", { token: w.a.tokens.admin })).json(),
+    ).data.contract_amendments[0]!;
     expect(fieldDifference(item, listItemOf(listed, "contract_amendments"))).toEqual({ extra: [], missing: [] });
 
     const ours = ContractPendingChangesResponseSchema.parse(
@@ -377,7 +415,10 @@ describe("contract amendment shapes against the provider's examples", () => {
     ).data.pending_changes[0]!;
     expect(fieldDifference(ours, pending.data.pending_changes[0]!)).toEqual({ extra: ["contract_amendment_id", "status"], missing: [] });
 
-    const verdict = await gw.call("POST", "/v1/contract-amendments/automatable", { token: w.a.tokens.admin, body: { employment_id: w.employee.id, contract_amendment: example(0) } });
+    const verdict = await gw.call("POST", "/v1/contract-amendments/automatable", {
+      token: w.a.tokens.admin,
+      body: { employment_id: w.employee.id, contract_amendment: example(0) },
+    });
     expect(fieldDifference(((await verdict.json()) as { data: object }).data, automatable.data)).toEqual({ extra: [], missing: [] });
   });
 });

@@ -13,6 +13,11 @@ export const contractPendingChangesRoute = defineRoute({
   summary: "Employment contract pending changes",
   tag: "Contract amendments",
   auth: CONTRACT_PENDING_READ,
-  responses: { 200: { description: "Changes waiting for approval", schema: ContractPendingChangesResponseSchema }, 404: { description: "Employment not found" }, ...COMMON_ERRORS },
-  handler: async (c, { params, principal }) => c.json(await listPendingChanges(c.get("deps").db, principal.companyId!, params.employment_id!)),
+  responses: {
+    200: { description: "Changes waiting for approval", schema: ContractPendingChangesResponseSchema },
+    404: { description: "Employment not found" },
+    ...COMMON_ERRORS,
+  },
+  handler: async (c, { params, principal }) =>
+    c.json(await listPendingChanges(c.get("deps").db, principal.companyId!, params.employment_id!)),
 });

@@ -13,7 +13,13 @@ export const showContractAmendmentRoute = defineRoute({
   summary: "Show contract amendment",
   tag: "Contract amendments",
   auth: CONTRACT_AMENDMENT_READ,
-  responses: { 200: { description: "The amendment", schema: ContractAmendmentResponseSchema }, 404: { description: "Not found" }, ...COMMON_ERRORS },
+  responses: {
+    200: { description: "The amendment", schema: ContractAmendmentResponseSchema },
+    404: { description: "Not found" },
+    ...COMMON_ERRORS,
+  },
   handler: async (c, { params, principal }) =>
-    c.json({ data: { contract_amendment: await showContractAmendment(c.get("deps"), principal.companyId!, params.contract_amendment_id!) } }),
+    c.json({
+      data: { contract_amendment: await showContractAmendment(c.get("deps"), principal.companyId!, params.contract_amendment_id!) },
+    }),
 });

@@ -39,7 +39,18 @@ describe("GET /v1/countries/{country_code}/{form}", () => {
     const { data } = FormResponseSchema.parse(await res.json());
     expect(data).toMatchObject({ type: "object", additionalProperties: false });
     const properties = data.properties as Record<string, Record<string, Record<string, unknown>>>;
-    expect(Object.keys(properties)).toEqual(expect.arrayContaining(["name", "email", "job_title", "provisional_start_date", "has_seniority_date", "seniority_date", "manager", "department"]));
+    expect(Object.keys(properties)).toEqual(
+      expect.arrayContaining([
+        "name",
+        "email",
+        "job_title",
+        "provisional_start_date",
+        "has_seniority_date",
+        "seniority_date",
+        "manager",
+        "department",
+      ]),
+    );
     // The harness clock: Thursday 15 January 2026 (or the clock given); DEU needs 15 working days.
     const today = gw.clock.now();
     const minDate = properties.provisional_start_date!["x-jsf-presentation"]!.minDate as string;

@@ -20,5 +20,6 @@ export const createCustomFieldRoute = defineRoute({
     422: { description: "Validation failure (duplicate name, options)" },
     ...COMMON_ERRORS,
   },
-  handler: async (c, { body, principal }) => c.json({ data: { custom_field: await createCustomField(c.get("deps"), principal, body) } }, 201),
+  handler: async (c, { body, principal }) =>
+    c.json({ data: { custom_field: await createCustomField(c.get("deps"), principal, body) } }, 201),
 });

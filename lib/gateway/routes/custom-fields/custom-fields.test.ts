@@ -32,20 +32,65 @@ async function field(body: Record<string, unknown>, token = w.a.tokens.admin): P
 const valuePath = (fieldId: string, employmentId: string) => `/v1/custom-fields/${fieldId}/values/${employmentId}`;
 const putValue = (fieldId: string, employmentId: string, body: unknown, token = w.a.tokens.admin, method = "PUT") =>
   gw.call(method, valuePath(fieldId, employmentId), { token, body });
-const getValue = (fieldId: string, employmentId: string, token = w.a.tokens.admin) => gw.call("GET", valuePath(fieldId, employmentId), { token });
+const getValue = (fieldId: string, employmentId: string, token = w.a.tokens.admin) =>
+  gw.call("GET", valuePath(fieldId, employmentId), { token });
 
 /** A valid and an invalid value per type (the invalid one with a fragment of its message). */
 const CASES: Record<CustomFieldType, { valid: unknown[]; invalid: [unknown, string][] }> = {
-  string: { valid: ["UXH34HG", ""], invalid: [[42, "string"], ["x".repeat(256), "at most 255"]] },
-  text: { valid: ["A longer note.\nSecond line."], invalid: [[true, "string"], ["x".repeat(10_001), "at most 10000"]] },
-  integer: { valid: [7, -3, 0], invalid: [[1.5, "integer"], ["7", "integer"]] },
+  string: {
+    valid: ["UXH34HG", ""],
+    invalid: [
+      [42, "string"],
+      ["x".repeat(256), "at most 255"],
+    ],
+  },
+  text: {
+    valid: ["A longer note.\nSecond line."],
+    invalid: [
+      [true, "string"],
+      ["x".repeat(10_001), "at most 10000"],
+    ],
+  },
+  integer: {
+    valid: [7, -3, 0],
+    invalid: [
+      [1.5, "integer"],
+      ["7", "integer"],
+    ],
+  },
   decimal: { valid: [0.75, 3], invalid: [["0.75", "number"]] },
   percentage: { valid: [12.5], invalid: [[{}, "number"]] },
-  currency: { valid: [{ amount: 150000, currency: "EUR" }], invalid: [[150000, "amount"], [{ amount: 1.5, currency: "EUR" }, "amount"], [{ amount: 1, currency: "eur" }, "ISO 4217"]] },
-  date: { valid: ["2026-02-28"], invalid: [["2026-02-30", "YYYY-MM-DD"], ["28/02/2026", "YYYY-MM-DD"], [20260228, "YYYY-MM-DD"]] },
+  currency: {
+    valid: [{ amount: 150000, currency: "EUR" }],
+    invalid: [
+      [150000, "amount"],
+      [{ amount: 1.5, currency: "EUR" }, "amount"],
+      [{ amount: 1, currency: "eur" }, "ISO 4217"],
+    ],
+  },
+  date: {
+    valid: ["2026-02-28"],
+    invalid: [
+      ["2026-02-30", "YYYY-MM-DD"],
+      ["28/02/2026", "YYYY-MM-DD"],
+      [20260228, "YYYY-MM-DD"],
+    ],
+  },
   boolean: { valid: [true, false], invalid: [["true", "true or false"]] },
-  link: { valid: ["https://hris.example/people/42"], invalid: [["ftp://x.example/a", "http"], ["not a url", "http"]] },
-  single_select: { valid: ["Engineering"], invalid: [["Marketing", "one of"], [["Engineering"], "one of"]] },
+  link: {
+    valid: ["https://hris.example/people/42"],
+    invalid: [
+      ["ftp://x.example/a", "http"],
+      ["not a url", "http"],
+    ],
+  },
+  single_select: {
+    valid: ["Engineering"],
+    invalid: [
+      ["Marketing", "one of"],
+      [["Engineering"], "one of"],
+    ],
+  },
 };
 
 describe("POST /v1/custom-fields", () => {
@@ -53,7 +98,13 @@ describe("POST /v1/custom-fields", () => {
     for (const type of CUSTOM_FIELD_TYPES) {
       const body = { name: `Field ${type}`, type, ...(type === "single_select" ? { options: ["Engineering", "Sales"] } : {}) };
       const f = await field(body);
-      expect(f).toEqual({ id: f.id, name: `Field ${type}`, type, description: null, options: type === "single_select" ? ["Engineering", "Sales"] : null });
+      expect(f).toEqual({
+        id: f.id,
+        name: `Field ${type}`,
+        type,
+        description: null,
+        options: type === "single_select" ? ["Engineering", "Sales"] : null,
+      });
     }
     const described = await field({ name: "  Cost center  ", type: "string", description: "Booking code" });
     expect(described).toMatchObject({ name: "Cost center", description: "Booking code" });
@@ -71,7 +122,9 @@ describe("POST /v1/custom-fields", () => {
     expect(Object.keys(await errorsOf({ name: "  ", type: "string" }))).toEqual(["name"]);
     expect(Object.keys(await errorsOf({ name: "X", type: "multi_select" }))).toEqual(["type"]);
     expect(await errorsOf({ name: "X", type: "single_select" })).toEqual({ options: ["is required for a single_select field"] });
-    expect(await errorsOf({ name: "X", type: "string", options: ["a"] })).toEqual({ options: ["is only allowed for single_select fields"] });
+    expect(await errorsOf({ name: "X", type: "string", options: ["a"] })).toEqual({
+      options: ["is only allowed for single_select fields"],
+    });
     expect(Object.keys(await errorsOf({ name: "X", type: "single_select", options: [] }))).toEqual(["options"]);
     expect(await errorsOf({ name: "X", type: "single_select", options: ["A", "a"] })).toEqual({ options: ["lists 'a' more than once"] });
     expect(Object.keys(await errorsOf({ name: "x".repeat(101), type: "string" }))).toEqual(["name"]);
@@ -125,7 +178,8 @@ describe("GET /v1/custom-fields and /{id}", () => {
 describe("GET / PUT / PATCH /v1/custom-fields/{id}/values/{employment_id}", () => {
   it("a value is null until set; set, read back, replace (PATCH), clear with null", async () => {
     const f = await field({ name: "Internal ID", type: "string" });
-    const read = async () => CustomFieldValueResponseSchema.parse(await (await getValue(f.id, w.employee.id)).json()).data.custom_field_value;
+    const read = async () =>
+      CustomFieldValueResponseSchema.parse(await (await getValue(f.id, w.employee.id)).json()).data.custom_field_value;
     expect(await read()).toEqual({ custom_field_id: f.id, employment_id: w.employee.id, value: null });
     const res = await putValue(f.id, w.employee.id, { value: "UXH34HG" });
     expect(res.status).toBe(200);
@@ -179,7 +233,9 @@ describe("GET / PUT / PATCH /v1/custom-fields/{id}/values/{employment_id}", () =
   it("403: scopes per operation; writing roles, people managers for their reports only", async () => {
     const f = await field({ name: "Internal ID", type: "string" });
     expect((await getValue(f.id, w.employee.id, await w.tokenWith(["custom_field:read"]))).status).toBe(403);
-    expect((await putValue(f.id, w.employee.id, { value: "x" }, await w.tokenWith(["custom_field_value:read", "custom_field:write"]))).status).toBe(403);
+    expect(
+      (await putValue(f.id, w.employee.id, { value: "x" }, await w.tokenWith(["custom_field_value:read", "custom_field:write"]))).status,
+    ).toBe(403);
     expect((await putValue(f.id, w.employee.id, { value: "x" }, w.a.tokens.onboardingManager)).status).toBe(403);
     const notReport = await w.activeEmployee(w.a.company.id, w.a.owner.id);
     expect((await putValue(f.id, notReport.id, { value: "x" }, w.a.tokens.peopleManager)).status).toBe(403);

@@ -14,6 +14,11 @@ export const listCustomFieldsRoute = defineRoute({
   tag: "Custom fields",
   auth: CUSTOM_FIELD_READ,
   query: PaginationQuerySchema,
-  responses: { 200: { description: "A page of definitions", schema: CustomFieldListResponseSchema }, 400: { description: "Invalid query" }, ...COMMON_ERRORS },
-  handler: async (c, { query, principal }) => c.json(await listCustomFields(c.get("deps").db, principal.companyId!, query.page, query.page_size)),
+  responses: {
+    200: { description: "A page of definitions", schema: CustomFieldListResponseSchema },
+    400: { description: "Invalid query" },
+    ...COMMON_ERRORS,
+  },
+  handler: async (c, { query, principal }) =>
+    c.json(await listCustomFields(c.get("deps").db, principal.companyId!, query.page, query.page_size)),
 });

@@ -19,5 +19,14 @@ export const showCustomFieldValueRoute = defineRoute({
     ...COMMON_ERRORS,
   },
   handler: async (c, { params, principal }) =>
-    c.json({ data: { custom_field_value: await showCustomFieldValue(c.get("deps").db, principal.companyId!, params.custom_field_id!, params.employment_id!) } }),
+    c.json({
+      data: {
+        custom_field_value: await showCustomFieldValue(
+          c.get("deps").db,
+          principal.companyId!,
+          params.custom_field_id!,
+          params.employment_id!,
+        ),
+      },
+    }),
 });

@@ -13,7 +13,15 @@ export const showCustomFieldRoute = defineRoute({
   summary: "Show custom field definition",
   tag: "Custom fields",
   auth: CUSTOM_FIELD_READ,
-  responses: { 200: { description: "The definition", schema: CustomFieldResponseSchema }, 404: { description: "Not found" }, ...COMMON_ERRORS },
+  responses: {
+    200: { description: "The definition", schema: CustomFieldResponseSchema },
+    404: { description: "Not found" },
+    ...COMMON_ERRORS,
+  },
   handler: async (c, { params, principal }) =>
-    c.json({ data: { custom_field: serializeCustomField(await getCustomFieldOrThrow(c.get("deps").db, principal.companyId!, params.custom_field_id!)) } }),
+    c.json({
+      data: {
+        custom_field: serializeCustomField(await getCustomFieldOrThrow(c.get("deps").db, principal.companyId!, params.custom_field_id!)),
+      },
+    }),
 });

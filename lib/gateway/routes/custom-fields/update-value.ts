@@ -23,6 +23,8 @@ export const updateCustomFieldValueRoute = defineRoute({
   },
   handler: async (c, { body, params, principal }) =>
     c.json({
-      data: { custom_field_value: await setCustomFieldValue(c.get("deps"), principal, params.custom_field_id!, params.employment_id!, body.value) },
+      data: {
+        custom_field_value: await setCustomFieldValue(c.get("deps"), principal, params.custom_field_id!, params.employment_id!, body.value),
+      },
     }),
 });

@@ -22,7 +22,9 @@ describe("company departments", () => {
     const { data } = DepartmentListResponseSchema.parse(await res.json());
     expect(data.company_departments.map((d) => d.name)).toEqual(["Engineering", "Ops"]);
     expect(data).toMatchObject({ current_page: 1, total_count: 3, total_pages: 2 });
-    const noQuery = DepartmentListResponseSchema.parse(await (await gw.call("GET", "/v1/company-departments", { token: t.tokens.admin })).json());
+    const noQuery = DepartmentListResponseSchema.parse(
+      await (await gw.call("GET", "/v1/company-departments", { token: t.tokens.admin })).json(),
+    );
     expect(noQuery.data.total_count).toBe(3);
   });
 
@@ -32,7 +34,10 @@ describe("company departments", () => {
   });
 
   it("creates a department (201), refuses blank and duplicate names (422)", async () => {
-    const res = await gw.call("POST", "/v1/company-departments", { token: t.tokens.admin, body: { company_id: t.company.id, name: "People" } });
+    const res = await gw.call("POST", "/v1/company-departments", {
+      token: t.tokens.admin,
+      body: { company_id: t.company.id, name: "People" },
+    });
     expect(res.status).toBe(201);
     const { data } = DepartmentResponseSchema.parse(await res.json());
     expect(data.company_department).toMatchObject({ name: "People", company_id: t.company.id });
@@ -48,7 +53,10 @@ describe("company departments", () => {
     const noScope = await makeCustomerToken(gw.deps.db, "sandbox", t.admin, ["employment:read"]);
     expect((await gw.call("GET", "/v1/company-departments", { token: noScope })).status).toBe(403);
     expect((await gw.call("POST", "/v1/company-departments", { token: t.tokens.onboardingManager, body: { name: "X" } })).status).toBe(403);
-    const other404 = await gw.call("POST", "/v1/company-departments", { token: t.tokens.admin, body: { company_id: other.company.id, name: "X" } });
+    const other404 = await gw.call("POST", "/v1/company-departments", {
+      token: t.tokens.admin,
+      body: { company_id: other.company.id, name: "X" },
+    });
     expect(other404.status).toBe(404);
   });
 });

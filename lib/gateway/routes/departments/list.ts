@@ -13,7 +13,11 @@ export const listDepartmentsRoute = defineRoute({
   tag: "Company departments",
   auth: { kind: "scoped", scopes: ["company_department:read", "company_structure:read"], company: true },
   query: PaginationQuerySchema.extend(DepartmentListQuerySchema.shape),
-  responses: { 200: { description: "A page of departments", schema: DepartmentListResponseSchema }, 404: { description: "Another company" }, ...COMMON_ERRORS },
+  responses: {
+    200: { description: "A page of departments", schema: DepartmentListResponseSchema },
+    404: { description: "Another company" },
+    ...COMMON_ERRORS,
+  },
   handler: async (c, { query, principal }) =>
     c.json(await listDepartments(c.get("deps").db, resolveCompanyId(principal, query.company_id), query.page, query.page_size)),
 });

@@ -14,14 +14,22 @@ beforeEach(async () => {
   t = await makeTenant(gw.deps.db, "sandbox");
 });
 
-const basic = (code = "PRT", over: Record<string, unknown> = {}) => ({ ...exampleSection(code, "employment_basic_information", 0), ...over });
+const basic = (code = "PRT", over: Record<string, unknown> = {}) => ({
+  ...exampleSection(code, "employment_basic_information", 0),
+  ...over,
+});
 
 describe("POST /v1/employments", () => {
   it("creates an employment from a valid basic information form (201, full record)", async () => {
     const dept = await makeDepartment(gw.deps.db, t.company.id, "Product");
     const res = await gw.call("POST", "/v1/employments", {
       token: t.tokens.admin,
-      body: { country_code: "PRT", type: "employee", external_id: "EXT-1", basic_information: basic("PRT", { manager: { id: t.peopleManager.id }, department: { id: dept.id } }) },
+      body: {
+        country_code: "PRT",
+        type: "employee",
+        external_id: "EXT-1",
+        basic_information: basic("PRT", { manager: { id: t.peopleManager.id }, department: { id: dept.id } }),
+      },
     });
     expect(res.status).toBe(201);
     const emp = EmploymentResponseSchema.parse(await res.json()).data.employment;
@@ -51,7 +59,10 @@ describe("POST /v1/employments", () => {
   });
 
   it.each(["PRT", "DEU", "FRA", "GBR", "ESP", "NLD", "USA", "BRA"])("accepts the example basic information of %s", async (code) => {
-    const res = await gw.call("POST", "/v1/employments", { token: t.tokens.owner, body: { country_code: code, basic_information: basic(code) } });
+    const res = await gw.call("POST", "/v1/employments", {
+      token: t.tokens.owner,
+      body: { country_code: code, basic_information: basic(code) },
+    });
     expect(res.status).toBe(201);
   });
 
@@ -72,7 +83,10 @@ describe("POST /v1/employments", () => {
     const foreign = await makeDepartment(gw.deps.db, other.company.id);
     const res = await gw.call("POST", "/v1/employments", {
       token: t.tokens.admin,
-      body: { country_code: "PRT", basic_information: basic("PRT", { manager: { id: t.onboardingManager.id }, department: { id: foreign.id } }) },
+      body: {
+        country_code: "PRT",
+        basic_information: basic("PRT", { manager: { id: t.onboardingManager.id }, department: { id: foreign.id } }),
+      },
     });
     expect(res.status).toBe(422);
     expect(await res.json()).toEqual({
@@ -85,7 +99,10 @@ describe("POST /v1/employments", () => {
 
   it("unknown or alpha-2 country codes are 404 Country not found", async () => {
     for (const code of ["XXX", "PT"]) {
-      const res = await gw.call("POST", "/v1/employments", { token: t.tokens.admin, body: { country_code: code, basic_information: basic() } });
+      const res = await gw.call("POST", "/v1/employments", {
+        token: t.tokens.admin,
+        body: { country_code: code, basic_information: basic() },
+      });
       expect(res.status).toBe(404);
       expect(await res.json()).toEqual({ message: "Country not found" });
     }
@@ -93,18 +110,38 @@ describe("POST /v1/employments", () => {
 
   it("types and models with only list and show cannot be created (422 ActionError)", async () => {
     for (const body of [{ type: "contractor" }, { type: "direct_employee" }, { employment_model: "peo" }]) {
-      const res = await gw.call("POST", "/v1/employments", { token: t.tokens.admin, body: { country_code: "PRT", basic_information: basic(), ...body } });
+      const res = await gw.call("POST", "/v1/employments", {
+        token: t.tokens.admin,
+        body: { country_code: "PRT", basic_information: basic(), ...body },
+      });
       expect(res.status).toBe(422);
       expect(await res.json()).toMatchObject({ message: { code: "operation_not_available", action: "create_employment" } });
     }
   });
 
   it("400 for unknown properties or a missing body; 409 for an inactive company; 403 for read-only roles", async () => {
-    expect((await gw.call("POST", "/v1/employments", { token: t.tokens.admin, body: { country_code: "PRT", basic_information: basic(), salary: 1 } })).status).toBe(400);
+    expect(
+      (
+        await gw.call("POST", "/v1/employments", {
+          token: t.tokens.admin,
+          body: { country_code: "PRT", basic_information: basic(), salary: 1 },
+        })
+      ).status,
+    ).toBe(400);
     expect((await gw.call("POST", "/v1/employments", { token: t.tokens.admin })).status).toBe(400);
-    expect((await gw.call("POST", "/v1/employments", { token: t.tokens.onboardingManager, body: { country_code: "PRT", basic_information: basic() } })).status).toBe(403);
+    expect(
+      (
+        await gw.call("POST", "/v1/employments", {
+          token: t.tokens.onboardingManager,
+          body: { country_code: "PRT", basic_information: basic() },
+        })
+      ).status,
+    ).toBe(403);
     const inactive = await makeTenant(gw.deps.db, "sandbox", { status: "archived" });
-    const res = await gw.call("POST", "/v1/employments", { token: inactive.tokens.admin, body: { country_code: "PRT", basic_information: basic() } });
+    const res = await gw.call("POST", "/v1/employments", {
+      token: inactive.tokens.admin,
+      body: { country_code: "PRT", basic_information: basic() },
+    });
     expect(res.status).toBe(409);
   });
 });

@@ -21,6 +21,5 @@ export const createEmploymentRoute = defineRoute({
     422: { description: "Validation failure" },
     ...COMMON_ERRORS,
   },
-  handler: async (c, { body, principal }) =>
-    c.json({ data: { employment: await createEmployment(c.get("deps"), principal, body) } }, 201),
+  handler: async (c, { body, principal }) => c.json({ data: { employment: await createEmployment(c.get("deps"), principal, body) } }, 201),
 });

@@ -17,7 +17,8 @@ describe("POST /v1/employments/{id}/invite", () => {
     const res = await gw.call("POST", `/v1/employments/${e.id}/invite`, { token: t.tokens.admin });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ data: { status: "ok" } });
-    const emp = EmploymentResponseSchema.parse(await (await gw.call("GET", `/v1/employments/${e.id}`, { token: t.tokens.admin })).json()).data.employment;
+    const emp = EmploymentResponseSchema.parse(await (await gw.call("GET", `/v1/employments/${e.id}`, { token: t.tokens.admin })).json())
+      .data.employment;
     expect(emp).toMatchObject({ status: "invited", employment_lifecycle_stage: "employee_self_enrollment", user_status: "initiated" });
   });
 

@@ -42,7 +42,24 @@ describe("GET /v1/employments", () => {
     expect(data.employments).toHaveLength(20);
     const item = data.employments[0]!;
     expect(Object.keys(item).sort()).toEqual(
-      ["country", "department", "department_id", "employment_lifecycle_stage", "employment_model", "external_id", "full_name", "id", "job_title", "login_email", "personal_email", "provisional_start_date", "short_id", "status", "type", "work_email"].sort(),
+      [
+        "country",
+        "department",
+        "department_id",
+        "employment_lifecycle_stage",
+        "employment_model",
+        "external_id",
+        "full_name",
+        "id",
+        "job_title",
+        "login_email",
+        "personal_email",
+        "provisional_start_date",
+        "short_id",
+        "status",
+        "type",
+        "work_email",
+      ].sort(),
     );
     expect(item).not.toHaveProperty("onboarding_tasks");
   });

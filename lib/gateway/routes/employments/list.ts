@@ -15,7 +15,11 @@ export const listEmploymentsRoute = defineRoute({
   tag: "Employments",
   auth: EMPLOYMENT_READ,
   query: QuerySchema,
-  responses: { 200: { description: "A page of employments", schema: EmploymentListResponseSchema }, 400: { description: "Invalid query" }, ...COMMON_ERRORS },
+  responses: {
+    200: { description: "A page of employments", schema: EmploymentListResponseSchema },
+    400: { description: "Invalid query" },
+    ...COMMON_ERRORS,
+  },
   handler: async (c, { query, principal }) =>
     c.json(
       await listEmployments(c.get("deps"), {

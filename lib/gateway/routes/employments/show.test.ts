@@ -33,12 +33,49 @@ describe("GET /v1/employments/{id}", () => {
     expect(res.status).toBe(200);
     const json = (await res.json()) as { data: { employment: Record<string, unknown> } };
     const emp = EmploymentResponseSchema.parse(json).data.employment;
-    const required = ["id", "company_id", "type", "employment_model", "status", "employment_lifecycle_stage", "full_name", "job_title", "personal_email", "login_email", "work_email", "manager_email", "manager_employment_id", "eligible_for_onboarding_cancellation", "created_at", "updated_at", "country", "onboarding_tasks", "pricing_plan_details", "files", "personal_details", "address_details", "work_address_details", "billing_address_details", "administrative_details", "contract_details", "emergency_contact_details", "bank_account_details"];
+    const required = [
+      "id",
+      "company_id",
+      "type",
+      "employment_model",
+      "status",
+      "employment_lifecycle_stage",
+      "full_name",
+      "job_title",
+      "personal_email",
+      "login_email",
+      "work_email",
+      "manager_email",
+      "manager_employment_id",
+      "eligible_for_onboarding_cancellation",
+      "created_at",
+      "updated_at",
+      "country",
+      "onboarding_tasks",
+      "pricing_plan_details",
+      "files",
+      "personal_details",
+      "address_details",
+      "work_address_details",
+      "billing_address_details",
+      "administrative_details",
+      "contract_details",
+      "emergency_contact_details",
+      "bank_account_details",
+    ];
     for (const k of required) expect(json.data.employment, k).toHaveProperty(k);
     expect(Object.keys(emp.onboarding_tasks).sort()).toEqual([...ONBOARDING_TASK_KEYS].sort());
     expect(emp.onboarding_tasks.contract_details).toEqual({ status: "completed", description: expect.any(String) });
     expect(emp.onboarding_tasks.personal_details.status).toBe("pending");
-    expect(emp.files).toEqual([{ id: "6f1c1c56-0000-4000-8000-000000000001", name: "contract.pdf", type: "contract", sub_type: null, inserted_at: "2026-01-02T03:04:05Z" }]);
+    expect(emp.files).toEqual([
+      {
+        id: "6f1c1c56-0000-4000-8000-000000000001",
+        name: "contract.pdf",
+        type: "contract",
+        sub_type: null,
+        inserted_at: "2026-01-02T03:04:05Z",
+      },
+    ]);
     expect(emp.personal_details).toEqual({});
     expect(emp.bank_account_details).toEqual([]);
     expect(emp.contract_details).toEqual({ annual_gross_salary: 3000000 });
@@ -65,7 +102,8 @@ describe("GET /v1/employments/{id}", () => {
 
   it("an active employment is not eligible for onboarding cancellation", async () => {
     const e = await makeEmployment(gw.deps.db, t.company.id, { status: "active" });
-    const emp = EmploymentResponseSchema.parse(await (await gw.call("GET", `/v1/employments/${e.id}`, { token: t.tokens.admin })).json()).data.employment;
+    const emp = EmploymentResponseSchema.parse(await (await gw.call("GET", `/v1/employments/${e.id}`, { token: t.tokens.admin })).json())
+      .data.employment;
     expect(emp.eligible_for_onboarding_cancellation).toBe(false);
   });
 

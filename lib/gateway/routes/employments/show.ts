@@ -12,7 +12,11 @@ export const showEmploymentRoute = defineRoute({
   summary: "Show employment",
   tag: "Employments",
   auth: EMPLOYMENT_READ,
-  responses: { 200: { description: "The employment", schema: EmploymentResponseSchema }, 404: { description: "Not found" }, ...COMMON_ERRORS },
+  responses: {
+    200: { description: "The employment", schema: EmploymentResponseSchema },
+    404: { description: "Not found" },
+    ...COMMON_ERRORS,
+  },
   handler: async (c, { params, principal }) => {
     const deps = c.get("deps");
     return c.json({ data: { employment: await loadEmploymentView(deps, deps.db, principal.companyId!, params.employment_id!) } });

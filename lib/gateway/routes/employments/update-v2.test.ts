@@ -3,7 +3,15 @@ import { and, eq } from "drizzle-orm";
 import { EmploymentResponseSchema } from "@/lib/contract";
 import { outboxEvents } from "../../db/schema";
 import { createTestGateway, type TestGateway } from "../../testing/harness";
-import { makeAccessToken, makeClient, makeCustomerToken, makeDepartment, makeEmployment, makeTenant, makeUser } from "../../testing/factories";
+import {
+  makeAccessToken,
+  makeClient,
+  makeCustomerToken,
+  makeDepartment,
+  makeEmployment,
+  makeTenant,
+  makeUser,
+} from "../../testing/factories";
 
 let gw: TestGateway;
 let t: Awaited<ReturnType<typeof makeTenant>>;
@@ -16,9 +24,11 @@ beforeEach(async () => {
 });
 
 const events = (employmentId: string) =>
-  gw.deps.db.select().from(outboxEvents).where(eq(outboxEvents.eventType, "employment.details.updated")).then((rows) =>
-    rows.filter((r) => r.payload.employment_id === employmentId),
-  );
+  gw.deps.db
+    .select()
+    .from(outboxEvents)
+    .where(eq(outboxEvents.eventType, "employment.details.updated"))
+    .then((rows) => rows.filter((r) => r.payload.employment_id === employmentId));
 
 describe("PUT/PATCH /v2/employments/{id} (spec 4.1)", () => {
   it("updates the four properties and answers the full record", async () => {
@@ -106,7 +116,10 @@ describe("PUT/PATCH /v2/employments/{id} (spec 4.1)", () => {
 
   it("manager_id must be a user of the company with role admin, owner or people_manager", async () => {
     const e = await makeEmployment(gw.deps.db, t.company.id);
-    const wrongRole = await gw.call("PATCH", `/v2/employments/${e.id}`, { token: t.tokens.admin, body: { manager_id: t.onboardingManager.id } });
+    const wrongRole = await gw.call("PATCH", `/v2/employments/${e.id}`, {
+      token: t.tokens.admin,
+      body: { manager_id: t.onboardingManager.id },
+    });
     expect(wrongRole.status).toBe(422);
     expect(await wrongRole.json()).toEqual({ errors: { manager_id: ["must be a user with role admin, owner or people_manager"] } });
     const foreign = await gw.call("PATCH", `/v2/employments/${e.id}`, { token: t.tokens.admin, body: { manager_id: other.admin.id } });
@@ -172,8 +185,12 @@ describe("PUT/PATCH /v2/employments/{id} (spec 4.1)", () => {
   it("people managers update only their reports", async () => {
     const mine = await makeEmployment(gw.deps.db, t.company.id, { managerUserId: t.peopleManager.id });
     const notMine = await makeEmployment(gw.deps.db, t.company.id);
-    expect((await gw.call("PATCH", `/v2/employments/${mine.id}`, { token: t.tokens.peopleManager, body: { external_id: "a" } })).status).toBe(200);
-    expect((await gw.call("PATCH", `/v2/employments/${notMine.id}`, { token: t.tokens.peopleManager, body: { external_id: "a" } })).status).toBe(403);
+    expect(
+      (await gw.call("PATCH", `/v2/employments/${mine.id}`, { token: t.tokens.peopleManager, body: { external_id: "a" } })).status,
+    ).toBe(200);
+    expect(
+      (await gw.call("PATCH", `/v2/employments/${notMine.id}`, { token: t.tokens.peopleManager, body: { external_id: "a" } })).status,
+    ).toBe(403);
   });
 
   it("works with an authorization-code grant token too", async () => {
@@ -195,7 +212,10 @@ describe("PUT/PATCH /v2/employments/{id} (spec 4.1)", () => {
     expect(await res.json()).toEqual({ message: "Too many requests" });
     expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(res.headers.get("x-ratelimit-remaining")).toBe("0");
-    const rows = await limited.deps.db.select().from(outboxEvents).where(and(eq(outboxEvents.eventType, "employment.details.updated")));
+    const rows = await limited.deps.db
+      .select()
+      .from(outboxEvents)
+      .where(and(eq(outboxEvents.eventType, "employment.details.updated")));
     expect(rows).toHaveLength(0);
   });
 

@@ -28,7 +28,12 @@ describe("PATCH/PUT /v1/employments/{id}", () => {
     expect(emp.onboarding_tasks.personal_details.status).toBe("pending");
     const events = await eventsOf("employment.onboarding_task.completed");
     expect(events.map((r) => r.payload)).toEqual([
-      { event_type: "employment.onboarding_task.completed", employment_id: e.id, company_id: t.company.id, onboarding_task: "contract_details" },
+      {
+        event_type: "employment.onboarding_task.completed",
+        employment_id: e.id,
+        company_id: t.company.id,
+        onboarding_task: "contract_details",
+      },
     ]);
   });
 
@@ -44,7 +49,10 @@ describe("PATCH/PUT /v1/employments/{id}", () => {
       name: "employment-agreement.pdf",
       type: "contract",
       sub_type: "employment_agreement",
-      inserted_at: gw.clock.now().toISOString().replace(/\.\d{3}Z$/, "Z"),
+      inserted_at: gw.clock
+        .now()
+        .toISOString()
+        .replace(/\.\d{3}Z$/, "Z"),
     });
     // Spec 6.1: exactly event_type, employment_id, company_id, file_id, and valid against lib/contract.
     const events = await eventsOf("employment.employment_agreement.available");
@@ -53,7 +61,8 @@ describe("PATCH/PUT /v1/employments/{id}", () => {
     ]);
     expect(WebhookPayloadSchemas["employment.employment_agreement.available"].safeParse(events[0]!.payload).success).toBe(true);
     // The file is the employment's, as GET /v1/employments/{id} shows it, and a real PDF.
-    const shown = EmploymentResponseSchema.parse(await (await gw.call("GET", `/v1/employments/${e.id}`, { token: t.tokens.admin })).json()).data.employment;
+    const shown = EmploymentResponseSchema.parse(await (await gw.call("GET", `/v1/employments/${e.id}`, { token: t.tokens.admin })).json())
+      .data.employment;
     expect(shown.files).toEqual([file]);
     const [stored] = await gw.deps.db.select().from(employmentFiles).where(eq(employmentFiles.id, file.id));
     expect(stored).toMatchObject({ employmentId: e.id, companyId: t.company.id, contentType: "application/pdf" });
@@ -70,7 +79,9 @@ describe("PATCH/PUT /v1/employments/{id}", () => {
   it("no agreement for other sections, a refused contract section, or an employment that already has one", async () => {
     const e = await makeEmployment(gw.deps.db, t.company.id);
     expect((await patch(e.id, { personal_details: exampleSection("PRT", "personal_details", 0) })).status).toBe(200);
-    expect((await patch(e.id, { contract_details: { ...exampleSection("PRT", "contract_details", 0), annual_gross_salary: 1 } })).status).toBe(422);
+    expect(
+      (await patch(e.id, { contract_details: { ...exampleSection("PRT", "contract_details", 0), annual_gross_salary: 1 } })).status,
+    ).toBe(422);
     const signed = await makeEmployment(gw.deps.db, t.company.id);
     await gw.deps.db.insert(employmentFiles).values({
       id: crypto.randomUUID(),
@@ -116,14 +127,20 @@ describe("PATCH/PUT /v1/employments/{id}", () => {
     expect(await eventsOf("employment.onboarding.completed")).toHaveLength(1);
     expect(await eventsOf("employment.personal_information.updated")).toHaveLength(1);
     const admin = await eventsOf("employment.administrative_details.updated");
-    expect(admin.map((r) => r.payload)).toEqual([{ event_type: "employment.administrative_details.updated", employment_slug: e.id, company_id: t.company.id }]);
+    expect(admin.map((r) => r.payload)).toEqual([
+      { event_type: "employment.administrative_details.updated", employment_slug: e.id, company_id: t.company.id },
+    ]);
     await patch(e.id, { personal_details: exampleSection("PRT", "personal_details", 1) });
     expect(await eventsOf("employment.onboarding.completed")).toHaveLength(1);
   });
 
   it("basic information updates the record's name, job title and manager", async () => {
     const e = await makeEmployment(gw.deps.db, t.company.id);
-    const bi: Record<string, unknown> = { ...exampleSection("PRT", "employment_basic_information", 0), job_title: "Staff Engineer", manager: { id: t.owner.id } };
+    const bi: Record<string, unknown> = {
+      ...exampleSection("PRT", "employment_basic_information", 0),
+      job_title: "Staff Engineer",
+      manager: { id: t.owner.id },
+    };
     const res = await patch(e.id, { basic_information: bi });
     expect(res.status).toBe(200);
     const emp = EmploymentResponseSchema.parse(await res.json()).data.employment;
@@ -134,7 +151,10 @@ describe("PATCH/PUT /v1/employments/{id}", () => {
   it("an active employment accepts only manager_id, address_details and emergency_contact_details", async () => {
     const e = await makeEmployment(gw.deps.db, t.company.id, { status: "active" });
     expect((await patch(e.id, { address_details: exampleSection("PRT", "address_details", 0), manager_id: t.admin.id })).status).toBe(200);
-    const res = await patch(e.id, { contract_details: exampleSection("PRT", "contract_details", 0), personal_details: exampleSection("PRT", "personal_details", 0) });
+    const res = await patch(e.id, {
+      contract_details: exampleSection("PRT", "contract_details", 0),
+      personal_details: exampleSection("PRT", "personal_details", 0),
+    });
     expect(res.status).toBe(422);
     const body = (await res.json()) as { message: { code: string; param: string }[] };
     expect(body.message.map((m) => [m.code, m.param])).toEqual([

@@ -19,7 +19,8 @@ const body = (over: Record<string, unknown> = {}) => ({
   receipt: { name: "desk-invoice.pdf", content: b64(SAMPLE_FILES.pdf) },
   ...over,
 });
-const create = (over: Record<string, unknown> = {}, token = s.t.tokens.admin) => s.gw.call("POST", "/v1/expenses", { token, body: body(over) });
+const create = (over: Record<string, unknown> = {}, token = s.t.tokens.admin) =>
+  s.gw.call("POST", "/v1/expenses", { token, body: body(over) });
 
 describe("POST /v1/expenses", () => {
   it("creates a pending expense with its receipt (201); amounts stay integer minor units", async () => {
@@ -42,7 +43,9 @@ describe("POST /v1/expenses", () => {
       reviewer: null,
       reviewed_at: null,
     });
-    expect(expense.receipts).toEqual([{ id: expect.any(String), name: "desk-invoice.pdf", type: "receipt", sub_type: "pdf", inserted_at: "2026-01-15T09:00:00Z" }]);
+    expect(expense.receipts).toEqual([
+      { id: expect.any(String), name: "desk-invoice.pdf", type: "receipt", sub_type: "pdf", inserted_at: "2026-01-15T09:00:00Z" },
+    ]);
     // No creation event: spec 6.2 lists approved, declined, updated and deleted only.
     expect(await allEventTypes(s.gw)).toEqual([]);
   });
@@ -50,11 +53,19 @@ describe("POST /v1/expenses", () => {
   it("converts into the employment's currency at the fixed reference rates", async () => {
     const res = await create({ amount: 10800, tax_amount: 1080, currency: "USD" });
     const { expense } = ExpenseResponseSchema.parse(await res.json()).data;
-    expect(expense).toMatchObject({ currency: { code: "USD", symbol: "$" }, converted_currency: { code: "EUR" }, converted_amount: 10000, converted_tax_amount: 1000 });
+    expect(expense).toMatchObject({
+      currency: { code: "USD", symbol: "$" },
+      converted_currency: { code: "EUR" },
+      converted_amount: 10000,
+      converted_tax_amount: 1000,
+    });
   });
 
   it("accepts every receipt kind, detected from the bytes (pdf, png, jpeg, webp, heic, csv, xlsx)", async () => {
-    const receipts = (["pdf", "png", "jpeg", "webp", "heic", "csv", "xlsx"] as const).map((k) => ({ name: `receipt-${k}.${k === "jpeg" ? "jpg" : k}`, content: b64(SAMPLE_FILES[k]) }));
+    const receipts = (["pdf", "png", "jpeg", "webp", "heic", "csv", "xlsx"] as const).map((k) => ({
+      name: `receipt-${k}.${k === "jpeg" ? "jpg" : k}`,
+      content: b64(SAMPLE_FILES[k]),
+    }));
     const res = await create({ receipt: undefined, receipts });
     expect(res.status).toBe(201);
     const { expense } = ExpenseResponseSchema.parse(await res.json()).data;
@@ -65,15 +76,31 @@ describe("POST /v1/expenses", () => {
   });
 
   it("refuses other file types, and names or declared types that contradict the bytes (422 at upload)", async () => {
-    for (const [name, bytes] of [["animation.gif", SAMPLE_FILES.gif], ["setup.exe", SAMPLE_FILES.exe], ["archive.zip", SAMPLE_FILES.zip], ["fake.xlsx", SAMPLE_FILES.zip], ["binary.csv", SAMPLE_FILES.exe]] as const) {
+    for (const [name, bytes] of [
+      ["animation.gif", SAMPLE_FILES.gif],
+      ["setup.exe", SAMPLE_FILES.exe],
+      ["archive.zip", SAMPLE_FILES.zip],
+      ["fake.xlsx", SAMPLE_FILES.zip],
+      ["binary.csv", SAMPLE_FILES.exe],
+    ] as const) {
       const res = await create({ receipt: { name, content: b64(bytes) } });
       expect(res.status, name).toBe(422);
-      expect((await json(res)).errors.receipt[0]).toMatch(/^file type not allowed: accepted types are pdf, png, jpeg, webp, heic, csv, xlsx/);
+      expect((await json(res)).errors.receipt[0]).toMatch(
+        /^file type not allowed: accepted types are pdf, png, jpeg, webp, heic, csv, xlsx/,
+      );
     }
     const renamed = await create({ receipt: { name: "invoice.png", content: b64(SAMPLE_FILES.pdf) } });
     expect(await json(renamed)).toEqual({ errors: { "receipt.name": ["extension .png does not match the file's content (pdf)"] } });
-    const declared = await create({ receipts: [{ name: "a.pdf", content: b64(SAMPLE_FILES.pdf) }, { name: "b.pdf", content_type: "image/png", content: b64(SAMPLE_FILES.pdf) }], receipt: undefined });
-    expect(await json(declared)).toEqual({ errors: { "receipts.1.content_type": ["does not match the file's content (application/pdf)"] } });
+    const declared = await create({
+      receipts: [
+        { name: "a.pdf", content: b64(SAMPLE_FILES.pdf) },
+        { name: "b.pdf", content_type: "image/png", content: b64(SAMPLE_FILES.pdf) },
+      ],
+      receipt: undefined,
+    });
+    expect(await json(declared)).toEqual({
+      errors: { "receipts.1.content_type": ["does not match the file's content (application/pdf)"] },
+    });
     const notBase64 = await create({ receipt: { name: "a.pdf", content: "%%%" } });
     expect((await json(notBase64)).errors["receipt.content"]).toEqual(["must be base64-encoded"]);
     const both = await create({ receipts: [{ name: "a.pdf", content: b64(SAMPLE_FILES.pdf) }] });
@@ -86,7 +113,10 @@ describe("POST /v1/expenses", () => {
     const roomy = await setupPeopleOps({ bodyLimitBytes: 20 * 1024 * 1024 });
     const over = await roomy.gw.call("POST", "/v1/expenses", {
       token: roomy.t.tokens.admin,
-      body: { ...body({ employment_id: roomy.e.id }), receipt: { name: "big.pdf", content: b64(Buffer.concat([SAMPLE_FILES.pdf, Buffer.alloc(RECEIPT_MAX_BYTES)])) } },
+      body: {
+        ...body({ employment_id: roomy.e.id }),
+        receipt: { name: "big.pdf", content: b64(Buffer.concat([SAMPLE_FILES.pdf, Buffer.alloc(RECEIPT_MAX_BYTES)])) },
+      },
     });
     expect(over.status).toBe(422);
     expect(await json(over)).toEqual({ errors: { "receipt.content": ["must be at most 10 MiB"] } });
@@ -101,7 +131,9 @@ describe("POST /v1/expenses", () => {
     expect((await json(await create({ tax_amount: 30000 }))).errors.tax_amount).toEqual(["must not exceed amount"]);
     expect((await json(await create({ expense_date: "2026-01-16" }))).errors.expense_date).toEqual(["must not be in the future"]);
     expect((await json(await create({ currency: "XAU" }))).errors.currency).toEqual(["is not an ISO 4217 currency code"]);
-    expect((await json(await create({ currency: "BTN" }))).errors.currency).toEqual(["no exchange rate from BTN to EUR (the employment's currency)"]);
+    expect((await json(await create({ currency: "BTN" }))).errors.currency).toEqual([
+      "no exchange rate from BTN to EUR (the employment's currency)",
+    ]);
     expect((await create({ amount: 0 })).status).toBe(422);
   });
 
@@ -117,8 +149,15 @@ describe("POST /v1/expenses", () => {
   });
 
   it("a global payroll employee or an archived employment cannot get an expense (422 ActionError)", async () => {
-    const gp = await makeEmployment(s.gw.deps.db, s.t.company.id, { type: "global_payroll_employee", employmentModel: "global_payroll", status: "active" });
-    expect((await json(await create({ employment_id: gp.id }))).message).toMatchObject({ code: "operation_not_available", action: "create_expense" });
+    const gp = await makeEmployment(s.gw.deps.db, s.t.company.id, {
+      type: "global_payroll_employee",
+      employmentModel: "global_payroll",
+      status: "active",
+    });
+    expect((await json(await create({ employment_id: gp.id }))).message).toMatchObject({
+      code: "operation_not_available",
+      action: "create_expense",
+    });
     const archived = await makeEmployment(s.gw.deps.db, s.t.company.id, { status: "archived" });
     expect((await json(await create({ employment_id: archived.id }))).message).toMatchObject({ code: "employment_status_not_allowed" });
   });

@@ -11,7 +11,15 @@ beforeEach(async () => {
 async function create() {
   const res = await s.gw.call("POST", "/v1/expenses", {
     token: s.t.tokens.admin,
-    body: { employment_id: s.e.id, title: "Lunch", amount: 1800, currency: "EUR", category: "meals", expense_date: "2026-01-14", receipt: { name: "lunch.jpg", content: b64(SAMPLE_FILES.jpeg) } },
+    body: {
+      employment_id: s.e.id,
+      title: "Lunch",
+      amount: 1800,
+      currency: "EUR",
+      category: "meals",
+      expense_date: "2026-01-14",
+      receipt: { name: "lunch.jpg", content: b64(SAMPLE_FILES.jpeg) },
+    },
   });
   return (await json(res)).data.expense.id as string;
 }
@@ -25,7 +33,9 @@ describe("DELETE /v1/expenses/{id}", () => {
     expect(await json(res)).toEqual({ data: { status: "ok" } });
     expect(await s.gw.deps.db.select().from(peopleOpsFiles).where(eq(peopleOpsFiles.expenseId, id))).toEqual([]);
     expect((await s.gw.call("GET", `/v1/expenses/${id}`, { token: s.t.tokens.admin })).status).toBe(404);
-    expect(await eventsOf(s.gw, "expense.deleted")).toEqual([{ event_type: "expense.deleted", expense_id: id, employment_id: s.e.id, company_id: s.t.company.id }]);
+    expect(await eventsOf(s.gw, "expense.deleted")).toEqual([
+      { event_type: "expense.deleted", expense_id: id, employment_id: s.e.id, company_id: s.t.company.id },
+    ]);
     expect((await del(id)).status).toBe(404);
   });
 
@@ -38,7 +48,9 @@ describe("DELETE /v1/expenses/{id}", () => {
       await s.gw.deps.db.update(expenses).set({ status }).where(eq(expenses.id, id));
       const res = await del(id);
       expect(res.status, status).toBe(409);
-      expect((await json(res)).message).toBe(`An expense in status ${status} cannot be deleted (only pending, declined or canceled ones can)`);
+      expect((await json(res)).message).toBe(
+        `An expense in status ${status} cannot be deleted (only pending, declined or canceled ones can)`,
+      );
     }
     expect(await eventsOf(s.gw, "expense.deleted")).toHaveLength(1);
   });

@@ -2,7 +2,17 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { ExpenseListResponseSchema, ExpenseResponseSchema } from "@/lib/contract";
 import { expenses } from "../../db/schema";
-import { SAMPLE_FILES, b64, fixturesAvailable, json, keysOf, readFixture, setupPeopleOps, tokenWith, type PeopleOpsSetup } from "../people-ops-testing";
+import {
+  SAMPLE_FILES,
+  b64,
+  fixturesAvailable,
+  json,
+  keysOf,
+  readFixture,
+  setupPeopleOps,
+  tokenWith,
+  type PeopleOpsSetup,
+} from "../people-ops-testing";
 
 let s: PeopleOpsSetup;
 beforeEach(async () => {
@@ -12,7 +22,15 @@ beforeEach(async () => {
 async function create(date: string, employmentId = s.e.id, token = s.t.tokens.admin) {
   const res = await s.gw.call("POST", "/v1/expenses", {
     token,
-    body: { employment_id: employmentId, title: `Taxi ${date}`, amount: 1250, currency: "EUR", category: "travel", expense_date: date, receipt: { name: "taxi.png", content: b64(SAMPLE_FILES.png) } },
+    body: {
+      employment_id: employmentId,
+      title: `Taxi ${date}`,
+      amount: 1250,
+      currency: "EUR",
+      category: "travel",
+      expense_date: date,
+      receipt: { name: "taxi.png", content: b64(SAMPLE_FILES.png) },
+    },
   });
   expect(res.status).toBe(201);
   return (await json(res)).data.expense.id as string;

@@ -9,7 +9,15 @@ beforeEach(async () => {
 async function create(receipts: { name: string; content: string }[] | undefined) {
   const res = await s.gw.call("POST", "/v1/expenses", {
     token: s.t.tokens.admin,
-    body: { employment_id: s.e.id, title: "Laptop stand", amount: 3999, currency: "EUR", category: "tech_equipment", expense_date: "2026-01-02", ...(receipts ? { receipts } : {}) },
+    body: {
+      employment_id: s.e.id,
+      title: "Laptop stand",
+      amount: 3999,
+      currency: "EUR",
+      category: "tech_equipment",
+      expense_date: "2026-01-02",
+      ...(receipts ? { receipts } : {}),
+    },
   });
   expect(res.status).toBe(201);
   return (await json(res)).data.expense as { id: string; receipts: { id: string }[] };
@@ -46,6 +54,8 @@ describe("GET /v1/expenses/{expense_id}/receipt and /receipts/{receipt_id}", () 
     expect(await json(foreign)).toEqual({ message: "Expense not found" });
     expect((await s.gw.call("GET", `/v1/expenses/${withOne.id}/receipts/${bare.id}`, { token: s.t.tokens.admin })).status).toBe(404);
     expect((await s.gw.call("GET", `/v1/expenses/${withOne.id}/receipts/zzz`, { token: s.t.tokens.admin })).status).toBe(404);
-    expect((await s.gw.call("GET", `/v1/expenses/${withOne.id}/receipt`, { token: await tokenWith(s.gw, s.t.admin, ["timeoff:read"]) })).status).toBe(403);
+    expect(
+      (await s.gw.call("GET", `/v1/expenses/${withOne.id}/receipt`, { token: await tokenWith(s.gw, s.t.admin, ["timeoff:read"]) })).status,
+    ).toBe(403);
   });
 });

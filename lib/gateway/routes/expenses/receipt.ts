@@ -19,7 +19,8 @@ export const downloadReceiptRoute = defineRoute({
   tag: "Expenses",
   auth: EXPENSE_READ,
   responses: { 200: FILE_RESPONSE, 404: { description: "No such expense, or it has no receipt" }, ...COMMON_ERRORS },
-  handler: async (c, { params, principal }) => sendFile(c, await getReceiptOrThrow(c.get("deps"), principal.companyId!, params.expense_id!)),
+  handler: async (c, { params, principal }) =>
+    sendFile(c, await getReceiptOrThrow(c.get("deps"), principal.companyId!, params.expense_id!)),
 });
 
 // GET /v1/expenses/{expense_id}/receipts/{receipt_id} — downloads one receipt of an expense.

@@ -14,5 +14,6 @@ export const showExpenseRoute = defineRoute({
   tag: "Expenses",
   auth: EXPENSE_READ,
   responses: { 200: { description: "The expense", schema: ExpenseResponseSchema }, 404: { description: "Not found" }, ...COMMON_ERRORS },
-  handler: async (c, { params, principal }) => c.json({ data: { expense: await showExpense(c.get("deps"), principal.companyId!, params.id!) } }),
+  handler: async (c, { params, principal }) =>
+    c.json({ data: { expense: await showExpense(c.get("deps"), principal.companyId!, params.id!) } }),
 });

@@ -1,7 +1,17 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { ExpenseResponseSchema } from "@/lib/contract";
 import { makeEmployment } from "../../testing/factories";
-import { SAMPLE_FILES, b64, eventsOf, fixturesAvailable, json, readFixture, setupPeopleOps, tokenWith, type PeopleOpsSetup } from "../people-ops-testing";
+import {
+  SAMPLE_FILES,
+  b64,
+  eventsOf,
+  fixturesAvailable,
+  json,
+  readFixture,
+  setupPeopleOps,
+  tokenWith,
+  type PeopleOpsSetup,
+} from "../people-ops-testing";
 
 let s: PeopleOpsSetup;
 beforeEach(async () => {
@@ -11,7 +21,15 @@ beforeEach(async () => {
 async function create(employmentId = s.e.id) {
   const res = await s.gw.call("POST", "/v1/expenses", {
     token: s.t.tokens.admin,
-    body: { employment_id: employmentId, title: "Train", amount: 5000, currency: "EUR", category: "travel", expense_date: "2026-01-12", receipt: { name: "ticket.pdf", content: b64(SAMPLE_FILES.pdf) } },
+    body: {
+      employment_id: employmentId,
+      title: "Train",
+      amount: 5000,
+      currency: "EUR",
+      category: "travel",
+      expense_date: "2026-01-12",
+      receipt: { name: "ticket.pdf", content: b64(SAMPLE_FILES.pdf) },
+    },
   });
   expect(res.status).toBe(201);
   return (await json(res)).data.expense.id as string;
@@ -21,12 +39,29 @@ const patch = (id: string, body: unknown, token = s.t.tokens.admin) => s.gw.call
 describe("PUT/PATCH /v1/expenses/{id}", () => {
   it("edits a pending expense (expense.updated), replacing receipts when given", async () => {
     const id = await create();
-    const res = await patch(id, { amount: 6500, currency: "GBP", notes: "Return trip", receipts: [{ name: "a.png", content: b64(SAMPLE_FILES.png) }, { name: "b.csv", content: b64(SAMPLE_FILES.csv) }] });
+    const res = await patch(id, {
+      amount: 6500,
+      currency: "GBP",
+      notes: "Return trip",
+      receipts: [
+        { name: "a.png", content: b64(SAMPLE_FILES.png) },
+        { name: "b.csv", content: b64(SAMPLE_FILES.csv) },
+      ],
+    });
     expect(res.status).toBe(200);
     const { expense } = ExpenseResponseSchema.parse(await res.json()).data;
-    expect(expense).toMatchObject({ amount: 6500, currency: { code: "GBP", symbol: "£" }, converted_currency: { code: "EUR" }, converted_amount: 7647, notes: "Return trip", status: "pending" });
+    expect(expense).toMatchObject({
+      amount: 6500,
+      currency: { code: "GBP", symbol: "£" },
+      converted_currency: { code: "EUR" },
+      converted_amount: 7647,
+      notes: "Return trip",
+      status: "pending",
+    });
     expect(expense.receipts.map((r) => r.name)).toEqual(["a.png", "b.csv"]);
-    expect(await eventsOf(s.gw, "expense.updated")).toEqual([{ event_type: "expense.updated", expense_id: id, employment_id: s.e.id, company_id: s.t.company.id }]);
+    expect(await eventsOf(s.gw, "expense.updated")).toEqual([
+      { event_type: "expense.updated", expense_id: id, employment_id: s.e.id, company_id: s.t.company.id },
+    ]);
   });
 
   it("approves (expense.approved, reviewer recorded)", async () => {
@@ -39,11 +74,13 @@ describe("PUT/PATCH /v1/expenses/{id}", () => {
       reviewed_at: "2026-01-15T09:00:00Z",
       reviewer: { user_id: s.t.peopleManager.id, user_name: s.t.peopleManager.name, user_email: s.t.peopleManager.email },
     });
-    expect(await eventsOf(s.gw, "expense.approved")).toEqual([{ event_type: "expense.approved", expense_id: id, employment_id: s.e.id, company_id: s.t.company.id }]);
+    expect(await eventsOf(s.gw, "expense.approved")).toEqual([
+      { event_type: "expense.approved", expense_id: id, employment_id: s.e.id, company_id: s.t.company.id },
+    ]);
     expect(await eventsOf(s.gw, "expense.updated")).toEqual([]);
   });
 
-  it("declining needs a reason: 422 {errors: {reason: [\"can't be blank\"]}} otherwise; then expense.declined", async () => {
+  it('declining needs a reason: 422 {errors: {reason: ["can\'t be blank"]}} otherwise; then expense.declined', async () => {
     const id = await create();
     const res = await patch(id, { status: "declined" });
     expect(res.status).toBe(422);
@@ -51,7 +88,9 @@ describe("PUT/PATCH /v1/expenses/{id}", () => {
     const ok = await json(await patch(id, { status: "declined", reason: "Not a business expense" }));
     expect(ok.data.expense).toMatchObject({ status: "declined", reason: "Not a business expense" });
     expect(await eventsOf(s.gw, "expense.declined")).toHaveLength(1);
-    expect((await json(await patch(await create(), { reason: "why" }))).errors).toEqual({ reason: ["can only be given with status declined"] });
+    expect((await json(await patch(await create(), { reason: "why" }))).errors).toEqual({
+      reason: ["can only be given with status declined"],
+    });
   });
 
   it.skipIf(!fixturesAvailable)("the decline error has the provider's ValidationError shape", async () => {

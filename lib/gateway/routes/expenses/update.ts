@@ -23,5 +23,6 @@ export const updateExpenseRoute = defineRoute({
     422: { description: "Validation failure, or a status that forbids the change" },
     ...COMMON_ERRORS,
   },
-  handler: async (c, { body, params, principal }) => c.json({ data: { expense: await updateExpense(c.get("deps"), principal, params.id!, body) } }),
+  handler: async (c, { body, params, principal }) =>
+    c.json({ data: { expense: await updateExpense(c.get("deps"), principal, params.id!, body) } }),
 });

@@ -42,7 +42,9 @@ describe("GET /v1/identity/current", () => {
   });
 
   it("client credentials: user null, company null, client id", async () => {
-    const { access_token } = (await (await tokenRequest(setup.app, setup.client, { grant_type: "client_credentials" })).json()) as { access_token: string };
+    const { access_token } = (await (await tokenRequest(setup.app, setup.client, { grant_type: "client_credentials" })).json()) as {
+      access_token: string;
+    };
     expect(await (await get(access_token)).json()).toEqual({ data: { user: null, company: null, client_id: setup.client.id } });
   });
 
@@ -52,7 +54,10 @@ describe("GET /v1/identity/current", () => {
       expect(res.status).toBe(401);
       expect(await res.json()).toEqual({ message: "Unauthorized" });
     }
-    await setup.db.update(customerTokens).set({ revokedAt: new Date() }).where(eq(customerTokens.tokenHash, sha256(setup.tenant.tokens.admin)));
+    await setup.db
+      .update(customerTokens)
+      .set({ revokedAt: new Date() })
+      .where(eq(customerTokens.tokenHash, sha256(setup.tenant.tokens.admin)));
     expect((await get(setup.tenant.tokens.admin)).status).toBe(401);
     const tokens = await obtainTokens(setup);
     setup.gw.clock.advance(3600_000);

@@ -12,7 +12,10 @@ export const currentIdentityRoute = defineRoute({
   tag: "Identity",
   auth: { kind: "any" },
   responses: {
-    200: { description: "The token's user and company (null for client credentials) and client id (null for a Customer API token)", schema: IdentitySchema },
+    200: {
+      description: "The token's user and company (null for client credentials) and client id (null for a Customer API token)",
+      schema: IdentitySchema,
+    },
     401: { description: "Missing or invalid token", schema: MessageErrorSchema },
     429: { description: "Rate limit exceeded", schema: MessageErrorSchema },
   },
@@ -30,7 +33,11 @@ export const currentIdentityRoute = defineRoute({
       user = row ?? null;
     }
     if (principal.companyId) {
-      const [row] = await db.select({ id: companies.id, name: companies.name }).from(companies).where(eq(companies.id, principal.companyId)).limit(1);
+      const [row] = await db
+        .select({ id: companies.id, name: companies.name })
+        .from(companies)
+        .where(eq(companies.id, principal.companyId))
+        .limit(1);
       company = row ?? null;
     }
     return c.json(IdentitySchema.parse({ data: { user, company, client_id: principal.clientId } }));

@@ -1,7 +1,21 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { DeleteRecurringIncentiveResponseSchema, IncentiveListResponseSchema, RecurringIncentiveListResponseSchema, RecurringIncentiveResponseSchema } from "@/lib/contract";
+import {
+  DeleteRecurringIncentiveResponseSchema,
+  IncentiveListResponseSchema,
+  RecurringIncentiveListResponseSchema,
+  RecurringIncentiveResponseSchema,
+} from "@/lib/contract";
 import { generateRecurringIncentives, monthlyOccurrence } from "../../services/incentives";
-import { eventsOf, fixturesAvailable, json, keysOf, readFixture, setupPeopleOps, tokenWith, type PeopleOpsSetup } from "../people-ops-testing";
+import {
+  eventsOf,
+  fixturesAvailable,
+  json,
+  keysOf,
+  readFixture,
+  setupPeopleOps,
+  tokenWith,
+  type PeopleOpsSetup,
+} from "../people-ops-testing";
 
 let s: PeopleOpsSetup;
 beforeEach(async () => {
@@ -11,11 +25,23 @@ beforeEach(async () => {
 async function createRecurring(over: Record<string, unknown> = {}, token = s.t.tokens.admin) {
   return s.gw.call("POST", "/v1/incentives/recurring", {
     token,
-    body: { employment_id: s.e.id, type: "meal_allowance", amount: 15000, amount_tax_type: "net", effective_date: "2026-01-20", note: "Lunch", ...over },
+    body: {
+      employment_id: s.e.id,
+      type: "meal_allowance",
+      amount: 15000,
+      amount_tax_type: "net",
+      effective_date: "2026-01-20",
+      note: "Lunch",
+      ...over,
+    },
   });
 }
 const incentivesOf = async (recurringId: string) =>
-  IncentiveListResponseSchema.parse(await (await s.gw.call("GET", `/v1/incentives?recurring_incentive_id=${recurringId}&page_size=100`, { token: s.t.tokens.admin })).json()).data.incentives.map((i) => i.effective_date);
+  IncentiveListResponseSchema.parse(
+    await (
+      await s.gw.call("GET", `/v1/incentives?recurring_incentive_id=${recurringId}&page_size=100`, { token: s.t.tokens.admin })
+    ).json(),
+  ).data.incentives.map((i) => i.effective_date);
 
 describe("monthly recurrence", () => {
   it("repeats the day of month; the 28th–31st mean the last day of every month", () => {
@@ -30,7 +56,14 @@ describe("POST/GET/DELETE /v1/incentives/recurring", () => {
     const res = await createRecurring({ duration_in_months: 3 });
     expect(res.status).toBe(201);
     const { recurring_incentive } = RecurringIncentiveResponseSchema.parse(await res.json()).data;
-    expect(recurring_incentive).toMatchObject({ type: "meal_allowance", status: "active", amount: 15000, start_date: "2026-01-20", end_date: "2026-03-20", note: "Lunch" });
+    expect(recurring_incentive).toMatchObject({
+      type: "meal_allowance",
+      status: "active",
+      amount: 15000,
+      start_date: "2026-01-20",
+      end_date: "2026-03-20",
+      note: "Lunch",
+    });
     expect(await incentivesOf(recurring_incentive.id)).toEqual(["2026-01-20"]);
     expect(await eventsOf(s.gw, "incentive.created")).toHaveLength(1);
   });
@@ -44,14 +77,18 @@ describe("POST/GET/DELETE /v1/incentives/recurring", () => {
     expect(await generateRecurringIncentives(s.gw.deps.db, s.gw.clock.now())).toBe(0);
     s.gw.clock.set(Date.UTC(2026, 6, 1));
     expect(await incentivesOf(r.id)).toHaveLength(3);
-    const list = RecurringIncentiveListResponseSchema.parse(await (await s.gw.call("GET", "/v1/incentives/recurring", { token: s.t.tokens.admin })).json()).data;
+    const list = RecurringIncentiveListResponseSchema.parse(
+      await (await s.gw.call("GET", "/v1/incentives/recurring", { token: s.t.tokens.admin })).json(),
+    ).data;
     expect(list.recurring_incentives.map((x) => x.status)).toEqual(["completed"]);
     expect(await eventsOf(s.gw, "incentive.created")).toHaveLength(3);
   });
 
   it("a generated incentive deleted by hand is not generated again", async () => {
     const { recurring_incentive: r } = (await json(await createRecurring())).data;
-    const list = IncentiveListResponseSchema.parse(await (await s.gw.call("GET", "/v1/incentives", { token: s.t.tokens.admin })).json()).data;
+    const list = IncentiveListResponseSchema.parse(
+      await (await s.gw.call("GET", "/v1/incentives", { token: s.t.tokens.admin })).json(),
+    ).data;
     expect((await s.gw.call("DELETE", `/v1/incentives/${list.incentives[0]!.id}`, { token: s.t.tokens.admin })).status).toBe(200);
     expect(await incentivesOf(r.id)).toEqual([]);
     s.gw.clock.set(Date.UTC(2026, 1, 21));
@@ -61,7 +98,10 @@ describe("POST/GET/DELETE /v1/incentives/recurring", () => {
   it("lists the company's recurring incentives, paginated and filtered; never another company's", async () => {
     await createRecurring();
     await createRecurring({ effective_date: "2026-02-01", type: "internet_allowance" });
-    await s.gw.call("POST", "/v1/incentives/recurring", { token: s.other.tokens.admin, body: { employment_id: s.otherE.id, type: "stipend", amount: 1, amount_tax_type: "net", effective_date: "2026-02-01" } });
+    await s.gw.call("POST", "/v1/incentives/recurring", {
+      token: s.other.tokens.admin,
+      body: { employment_id: s.otherE.id, type: "stipend", amount: 1, amount_tax_type: "net", effective_date: "2026-02-01" },
+    });
     const res = await s.gw.call("GET", "/v1/incentives/recurring?page_size=1", { token: s.t.tokens.onboardingManager });
     expect(res.status).toBe(200);
     const { data } = RecurringIncentiveListResponseSchema.parse(await res.json());
@@ -75,7 +115,9 @@ describe("POST/GET/DELETE /v1/incentives/recurring", () => {
     const res = await createRecurring({ type: "signing_bonus", effective_date: "2025-12-01", duration_in_months: 0 });
     expect(res.status).toBe(422);
     expect(Object.keys((await json(res)).errors).sort()).toEqual(["duration_in_months", "type"]);
-    expect(await json(await createRecurring({ effective_date: "2025-12-01" }))).toEqual({ errors: { effective_date: ["must be today or a later date"] } });
+    expect(await json(await createRecurring({ effective_date: "2025-12-01" }))).toEqual({
+      errors: { effective_date: ["must be today or a later date"] },
+    });
     expect((await createRecurring({ employment_id: s.otherE.id })).status).toBe(404);
     expect((await createRecurring({}, s.t.tokens.onboardingManager)).status).toBe(403);
   });
@@ -87,7 +129,10 @@ describe("POST/GET/DELETE /v1/incentives/recurring", () => {
     expect(res.status).toBe(200);
     const { data } = DeleteRecurringIncentiveResponseSchema.parse(await res.json());
     expect(data.status).toBe("ok");
-    expect(data.already_scheduled_incentives.map((i) => [i.effective_date, i.recurring_incentive_id])).toEqual([["2026-01-20", r.id], ["2026-02-20", r.id]]);
+    expect(data.already_scheduled_incentives.map((i) => [i.effective_date, i.recurring_incentive_id])).toEqual([
+      ["2026-01-20", r.id],
+      ["2026-02-20", r.id],
+    ]);
     s.gw.clock.set(Date.UTC(2026, 5, 5));
     expect(await incentivesOf(r.id)).toHaveLength(2);
     expect((await s.gw.call("GET", "/v1/incentives/recurring", { token: s.t.tokens.admin }).then(json)).data.total_count).toBe(0);
@@ -97,16 +142,24 @@ describe("POST/GET/DELETE /v1/incentives/recurring", () => {
   it("delete: 404 across companies, 403 without incentive:write", async () => {
     const { recurring_incentive: r } = (await json(await createRecurring())).data;
     expect((await s.gw.call("DELETE", `/v1/incentives/recurring/${r.id}`, { token: s.other.tokens.admin })).status).toBe(404);
-    expect((await s.gw.call("DELETE", `/v1/incentives/recurring/${r.id}`, { token: await tokenWith(s.gw, s.t.admin, ["incentive:read"]) })).status).toBe(403);
+    expect(
+      (await s.gw.call("DELETE", `/v1/incentives/recurring/${r.id}`, { token: await tokenWith(s.gw, s.t.admin, ["incentive:read"]) }))
+        .status,
+    ).toBe(403);
   });
 
   it.skipIf(!fixturesAvailable)("response shapes: recurring incentive and delete response match the provider's examples", async () => {
     const created = (await json(await createRecurring())).data.recurring_incentive;
-    const example = (readFixture("openapi-examples-2024/RecurringIncentiveResponse.json").data as { recurring_incentive: object }).recurring_incentive;
+    const example = (readFixture("openapi-examples-2024/RecurringIncentiveResponse.json").data as { recurring_incentive: object })
+      .recurring_incentive;
     expect(keysOf(created)).toEqual(keysOf(example));
-    expect(keysOf((readFixture("openapi-examples-2024/ListRecurringIncentivesResponse.json").recurring_incentives as object[])[0])).toEqual(keysOf(example));
+    expect(keysOf((readFixture("openapi-examples-2024/ListRecurringIncentivesResponse.json").recurring_incentives as object[])[0])).toEqual(
+      keysOf(example),
+    );
     const deleted = await json(await s.gw.call("DELETE", `/v1/incentives/recurring/${created.id}`, { token: s.t.tokens.admin }));
-    const delExample = readFixture("openapi-examples-2024/DeleteRecurringIncentiveResponse.json").data as { already_scheduled_incentives: object[] };
+    const delExample = readFixture("openapi-examples-2024/DeleteRecurringIncentiveResponse.json").data as {
+      already_scheduled_incentives: object[];
+    };
     expect(keysOf(deleted.data)).toEqual(keysOf(delExample));
     expect(keysOf(deleted.data.already_scheduled_incentives[0])).toEqual(keysOf(delExample.already_scheduled_incentives[0]));
   });

@@ -75,5 +75,7 @@ export const deleteRecurringIncentiveRoute = defineRoute({
     ...COMMON_ERRORS,
   },
   handler: async (c, { params, principal }) =>
-    c.json({ data: { status: "ok" as const, already_scheduled_incentives: await deleteRecurringIncentive(c.get("deps"), principal, params.id!) } }),
+    c.json({
+      data: { status: "ok" as const, already_scheduled_incentives: await deleteRecurringIncentive(c.get("deps"), principal, params.id!) },
+    }),
 });

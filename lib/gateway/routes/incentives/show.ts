@@ -13,7 +13,11 @@ export const showIncentiveRoute = defineRoute({
   summary: "Show incentive",
   tag: "Incentives",
   auth: INCENTIVE_READ,
-  responses: { 200: { description: "The incentive", schema: IncentiveResponseSchema }, 404: { description: "Not found" }, ...COMMON_ERRORS },
+  responses: {
+    200: { description: "The incentive", schema: IncentiveResponseSchema },
+    404: { description: "Not found" },
+    ...COMMON_ERRORS,
+  },
   handler: async (c, { params, principal }) =>
     c.json({ data: { incentive: serializeIncentive(await getIncentiveOrThrow(c.get("deps").db, principal.companyId!, params.id!)) } }),
 });

@@ -22,5 +22,6 @@ export const updateIncentiveRoute = defineRoute({
     422: { description: "Validation failure" },
     ...COMMON_ERRORS,
   },
-  handler: async (c, { body, params, principal }) => c.json({ data: { incentive: await updateIncentive(c.get("deps"), principal, params.id!, body) } }),
+  handler: async (c, { body, params, principal }) =>
+    c.json({ data: { incentive: await updateIncentive(c.get("deps"), principal, params.id!, body) } }),
 });

@@ -40,7 +40,10 @@ describe("POST /auth/oauth2/authorize/consent", () => {
     expect(code).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
     // The code is stored as a digest, bound to what was consented, for 60 s.
-    const [row] = await setup.db.select().from(oauthCodes).where(eq(oauthCodes.codeHash, sha256(code)));
+    const [row] = await setup.db
+      .select()
+      .from(oauthCodes)
+      .where(eq(oauthCodes.codeHash, sha256(code)));
     expect(row).toMatchObject({
       clientId: setup.client.id,
       redirectUri: REDIRECT_URI,

@@ -38,7 +38,8 @@ export const authorizeConsentRoute = defineRoute({
     const deps = c.get("deps");
     const { environment } = deps.config;
     const form = await readForm(c);
-    if (!form) return htmlPage(c, 400, renderErrorPage({ environment, title: "Invalid request", message: "The form was not sent as a web form." }));
+    if (!form)
+      return htmlPage(c, 400, renderErrorPage({ environment, title: "Invalid request", message: "The form was not sent as a web form." }));
     const result = await validateAuthorizeRequest(deps.db, form);
     if (result.kind !== "ok") return invalidAuthorizeResponse(c, result, 303);
     const { request } = result;
@@ -50,7 +51,15 @@ export const authorizeConsentRoute = defineRoute({
       return loginPageResponse(c, request, { status: 401, error: "Your sign-in expired. Please sign in again." });
     }
     if (!verifyConsentCsrf(sessionId, form.get("csrf_token"))) {
-      return htmlPage(c, 403, renderErrorPage({ environment, title: "This page expired", message: "The consent form did not come from this sign-in. Start again from the application." }));
+      return htmlPage(
+        c,
+        403,
+        renderErrorPage({
+          environment,
+          title: "This page expired",
+          message: "The consent form did not come from this sign-in. Start again from the application.",
+        }),
+      );
     }
     const decision = form.get("decision");
     if (decision !== "allow" && decision !== "deny") {
@@ -80,7 +89,10 @@ export const authorizeConsentRoute = defineRoute({
       now,
       ttlSeconds: deps.config.codeTtlSeconds,
     });
-    deps.logger.info({ event: "authorize.consented", clientId: request.client.id, companyId: user.companyId, userId: user.id }, "consent given");
+    deps.logger.info(
+      { event: "authorize.consented", clientId: request.client.id, companyId: user.companyId, userId: user.id },
+      "consent given",
+    );
     return redirectTo(c, buildRedirect(request.redirectUri, { code, state: request.state }), 303);
   },
 });

@@ -3,7 +3,17 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { describeScope } from "@/lib/contract";
 import { authorizeSessions, companies, companyUsers } from "../../db/schema";
 import { sha256 } from "../../crypto";
-import { authorizeUrl, Browser, defaultAuthorizeParams, newPkce, parseForm, PASSWORD, REDIRECT_URI, setupOAuth, type OAuthSetup } from "../../oauth/testing";
+import {
+  authorizeUrl,
+  Browser,
+  defaultAuthorizeParams,
+  newPkce,
+  parseForm,
+  PASSWORD,
+  REDIRECT_URI,
+  setupOAuth,
+  type OAuthSetup,
+} from "../../oauth/testing";
 
 describe("POST /auth/oauth2/authorize/login", () => {
   let setup: OAuthSetup;
@@ -34,7 +44,10 @@ describe("POST /auth/oauth2/authorize/login", () => {
     expect(session).toMatch(/Path=\/auth\/oauth2/);
     // Only the digest of the session id is stored, with a 10-minute expiry.
     const id = browser.cookies.get("ra_authorize_session")!;
-    const [row] = await setup.db.select().from(authorizeSessions).where(eq(authorizeSessions.idHash, sha256(id)));
+    const [row] = await setup.db
+      .select()
+      .from(authorizeSessions)
+      .where(eq(authorizeSessions.idHash, sha256(id)));
     expect(row!.expiresAt.getTime() - setup.gw.clock.now().getTime()).toBe(10 * 60_000);
     expect(await setup.db.select().from(authorizeSessions).where(eq(authorizeSessions.idHash, id))).toHaveLength(0);
   });

@@ -44,7 +44,15 @@ export const authorizeLoginRoute = defineRoute({
     const deps = c.get("deps");
     const form = await readForm(c);
     if (!form) {
-      return htmlPage(c, 400, renderErrorPage({ environment: deps.config.environment, title: "Invalid request", message: "The form was not sent as a web form." }));
+      return htmlPage(
+        c,
+        400,
+        renderErrorPage({
+          environment: deps.config.environment,
+          title: "Invalid request",
+          message: "The form was not sent as a web form.",
+        }),
+      );
     }
     const result = await validateAuthorizeRequest(deps.db, form);
     if (result.kind !== "ok") return invalidAuthorizeResponse(c, result, 303);

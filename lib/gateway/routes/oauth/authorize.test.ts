@@ -1,7 +1,16 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { registerClient } from "../../oauth/clients";
 import { buildOpenApiDocument } from "../../openapi";
-import { authorizeUrl, Browser, defaultAuthorizeParams, newPkce, OAUTH_TEST_ROUTES, REDIRECT_URI, setupOAuth, type OAuthSetup } from "../../oauth/testing";
+import {
+  authorizeUrl,
+  Browser,
+  defaultAuthorizeParams,
+  newPkce,
+  OAUTH_TEST_ROUTES,
+  REDIRECT_URI,
+  setupOAuth,
+  type OAuthSetup,
+} from "../../oauth/testing";
 
 describe("GET /auth/oauth2/authorize", () => {
   let setup: OAuthSetup;
@@ -132,7 +141,10 @@ describe("GET /auth/oauth2/authorize", () => {
 
   it("appears in the OpenAPI document with its HTML responses, like the two form posts", () => {
     const doc = buildOpenApiDocument(OAUTH_TEST_ROUTES, setup.deps.config);
-    const paths = doc.paths as Record<string, Record<string, { responses: Record<string, { content?: Record<string, unknown> }>; security: unknown[] }>>;
+    const paths = doc.paths as Record<
+      string,
+      Record<string, { responses: Record<string, { content?: Record<string, unknown> }>; security: unknown[] }>
+    >;
     expect(paths["/auth/oauth2/authorize"]!.get!.responses["200"]!.content).toHaveProperty(["text/html"]);
     expect(paths["/auth/oauth2/authorize/login"]!.post!.responses["200"]!.content).toHaveProperty(["text/html"]);
     expect(paths["/auth/oauth2/authorize/consent"]!.post).toBeDefined();

@@ -14,7 +14,9 @@ describe("environment isolation", () => {
   it("a token issued by the sandbox gateway is 401 on the production gateway, and the reverse", async () => {
     const sandbox = await setupOAuth();
     const tokens = await obtainTokens(sandbox);
-    const cc = ((await (await tokenRequest(sandbox.app, sandbox.client, { grant_type: "client_credentials" })).json()) as { access_token: string }).access_token;
+    const cc = (
+      (await (await tokenRequest(sandbox.app, sandbox.client, { grant_type: "client_credentials" })).json()) as { access_token: string }
+    ).access_token;
 
     const production = await setupOAuth({ environment: "production" });
     for (const token of [tokens.access_token, cc]) {
@@ -23,7 +25,10 @@ describe("environment isolation", () => {
       expect(await res.json()).toEqual({ message: "Unauthorized" });
     }
     // The refresh token and the client's credentials are unknown there too.
-    const refresh = await tokenRequest(production.app, sandbox.client, { grant_type: "refresh_token", refresh_token: tokens.refresh_token });
+    const refresh = await tokenRequest(production.app, sandbox.client, {
+      grant_type: "refresh_token",
+      refresh_token: tokens.refresh_token,
+    });
     expect(refresh.status).toBe(401);
 
     const productionToken = await obtainTokens(production);
@@ -39,8 +44,18 @@ describe("environment isolation", () => {
 
     const s = await makeTenant(sandbox.deps.db, "sandbox");
     const p = await makeTenant(production.deps.db, "production");
-    const testToken = await issueCustomerToken(sandbox.deps.db, { companyId: s.company.id, userId: s.admin.id, environment: "sandbox", name: "ci" });
-    const liveToken = await issueCustomerToken(production.deps.db, { companyId: p.company.id, userId: p.admin.id, environment: "production", name: "ci" });
+    const testToken = await issueCustomerToken(sandbox.deps.db, {
+      companyId: s.company.id,
+      userId: s.admin.id,
+      environment: "sandbox",
+      name: "ci",
+    });
+    const liveToken = await issueCustomerToken(production.deps.db, {
+      companyId: p.company.id,
+      userId: p.admin.id,
+      environment: "production",
+      name: "ci",
+    });
     expect(testToken).toMatch(/^ra_test_/);
     expect(liveToken).toMatch(/^ra_live_/);
 
@@ -63,7 +78,13 @@ describe("environment isolation", () => {
     expect((await sandboxApp.request("/v1/identity/current", { headers: bearer(misplaced) })).status).toBe(401);
     // And the service refuses to issue one with the wrong prefix.
     await expect(
-      issueCustomerToken(sandbox.deps.db, { companyId: s.company.id, userId: s.admin.id, environment: "sandbox", name: "x", token: misplaced }),
+      issueCustomerToken(sandbox.deps.db, {
+        companyId: s.company.id,
+        userId: s.admin.id,
+        environment: "sandbox",
+        name: "x",
+        token: misplaced,
+      }),
     ).rejects.toThrow(/ra_test_/);
   });
 });

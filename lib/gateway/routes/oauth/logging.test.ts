@@ -23,25 +23,49 @@ describe("logs", () => {
     const { code, verifier } = await obtainCode(setup);
     secrets.push(code, verifier);
     const exchanged = (await (
-      await tokenRequest(setup.app, setup.client, { grant_type: "authorization_code", code, redirect_uri: REDIRECT_URI, code_verifier: verifier })
+      await tokenRequest(setup.app, setup.client, {
+        grant_type: "authorization_code",
+        code,
+        redirect_uri: REDIRECT_URI,
+        code_verifier: verifier,
+      })
     ).json()) as { access_token: string; refresh_token: string };
     secrets.push(exchanged.access_token, exchanged.refresh_token);
-    await tokenRequest(setup.app, setup.client, { grant_type: "authorization_code", code, redirect_uri: REDIRECT_URI, code_verifier: verifier });
+    await tokenRequest(setup.app, setup.client, {
+      grant_type: "authorization_code",
+      code,
+      redirect_uri: REDIRECT_URI,
+      code_verifier: verifier,
+    });
     const again = await obtainCode(setup);
     secrets.push(again.code, again.verifier);
     const second = (await (
-      await tokenRequest(setup.app, setup.client, { grant_type: "authorization_code", code: again.code, redirect_uri: REDIRECT_URI, code_verifier: again.verifier })
+      await tokenRequest(setup.app, setup.client, {
+        grant_type: "authorization_code",
+        code: again.code,
+        redirect_uri: REDIRECT_URI,
+        code_verifier: again.verifier,
+      })
     ).json()) as { access_token: string; refresh_token: string };
     secrets.push(second.access_token, second.refresh_token);
-    const refreshed = (await (await tokenRequest(setup.app, setup.client, { grant_type: "refresh_token", refresh_token: second.refresh_token })).json()) as {
+    const refreshed = (await (
+      await tokenRequest(setup.app, setup.client, { grant_type: "refresh_token", refresh_token: second.refresh_token })
+    ).json()) as {
       access_token: string;
     };
     secrets.push(refreshed.access_token);
-    const cc = (await (await tokenRequest(setup.app, setup.client, { grant_type: "client_credentials" }, "post")).json()) as { access_token: string };
+    const cc = (await (await tokenRequest(setup.app, setup.client, { grant_type: "client_credentials" }, "post")).json()) as {
+      access_token: string;
+    };
     secrets.push(cc.access_token);
     await tokenRequest(setup.app, { id: setup.client.id, secret: "wrong-secret-value-123" }, { grant_type: "client_credentials" });
     secrets.push("wrong-secret-value-123");
-    const customer = await issueCustomerToken(setup.db, { companyId: setup.tenant.company.id, userId: setup.tenant.admin.id, environment: "sandbox", name: "x" });
+    const customer = await issueCustomerToken(setup.db, {
+      companyId: setup.tenant.company.id,
+      userId: setup.tenant.admin.id,
+      environment: "sandbox",
+      name: "x",
+    });
     secrets.push(customer);
     await setup.app.request("/v1/identity/current", { headers: bearer(customer) });
     await setup.app.request("/v1/identity/current", { headers: bearer(refreshed.access_token) });

@@ -8,13 +8,19 @@ describe("POST /auth/oauth2/revoke", () => {
     setup = await setupOAuth();
   });
 
-  const revoke = (fields: Record<string, string>, client: { id: string; secret: string } = setup.client, auth: "basic" | "post" | "none" = "basic") =>
-    tokenRequest(setup.app, client, fields, auth, "/auth/oauth2/revoke");
+  const revoke = (
+    fields: Record<string, string>,
+    client: { id: string; secret: string } = setup.client,
+    auth: "basic" | "post" | "none" = "basic",
+  ) => tokenRequest(setup.app, client, fields, auth, "/auth/oauth2/revoke");
   const identity = (token: string) => setup.app.request("/v1/identity/current", { headers: bearer(token) });
   const clientToken = async () =>
-    ((await (await tokenRequest(setup.app, setup.client, { grant_type: "client_credentials" })).json()) as { access_token: string }).access_token;
+    ((await (await tokenRequest(setup.app, setup.client, { grant_type: "client_credentials" })).json()) as { access_token: string })
+      .access_token;
   const companyIds = async (token: string) =>
-    ((await (await setup.app.request("/v1/companies", { headers: bearer(token) })).json()) as { data: { companies: { id: string }[] } }).data.companies.map((c) => c.id);
+    (
+      (await (await setup.app.request("/v1/companies", { headers: bearer(token) })).json()) as { data: { companies: { id: string }[] } }
+    ).data.companies.map((c) => c.id);
 
   it("a refresh token withdraws the consent: access tokens 401, refresh invalid_grant, company no longer listed", async () => {
     const tokens = await obtainTokens(setup);

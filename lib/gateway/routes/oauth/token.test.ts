@@ -29,7 +29,13 @@ describe("POST /auth/oauth2/token", () => {
   });
 
   const exchange = (code: string, verifier: string, over: Record<string, string> = {}) =>
-    tokenRequest(setup.app, setup.client, { grant_type: "authorization_code", code, redirect_uri: REDIRECT_URI, code_verifier: verifier, ...over });
+    tokenRequest(setup.app, setup.client, {
+      grant_type: "authorization_code",
+      code,
+      redirect_uri: REDIRECT_URI,
+      code_verifier: verifier,
+      ...over,
+    });
   const identity = (token: string) => setup.app.request("/v1/identity/current", { headers: bearer(token) });
   const expectError = async (res: Response, status: number, error: string) => {
     expect(res.status).toBe(status);
@@ -51,9 +57,17 @@ describe("POST /auth/oauth2/token", () => {
       expect(Object.keys(body).sort()).toEqual([...Object.keys(fixture("AuthorizationCodeResponse")), "scope"].sort());
       // Opaque tokens, stored only as digests.
       expect(body.access_token).not.toMatch(/^ra_/);
-      const [grant] = await setup.db.select().from(oauthGrants).where(eq(oauthGrants.refreshTokenHash, sha256(body.refresh_token!)));
+      const [grant] = await setup.db
+        .select()
+        .from(oauthGrants)
+        .where(eq(oauthGrants.refreshTokenHash, sha256(body.refresh_token!)));
       expect(grant).toBeDefined();
-      expect(await setup.db.select().from(accessTokens).where(eq(accessTokens.tokenHash, sha256(body.access_token)))).toHaveLength(1);
+      expect(
+        await setup.db
+          .select()
+          .from(accessTokens)
+          .where(eq(accessTokens.tokenHash, sha256(body.access_token))),
+      ).toHaveLength(1);
       expect(await setup.db.select().from(accessTokens).where(eq(accessTokens.tokenHash, body.access_token))).toHaveLength(0);
     });
 
@@ -72,7 +86,11 @@ describe("POST /auth/oauth2/token", () => {
       const after = await identity(first.access_token);
       expect(after.status).toBe(401);
       expect(await after.json()).toEqual({ message: "Unauthorized" });
-      await expectError(await tokenRequest(setup.app, setup.client, { grant_type: "refresh_token", refresh_token: first.refresh_token }), 400, "invalid_grant");
+      await expectError(
+        await tokenRequest(setup.app, setup.client, { grant_type: "refresh_token", refresh_token: first.refresh_token }),
+        400,
+        "invalid_grant",
+      );
     });
 
     it("two simultaneous exchanges of one code → exactly one 200", async () => {
@@ -95,7 +113,11 @@ describe("POST /auth/oauth2/token", () => {
     it("a malformed or missing code_verifier → invalid_request", async () => {
       const { code } = await obtainCode(setup);
       await expectError(await exchange(code, "short"), 400, "invalid_request");
-      await expectError(await tokenRequest(setup.app, setup.client, { grant_type: "authorization_code", code, redirect_uri: REDIRECT_URI }), 400, "invalid_request");
+      await expectError(
+        await tokenRequest(setup.app, setup.client, { grant_type: "authorization_code", code, redirect_uri: REDIRECT_URI }),
+        400,
+        "invalid_request",
+      );
     });
 
     it("a redirect_uri other than the authorize request's → invalid_grant", async () => {
@@ -106,7 +128,12 @@ describe("POST /auth/oauth2/token", () => {
     it("a code presented by another client → invalid_grant", async () => {
       const { code, verifier } = await obtainCode(setup);
       const other = await makeClient(setup.db, { redirectUris: [REDIRECT_URI] });
-      const res = await tokenRequest(setup.app, other, { grant_type: "authorization_code", code, redirect_uri: REDIRECT_URI, code_verifier: verifier });
+      const res = await tokenRequest(setup.app, other, {
+        grant_type: "authorization_code",
+        code,
+        redirect_uri: REDIRECT_URI,
+        code_verifier: verifier,
+      });
       await expectError(res, 400, "invalid_grant");
     });
 
@@ -196,7 +223,12 @@ describe("POST /auth/oauth2/token", () => {
     it("defaults to every client-credentials scope the client holds", async () => {
       const res = await tokenRequest(setup.app, setup.client, { grant_type: "client_credentials" });
       const body = TokenResponseSchema.parse(await res.json());
-      expect(body).toEqual({ access_token: expect.any(String), token_type: "Bearer", expires_in: 3600, scope: CLIENT_CREDENTIALS_SCOPES.join(" ") });
+      expect(body).toEqual({
+        access_token: expect.any(String),
+        token_type: "Bearer",
+        expires_in: 3600,
+        scope: CLIENT_CREDENTIALS_SCOPES.join(" "),
+      });
     });
 
     it("narrows to the requested scopes", async () => {
@@ -205,16 +237,30 @@ describe("POST /auth/oauth2/token", () => {
     });
 
     it("a scope outside the client-credentials list or the client's registration → invalid_scope", async () => {
-      await expectError(await tokenRequest(setup.app, setup.client, { grant_type: "client_credentials", scope: "employment:read" }), 400, "invalid_scope");
-      await expectError(await tokenRequest(setup.app, setup.client, { grant_type: "client_credentials", scope: "nope" }), 400, "invalid_scope");
+      await expectError(
+        await tokenRequest(setup.app, setup.client, { grant_type: "client_credentials", scope: "employment:read" }),
+        400,
+        "invalid_scope",
+      );
+      await expectError(
+        await tokenRequest(setup.app, setup.client, { grant_type: "client_credentials", scope: "nope" }),
+        400,
+        "invalid_scope",
+      );
       const narrow = await makeClient(setup.db, { scopes: ["company:read"] });
-      await expectError(await tokenRequest(setup.app, narrow, { grant_type: "client_credentials", scope: "webhook:read" }), 400, "invalid_scope");
+      await expectError(
+        await tokenRequest(setup.app, narrow, { grant_type: "client_credentials", scope: "webhook:read" }),
+        400,
+        "invalid_scope",
+      );
       const only = await tokenRequest(setup.app, narrow, { grant_type: "client_credentials" });
       expect(((await only.json()) as { scope: string }).scope).toBe("company:read");
     });
 
     it("its token acts for the partner: identity without user or company, 403 on company-scoped routes", async () => {
-      const { access_token } = (await (await tokenRequest(setup.app, setup.client, { grant_type: "client_credentials" })).json()) as { access_token: string };
+      const { access_token } = (await (await tokenRequest(setup.app, setup.client, { grant_type: "client_credentials" })).json()) as {
+        access_token: string;
+      };
       const res = await identity(access_token);
       expect(await res.json()).toEqual({ data: { user: null, company: null, client_id: setup.client.id } });
       // A company-scoped route (DECISIONS.md "Acting for companies") answers 403 to it.
@@ -237,7 +283,9 @@ describe("POST /auth/oauth2/token", () => {
     });
 
     it("expires after expires_in seconds", async () => {
-      const { access_token } = (await (await tokenRequest(setup.app, setup.client, { grant_type: "client_credentials" })).json()) as { access_token: string };
+      const { access_token } = (await (await tokenRequest(setup.app, setup.client, { grant_type: "client_credentials" })).json()) as {
+        access_token: string;
+      };
       setup.gw.clock.advance(3600_000);
       expect((await identity(access_token)).status).toBe(401);
     });
@@ -263,9 +311,17 @@ describe("POST /auth/oauth2/token", () => {
 
     it("accepts a narrower scope, refuses a wider one", async () => {
       const tokens = await obtainTokens(setup);
-      const narrow = await tokenRequest(setup.app, setup.client, { grant_type: "refresh_token", refresh_token: tokens.refresh_token, scope: "employment:read" });
+      const narrow = await tokenRequest(setup.app, setup.client, {
+        grant_type: "refresh_token",
+        refresh_token: tokens.refresh_token,
+        scope: "employment:read",
+      });
       expect(((await narrow.json()) as { scope: string }).scope).toBe("employment:read");
-      const wide = await tokenRequest(setup.app, setup.client, { grant_type: "refresh_token", refresh_token: tokens.refresh_token, scope: "employment:write" });
+      const wide = await tokenRequest(setup.app, setup.client, {
+        grant_type: "refresh_token",
+        refresh_token: tokens.refresh_token,
+        scope: "employment:write",
+      });
       await expectError(wide, 400, "invalid_scope");
     });
 
@@ -273,20 +329,36 @@ describe("POST /auth/oauth2/token", () => {
       const tokens = await obtainTokens(setup);
       const revoke = await tokenRequest(setup.app, setup.client, { token: tokens.refresh_token }, "basic", "/auth/oauth2/revoke");
       expect(revoke.status).toBe(200);
-      await expectError(await tokenRequest(setup.app, setup.client, { grant_type: "refresh_token", refresh_token: tokens.refresh_token }), 400, "invalid_grant");
+      await expectError(
+        await tokenRequest(setup.app, setup.client, { grant_type: "refresh_token", refresh_token: tokens.refresh_token }),
+        400,
+        "invalid_grant",
+      );
     });
 
     it("a refresh token of another client, or an unknown one → invalid_grant", async () => {
       const tokens = await obtainTokens(setup);
       const other = await makeClient(setup.db);
-      await expectError(await tokenRequest(setup.app, other, { grant_type: "refresh_token", refresh_token: tokens.refresh_token }), 400, "invalid_grant");
-      await expectError(await tokenRequest(setup.app, setup.client, { grant_type: "refresh_token", refresh_token: "unknown" }), 400, "invalid_grant");
+      await expectError(
+        await tokenRequest(setup.app, other, { grant_type: "refresh_token", refresh_token: tokens.refresh_token }),
+        400,
+        "invalid_grant",
+      );
+      await expectError(
+        await tokenRequest(setup.app, setup.client, { grant_type: "refresh_token", refresh_token: "unknown" }),
+        400,
+        "invalid_grant",
+      );
     });
 
     it("once the consenting user is deactivated → invalid_grant", async () => {
       const tokens = await obtainTokens(setup);
       await setup.db.update(companyUsers).set({ status: "inactive" }).where(eq(companyUsers.id, tokens.user_id));
-      await expectError(await tokenRequest(setup.app, setup.client, { grant_type: "refresh_token", refresh_token: tokens.refresh_token }), 400, "invalid_grant");
+      await expectError(
+        await tokenRequest(setup.app, setup.client, { grant_type: "refresh_token", refresh_token: tokens.refresh_token }),
+        400,
+        "invalid_grant",
+      );
     });
   });
 
@@ -312,7 +384,8 @@ describe("POST /auth/oauth2/token", () => {
 
     it("does not charge the client for requests that fail authentication", async () => {
       setup = await setupOAuth({ rateLimits: { perClient: 1 } });
-      for (let i = 0; i < 3; i++) await tokenRequest(setup.app, { id: setup.client.id, secret: "wrong" }, { grant_type: "client_credentials" });
+      for (let i = 0; i < 3; i++)
+        await tokenRequest(setup.app, { id: setup.client.id, secret: "wrong" }, { grant_type: "client_credentials" });
       expect((await tokenRequest(setup.app, setup.client, { grant_type: "client_credentials" })).status).toBe(200);
     });
   });

@@ -12,7 +12,16 @@ import { grantClientCredentials, refreshAccessToken } from "../../oauth/token-gr
 import { applyRateLimit, defineRoute } from "../../route";
 
 /** Parameters the token endpoint reads; RFC 6749 3.2 forbids sending any of them twice. */
-const TOKEN_PARAMS = ["grant_type", "scope", "code", "redirect_uri", "code_verifier", "refresh_token", "client_id", "client_secret"] as const;
+const TOKEN_PARAMS = [
+  "grant_type",
+  "scope",
+  "code",
+  "redirect_uri",
+  "code_verifier",
+  "refresh_token",
+  "client_id",
+  "client_secret",
+] as const;
 
 function required(form: FormParams, name: string): string {
   const value = form.get(name);
@@ -41,7 +50,10 @@ async function issue(c: GatewayContext, client: OAuthClient, form: FormParams): 
       const outcome = await exchangeAuthorizationCode(deps.db, { code, clientId: client.id, redirectUri, codeVerifier, ...ctx });
       if (outcome.ok) return outcome.response;
       if (outcome.revokedGrantId) {
-        deps.logger.warn({ event: "oauth.code_reused", clientId: client.id, grantId: outcome.revokedGrantId }, "authorization code reused: grant revoked");
+        deps.logger.warn(
+          { event: "oauth.code_reused", clientId: client.id, grantId: outcome.revokedGrantId },
+          "authorization code reused: grant revoked",
+        );
       }
       throw outcome.error;
     }
@@ -62,7 +74,10 @@ export const tokenRoute = defineRoute({
   rawBody: true,
   responses: {
     200: { description: "Access token", schema: TokenResponseSchema },
-    400: { description: "invalid_request, invalid_grant, unsupported_grant_type or invalid_scope (RFC 6749 5.2)", schema: OAuthErrorSchema },
+    400: {
+      description: "invalid_request, invalid_grant, unsupported_grant_type or invalid_scope (RFC 6749 5.2)",
+      schema: OAuthErrorSchema,
+    },
     401: { description: "invalid_client (with WWW-Authenticate: Basic)", schema: OAuthErrorSchema },
     429: { description: "The client's rate limit is exhausted", schema: MessageErrorSchema },
   },

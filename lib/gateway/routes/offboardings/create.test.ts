@@ -3,7 +3,16 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { OffboardingResponseSchema } from "@/lib/contract";
 import { employments } from "../../db/schema";
 import { makeEmployment } from "../../testing/factories";
-import { eventsOf, fixturesAvailable, json, keysOf, readFixture, setupPeopleOps, tokenWith, type PeopleOpsSetup } from "../people-ops-testing";
+import {
+  eventsOf,
+  fixturesAvailable,
+  json,
+  keysOf,
+  readFixture,
+  setupPeopleOps,
+  tokenWith,
+  type PeopleOpsSetup,
+} from "../people-ops-testing";
 
 let s: PeopleOpsSetup;
 beforeEach(async () => {
@@ -23,8 +32,12 @@ const details = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 const create = (over: Record<string, unknown> = {}, token = s.t.tokens.admin, employmentId = s.e.id) =>
-  s.gw.call("POST", "/v1/offboardings", { token, body: { employment_id: employmentId, type: "termination", termination_details: details(over) } });
-const statusOf = async (id: string) => (await s.gw.deps.db.select({ status: employments.status }).from(employments).where(eq(employments.id, id)))[0]!.status;
+  s.gw.call("POST", "/v1/offboardings", {
+    token,
+    body: { employment_id: employmentId, type: "termination", termination_details: details(over) },
+  });
+const statusOf = async (id: string) =>
+  (await s.gw.deps.db.select({ status: employments.status }).from(employments).where(eq(employments.id, id)))[0]!.status;
 
 describe("POST /v1/offboardings", () => {
   it("submits a termination (201): the employment moves to offboarding, offboarding.submitted is emitted", async () => {
@@ -50,20 +63,30 @@ describe("POST /v1/offboardings", () => {
       submitted_at: "2026-01-15T09:00:00Z",
     });
     expect(await statusOf(s.e.id)).toBe("offboarding");
-    expect(await eventsOf(s.gw, "offboarding.submitted")).toEqual([{ event_type: "offboarding.submitted", offboarding_id: offboarding.id, employment_id: s.e.id, company_id: s.t.company.id }]);
+    expect(await eventsOf(s.gw, "offboarding.submitted")).toEqual([
+      { event_type: "offboarding.submitted", offboarding_id: offboarding.id, employment_id: s.e.id, company_id: s.t.company.id },
+    ]);
   });
 
   it("only an active employment can be offboarded: a second request, or one being onboarded, is a 422 ActionError", async () => {
     expect((await create()).status).toBe(201);
     const again = await create();
     expect(again.status).toBe(422);
-    expect((await json(again)).message).toEqual({ code: "employment_not_active", message: "Only an active employment can be offboarded (current status: offboarding)", action: "create_offboarding" });
+    expect((await json(again)).message).toEqual({
+      code: "employment_not_active",
+      message: "Only an active employment can be offboarded (current status: offboarding)",
+      action: "create_offboarding",
+    });
     const invited = await makeEmployment(s.gw.deps.db, s.t.company.id, { status: "invited" });
     expect((await json(await create({}, s.t.tokens.admin, invited.id))).message.code).toBe("employment_not_active");
   });
 
   it("types and models with only list and show (spec section 1) are a 422 ActionError", async () => {
-    for (const over of [{ type: "contractor", employmentModel: null }, { type: "direct_employee", employmentModel: null }, { type: "employee", employmentModel: "peo" }] as const) {
+    for (const over of [
+      { type: "contractor", employmentModel: null },
+      { type: "direct_employee", employmentModel: null },
+      { type: "employee", employmentModel: "peo" },
+    ] as const) {
       const emp = await makeEmployment(s.gw.deps.db, s.t.company.id, { ...over, status: "active" });
       const res = await create({}, s.t.tokens.admin, emp.id);
       expect(res.status).toBe(422);
@@ -73,7 +96,12 @@ describe("POST /v1/offboardings", () => {
   });
 
   it("validates the termination details (422 per field)", async () => {
-    const res = await create({ termination_reason: "bored", risk_assessment_reasons: ["none_of_these", "sick_leave"], will_challenge_termination: true, proposed_termination_date: "2026-13-01" });
+    const res = await create({
+      termination_reason: "bored",
+      risk_assessment_reasons: ["none_of_these", "sick_leave"],
+      will_challenge_termination: true,
+      proposed_termination_date: "2026-13-01",
+    });
     expect(res.status).toBe(422);
     const { errors } = await json(res);
     expect(Object.keys(errors).sort()).toEqual(["termination_details.proposed_termination_date", "termination_details.termination_reason"]);
@@ -82,12 +110,17 @@ describe("POST /v1/offboardings", () => {
       "termination_details.risk_assessment_reasons": ["none_of_these cannot be combined with other reasons"],
       "termination_details.will_challenge_termination_description": ["can't be blank when will_challenge_termination is true"],
     });
-    expect((await json(await create({ proposed_termination_date: "2026-01-01" }))).errors).toEqual({ "termination_details.proposed_termination_date": ["must be today or a later date"] });
+    expect((await json(await create({ proposed_termination_date: "2026-01-01" }))).errors).toEqual({
+      "termination_details.proposed_termination_date": ["must be today or a later date"],
+    });
     expect((await json(await create({ reason_description: undefined, risk_assessment_reasons: [] }))).errors).toMatchObject({
       "termination_details.reason_description": expect.any(Array),
       "termination_details.risk_assessment_reasons": ["must list at least one reason (none_of_these when none applies)"],
     });
-    const wrongType = await s.gw.call("POST", "/v1/offboardings", { token: s.t.tokens.admin, body: { employment_id: s.e.id, type: "resignation", termination_details: details() } });
+    const wrongType = await s.gw.call("POST", "/v1/offboardings", {
+      token: s.t.tokens.admin,
+      body: { employment_id: s.e.id, type: "resignation", termination_details: details() },
+    });
     expect((await json(wrongType)).errors).toEqual({ type: ["must be termination"] });
     expect((await create({ personal_email: "x@example.test" })).status).toBe(400);
     expect(await statusOf(s.e.id)).toBe("active");
@@ -105,10 +138,13 @@ describe("POST /v1/offboardings", () => {
   });
 
   it.skipIf(!fixturesAvailable)("response shape: the fields of the provider's examples", async () => {
-    const mine = (await json(await create({ will_challenge_termination: true, will_challenge_termination_description: "Likely" }))).data.offboarding;
+    const mine = (await json(await create({ will_challenge_termination: true, will_challenge_termination_description: "Likely" }))).data
+      .offboarding;
     const example = (readFixture("openapi-examples-2024/OffboardingResponse.json").data as { offboarding: object }).offboarding;
     const created = (readFixture("offboarding.create.termination.json").data as { offboarding: object }).offboarding;
-    expect(keysOf((readFixture("openapi-examples-2024/ListOffboardingResponse.json").offboardings as object[])[0])).toEqual(keysOf(example));
+    expect(keysOf((readFixture("openapi-examples-2024/ListOffboardingResponse.json").offboardings as object[])[0])).toEqual(
+      keysOf(example),
+    );
     // docs/decisions/areas-people-ops-response-shapes.md: reason_description is in the create response, not in the 2024 example.
     expect(keysOf(mine)).toEqual(keysOf(created));
     expect(keysOf(mine)).toEqual([...keysOf(example), "reason_description"].sort());

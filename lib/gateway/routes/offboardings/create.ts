@@ -22,5 +22,6 @@ export const createOffboardingRoute = defineRoute({
     422: { description: "Validation failure; employment not active or of a type/model that cannot be offboarded here" },
     ...COMMON_ERRORS,
   },
-  handler: async (c, { body, principal }) => c.json({ data: { offboarding: await createOffboarding(c.get("deps"), principal, body) } }, 201),
+  handler: async (c, { body, principal }) =>
+    c.json({ data: { offboarding: await createOffboarding(c.get("deps"), principal, body) } }, 201),
 });

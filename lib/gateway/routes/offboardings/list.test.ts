@@ -14,7 +14,14 @@ async function create(employmentId: string, confidential = false, token = s.t.to
     body: {
       employment_id: employmentId,
       type: "termination",
-      termination_details: { confidential, proposed_termination_date: "2026-02-28", termination_reason: "performance", reason_description: "Targets missed", risk_assessment_reasons: ["none_of_these"], will_challenge_termination: false },
+      termination_details: {
+        confidential,
+        proposed_termination_date: "2026-02-28",
+        termination_reason: "performance",
+        reason_description: "Targets missed",
+        risk_assessment_reasons: ["none_of_these"],
+        will_challenge_termination: false,
+      },
     },
   });
   expect(res.status).toBe(201);
@@ -51,7 +58,10 @@ describe("GET /v1/offboardings and /v1/offboardings/{id}", () => {
     const asOwner = OffboardingListResponseSchema.parse(await (await list("", s.t.tokens.owner)).json()).data;
     expect(asOwner.offboardings.map((o) => o.id).sort()).toEqual([open, secret].sort());
     expect((await s.gw.call("GET", `/v1/offboardings/${secret}`, { token: s.t.tokens.admin })).status).toBe(404);
-    expect(OffboardingResponseSchema.parse(await (await s.gw.call("GET", `/v1/offboardings/${secret}`, { token: s.t.tokens.owner })).json()).data.offboarding.confidential).toBe(true);
+    expect(
+      OffboardingResponseSchema.parse(await (await s.gw.call("GET", `/v1/offboardings/${secret}`, { token: s.t.tokens.owner })).json()).data
+        .offboarding.confidential,
+    ).toBe(true);
   });
 
   it("shows one; another company's is 404; needs offboarding:read", async () => {

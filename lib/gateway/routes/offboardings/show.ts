@@ -13,7 +13,11 @@ export const showOffboardingRoute = defineRoute({
   summary: "Show offboarding",
   tag: "Offboardings",
   auth: OFFBOARDING_READ,
-  responses: { 200: { description: "The offboarding", schema: OffboardingResponseSchema }, 404: { description: "Not found" }, ...COMMON_ERRORS },
+  responses: {
+    200: { description: "The offboarding", schema: OffboardingResponseSchema },
+    404: { description: "Not found" },
+    ...COMMON_ERRORS,
+  },
   handler: async (c, { params, principal }) =>
     c.json({ data: { offboarding: serializeOffboarding(await getOffboardingOrThrow(c.get("deps").db, principal, params.id!)) } }),
 });

@@ -53,7 +53,13 @@ describe("GET /api/v1/employer/outstanding-payments-and-refunds", () => {
     const due = await row(w.a.company.id, { dueDate: "2026-03-15", invoicePeriod: "2026-02-01" });
     const overdue = await row(w.a.company.id, { dueDate: "2026-03-14", invoicePeriod: "2026-01-01" });
     const processing = await row(w.a.company.id, { dueDate: "2026-03-01", invoicePeriod: "2025-12-01", state: "processing" });
-    const refund = await row(w.a.company.id, { type: "refund", dueDate: "2026-04-01", invoicePeriod: "2026-03-01", invoiceNumber: "CN-0001", amount: 4_250 });
+    const refund = await row(w.a.company.id, {
+      type: "refund",
+      dueDate: "2026-04-01",
+      invoicePeriod: "2026-03-01",
+      invoiceNumber: "CN-0001",
+      amount: 4_250,
+    });
     await row(w.a.company.id, { state: "settled", settledAt: new Date(), dueDate: "2026-01-01" });
     await row(w.b.company.id, { dueDate: "2026-03-02" });
 
@@ -109,7 +115,9 @@ describe("GET /api/v1/employer/outstanding-payments-and-refunds", () => {
     const page = OutstandingPaymentListResponseSchema.parse((await list("?page=3&page_size=2")).json).data;
     expect(page).toMatchObject({ current_page: 3, total_count: 5, total_pages: 3 });
     expect(page.outstanding_payments_and_refunds).toHaveLength(1);
-    expect(OutstandingPaymentListResponseSchema.parse((await list("?page=4&page_size=2")).json).data.outstanding_payments_and_refunds).toEqual([]);
+    expect(
+      OutstandingPaymentListResponseSchema.parse((await list("?page=4&page_size=2")).json).data.outstanding_payments_and_refunds,
+    ).toEqual([]);
   });
 
   it("403 without invoices or invoices:read, and for a client-credentials token; either scope is enough", async () => {
@@ -128,7 +136,19 @@ describe("GET /api/v1/employer/outstanding-payments-and-refunds", () => {
     const [item] = await items();
     expect(Object.keys(item!).sort()).toEqual(Object.keys(OutstandingPaymentSchema.shape).sort());
     expect(Object.keys(item!).sort()).toEqual(
-      ["amount", "currency", "description", "due_date", "id", "invoice_id", "invoice_number", "invoice_period", "issued_at", "status", "type"].sort(),
+      [
+        "amount",
+        "currency",
+        "description",
+        "due_date",
+        "id",
+        "invoice_id",
+        "invoice_number",
+        "invoice_period",
+        "issued_at",
+        "status",
+        "type",
+      ].sort(),
     );
   });
 });

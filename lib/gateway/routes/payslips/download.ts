@@ -12,7 +12,11 @@ export const downloadPayslipRoute = defineRoute({
   summary: "Download payslip (PDF)",
   tag: "Payslips",
   auth: PAYSLIP_READ,
-  responses: { 200: { description: "The payslip PDF", contentType: "application/pdf" }, 404: { description: "Not found" }, ...COMMON_ERRORS },
+  responses: {
+    200: { description: "The payslip PDF", contentType: "application/pdf" },
+    404: { description: "Not found" },
+    ...COMMON_ERRORS,
+  },
   handler: async (c, { params, principal }) => {
     const { bytes, filename } = await downloadPayslip(c.get("deps"), principal.companyId!, params.payslip_id!);
     return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {

@@ -85,7 +85,11 @@ describe("POST /v1/sandbox/payslips", () => {
   it("422 ActionError for an employment not on payroll (contractor, not yet active) or a contract without salary", async () => {
     const contractor = await makeEmployment(gw.deps.db, w.a.company.id, { type: "contractor", employmentModel: null, status: "active" });
     const created = await makeEmployment(gw.deps.db, w.a.company.id, { status: "created" });
-    const noSalary = await makeEmployment(gw.deps.db, w.a.company.id, { status: "active", provisionalStartDate: "2025-01-06", contractDetails: null });
+    const noSalary = await makeEmployment(gw.deps.db, w.a.company.id, {
+      status: "active",
+      provisionalStartDate: "2025-01-06",
+      contractDetails: null,
+    });
     for (const [e, code] of [
       [contractor, "employment_not_on_payroll"],
       [created, "employment_not_on_payroll"],
@@ -196,7 +200,9 @@ describe("GET /v1/payslips/{id} and /download", () => {
     const p = await released(e.id, "2026-02");
     const res = await gw.call("GET", `/v1/payslips/${p.id}/download`, { token: w.a.tokens.admin });
     expect(res.status).toBe(200);
-    expect((await PDFDocument.load(new Uint8Array(await res.arrayBuffer()), { updateMetadata: false })).getTitle()).toBe("Payslip February 2026 - Lukasz Zólc ??");
+    expect((await PDFDocument.load(new Uint8Array(await res.arrayBuffer()), { updateMetadata: false })).getTitle()).toBe(
+      "Payslip February 2026 - Lukasz Zólc ??",
+    );
     await gw.deps.db.update(employments).set({ status: "deleted" }).where(eq(employments.id, e.id));
     expect((await gw.call("GET", `/v1/payslips/${p.id}/download`, { token: w.a.tokens.admin })).status).toBe(200);
   });

@@ -24,7 +24,9 @@ export const sandboxUpdateContractAmendmentRoute = defineRoute({
   body: SandboxUpdateContractAmendmentBodySchema,
   responses: { ...responses, 400: { description: "Malformed body or unknown property" } },
   handler: async (c, { body, params, principal }) =>
-    c.json({ data: { contract_amendment: await sandboxUpdateContractAmendment(c.get("deps"), principal, params.contract_amendment_id!, body) } }),
+    c.json({
+      data: { contract_amendment: await sandboxUpdateContractAmendment(c.get("deps"), principal, params.contract_amendment_id!, body) },
+    }),
 });
 
 // PUT /v1/sandbox/contract-amendments/{contract_amendment_id}/approve — sandbox only, the provider's path: same as status done.
@@ -39,6 +41,10 @@ export const sandboxApproveContractAmendmentRoute = defineRoute({
   responses,
   handler: async (c, { params, principal }) =>
     c.json({
-      data: { contract_amendment: await sandboxUpdateContractAmendment(c.get("deps"), principal, params.contract_amendment_id!, { status: "done" }) },
+      data: {
+        contract_amendment: await sandboxUpdateContractAmendment(c.get("deps"), principal, params.contract_amendment_id!, {
+          status: "done",
+        }),
+      },
     }),
 });

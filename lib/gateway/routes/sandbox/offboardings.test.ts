@@ -13,13 +13,21 @@ beforeEach(async () => {
     body: {
       employment_id: s.e.id,
       type: "termination",
-      termination_details: { confidential: false, proposed_termination_date: "2026-02-28", termination_reason: "mutual_agreement", reason_description: "Agreed", risk_assessment_reasons: ["family_leave"], will_challenge_termination: false },
+      termination_details: {
+        confidential: false,
+        proposed_termination_date: "2026-02-28",
+        termination_reason: "mutual_agreement",
+        reason_description: "Agreed",
+        risk_assessment_reasons: ["family_leave"],
+        will_challenge_termination: false,
+      },
     },
   });
   id = (await json(res)).data.offboarding.id;
 });
 
-const move = (status: string, token = s.t.tokens.admin) => s.gw.call("PATCH", `/v1/sandbox/offboardings/${id}`, { token, body: { status } });
+const move = (status: string, token = s.t.tokens.admin) =>
+  s.gw.call("PATCH", `/v1/sandbox/offboardings/${id}`, { token, body: { status } });
 const employment = async () => (await s.gw.deps.db.select().from(employments).where(eq(employments.id, s.e.id)))[0]!;
 
 describe("PATCH /v1/sandbox/offboardings/{id}", () => {
@@ -27,10 +35,16 @@ describe("PATCH /v1/sandbox/offboardings/{id}", () => {
     const res = await move("in_review");
     expect(res.status).toBe(200);
     expect(OffboardingResponseSchema.parse(await res.json()).data.offboarding.status).toBe("in_review");
-    expect(await eventsOf(s.gw, "offboarding.review_started")).toEqual([{ event_type: "offboarding.review_started", offboarding_id: id, employment_id: s.e.id, company_id: s.t.company.id }]);
+    expect(await eventsOf(s.gw, "offboarding.review_started")).toEqual([
+      { event_type: "offboarding.review_started", offboarding_id: id, employment_id: s.e.id, company_id: s.t.company.id },
+    ]);
     expect((await json(await move("done"))).data.offboarding.status).toBe("done");
     expect(await employment()).toMatchObject({ status: "archived", lifecycleStage: "offboarded", userStatus: "inactive" });
-    expect(await allEventTypes(s.gw)).toEqual(["offboarding.submitted", "offboarding.review_started", "employment.user_status.deactivated"]);
+    expect(await allEventTypes(s.gw)).toEqual([
+      "offboarding.submitted",
+      "offboarding.review_started",
+      "employment.user_status.deactivated",
+    ]);
     expect((await move("cancelled")).status).toBe(422);
   });
 
@@ -38,7 +52,9 @@ describe("PATCH /v1/sandbox/offboardings/{id}", () => {
     const res = await move("cancelled");
     expect((await json(res)).data.offboarding.status).toBe("cancelled");
     expect((await employment()).status).toBe("active");
-    expect(await eventsOf(s.gw, "offboarding.deleted")).toEqual([{ event_type: "offboarding.deleted", offboarding_id: id, employment_id: s.e.id, company_id: s.t.company.id }]);
+    expect(await eventsOf(s.gw, "offboarding.deleted")).toEqual([
+      { event_type: "offboarding.deleted", offboarding_id: id, employment_id: s.e.id, company_id: s.t.company.id },
+    ]);
     expect((await move("in_review")).status).toBe(422);
   });
 
@@ -53,7 +69,10 @@ describe("PATCH /v1/sandbox/offboardings/{id}", () => {
     expect((await move("in_review", s.other.tokens.admin)).status).toBe(404);
     expect((await move("in_review", s.t.tokens.onboardingManager)).status).toBe(403);
     const prod = await setupPeopleOps({ environment: "production" });
-    const res = await prod.gw.call("PATCH", `/v1/sandbox/offboardings/${id}`, { token: prod.t.tokens.admin, body: { status: "in_review" } });
+    const res = await prod.gw.call("PATCH", `/v1/sandbox/offboardings/${id}`, {
+      token: prod.t.tokens.admin,
+      body: { status: "in_review" },
+    });
     expect(res.status).toBe(404);
   });
 });

@@ -22,5 +22,6 @@ export const sandboxReleasePayslipRoute = defineRoute({
     422: { description: "Invalid period, payslip already released, or employment not on payroll" },
     ...COMMON_ERRORS,
   },
-  handler: async (c, { body, principal }) => c.json({ data: { payslip: await releaseSandboxPayslip(c.get("deps"), principal, body) } }, 201),
+  handler: async (c, { body, principal }) =>
+    c.json({ data: { payslip: await releaseSandboxPayslip(c.get("deps"), principal, body) } }, 201),
 });

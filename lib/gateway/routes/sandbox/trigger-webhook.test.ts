@@ -2,7 +2,13 @@ import { describe, expect, it } from "vitest";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { ONBOARDING_TASK_KEYS, SandboxTriggerWebhookResponseSchema, WEBHOOK_EVENT_TYPES, WebhookPayloadSchemas, type WebhookEventType } from "@/lib/contract";
+import {
+  ONBOARDING_TASK_KEYS,
+  SandboxTriggerWebhookResponseSchema,
+  WEBHOOK_EVENT_TYPES,
+  WebhookPayloadSchemas,
+  type WebhookEventType,
+} from "@/lib/contract";
 import { employmentFiles, outboxEvents } from "../../db/schema";
 import { createTestGateway, type TestGateway } from "../../testing/harness";
 import { makeEmployment, makeTenant } from "../../testing/factories";
@@ -86,8 +92,14 @@ describe("POST /v1/sandbox/webhook-callbacks/trigger", () => {
     // payload; offboarding_id, contract_amendment_id and onboarding_task (a key, not an object) as
     // the decisions name them; payslip.released carries the payslip id only (spec 6.2).
     for (const [type, diff] of Object.entries(differences)) {
-      expect(diff.ours.filter((k) => !["company_id", "offboarding_id", "contract_amendment_id", "onboarding_task"].includes(k)), type).toEqual([]);
-      expect(diff.theirs.filter((k) => !["offboarding_request_id", "employment_request_id", "completed_task", "employment_id"].includes(k)), type).toEqual([]);
+      expect(
+        diff.ours.filter((k) => !["company_id", "offboarding_id", "contract_amendment_id", "onboarding_task"].includes(k)),
+        type,
+      ).toEqual([]);
+      expect(
+        diff.theirs.filter((k) => !["offboarding_request_id", "employment_request_id", "completed_task", "employment_id"].includes(k)),
+        type,
+      ).toEqual([]);
     }
     expect(differences["payslip.released"]?.theirs).toEqual(["employment_id"]);
     expect(Object.keys(differences).length).toBeGreaterThan(0);

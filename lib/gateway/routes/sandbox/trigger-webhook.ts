@@ -1,5 +1,10 @@
 import "server-only";
-import { SandboxTriggerWebhookBodySchema, SandboxTriggerWebhookResponseSchema, ValidationErrorSchema, type WebhookEventType } from "@/lib/contract";
+import {
+  SandboxTriggerWebhookBodySchema,
+  SandboxTriggerWebhookResponseSchema,
+  ValidationErrorSchema,
+  type WebhookEventType,
+} from "@/lib/contract";
 import { defineRoute } from "../../route";
 import { triggerSandboxWebhook } from "../../services/webhooks-trigger";
 import { COMMON_ERRORS } from "../webhooks/scopes";
@@ -26,7 +31,10 @@ export const sandboxTriggerWebhookRoute = defineRoute({
       SandboxTriggerWebhookResponseSchema.parse({
         data: {
           status: "ok",
-          event: await triggerSandboxWebhook(c.get("deps"), principal, { employmentId: body.employment_id, eventType: body.event_type as WebhookEventType }),
+          event: await triggerSandboxWebhook(c.get("deps"), principal, {
+            employmentId: body.employment_id,
+            eventType: body.event_type as WebhookEventType,
+          }),
         },
       }),
     ),

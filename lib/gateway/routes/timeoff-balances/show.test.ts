@@ -14,7 +14,15 @@ const day = (d: string, hours = 8) => ({ day: d, hours });
 async function timeoff(days: { day: string; hours: number }[], over: Record<string, unknown> = {}) {
   const res = await s.gw.call("POST", "/v1/timeoff", {
     token: s.t.tokens.admin,
-    body: { employment_id: s.e.id, timeoff_type: "paid_time_off", start_date: days[0]!.day, end_date: days.at(-1)!.day, timezone: "Europe/Lisbon", timeoff_days: days, ...over },
+    body: {
+      employment_id: s.e.id,
+      timeoff_type: "paid_time_off",
+      start_date: days[0]!.day,
+      end_date: days.at(-1)!.day,
+      timezone: "Europe/Lisbon",
+      timeoff_days: days,
+      ...over,
+    },
   });
   expect(res.status).toBe(201);
   return (await json(res)).data.timeoff.id as string;
@@ -62,7 +70,11 @@ describe("GET /v1/timeoff-balances/{employment_id}", () => {
     expect(b.taken).toEqual({ days: 1, hours: 4 });
     expect(b.upcoming_approved).toEqual({ days: 2, hours: 0 });
     expect(b.upcoming_requested).toEqual({ days: 1, hours: 0 });
-    expect(b.timeoff_entitlements[0]).toMatchObject({ entitled: { days: 22, hours: 0 }, taken: { days: 3, hours: 4 }, remaining: { days: 18, hours: 4 } });
+    expect(b.timeoff_entitlements[0]).toMatchObject({
+      entitled: { days: 22, hours: 0 },
+      taken: { days: 3, hours: 4 },
+      remaining: { days: 18, hours: 4 },
+    });
     // Approving the request reduces the balance too.
     const list = await json(await s.gw.call("GET", "/v1/timeoff?status=requested", { token: s.t.tokens.admin }));
     await s.gw.call("PATCH", `/v1/timeoff/${list.data.timeoffs[0].id}`, { token: s.t.tokens.admin, body: { status: "approved" } });
@@ -82,7 +94,12 @@ describe("GET /v1/timeoff-balances/{employment_id}", () => {
     expect(b.contractual_entitled).toBe(22);
     const byType = Object.fromEntries(b.timeoff_entitlements.map((x) => [x.type, x]));
     expect(Object.keys(byType)).toEqual(["annual_paid_timeoff", "carryover_pto", "additional_pto"]);
-    expect(byType.carryover_pto).toMatchObject({ taken: { days: 3, hours: 0 }, remaining: { days: 0, hours: 0 }, expiry_date: "2026-03-31", can_expire: true });
+    expect(byType.carryover_pto).toMatchObject({
+      taken: { days: 3, hours: 0 },
+      remaining: { days: 0, hours: 0 },
+      expiry_date: "2026-03-31",
+      can_expire: true,
+    });
     expect(byType.annual_paid_timeoff).toMatchObject({ taken: { days: 1, hours: 0 }, remaining: { days: 21, hours: 0 } });
     expect(byType.additional_pto).toMatchObject({ expiry_date: null, can_expire: false, remaining: { days: 2, hours: 0 } });
     const raw = await json(await balance());
@@ -107,7 +124,8 @@ describe("GET /v1/timeoff-balances/{employment_id}", () => {
 
   it.skipIf(!fixturesAvailable)("response shape against the provider's example (documented differences)", async () => {
     const mine = (await json(await balance())).data.timeoff_balance;
-    const example = (readFixture("openapi-examples-2024/TimeoffBalanceResponse.json").data as { timeoff_balance: Record<string, unknown> }).timeoff_balance;
+    const example = (readFixture("openapi-examples-2024/TimeoffBalanceResponse.json").data as { timeoff_balance: Record<string, unknown> })
+      .timeoff_balance;
     // docs/decisions/areas-people-ops-response-shapes.md: spec 2.5 renames leave_entitlements to timeoff_entitlements
     // and makes contractual_entitled an integer; the provider's model adds the other fields.
     const renamed = keysOf(example).map((k) => (k === "leave_entitlements" ? "timeoff_entitlements" : k));

@@ -22,7 +22,8 @@ const body = (over: Record<string, unknown> = {}) => ({
   notes: "Ski week",
   ...over,
 });
-const create = (over: Record<string, unknown> = {}, token = s.t.tokens.admin) => s.gw.call("POST", "/v1/timeoff", { token, body: body(over) });
+const create = (over: Record<string, unknown> = {}, token = s.t.tokens.admin) =>
+  s.gw.call("POST", "/v1/timeoff", { token, body: body(over) });
 
 describe("POST /v1/timeoff", () => {
   it("records a requested time off (201) and emits no event (the spec defines none for time off)", async () => {
@@ -51,7 +52,14 @@ describe("POST /v1/timeoff", () => {
     expect(res.status).toBe(201);
     const { timeoff } = TimeoffResponseSchema.parse(await res.json()).data;
     expect(timeoff).toMatchObject({ status: "approved", approver_id: s.t.admin.id, approved_at: "2026-01-15T09:00:00Z" });
-    const named = await create({ status: "approved", approver_id: s.t.owner.id, approved_at: "2026-01-14T10:00:00Z", start_date: "2026-03-02", end_date: "2026-03-02", timeoff_days: [{ day: "2026-03-02", hours: 8 }] });
+    const named = await create({
+      status: "approved",
+      approver_id: s.t.owner.id,
+      approved_at: "2026-01-14T10:00:00Z",
+      start_date: "2026-03-02",
+      end_date: "2026-03-02",
+      timeoff_days: [{ day: "2026-03-02", hours: 8 }],
+    });
     expect((await json(named)).data.timeoff).toMatchObject({ approver_id: s.t.owner.id, approved_at: "2026-01-14T10:00:00Z" });
   });
 
@@ -78,8 +86,17 @@ describe("POST /v1/timeoff", () => {
 
     const range = await create({ end_date: "2026-02-01" });
     expect(await json(range)).toEqual({ errors: { end_date: ["must be on or after start_date"] } });
-    const days = await create({ timeoff_days: [{ day: "2026-02-05", hours: 8 }, { day: "2026-02-02", hours: 8 }, { day: "2026-02-02", hours: 4 }] });
-    expect((await json(days)).errors).toEqual({ "timeoff_days.0.day": ["must be between start_date and end_date"], "timeoff_days.2.day": ["is listed twice"] });
+    const days = await create({
+      timeoff_days: [
+        { day: "2026-02-05", hours: 8 },
+        { day: "2026-02-02", hours: 8 },
+        { day: "2026-02-02", hours: 4 },
+      ],
+    });
+    expect((await json(days)).errors).toEqual({
+      "timeoff_days.0.day": ["must be between start_date and end_date"],
+      "timeoff_days.2.day": ["is listed twice"],
+    });
     const zero = await create({ timeoff_days: [{ day: "2026-02-02", hours: 0 }] });
     expect((await json(zero)).errors).toEqual({ timeoff_days: ["must hold at least one hour of time off"] });
     const badDate = await create({ start_date: "2026-02-30" });
@@ -103,8 +120,13 @@ describe("POST /v1/timeoff", () => {
     // Another employment's time off on the same dates is fine.
     const colleague = await makeEmployment(s.gw.deps.db, s.t.company.id, { status: "active" });
     expect((await create({ employment_id: colleague.id })).status).toBe(201);
-    await s.gw.call("PATCH", `/v1/timeoff/${first.data.timeoff.id}`, { token: s.t.tokens.admin, body: { status: "cancelled", cancel_reason: "Plans changed" } });
-    expect((await create({ start_date: "2026-02-04", end_date: "2026-02-05", timeoff_days: [{ day: "2026-02-05", hours: 8 }] })).status).toBe(201);
+    await s.gw.call("PATCH", `/v1/timeoff/${first.data.timeoff.id}`, {
+      token: s.t.tokens.admin,
+      body: { status: "cancelled", cancel_reason: "Plans changed" },
+    });
+    expect(
+      (await create({ start_date: "2026-02-04", end_date: "2026-02-05", timeoff_days: [{ day: "2026-02-05", hours: 8 }] })).status,
+    ).toBe(201);
   });
 
   it("stores a document sent in base64 and returns it as a File", async () => {
@@ -112,7 +134,12 @@ describe("POST /v1/timeoff", () => {
     expect(res.status).toBe(201);
     const { timeoff } = TimeoffResponseSchema.parse(await res.json()).data;
     expect(timeoff.document).toMatchObject({ name: "doctor-note.pdf", type: "timeoff_document", sub_type: "pdf" });
-    const bad = await create({ start_date: "2026-05-04", end_date: "2026-05-04", timeoff_days: [{ day: "2026-05-04", hours: 8 }], document: { name: "x.gif", content: b64(SAMPLE_FILES.gif) } });
+    const bad = await create({
+      start_date: "2026-05-04",
+      end_date: "2026-05-04",
+      timeoff_days: [{ day: "2026-05-04", hours: 8 }],
+      document: { name: "x.gif", content: b64(SAMPLE_FILES.gif) },
+    });
     expect(bad.status).toBe(422);
     expect(Object.keys((await json(bad)).errors)).toEqual(["document"]);
   });

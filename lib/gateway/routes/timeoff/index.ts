@@ -7,4 +7,10 @@ import { listTimeoffTypesRoute } from "./types";
 import { updateTimeoffRoute } from "./update";
 
 // `/v1/timeoff/types` before `/v1/timeoff/{id}`: the first route registered for a path wins.
-export const timeoffRoutes: AnyRoute[] = [listTimeoffTypesRoute, listTimeoffRoute, createTimeoffRoute, showTimeoffRoute, updateTimeoffRoute];
+export const timeoffRoutes: AnyRoute[] = [
+  listTimeoffTypesRoute,
+  listTimeoffRoute,
+  createTimeoffRoute,
+  showTimeoffRoute,
+  updateTimeoffRoute,
+];

@@ -12,7 +12,15 @@ const day = (d: string, hours = 8) => ({ day: d, hours });
 async function create(employmentId: string, start: string, end: string, over: Record<string, unknown> = {}, token = s.t.tokens.admin) {
   const res = await s.gw.call("POST", "/v1/timeoff", {
     token,
-    body: { employment_id: employmentId, timeoff_type: "paid_time_off", start_date: start, end_date: end, timezone: "Europe/Lisbon", timeoff_days: [day(start)], ...over },
+    body: {
+      employment_id: employmentId,
+      timeoff_type: "paid_time_off",
+      start_date: start,
+      end_date: end,
+      timezone: "Europe/Lisbon",
+      timeoff_days: [day(start)],
+      ...over,
+    },
   });
   expect(res.status).toBe(201);
   return (await json(res)).data.timeoff as { id: string };
@@ -49,7 +57,8 @@ describe("GET /v1/timeoff", () => {
     const future = await create(s.e.id, "2026-02-09", "2026-02-09", { status: "approved" });
     await create(s.e.id, "2026-03-09", "2026-03-09", { timeoff_type: "sick_leave" });
     await create(colleague.id, "2026-02-09", "2026-02-09");
-    const ids = async (q: string) => TimeoffListResponseSchema.parse(await (await list(q)).json()).data.timeoffs.map((x) => `${x.start_date}:${x.status}`);
+    const ids = async (q: string) =>
+      TimeoffListResponseSchema.parse(await (await list(q)).json()).data.timeoffs.map((x) => `${x.start_date}:${x.status}`);
     expect(await ids(`?employment_id=${s.e.id}`)).toEqual(["2026-03-09:requested", "2026-02-09:approved", "2026-01-05:taken"]);
     expect(await ids("?status=taken")).toEqual(["2026-01-05:taken"]);
     expect(await ids("?status=approved")).toEqual(["2026-02-09:approved"]);
@@ -84,7 +93,7 @@ describe.skipIf(!fixturesAvailable)("time off response shape", () => {
     const mine = (await json(await s.gw.call("GET", `/v1/timeoff/${t.id}`, { token: s.t.tokens.admin }))).data.timeoff;
     const example = (readFixture("openapi-examples-2024/TimeoffResponse.json").data as { timeoff: object }).timeoff;
     const listExample = (readFixture("openapi-examples-2024/ListTimeoffResponse.json").timeoffs as object[])[0];
-    const current = ((readFixture("timeoff.list.approved.json").data as { timeoffs: object[] }).timeoffs)[0];
+    const current = (readFixture("timeoff.list.approved.json").data as { timeoffs: object[] }).timeoffs[0];
     expect(keysOf(listExample)).toEqual(keysOf(example));
     // docs/decisions/areas-people-ops-response-shapes.md: the 2024 example's fields, the current service's, and two of ours.
     const extras = ["declined_at", "decline_reason"];

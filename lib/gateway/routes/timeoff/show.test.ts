@@ -12,7 +12,14 @@ describe("GET /v1/timeoff/{id}", () => {
     const created = await json(
       await s.gw.call("POST", "/v1/timeoff", {
         token: s.t.tokens.admin,
-        body: { employment_id: s.e.id, timeoff_type: "sick_leave", start_date: "2026-01-20", end_date: "2026-01-20", timezone: "UTC", timeoff_days: [{ day: "2026-01-20", hours: 8 }] },
+        body: {
+          employment_id: s.e.id,
+          timeoff_type: "sick_leave",
+          start_date: "2026-01-20",
+          end_date: "2026-01-20",
+          timezone: "UTC",
+          timeoff_days: [{ day: "2026-01-20", hours: 8 }],
+        },
       }),
     );
     const id = created.data.timeoff.id as string;
@@ -28,6 +35,8 @@ describe("GET /v1/timeoff/{id}", () => {
       expect(r.status).toBe(404);
       expect(await json(r)).toEqual({ message: "Time off not found" });
     }
-    expect((await s.gw.call("GET", `/v1/timeoff/${id}`, { token: await tokenWith(s.gw, s.t.admin, ["employment:read"]) })).status).toBe(403);
+    expect((await s.gw.call("GET", `/v1/timeoff/${id}`, { token: await tokenWith(s.gw, s.t.admin, ["employment:read"]) })).status).toBe(
+      403,
+    );
   });
 });

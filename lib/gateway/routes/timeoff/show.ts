@@ -14,5 +14,6 @@ export const showTimeoffRoute = defineRoute({
   tag: "Time off",
   auth: TIMEOFF_READ,
   responses: { 200: { description: "The time off", schema: TimeoffResponseSchema }, 404: { description: "Not found" }, ...COMMON_ERRORS },
-  handler: async (c, { params, principal }) => c.json({ data: { timeoff: await showTimeoff(c.get("deps"), principal.companyId!, params.id!) } }),
+  handler: async (c, { params, principal }) =>
+    c.json({ data: { timeoff: await showTimeoff(c.get("deps"), principal.companyId!, params.id!) } }),
 });

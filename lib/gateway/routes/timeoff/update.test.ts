@@ -12,7 +12,15 @@ const day = (d: string, hours = 8) => ({ day: d, hours });
 async function create(over: Record<string, unknown> = {}) {
   const res = await s.gw.call("POST", "/v1/timeoff", {
     token: s.t.tokens.admin,
-    body: { employment_id: s.e.id, timeoff_type: "paid_time_off", start_date: "2026-02-02", end_date: "2026-02-03", timezone: "Europe/Lisbon", timeoff_days: [day("2026-02-02"), day("2026-02-03")], ...over },
+    body: {
+      employment_id: s.e.id,
+      timeoff_type: "paid_time_off",
+      start_date: "2026-02-02",
+      end_date: "2026-02-03",
+      timezone: "Europe/Lisbon",
+      timeoff_days: [day("2026-02-02"), day("2026-02-03")],
+      ...over,
+    },
   });
   expect(res.status).toBe(201);
   return (await json(res)).data.timeoff.id as string;
@@ -24,7 +32,11 @@ describe("PUT/PATCH /v1/timeoff/{id}", () => {
     const id = await create();
     const res = await patch(id, { status: "approved" }, s.t.tokens.peopleManager);
     expect(res.status).toBe(200);
-    expect(TimeoffResponseSchema.parse(await res.json()).data.timeoff).toMatchObject({ status: "approved", approver_id: s.t.peopleManager.id, approved_at: "2026-01-15T09:00:00Z" });
+    expect(TimeoffResponseSchema.parse(await res.json()).data.timeoff).toMatchObject({
+      status: "approved",
+      approver_id: s.t.peopleManager.id,
+      approved_at: "2026-01-15T09:00:00Z",
+    });
     // Approving again changes nothing.
     expect((await json(await patch(id, { status: "approved" }))).data.timeoff.approver_id).toBe(s.t.peopleManager.id);
   });
@@ -35,12 +47,25 @@ describe("PUT/PATCH /v1/timeoff/{id}", () => {
     expect(noReason.status).toBe(422);
     expect(await json(noReason)).toEqual({ errors: { decline_reason: ["can't be blank"] } });
     const declined = await json(await patch(a, { status: "declined", decline_reason: "Team offsite that week" }));
-    expect(declined.data.timeoff).toMatchObject({ status: "declined", decline_reason: "Team offsite that week", declined_at: "2026-01-15T09:00:00Z" });
+    expect(declined.data.timeoff).toMatchObject({
+      status: "declined",
+      decline_reason: "Team offsite that week",
+      declined_at: "2026-01-15T09:00:00Z",
+    });
 
     const b = await create({ status: "approved", start_date: "2026-03-02", end_date: "2026-03-02", timeoff_days: [day("2026-03-02")] });
     expect(await json(await patch(b, { status: "cancelled" }))).toEqual({ errors: { cancel_reason: ["can't be blank"] } });
-    const cancelled = await json(await s.gw.call("PUT", `/v1/timeoff/${b}`, { token: s.t.tokens.admin, body: { status: "cancelled", cancel_reason: "Plans changed" } }));
-    expect(cancelled.data.timeoff).toMatchObject({ status: "cancelled", cancel_reason: "Plans changed", cancelled_at: "2026-01-15T09:00:00Z" });
+    const cancelled = await json(
+      await s.gw.call("PUT", `/v1/timeoff/${b}`, {
+        token: s.t.tokens.admin,
+        body: { status: "cancelled", cancel_reason: "Plans changed" },
+      }),
+    );
+    expect(cancelled.data.timeoff).toMatchObject({
+      status: "cancelled",
+      cancel_reason: "Plans changed",
+      cancelled_at: "2026-01-15T09:00:00Z",
+    });
     const misplaced = await patch(b, { cancel_reason: "x" });
     expect((await json(misplaced)).errors).toEqual({ cancel_reason: ["can only be given with status cancelled"] });
   });
@@ -49,7 +74,11 @@ describe("PUT/PATCH /v1/timeoff/{id}", () => {
     const approved = await create({ status: "approved" });
     const res = await patch(approved, { status: "declined", decline_reason: "No" });
     expect(res.status).toBe(422);
-    expect((await json(res)).message).toEqual({ code: "invalid_status_transition", message: "A time off in status approved cannot become declined", action: "decline_timeoff" });
+    expect((await json(res)).message).toEqual({
+      code: "invalid_status_transition",
+      message: "A time off in status approved cannot become declined",
+      action: "decline_timeoff",
+    });
     await patch(approved, { status: "cancelled", cancel_reason: "Sick" });
     expect((await json(await patch(approved, { status: "approved" }))).message.code).toBe("invalid_status_transition");
   });
@@ -57,7 +86,12 @@ describe("PUT/PATCH /v1/timeoff/{id}", () => {
   it("edits dates and days, checking the range and overlaps again", async () => {
     const a = await create();
     await create({ start_date: "2026-02-09", end_date: "2026-02-09", timeoff_days: [day("2026-02-09")] });
-    const moved = await patch(a, { start_date: "2026-02-16", end_date: "2026-02-17", timeoff_days: [day("2026-02-17", 4), day("2026-02-16")], notes: "Moved" });
+    const moved = await patch(a, {
+      start_date: "2026-02-16",
+      end_date: "2026-02-17",
+      timeoff_days: [day("2026-02-17", 4), day("2026-02-16")],
+      notes: "Moved",
+    });
     expect(moved.status).toBe(200);
     const { timeoff } = TimeoffResponseSchema.parse(await moved.json()).data;
     expect(timeoff).toMatchObject({ start_date: "2026-02-16", end_date: "2026-02-17", notes: "Moved", status: "requested" });

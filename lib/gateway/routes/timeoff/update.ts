@@ -22,5 +22,6 @@ export const updateTimeoffRoute = defineRoute({
     422: { description: "Validation failure, overlap, or a status that forbids the change" },
     ...COMMON_ERRORS,
   },
-  handler: async (c, { body, params, principal }) => c.json({ data: { timeoff: await updateTimeoff(c.get("deps"), principal, params.id!, body) } }),
+  handler: async (c, { body, params, principal }) =>
+    c.json({ data: { timeoff: await updateTimeoff(c.get("deps"), principal, params.id!, body) } }),
 });

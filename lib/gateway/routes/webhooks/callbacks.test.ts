@@ -15,7 +15,11 @@ import { makeWebhookWorld } from "../../webhooks/testing";
 
 const URL_OK = "https://hooks.example.com/roster";
 
-async function register(gw: TestGateway, token: string, body: unknown = { url: URL_OK, subscribed_events: ["employment.details.updated"] }) {
+async function register(
+  gw: TestGateway,
+  token: string,
+  body: unknown = { url: URL_OK, subscribed_events: ["employment.details.updated"] },
+) {
   const res = await gw.call("POST", "/v1/webhook-callbacks", { token, body });
   return { res, json: (await res.json()) as Record<string, unknown> };
 }
@@ -24,10 +28,18 @@ describe("POST /v1/webhook-callbacks", () => {
   it("201: returns the callback with its signing key, stored encrypted", async () => {
     const gw = await createTestGateway();
     const w = await makeWebhookWorld(gw);
-    const { res, json } = await register(gw, w.a.tokens.admin, { url: URL_OK, subscribed_events: ["employment.details.updated", "payslip.released", "payslip.released"] });
+    const { res, json } = await register(gw, w.a.tokens.admin, {
+      url: URL_OK,
+      subscribed_events: ["employment.details.updated", "payslip.released", "payslip.released"],
+    });
     expect(res.status).toBe(201);
     const cb = WebhookCallbackCreatedResponseSchema.parse(json).data.webhook_callback;
-    expect(cb).toMatchObject({ url: URL_OK, subscribed_events: ["employment.details.updated", "payslip.released"], subscribe_to_all_events: false, company_id: w.a.company.id });
+    expect(cb).toMatchObject({
+      url: URL_OK,
+      subscribed_events: ["employment.details.updated", "payslip.released"],
+      subscribe_to_all_events: false,
+      company_id: w.a.company.id,
+    });
     expect(cb.signing_key.length).toBeGreaterThanOrEqual(40);
     const [row] = await gw.deps.db.select().from(webhookCallbacks).where(eq(webhookCallbacks.id, cb.id));
     expect(row!.signingKeyEncrypted).not.toContain(cb.signing_key);
@@ -50,7 +62,11 @@ describe("POST /v1/webhook-callbacks", () => {
     const gw = await createTestGateway();
     const w = await makeWebhookWorld(gw);
     expect((await gw.call("POST", "/v1/webhook-callbacks", { token: w.a.tokens.admin, body: "{nope" })).status).toBe(400);
-    const { res, json } = await register(gw, w.a.tokens.admin, { url: URL_OK, subscribed_events: ["payslip.released"], company_id: w.b.company.id });
+    const { res, json } = await register(gw, w.a.tokens.admin, {
+      url: URL_OK,
+      subscribed_events: ["payslip.released"],
+      company_id: w.b.company.id,
+    });
     expect(res.status).toBe(400);
     expect(JSON.stringify(json)).toContain("company_id");
   });
@@ -71,7 +87,10 @@ describe("POST /v1/webhook-callbacks", () => {
   it("422: unknown event types are named; no events; bad URLs", async () => {
     const gw = await createTestGateway();
     const w = await makeWebhookWorld(gw);
-    const unknown = await register(gw, w.a.tokens.admin, { url: URL_OK, subscribed_events: ["employment.details.updated", "timeoff.approved", "nope"] });
+    const unknown = await register(gw, w.a.tokens.admin, {
+      url: URL_OK,
+      subscribed_events: ["employment.details.updated", "timeoff.approved", "nope"],
+    });
     expect(unknown.res.status).toBe(422);
     expect(unknown.json).toEqual({ errors: { subscribed_events: ["Unknown event types: timeoff.approved, nope"] } });
     expect((await register(gw, w.a.tokens.admin, { url: URL_OK })).res.status).toBe(422);
@@ -80,15 +99,21 @@ describe("POST /v1/webhook-callbacks", () => {
     const bad = await register(gw, w.a.tokens.admin, { url: "https://169.254.169.254/latest", subscribed_events: ["payslip.released"] });
     expect(bad.res.status).toBe(422);
     expect(bad.json).toMatchObject({ errors: { url: [expect.stringContaining("private or reserved")] } });
-    expect((await register(gw, w.a.tokens.admin, { url: "http://example.com/x", subscribed_events: ["payslip.released"] })).res.status).toBe(422);
+    expect(
+      (await register(gw, w.a.tokens.admin, { url: "http://example.com/x", subscribed_events: ["payslip.released"] })).res.status,
+    ).toBe(422);
     expect((await register(gw, w.a.tokens.admin, { url: 42, subscribed_events: ["payslip.released"] })).res.status).toBe(422);
   });
 
   it("local mode allows loopback http; production mode requires https and refuses loopback", async () => {
     const local = await createTestGateway({ config: { mode: "local" } });
     const wl = await makeWebhookWorld(local);
-    expect((await register(local, wl.a.tokens.admin, { url: "http://127.0.0.1:9999/hook", subscribe_to_all_events: true })).res.status).toBe(201);
-    expect((await register(local, wl.a.tokens.admin, { url: "http://localhost:9999/hook", subscribe_to_all_events: true })).res.status).toBe(201);
+    expect(
+      (await register(local, wl.a.tokens.admin, { url: "http://127.0.0.1:9999/hook", subscribe_to_all_events: true })).res.status,
+    ).toBe(201);
+    expect(
+      (await register(local, wl.a.tokens.admin, { url: "http://localhost:9999/hook", subscribe_to_all_events: true })).res.status,
+    ).toBe(201);
 
     const prod = await createTestGateway({ environment: "production", config: { mode: "production" } });
     const wp = await makeWebhookWorld(prod, "production");
@@ -107,21 +132,36 @@ describe("PATCH and DELETE /v1/webhook-callbacks/{id}", () => {
     const w = await makeWebhookWorld(gw);
     const created = WebhookCallbackCreatedResponseSchema.parse((await register(gw, w.a.tokens.admin)).json).data.webhook_callback;
     gw.clock.advance(1000);
-    const res = await gw.call("PATCH", `/v1/webhook-callbacks/${created.id}`, { token: w.a.tokens.owner, body: { url: "https://other.example.com/h", subscribed_events: ["payslip.released"] } });
+    const res = await gw.call("PATCH", `/v1/webhook-callbacks/${created.id}`, {
+      token: w.a.tokens.owner,
+      body: { url: "https://other.example.com/h", subscribed_events: ["payslip.released"] },
+    });
     expect(res.status).toBe(200);
     const json = await res.json();
     expect(JSON.stringify(json)).not.toContain("signing_key");
     const cb = WebhookCallbackResponseSchema.parse(json).data.webhook_callback;
-    expect(cb).toMatchObject({ id: created.id, url: "https://other.example.com/h", subscribed_events: ["payslip.released"], subscribe_to_all_events: false });
+    expect(cb).toMatchObject({
+      id: created.id,
+      url: "https://other.example.com/h",
+      subscribed_events: ["payslip.released"],
+      subscribe_to_all_events: false,
+    });
     expect(cb.updated_at > created.updated_at).toBe(true);
-    const all = await gw.call("PATCH", `/v1/webhook-callbacks/${created.id}`, { token: w.a.tokens.admin, body: { subscribe_to_all_events: true } });
-    expect(WebhookCallbackResponseSchema.parse(await all.json()).data.webhook_callback.subscribed_events).toHaveLength(WEBHOOK_EVENT_TYPES.length);
+    const all = await gw.call("PATCH", `/v1/webhook-callbacks/${created.id}`, {
+      token: w.a.tokens.admin,
+      body: { subscribe_to_all_events: true },
+    });
+    expect(WebhookCallbackResponseSchema.parse(await all.json()).data.webhook_callback.subscribed_events).toHaveLength(
+      WEBHOOK_EVENT_TYPES.length,
+    );
 
     const del = await gw.call("DELETE", `/v1/webhook-callbacks/${created.id}`, { token: w.a.tokens.admin });
     expect(del.status).toBe(200);
     expect(await del.json()).toEqual({ data: { status: "ok" } });
     expect((await gw.call("DELETE", `/v1/webhook-callbacks/${created.id}`, { token: w.a.tokens.admin })).status).toBe(404);
-    expect((await gw.call("PATCH", `/v1/webhook-callbacks/${created.id}`, { token: w.a.tokens.admin, body: { url: URL_OK } })).status).toBe(404);
+    expect((await gw.call("PATCH", `/v1/webhook-callbacks/${created.id}`, { token: w.a.tokens.admin, body: { url: URL_OK } })).status).toBe(
+      404,
+    );
   });
 
   it("400 / 401 / 403 / 404 / 422", async () => {
@@ -156,7 +196,11 @@ describe("GET /v1/companies/{company_id}/webhook-callbacks", () => {
     const mine = [];
     for (let i = 0; i < 3; i++) {
       gw.clock.advance(10);
-      mine.push(WebhookCallbackCreatedResponseSchema.parse((await register(gw, w.a.tokens.admin, { url: `${URL_OK}/${i}`, subscribe_to_all_events: true })).json).data.webhook_callback.id);
+      mine.push(
+        WebhookCallbackCreatedResponseSchema.parse(
+          (await register(gw, w.a.tokens.admin, { url: `${URL_OK}/${i}`, subscribe_to_all_events: true })).json,
+        ).data.webhook_callback.id,
+      );
     }
     const viaGrant = WebhookCallbackCreatedResponseSchema.parse((await register(gw, w.grantA.token)).json).data.webhook_callback.id;
     const partnerLevel = WebhookCallbackCreatedResponseSchema.parse((await register(gw, w.partnerToken)).json).data.webhook_callback.id;
@@ -172,13 +216,17 @@ describe("GET /v1/companies/{company_id}/webhook-callbacks", () => {
     const body1 = WebhookCallbackListResponseSchema.parse(JSON.parse(page1.text)).data;
     // The company sees its own callbacks, including the one a partner registered through its grant.
     expect(body1).toMatchObject({ current_page: 1, total_count: 4, total_pages: 2 });
-    const body2 = WebhookCallbackListResponseSchema.parse(JSON.parse((await list(w.a.tokens.admin, w.a.company.id, "?page=2&page_size=2")).text)).data;
+    const body2 = WebhookCallbackListResponseSchema.parse(
+      JSON.parse((await list(w.a.tokens.admin, w.a.company.id, "?page=2&page_size=2")).text),
+    ).data;
     expect([...body1.webhook_callbacks, ...body2.webhook_callbacks].map((c) => c.id).sort()).toEqual([...mine, viaGrant].sort());
 
     // The user grant sees what its client registered for the company; the partner its own.
-    const grantList = WebhookCallbackListResponseSchema.parse(JSON.parse((await list(w.grantA.token, w.a.company.id)).text)).data.webhook_callbacks;
+    const grantList = WebhookCallbackListResponseSchema.parse(JSON.parse((await list(w.grantA.token, w.a.company.id)).text)).data
+      .webhook_callbacks;
     expect(grantList.map((c) => c.id)).toEqual([viaGrant]);
-    const partnerList = WebhookCallbackListResponseSchema.parse(JSON.parse((await list(w.partnerToken, w.a.company.id)).text)).data.webhook_callbacks;
+    const partnerList = WebhookCallbackListResponseSchema.parse(JSON.parse((await list(w.partnerToken, w.a.company.id)).text)).data
+      .webhook_callbacks;
     expect(partnerList.map((c) => c.id).sort()).toEqual([viaGrant, partnerLevel].sort());
     expect((await list(w.readOnlyA, w.a.company.id)).status).toBe(200);
   });
@@ -186,7 +234,9 @@ describe("GET /v1/companies/{company_id}/webhook-callbacks", () => {
   it("400 / 401 / 403 / 404", async () => {
     const gw = await createTestGateway();
     const w = await makeWebhookWorld(gw);
-    expect((await gw.call("GET", `/v1/companies/${w.a.company.id}/webhook-callbacks?page_size=500`, { token: w.a.tokens.admin })).status).toBe(400);
+    expect(
+      (await gw.call("GET", `/v1/companies/${w.a.company.id}/webhook-callbacks?page_size=500`, { token: w.a.tokens.admin })).status,
+    ).toBe(400);
     expect((await gw.call("GET", `/v1/companies/${w.a.company.id}/webhook-callbacks`)).status).toBe(401);
     expect((await gw.call("GET", `/v1/companies/${w.a.company.id}/webhook-callbacks`, { token: w.noWebhookScopeA })).status).toBe(403);
     // Another company; a company that never consented to the partner; a partner without consent; junk.

@@ -20,5 +20,10 @@ export const createWebhookCallbackRoute = defineRoute({
     ...COMMON_ERRORS,
   },
   handler: async (c, { body, principal }) =>
-    c.json(WebhookCallbackCreatedResponseSchema.parse({ data: { webhook_callback: await createWebhookCallback(c.get("deps"), principal, body) } }), 201),
+    c.json(
+      WebhookCallbackCreatedResponseSchema.parse({
+        data: { webhook_callback: await createWebhookCallback(c.get("deps"), principal, body) },
+      }),
+      201,
+    ),
 });

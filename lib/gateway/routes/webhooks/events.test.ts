@@ -1,6 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { ReplayWebhookEventsResponseSchema, WebhookEventListResponseSchema, WebhookEventResponseSchema, type WebhookEvent } from "@/lib/contract";
+import {
+  ReplayWebhookEventsResponseSchema,
+  WebhookEventListResponseSchema,
+  WebhookEventResponseSchema,
+  type WebhookEvent,
+} from "@/lib/contract";
 import { webhookDeliveries } from "../../db/schema";
 import { createTestGateway, type TestGateway } from "../../testing/harness";
 import { createDispatcher } from "../../webhooks/dispatcher";
@@ -60,12 +65,19 @@ describe("GET /v1/webhook-events", () => {
     expect((a.body as { data: Record<string, unknown> }).data).toMatchObject({ current_page: 1, total_count: 4, total_pages: 1 });
 
     const b = await list(w.b.tokens.admin);
-    expect(b.items.map((i) => [i.webhook_callback_id, i.event_id, i.successfully_delivered, i.status])).toEqual([[ids.b, events.b, false, "pending"]]);
+    expect(b.items.map((i) => [i.webhook_callback_id, i.event_id, i.successfully_delivered, i.status])).toEqual([
+      [ids.b, events.b, false, "pending"],
+    ]);
   });
 
   it("a partner sees its callbacks' deliveries (consented companies A and C), a user grant only its company's", async () => {
     const partner = await list(w.partnerToken);
-    expect(partner.items.filter((i) => i.webhook_callback_id === ids.partner).map((i) => i.event_id).sort()).toEqual([events.a, events.c, events.aPayslip].sort());
+    expect(
+      partner.items
+        .filter((i) => i.webhook_callback_id === ids.partner)
+        .map((i) => i.event_id)
+        .sort(),
+    ).toEqual([events.a, events.c, events.aPayslip].sort());
     expect(partner.items.every((i) => i.company_id !== w.b.company.id)).toBe(true);
     const grant = await list(w.grantA.token);
     expect(grant.items.map((i) => i.webhook_callback_id)).toEqual([ids.grantA, ids.grantA]);
@@ -74,7 +86,10 @@ describe("GET /v1/webhook-events", () => {
   });
 
   it("filters: event_type, successfully_delivered, company_id, pagination", async () => {
-    expect((await list(w.a.tokens.admin, "?event_type=payslip.released")).items.map((i) => i.event_id)).toEqual([events.aPayslip, events.aPayslip]);
+    expect((await list(w.a.tokens.admin, "?event_type=payslip.released")).items.map((i) => i.event_id)).toEqual([
+      events.aPayslip,
+      events.aPayslip,
+    ]);
     expect((await list(w.a.tokens.admin, "?successfully_delivered=false")).items).toEqual([]);
     expect((await list(w.b.tokens.admin, "?successfully_delivered=false")).items).toHaveLength(1);
     expect((await list(w.b.tokens.admin, "?successfully_delivered=true")).items).toHaveLength(0);
@@ -120,11 +135,15 @@ describe("POST /v1/webhook-events/replay", () => {
     const res = await gw.call("POST", "/v1/webhook-events/replay", { token: w.a.tokens.admin, body: { ids: items.map((i) => i.id) } });
     expect(res.status).toBe(200);
     const replayed = ReplayWebhookEventsResponseSchema.parse(await res.json()).data.webhook_events;
-    expect(replayed.map((i) => [i.id, i.event_id, i.status, i.successfully_delivered])).toEqual([[items[0]!.id, events.aPayslip, "pending", false]]);
+    expect(replayed.map((i) => [i.id, i.event_id, i.status, i.successfully_delivered])).toEqual([
+      [items[0]!.id, events.aPayslip, "pending", false],
+    ]);
     const { sender, sent } = recordingSender();
     await createDispatcher(gw.deps, { sender }).drain();
     // (b.example.com's retry is due too by now; only A's callback got the replayed event)
-    expect(sent.filter((s) => !s.url.startsWith("https://b.")).map((s) => [s.url, s.headers["X-Service-Event-Id"]])).toEqual([["https://a.example.com/h", events.aPayslip]]);
+    expect(sent.filter((s) => !s.url.startsWith("https://b.")).map((s) => [s.url, s.headers["X-Service-Event-Id"]])).toEqual([
+      ["https://a.example.com/h", events.aPayslip],
+    ]);
     const [row] = await gw.deps.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, items[0]!.id));
     expect(row).toMatchObject({ status: "delivered", attempts: 2 });
   });

@@ -22,7 +22,11 @@ export const listWebhookCallbacksRoute = defineRoute({
   handler: async (c, { query, params, principal }) =>
     c.json(
       WebhookCallbackListResponseSchema.parse({
-        data: await listWebhookCallbacks(c.get("deps"), principal, { companyId: params.company_id!, page: query.page, pageSize: query.page_size }),
+        data: await listWebhookCallbacks(c.get("deps"), principal, {
+          companyId: params.company_id!,
+          page: query.page,
+          pageSize: query.page_size,
+        }),
       }),
     ),
 });

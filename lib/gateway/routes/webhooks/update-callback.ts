@@ -21,5 +21,9 @@ export const updateWebhookCallbackRoute = defineRoute({
     ...COMMON_ERRORS,
   },
   handler: async (c, { body, params, principal }) =>
-    c.json(WebhookCallbackResponseSchema.parse({ data: { webhook_callback: await updateWebhookCallback(c.get("deps"), principal, params.id!, body) } })),
+    c.json(
+      WebhookCallbackResponseSchema.parse({
+        data: { webhook_callback: await updateWebhookCallback(c.get("deps"), principal, params.id!, body) },
+      }),
+    ),
 });

@@ -23,7 +23,11 @@ export default async function EditEmploymentPage({ params }: { params: Promise<{
   // Options that fail to load are fetched again by the form, which then shows their error.
   const [employment] = await Promise.all([
     loadForPage(
-      () => queryClient.fetchQuery({ ...employmentDetailQuery(scope, id), queryFn: () => api.getEmployment(id).then((r) => r.data.employment) }),
+      () =>
+        queryClient.fetchQuery({
+          ...employmentDetailQuery(scope, id),
+          queryFn: () => api.getEmployment(id).then((r) => r.data.employment),
+        }),
       { returnTo, notFoundOn404: true },
     ),
     loadForPage(() => queryClient.fetchQuery({ ...departmentsQuery(scope), queryFn: () => listAllDepartments(api) }), { returnTo }),
@@ -52,7 +56,10 @@ export default async function EditEmploymentPage({ params }: { params: Promise<{
           </li>
         </ol>
       </nav>
-      <PageHeader title="Edit employment" description={employment.ok ? `Department, manager, external ID and work email of ${name}.` : undefined} />
+      <PageHeader
+        title="Edit employment"
+        description={employment.ok ? `Department, manager, external ID and work email of ${name}.` : undefined}
+      />
       {employment.ok ? (
         <Card>
           <CardBody className="py-6">

@@ -20,11 +20,19 @@ export default async function EditIncentivePage({ params }: { params: Promise<{ 
   const { api, scope } = await getPageApi(returnTo);
   const queryClient = makeQueryClient();
   const [result] = await Promise.all([
-    loadForPage(() => queryClient.fetchQuery({ ...incentiveDetailQuery(scope, id), queryFn: () => getIncentive(api, id) }), { returnTo, notFoundOn404: true }),
+    loadForPage(() => queryClient.fetchQuery({ ...incentiveDetailQuery(scope, id), queryFn: () => getIncentive(api, id) }), {
+      returnTo,
+      notFoundOn404: true,
+    }),
     prefetchPeopleOpsEmployments(queryClient, api, scope, returnTo),
   ]);
   return (
-    <FormPage crumbs={[{ href: INCENTIVES_PATH, label: "Incentives" }]} current="Edit" title="Edit incentive" description="Only a pending incentive can be changed.">
+    <FormPage
+      crumbs={[{ href: INCENTIVES_PATH, label: "Incentives" }]}
+      current="Edit"
+      title="Edit incentive"
+      description="Only a pending incentive can be changed."
+    >
       {result.ok ? (
         <Hydrate client={queryClient}>
           <IncentiveEditContainer scope={scope} id={id} today={new Date().toISOString().slice(0, 10)} />

@@ -11,7 +11,11 @@ import { makeQueryClient } from "@/lib/queries/query-client";
 export const metadata: Metadata = { title: "New recurring incentive" };
 
 /** New monthly incentive: the employments are fetched here first. */
-export default async function NewRecurringIncentivePage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function NewRecurringIncentivePage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const employmentId = employmentIdOf(await searchParams);
   const returnTo = newRecurringIncentiveHref(employmentId);
   const { api, scope } = await getPageApi(returnTo);

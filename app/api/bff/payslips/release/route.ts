@@ -9,7 +9,12 @@ export const POST = bffHandler(
   async ({ api, session, req, body }) => {
     assertSameScope(req, session);
     if (session.environment !== "sandbox") {
-      throw new ApiRequestError({ kind: "bad_request", status: 400, message: "Payslips can be released only in the sandbox: in production they come from payroll runs.", requestId: null });
+      throw new ApiRequestError({
+        kind: "bad_request",
+        status: 400,
+        message: "Payslips can be released only in the sandbox: in production they come from payroll runs.",
+        requestId: null,
+      });
     }
     return releaseSandboxPayslip(api, body);
   },

@@ -33,7 +33,10 @@ export default async function EmploymentFormPage({ params }: { params: Promise<{
   const name = employment.ok ? employment.data.full_name : "Employment";
   const unavailable = employment.ok ? sectionUnavailableReason(employment.data, section) : null;
   const country = employment.ok ? employment.data.country : null;
-  const schema = employment.ok && !unavailable && country ? await loadForPage(() => api.getForm(country.code, formName).then((r) => r.data), { returnTo }) : null;
+  const schema =
+    employment.ok && !unavailable && country
+      ? await loadForPage(() => api.getForm(country.code, formName).then((r) => r.data), { returnTo })
+      : null;
 
   return (
     <div className="mx-auto max-w-3xl">
@@ -58,9 +61,24 @@ export default async function EmploymentFormPage({ params }: { params: Promise<{
       </nav>
       <PageHeader title={label} description={country ? `${name} · ${country.name} form “${formName}”` : undefined} />
       {!employment.ok ? (
-        <ErrorBanner error={employment.error} actions={<ButtonLink href={returnTo} size="sm">Try again</ButtonLink>} />
+        <ErrorBanner
+          error={employment.error}
+          actions={
+            <ButtonLink href={returnTo} size="sm">
+              Try again
+            </ButtonLink>
+          }
+        />
       ) : unavailable ? (
-        <Alert tone="info" title={`The ${label.toLowerCase()} can't be changed`} actions={<ButtonLink href={employmentHref(id)} size="sm">Back to {name}</ButtonLink>}>
+        <Alert
+          tone="info"
+          title={`The ${label.toLowerCase()} can't be changed`}
+          actions={
+            <ButtonLink href={employmentHref(id)} size="sm">
+              Back to {name}
+            </ButtonLink>
+          }
+        >
           <p>{unavailable}</p>
         </Alert>
       ) : schema && !schema.ok ? (

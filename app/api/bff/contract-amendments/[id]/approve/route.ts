@@ -8,7 +8,12 @@ import { assertSameScope } from "@/lib/console/employments/bff-scope";
 export const POST = bffHandler(async ({ api, session, req, params }) => {
   assertSameScope(req, session);
   if (session.environment !== "sandbox") {
-    throw new ApiRequestError({ kind: "bad_request", status: 400, message: "Amendments can be approved from the console only in the sandbox: in production the provider reviews them.", requestId: null });
+    throw new ApiRequestError({
+      kind: "bad_request",
+      status: 400,
+      message: "Amendments can be approved from the console only in the sandbox: in production the provider reviews them.",
+      requestId: null,
+    });
   }
   return approveSandboxContractAmendment(api, params.id!);
 });

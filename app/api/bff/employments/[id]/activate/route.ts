@@ -7,7 +7,12 @@ import { assertSameScope } from "@/lib/console/employments/bff-scope";
 export const POST = bffHandler(async ({ api, session, req, params }) => {
   assertSameScope(req, session);
   if (session.environment !== "sandbox") {
-    throw new ApiRequestError({ kind: "not_found", status: 404, message: "Activation is a sandbox-only action: production has no such route.", requestId: null });
+    throw new ApiRequestError({
+      kind: "not_found",
+      status: 404,
+      message: "Activation is a sandbox-only action: production has no such route.",
+      requestId: null,
+    });
   }
   const res = await api.sandboxActivateEmployment(params.id!);
   return res.data.employment;

@@ -24,10 +24,12 @@ export async function GET(req: NextRequest, ctx: { params: Promise<{ id: string 
     // A body fetch already decoded has another length than the upstream's: only pass it when unencoded.
     const length = upstream.headers.get("content-length");
     if (length && !upstream.headers.get("content-encoding")) headers.set("content-length", length);
-    if (!headers.has("content-disposition")) headers.set("content-disposition", `attachment; filename="payslip-${id.replace(/[^A-Za-z0-9-]/g, "")}.pdf"`);
+    if (!headers.has("content-disposition"))
+      headers.set("content-disposition", `attachment; filename="payslip-${id.replace(/[^A-Za-z0-9-]/g, "")}.pdf"`);
     return new Response(upstream.body, { status: 200, headers });
   } catch (error) {
-    if (error instanceof ApiRequestError) return NextResponse.json({ error: error.payload }, { status: error.status || 502, headers: { "cache-control": "no-store" } });
+    if (error instanceof ApiRequestError)
+      return NextResponse.json({ error: error.payload }, { status: error.status || 502, headers: { "cache-control": "no-store" } });
     throw error;
   }
 }

@@ -17,7 +17,13 @@ export const PATCH = bffHandler(
       throw new ApiRequestError({ kind: "not_found", status: 404, message: `Unknown employment section "${section}"`, requestId: null });
     }
     if (Array.isArray(body) && section !== "bank_account_details") {
-      throw new ApiRequestError({ kind: "validation", status: 422, message: `${section} must be an object`, requestId: null, fieldErrors: { [section]: ["must be an object"] } });
+      throw new ApiRequestError({
+        kind: "validation",
+        status: 422,
+        message: `${section} must be an object`,
+        requestId: null,
+        fieldErrors: { [section]: ["must be an object"] },
+      });
     }
     const res = await api.updateEmployment(params.id!, { [section as EmploymentSection]: body });
     return res.data.employment;
