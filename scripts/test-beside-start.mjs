@@ -11,7 +11,7 @@
 // Exit code: scripts/test.mjs's; 1 as well when the background server failed, then the summary line
 // (test-results/summary.txt) counts it as one more failure.
 import { spawn } from "node:child_process";
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { ROOT } from "./build-if-needed.mjs";
 import { DEFAULT_PORTS, firstTakenPort, HOST, listenError, PORT_TAKEN_EXIT_CODE } from "./ports.mjs";
@@ -97,8 +97,26 @@ const serverExited = new Promise((resolve) => {
   });
 });
 
-/** Whether the process group still has a member. */
+/**
+ * Whether the process group still has a live member. On Linux from /proc, so that a zombie (an ended
+ * process its parent has not reaped yet, common when PID 1 of a container reaps nothing) counts as gone.
+ */
 function groupAlive() {
+  if (existsSync("/proc/self/stat")) {
+    for (const entry of readdirSync("/proc")) {
+      if (!/^\d+$/.test(entry)) continue;
+      let stat;
+      try {
+        stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      } catch {
+        continue; // ended meanwhile
+      }
+      // pid (comm) state ppid pgrp …; comm may hold spaces and parentheses: read after the last ")".
+      const [state, , pgrp] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (Number(pgrp) === server.pid && state !== "Z" && state !== "X") return true;
+    }
+    return false;
+  }
   try {
     process.kill(-server.pid, 0);
     return true;
