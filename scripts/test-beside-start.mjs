@@ -167,8 +167,13 @@ process.on("exit", () => signalGroup("SIGKILL"));
 
 /** @type {import("node:child_process").ChildProcess | null} */
 let tests = null;
+/** Set by a signal: its handler stops everything and exits; the main flow reports nothing more. */
+let interrupted = false;
+const haltIfInterrupted = () => (interrupted ? new Promise(() => {}) : Promise.resolve());
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
   process.on(signal, async () => {
+    if (interrupted) return;
+    interrupted = true;
     log(`${signal}: stopping the tests and npm start`);
     if (tests?.pid !== undefined && tests.exitCode === null) {
       try {
@@ -206,6 +211,7 @@ async function fail(reason) {
 
 const started = Date.now();
 for (;;) {
+  await haltIfInterrupted();
   if (serverExit) {
     process.stderr.write(`${masked()}\n`);
     await fail(
@@ -237,6 +243,8 @@ const testExit = await new Promise((resolve) => {
 });
 
 // ---- 3. the background server is untouched, then stopped ----------------------------------------------
+
+await haltIfInterrupted();
 
 let status = testExit;
 if (serverExit) {
