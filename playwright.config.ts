@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "@playwright/test";
-import { e2ePortEnv, E2E_PORTS_CHECKED, HOST, PORT_TAKEN_EXIT_CODE, type E2EPorts } from "./scripts/ports.mjs";
+import { e2ePortEnv, E2E_PORT_VARIABLES, E2E_PORTS_CHECKED, HOST, PORT_TAKEN_EXIT_CODE, type E2EPorts } from "./scripts/ports.mjs";
 
 // End-to-end tests drive Debian's chromium (Playwright cannot download browsers on these machines)
 // against the production build, started by `node scripts/start.mjs` on 127.0.0.1 with fixed demo
@@ -15,7 +15,8 @@ const CI = Boolean(process.env.CI);
 // The ports are chosen once: by scripts/test-e2e.mjs (npm test, npm run test:e2e), or here when
 // Playwright runs on its own. Playwright loads this file in the runner and again in each worker; the
 // workers inherit the runner's process.env, E2E_PORTS_CHECKED included, so they all agree.
-if (process.env[E2E_PORTS_CHECKED] !== "1") {
+const PORT_VARIABLES = Object.values(E2E_PORT_VARIABLES).map((v) => v.variable);
+if (process.env[E2E_PORTS_CHECKED] !== "1" || PORT_VARIABLES.some((v) => !process.env[v])) {
   let ports: E2EPorts;
   try {
     const script = fileURLToPath(new URL("./scripts/ports.mjs", import.meta.url));
