@@ -137,7 +137,8 @@ test("decline an expense with a reason", async ({ page, traffic, sandboxApi, axe
   // The receipt is previewed inline through the BFF, with the API's content type.
   const receipt = page.getByRole("img", { name: "Receipt taxi.png" });
   await expect(receipt).toBeVisible();
-  expect(await receipt.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+  // Visible comes before loaded: wait for the decoded image (a broken one stays at width 0).
+  await expect.poll(() => receipt.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : -1))).toBe(1);
   const download = await page.request.get(
     await page
       .getByRole("link", { name: "Download taxi.png" })

@@ -1,11 +1,12 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
+import { API_URL } from "./support/env";
 
 // The placeholder home page and the two API environments it points to.
 
 const environments = [
-  { name: "Sandbox", url: process.env.E2E_API_SANDBOX_URL ?? "http://127.0.0.1:4010" },
-  { name: "Production", url: process.env.E2E_API_PRODUCTION_URL ?? "http://127.0.0.1:4011" },
+  { name: "Sandbox", url: API_URL.sandbox },
+  { name: "Production", url: API_URL.production },
 ];
 
 test("the home page offers sign-in and lists both API environments", async ({ page }) => {

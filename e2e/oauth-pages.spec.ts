@@ -2,18 +2,18 @@ import { createHash, randomBytes } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { demoCompany } from "../lib/gateway/seed/demo";
+import { API_URL, OAUTH_REDIRECT_URI } from "./support/env";
 
 // The API's own authorize pages (sign-in, consent) in a real browser: keyboard only, no accessibility
 // violations, and the redirect back to the client. The demo seed provides the client and the admin of
 // the sandbox demo company (password GATEWAY_DEMO_PASSWORD).
 
-const API = process.env.E2E_API_SANDBOX_URL ?? "http://127.0.0.1:4010";
+const API = API_URL.sandbox;
 const CLIENT_ID = process.env.GATEWAY_DEMO_CLIENT_ID ?? "";
 const CLIENT_SECRET = process.env.GATEWAY_DEMO_CLIENT_SECRET ?? "";
 const ADMIN_EMAIL = demoCompany("sandbox").users.admin.email;
 const PASSWORD = process.env.GATEWAY_DEMO_PASSWORD ?? "";
-const REDIRECT_URI =
-  process.env.E2E_OAUTH_REDIRECT_URI ?? `${process.env.CONSOLE_URL ?? "http://127.0.0.1:3000"}/api/auth/callback/employment-api`;
+const REDIRECT_URI = OAUTH_REDIRECT_URI;
 
 test.skip(!CLIENT_ID || !PASSWORD, "needs GATEWAY_DEMO_CLIENT_ID and GATEWAY_DEMO_PASSWORD (set by playwright.config.ts)");
 

@@ -1,7 +1,7 @@
 // `npm test`: every suite, in order, each preparing what it needs.
 //   1. vitest on PGlite (the embedded default)
 //   2. vitest again on PostgreSQL (TEST_DB=postgres; PostgreSQL must answer)
-//   3. Playwright end-to-end (scripts/test-e2e.mjs: checks chromium, builds, starts the servers)
+//   3. Playwright end-to-end (scripts/test-e2e.mjs: picks free ports, checks chromium, builds, starts the servers)
 // Each runner writes a JSON report; the counts are summed into a last line `N passed, N failed, N skipped`
 // (also written to test-results/summary.txt), and the exit code is non-zero when anything failed.
 // Options: --skip-e2e, --only=static|pglite|postgres|e2e (repeatable); extra args after -- go to vitest.
@@ -10,6 +10,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node
 import { createRequire } from "node:module";
 import path from "node:path";
 import { ROOT } from "./build-if-needed.mjs";
+import { PORT_TAKEN_EXIT_CODE } from "./ports.mjs";
 import { checkPostgres, checkRedis, DEFAULT_REDIS_URL, DEFAULT_TEST_DATABASE_URL } from "./services.mjs";
 import { countPlaywright, countVitest, summarize } from "./test-report.mjs";
 
@@ -119,7 +120,10 @@ if (wanted("e2e")) {
   const report = path.join(RESULTS, "playwright.json");
   rmSync(report, { force: true });
   const result = spawnSync(process.execPath, [path.join(ROOT, "scripts", "test-e2e.mjs")], { cwd: ROOT, stdio: "inherit", env: baseEnv });
-  suites.push({ name: "end-to-end (Playwright)", ...countPlaywright(readJson(report), result.status ?? 1) });
+  const counts = countPlaywright(readJson(report), result.status ?? 1);
+  // Stopped before anything started: the line above names the port that is taken.
+  if (result.status === PORT_TAKEN_EXIT_CODE) counts.note = "stopped: a port it needs is taken (see above)";
+  suites.push({ name: "end-to-end (Playwright)", ...counts });
 }
 
 const total = summarize(suites);

@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { freePorts } from "../../scripts/ports.mjs";
 
 // The console's production server for the benchmarks: `next build` when the build is missing or
 // older than its sources (the rule of scripts/build-if-needed.mjs), then `next start` on loopback
@@ -151,26 +151,6 @@ export async function buildIfNeeded(log: (message: string) => void, timeoutMs = 
 
 // ---- start ----------------------------------------------------------------------------------------
 
-/** A port that was free a moment ago on 127.0.0.1 (the OS picks it; the socket is closed at once). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
-
-async function distinctFreePorts(count: number): Promise<number[]> {
-  const ports = new Set<number>();
-  for (let tries = 0; ports.size < count && tries < count * 10; tries++) ports.add(await freePort());
-  if (ports.size < count) throw new Error("could not find free loopback ports");
-  return [...ports];
-}
-
 export interface ConsoleServer {
   url: string;
   apiUrls: { sandbox: string; production: string };
@@ -205,7 +185,8 @@ async function answers(url: string): Promise<boolean> {
  */
 export async function startConsoleServer(options: StartOptions): Promise<ConsoleServer> {
   const { nextBin } = await buildHelpers();
-  const [port, sandboxPort, productionPort] = (await distinctFreePorts(3)) as [number, number, number];
+  // Free ports chosen by the OS, all three held together (distinct), never npm start's 3000/4010/4011.
+  const [port, sandboxPort, productionPort] = (await freePorts(3)) as [number, number, number];
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "roster-bench-console-"));
   dataDirs.add(dataDir);
   const url = `http://127.0.0.1:${port}`;

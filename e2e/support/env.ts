@@ -2,8 +2,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { DEMO, demoCompany } from "../../lib/gateway/seed/demo";
 
-// What the specs know about the e2e server: its URLs and the fixed demo credentials that
-// playwright.config.ts put in process.env (E2E_ENV), plus the demo seed's companies and users.
+// What the specs know about the e2e server: its URLs (on the ports playwright.config.ts chose) and the
+// fixed demo credentials it put in process.env (E2E_ENV), plus the demo seed's companies and users.
 // These values live in the test runner only: the browser never receives a token.
 
 const required = (name: string): string => {
@@ -12,12 +12,17 @@ const required = (name: string): string => {
   return value;
 };
 
-export const CONSOLE_URL = process.env.CONSOLE_URL || `http://127.0.0.1:${process.env.E2E_PORT || 3000}`;
+/** The e2e console: its own port (E2E_PORT), never npm start's. */
+export const CONSOLE_URL = required("CONSOLE_URL");
 
+/** The e2e server's embedded API, on ports of its own (E2E_GATEWAY_SANDBOX_PORT / _PRODUCTION_PORT). */
 export const API_URL = {
-  sandbox: process.env.E2E_API_SANDBOX_URL || `http://127.0.0.1:${process.env.GATEWAY_SANDBOX_PORT || 4010}`,
-  production: process.env.E2E_API_PRODUCTION_URL || `http://127.0.0.1:${process.env.GATEWAY_PRODUCTION_PORT || 4011}`,
+  sandbox: required("E2E_API_SANDBOX_URL"),
+  production: required("E2E_API_PRODUCTION_URL"),
 } as const;
+
+/** A redirect URI of the demo client where nothing listens (specs that drive the authorize pages themselves). */
+export const OAUTH_REDIRECT_URI = required("E2E_OAUTH_REDIRECT_URI");
 
 /** Origins the browser must not call directly (except the API's own authorize pages). */
 export const API_ORIGINS = new Set(Object.values(API_URL).map((u) => new URL(u).origin));
