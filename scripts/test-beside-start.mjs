@@ -231,7 +231,9 @@ log(`npm start answers on ${BACKGROUND.map((b) => b.url).join(", ")} (${Math.rou
 // ---- 2. every suite ---------------------------------------------------------------------------------
 
 // Its own process group too, so that a signal to this script reaches every runner under it.
-tests = spawn(process.execPath, [path.join(ROOT, "scripts", "test.mjs"), ...process.argv.slice(2)], {
+// `npm test` itself, as the README tells users to run it (extra arguments go to scripts/test.mjs).
+const extra = process.argv.slice(2);
+tests = spawn("npm", ["test", "--silent", ...(extra.length > 0 ? ["--", ...extra] : [])], {
   cwd: ROOT,
   env: process.env,
   detached: true,
