@@ -14,10 +14,15 @@ export const MAX_JSON_DEPTH = 32;
 export const NUL_MESSAGE = "must not contain the NUL character";
 export const SURROGATE_MESSAGE = "must be well-formed Unicode (an unpaired surrogate is not a character)";
 
+/** A lone surrogate: in a `u` regular expression a paired one is one code point, outside the Cs category. */
+const LONE_SURROGATE = /\p{Cs}/u;
+/** String.prototype.toWellFormed (ES2024): lone surrogates become U+FFFD. */
+export const toWellFormed = (s: string) => s.replace(/\p{Cs}/gu, "\uFFFD");
+
 /** Why a string cannot be accepted, or null. */
 export function stringProblem(s: string): string | null {
   if (s.includes("\u0000")) return NUL_MESSAGE;
-  if (!s.isWellFormed()) return SURROGATE_MESSAGE;
+  if (LONE_SURROGATE.test(s)) return SURROGATE_MESSAGE;
   return null;
 }
 
@@ -38,7 +43,7 @@ export function findIllFormedString(value: unknown): { path: string; message: st
       // Reverse, so the first key is checked first (a stack).
       for (let i = entries.length - 1; i >= 0; i--) {
         const [k, child] = entries[i]!;
-        const childPath = path ? `${path}.${k.toWellFormed()}` : k.toWellFormed();
+        const childPath = path ? `${path}.${toWellFormed(k)}` : toWellFormed(k);
         const keyProblem = stringProblem(k);
         if (keyProblem) return { path: childPath, message: keyProblem };
         stack.push([child, childPath]);
