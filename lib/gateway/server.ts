@@ -14,7 +14,7 @@ import { createLogger, type Logger } from "./logger";
 import { createApiServer, type ApiServer, type DrainOptions } from "./node-server";
 import { createRateLimiter } from "./rate-limit";
 import { applyDemoAccess, DEMO, seedDemoData } from "./seed";
-import { startDispatcher, type Dispatcher } from "./webhooks/dispatcher";
+import { dispatcherTiming, startDispatcher, type Dispatcher } from "./webhooks/dispatcher";
 import { resolveGatewaySecret, setGatewaySecret } from "./webhooks/signing-key-cipher";
 
 // Starts the Employment API: one HTTP server per environment (sandbox, production), each with its
@@ -197,7 +197,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<R
       servers.push(api);
       const port = await listen(api.server, ports[environment], host, portVariable[environment]);
       deps.config.baseUrl = `http://${hostForUrl}:${port}`;
-      if (runDispatchers) dispatchers.push(startDispatcher(deps, { logger }));
+      if (runDispatchers) dispatchers.push(startDispatcher(deps, { logger, ...dispatcherTiming(env) }));
       return { environment, url: deps.config.baseUrl, port, app, deps, storage };
     };
 
