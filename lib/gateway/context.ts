@@ -5,6 +5,7 @@ import type { Db } from "./db/client";
 import type { FormRegistry } from "./forms/registry";
 import type { Logger } from "./logger";
 import type { RateLimiter } from "./rate-limit";
+import type { DnsResolver } from "./webhooks/ssrf-guard";
 
 export interface GatewayConfig {
   environment: Environment;
@@ -34,6 +35,8 @@ export interface GatewayDeps {
   rateLimiter: RateLimiter;
   logger: Logger;
   forms: FormRegistry;
+  /** DNS for callback registration in production mode (default: the system resolver; tests inject one). */
+  resolver?: DnsResolver;
 }
 
 /** Who a request acts for, resolved from its bearer token. */
