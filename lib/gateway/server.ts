@@ -11,6 +11,7 @@ import { DEFAULT_GATEWAY_CONFIG, type GatewayDeps } from "./context";
 import { environmentDatabaseUrl, openDatabase, redactUrl, type Database } from "./db/client";
 import { createFormRegistry } from "./forms";
 import { createLogger, type Logger } from "./logger";
+import { createAuthThrottle } from "./oauth/auth-throttle";
 import { createApiServer, type ApiServer, type DrainOptions } from "./node-server";
 import { createRateLimiter } from "./rate-limit";
 import { applyDemoAccess, DEMO, seedDemoData } from "./seed";
@@ -188,6 +189,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<R
         db: database.db,
         clock,
         rateLimiter: createRateLimiter({ config: env.resolved.rateLimits, redis, keyPrefix: `roster:${environment}` }),
+        authThrottle: createAuthThrottle({ redis, keyPrefix: `roster:${environment}` }),
         logger,
         forms,
       };

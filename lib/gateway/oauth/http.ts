@@ -1,5 +1,7 @@
 import "server-only";
 import type { GatewayContext } from "../context";
+import { ApiError } from "../errors";
+import { authThrottleOf, clientAddress } from "./auth-throttle";
 import { authenticateClient, type OAuthClient } from "./clients";
 import { OAuthError } from "./oauth-error";
 
@@ -69,13 +71,50 @@ export function readClientCredentials(authorization: string | undefined, form: F
   throw new OAuthError("invalid_client", "Client authentication failed");
 }
 
-/** Authenticates the client of a token or revocation request; invalid_client when it fails. */
+/**
+ * Authenticates the client of a token or revocation request; invalid_client when it fails. Failures
+ * are throttled per client id and per address (429 with Retry-After once spent: auth-throttle.ts).
+ */
 export async function authenticateRequestClient(c: GatewayContext, form: FormParams): Promise<OAuthClient> {
-  const credentials = readClientCredentials(c.req.header("authorization"), form);
-  const client = await authenticateClient(c.get("deps").db, credentials.clientId, credentials.secret);
-  if (!client) throw new OAuthError("invalid_client", "Client authentication failed");
+  const deps = c.get("deps");
+  const throttle = authThrottleOf(deps);
+  const address = { kind: "token_address", id: clientAddress(c) } as const;
+  let credentials: ClientCredentials;
+  try {
+    credentials = readClientCredentials(c.req.header("authorization"), form);
+  } catch (error) {
+    // Unreadable credentials count against the address only (there is no client id to blame).
+    if (error instanceof OAuthError && error.error === "invalid_client") {
+      const wait = await throttle.blockedFor([address]);
+      if (wait !== null) throw tooManyFailures(wait);
+      await throttle.recordFailure([address]);
+    }
+    throw error;
+  }
+  const keys = [{ kind: "client", id: credentials.clientId.slice(0, 255) } as const, address];
+  const wait = await throttle.blockedFor(keys);
+  if (wait !== null) {
+    deps.logger.warn(
+      { event: "oauth.client_auth_throttled", clientId: credentials.clientId.slice(0, 255) },
+      "client authentication throttled",
+    );
+    throw tooManyFailures(wait);
+  }
+  const client = await authenticateClient(deps.db, credentials.clientId, credentials.secret);
+  if (!client) {
+    await throttle.recordFailure(keys);
+    throw new OAuthError("invalid_client", "Client authentication failed");
+  }
+  await throttle.recordSuccess(keys[0]);
   return client;
 }
+
+const tooManyFailures = (retryAfterSeconds: number) =>
+  new ApiError(
+    "rate_limited",
+    { message: `Too many failed client authentications: try again in ${retryAfterSeconds} seconds` },
+    { "Retry-After": String(retryAfterSeconds) },
+  );
 
 /** Token responses hold credentials: never cached (RFC 6749 5.1), whatever the outcome. */
 export const NO_STORE_HEADERS = { "Cache-Control": "no-store", Pragma: "no-cache" } as const;
