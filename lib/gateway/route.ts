@@ -5,6 +5,7 @@ import { MANAGER_ROLES } from "@/lib/contract";
 import { resolvePrincipal } from "./auth/principal";
 import type { GatewayContext, GatewayEnv, Principal } from "./context";
 import { ApiError, badRequest, fieldErrors, forbidden, notFound, tooManyRequests, unauthorized, unsupportedMediaType } from "./errors";
+import { withIdempotency } from "./idempotency";
 import { exceedsJsonDepth, findIllFormedString, MAX_JSON_DEPTH } from "./input-hygiene";
 import type { Bucket } from "./rate-limit";
 
@@ -177,12 +178,16 @@ export function mountRoutes(app: Hono<GatewayEnv>, routes: readonly AnyRoute[]):
         assertWellFormedInput({ params, query: rawQuery });
         const query: unknown = route.query ? parseQuery(route.query, rawQuery) : undefined;
         let body: unknown;
+        let raw: unknown;
         if (route.body && !route.rawBody) {
-          const raw = route.bodyContentType ? await c.req.parseBody() : await readJsonBody(c);
+          raw = route.bodyContentType ? await c.req.parseBody() : await readJsonBody(c);
           assertWellFormedInput({ body: raw });
           body = parseBody(route.body, raw);
         }
-        return route.handler(c, { query, body, params, principal: principal! });
+        const run = () => route.handler(c, { query, body, params, principal: principal! });
+        // Authenticated POSTs honour Idempotency-Key (idempotency.ts).
+        if (method === "post" && principal) return withIdempotency(c, principal, raw, run);
+        return run();
       });
     }
   }
