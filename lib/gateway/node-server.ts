@@ -1,6 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { STATUS_CODES, Server, type IncomingMessage, type ServerResponse } from "node:http";
+import { STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { Server as NetServer, type Socket } from "node:net";
 import { createAdaptorServer } from "@hono/node-server";
 import { SECURITY_HEADERS } from "./security-headers";

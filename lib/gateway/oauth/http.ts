@@ -1,7 +1,7 @@
 import "server-only";
 import type { GatewayContext } from "../context";
 import { ApiError } from "../errors";
-import { authThrottleOf, clientAddress } from "./auth-throttle";
+import { authThrottleOf, clientAddress, type ThrottleKey } from "./auth-throttle";
 import { authenticateClient, type OAuthClient } from "./clients";
 import { OAuthError } from "./oauth-error";
 
@@ -91,7 +91,8 @@ export async function authenticateRequestClient(c: GatewayContext, form: FormPar
     }
     throw error;
   }
-  const keys = [{ kind: "client", id: credentials.clientId.slice(0, 255) } as const, address];
+  const clientKey: ThrottleKey = { kind: "client", id: credentials.clientId.slice(0, 255) };
+  const keys = [clientKey, address];
   const wait = await throttle.blockedFor(keys);
   if (wait !== null) {
     deps.logger.warn(
@@ -105,7 +106,7 @@ export async function authenticateRequestClient(c: GatewayContext, form: FormPar
     await throttle.recordFailure(keys);
     throw new OAuthError("invalid_client", "Client authentication failed");
   }
-  await throttle.recordSuccess(keys[0]);
+  await throttle.recordSuccess(clientKey);
   return client;
 }
 

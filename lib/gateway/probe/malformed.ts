@@ -88,7 +88,7 @@ const HOSTILE_VALUES: unknown[] = [
   -1,
   0,
   1e308,
-  -9007199254740993,
+  -Number.MAX_SAFE_INTEGER - 2,
   "",
   " ",
   "\u0000",
