@@ -30,7 +30,7 @@ beforeAll(async () => {
   });
   base = gateway.sandbox.url;
   token = (await makeTenant(gateway.sandbox.deps.db, "sandbox")).tokens.owner;
-});
+}, 180_000);
 
 afterAll(async () => {
   await gateway?.close();

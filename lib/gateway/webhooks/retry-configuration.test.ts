@@ -48,7 +48,7 @@ beforeAll(async () => {
     demo: false,
     dispatcher: true,
   });
-});
+}, 180_000);
 
 afterAll(async () => {
   await gateway?.close({ idleGraceMs: 0 });
