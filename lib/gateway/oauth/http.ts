@@ -1,6 +1,7 @@
 import "server-only";
 import type { GatewayContext } from "../context";
-import { ApiError } from "../errors";
+import { ApiError, fieldErrors } from "../errors";
+import { stringProblem, toWellFormed } from "../input-hygiene";
 import { authThrottleOf, clientAddress, type ThrottleKey } from "./auth-throttle";
 import { authenticateClient, type OAuthClient } from "./clients";
 import { OAuthError } from "./oauth-error";
@@ -28,10 +29,18 @@ export class FormParams {
 export const isFormContentType = (contentType: string | undefined) =>
   /^application\/x-www-form-urlencoded\s*(;|$)/i.test(contentType ?? "");
 
-/** The form body, or null when the request is not application/x-www-form-urlencoded. */
+/**
+ * The form body, or null when the request is not application/x-www-form-urlencoded. A name or value
+ * holding U+0000 (or an unpaired surrogate) is the API's one input rule: 422 on the field.
+ */
 export async function readForm(c: GatewayContext): Promise<FormParams | null> {
   if (!isFormContentType(c.req.header("content-type"))) return null;
-  return new FormParams(new URLSearchParams(await c.req.text()));
+  const params = new URLSearchParams(await c.req.text());
+  for (const [name, value] of params) {
+    const problem = stringProblem(name) ?? stringProblem(value);
+    if (problem) throw fieldErrors({ [toWellFormed(name.replaceAll("\u0000", "\ufffd"))]: [problem] });
+  }
+  return new FormParams(params);
 }
 
 export function queryParams(c: GatewayContext): FormParams {
