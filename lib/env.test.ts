@@ -144,6 +144,37 @@ describe("server env", () => {
   });
 });
 
+describe("webhook delivery timing (issue 10 item 8)", () => {
+  it("defaults: the built-in schedule, a 15 s timeout, a lease of timeout + 60 s, a 500 ms poll", () => {
+    expect(parse({}).resolved.webhooks).toEqual({ schedule: undefined, timeoutMs: 15_000, leaseMs: 75_000, pollIntervalMs: 500 });
+  });
+
+  it("GATEWAY_WEBHOOK_RETRY_SCHEDULE takes delays in ms, s, m or h", () => {
+    const env = parse({
+      GATEWAY_WEBHOOK_RETRY_SCHEDULE: "0, 50, 2s,5m ,1h,100ms",
+      GATEWAY_WEBHOOK_TIMEOUT_MS: "300",
+      GATEWAY_WEBHOOK_LEASE_MS: "1000",
+      GATEWAY_WEBHOOK_POLL_INTERVAL_MS: "20",
+    });
+    expect(env.resolved.webhooks).toEqual({
+      schedule: [0, 50, 2000, 300_000, 3_600_000, 100],
+      timeoutMs: 300,
+      leaseMs: 1000,
+      pollIntervalMs: 20,
+    });
+  });
+
+  it.each(["5 minutes", "1,,2", "-1", "1.5s", "8d", `${8 * 24}h`])("refuses the schedule %j, naming the variable", (value) => {
+    const error = errorOf({ GATEWAY_WEBHOOK_RETRY_SCHEDULE: value });
+    expect(error.issues.map((i) => i.variable)).toEqual(["GATEWAY_WEBHOOK_RETRY_SCHEDULE"]);
+  });
+
+  it("refuses a lease no longer than the timeout (the attempt would be sent twice)", () => {
+    const error = errorOf({ GATEWAY_WEBHOOK_TIMEOUT_MS: "1000", GATEWAY_WEBHOOK_LEASE_MS: "1000" });
+    expect(error.issues).toEqual([{ variable: "GATEWAY_WEBHOOK_LEASE_MS", message: "must be longer than GATEWAY_WEBHOOK_TIMEOUT_MS" }]);
+  });
+});
+
 describe("public env", () => {
   it("holds only NEXT_PUBLIC_ values", () => {
     expect(parsePublicEnv({})).toEqual({ NEXT_PUBLIC_APP_NAME: "Roster" });

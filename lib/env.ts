@@ -22,6 +22,31 @@ const httpUrl = z.url({ protocol: /^https?$/, message: "must be an http(s) URL" 
 const postgresUrl = z.url({ protocol: /^postgres(ql)?$/, message: "must be a postgres:// URL" });
 const redisUrl = z.url({ protocol: /^rediss?$/, message: "must be a redis:// or rediss:// URL" });
 
+const DURATION_UNITS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 } as const;
+const MAX_RETRY_DELAY_MS = 7 * 24 * 3_600_000;
+
+/** "0,5s,5m,30m,2h": delays before each webhook retry (a bare number is milliseconds). */
+const retrySchedule = z.string().transform((value, ctx) => {
+  const delays: number[] = [];
+  for (const item of value.split(",").map((s) => s.trim())) {
+    const match = /^(\d+)(ms|s|m|h)?$/.exec(item);
+    const ms = match ? Number(match[1]) * DURATION_UNITS[(match[2] ?? "ms") as keyof typeof DURATION_UNITS] : NaN;
+    if (!match || !Number.isSafeInteger(ms) || ms > MAX_RETRY_DELAY_MS) {
+      ctx.addIssue({
+        code: "custom",
+        message: `must be a comma-separated list of delays such as 0,5s,5m,2h (each at most 7 days; "${item}" is not one)`,
+      });
+      return z.NEVER;
+    }
+    delays.push(ms);
+  }
+  if (delays.length > 50) {
+    ctx.addIssue({ code: "custom", message: "must list at most 50 retries" });
+    return z.NEVER;
+  }
+  return delays;
+});
+
 const commaList = z.string().transform((v) =>
   v
     .split(",")
@@ -51,6 +76,12 @@ export const ServerEnvSchema = z.object({
   // Where webhooks are delivered from: "embedded" (a dispatcher inside each API process) or "off"
   // (only `npm run gateway:worker` processes deliver).
   GATEWAY_WEBHOOK_DISPATCHER: z.enum(["embedded", "off"], { message: "must be 'embedded' or 'off'" }).default("embedded"),
+  // Delivery timing (docs/decisions/webhooks-retry-configuration.md). Unset: the documented schedule
+  // (0,5s,5m,30m,2h,5h,10h,10h: 1 attempt + 8 retries), a 15 s timeout, a lease of timeout + 60 s.
+  GATEWAY_WEBHOOK_RETRY_SCHEDULE: retrySchedule.optional(),
+  GATEWAY_WEBHOOK_TIMEOUT_MS: positiveInt.max(300_000, "must be at most 300000 (5 minutes)").default(15_000),
+  GATEWAY_WEBHOOK_LEASE_MS: positiveInt.optional(),
+  GATEWAY_WEBHOOK_POLL_INTERVAL_MS: positiveInt.max(60_000, "must be at most 60000").default(500),
 
   // Demo data of the embedded API
   GATEWAY_DEMO_CLIENT_ID: z
@@ -135,6 +166,8 @@ export interface ServerEnv extends RawServerEnv {
       generated: GeneratedDemo;
     };
     rateLimits: { perClient: number; perCompany: number; windowMs: number };
+    /** Webhook delivery timing; schedule undefined: the built-in RETRY_SCHEDULE_MS. */
+    webhooks: { schedule: number[] | undefined; timeoutMs: number; leaseMs: number; pollIntervalMs: number };
   };
 }
 
@@ -211,6 +244,12 @@ export function parseServerEnv(source: Source = process.env, fallbacks: DemoFall
     throw new EnvError([{ variable: "GATEWAY_PRODUCTION_PORT", message: "must differ from GATEWAY_SANDBOX_PORT" }]);
   }
 
+  const leaseMs = env.GATEWAY_WEBHOOK_LEASE_MS ?? env.GATEWAY_WEBHOOK_TIMEOUT_MS + 60_000;
+  if (leaseMs <= env.GATEWAY_WEBHOOK_TIMEOUT_MS) {
+    // A claim that ran out while its attempt is still in flight would be sent twice.
+    throw new EnvError([{ variable: "GATEWAY_WEBHOOK_LEASE_MS", message: "must be longer than GATEWAY_WEBHOOK_TIMEOUT_MS" }]);
+  }
+
   const embedded = env.GATEWAY_EMBEDDED === "auto" ? !external : env.GATEWAY_EMBEDDED === "true";
   const hostForUrl = env.GATEWAY_HOST.includes(":") ? `[${env.GATEWAY_HOST}]` : env.GATEWAY_HOST;
   const consoleUrl = env.CONSOLE_URL ?? `http://127.0.0.1:${env.PORT}`;
@@ -255,6 +294,12 @@ export function parseServerEnv(source: Source = process.env, fallbacks: DemoFall
         perClient: env.GATEWAY_RATE_LIMIT_PER_CLIENT,
         perCompany: env.GATEWAY_RATE_LIMIT_PER_COMPANY,
         windowMs: env.GATEWAY_RATE_LIMIT_WINDOW_MS,
+      },
+      webhooks: {
+        schedule: env.GATEWAY_WEBHOOK_RETRY_SCHEDULE,
+        timeoutMs: env.GATEWAY_WEBHOOK_TIMEOUT_MS,
+        leaseMs,
+        pollIntervalMs: env.GATEWAY_WEBHOOK_POLL_INTERVAL_MS,
       },
     },
   };

@@ -4,7 +4,9 @@ import type { Clock } from "./clock";
 import type { Db } from "./db/client";
 import type { FormRegistry } from "./forms/registry";
 import type { Logger } from "./logger";
+import type { AuthThrottle } from "./oauth/auth-throttle";
 import type { RateLimiter } from "./rate-limit";
+import type { DnsResolver } from "./webhooks/ssrf-guard";
 
 export interface GatewayConfig {
   environment: Environment;
@@ -34,6 +36,10 @@ export interface GatewayDeps {
   rateLimiter: RateLimiter;
   logger: Logger;
   forms: FormRegistry;
+  /** Throttle of failed client authentications and sign-ins (default: one in memory per deps). */
+  authThrottle?: AuthThrottle;
+  /** DNS for callback registration in production mode (default: the system resolver; tests inject one). */
+  resolver?: DnsResolver;
 }
 
 /** Who a request acts for, resolved from its bearer token. */

@@ -19,6 +19,16 @@ function queryParameters(schema: z.ZodType | undefined) {
   return Object.entries(props).map(([name, s]) => ({ name, in: "query", required: required.has(name), schema: s }));
 }
 
+/** Every authenticated POST takes one (idempotency.ts). */
+const IDEMPOTENCY_KEY_PARAMETER = {
+  name: "Idempotency-Key",
+  in: "header",
+  required: false,
+  description:
+    "Makes a retry safe: the same key and request within 24 hours replay the first answer (Idempotent-Replayed: true) without a second effect; the same key with another request is a 422.",
+  schema: { type: "string", minLength: 1, maxLength: 255, pattern: "^[\\x21-\\x7e]+$" },
+};
+
 /** The OpenAPI 3.1 document of every route, generated from the zod contract. */
 export function buildOpenApiDocument(routes: readonly AnyRoute[], config: Pick<GatewayConfig, "environment" | "baseUrl">) {
   const paths: Record<string, Record<string, unknown>> = {};
@@ -34,7 +44,11 @@ export function buildOpenApiDocument(routes: readonly AnyRoute[], config: Pick<G
         operationId: methodsOf(route).length > 1 ? `${method}_${route.operationId}` : route.operationId,
         summary: route.summary,
         tags: [route.tag],
-        parameters: [...pathParams, ...queryParameters(route.query)],
+        parameters: [
+          ...pathParams,
+          ...queryParameters(route.query),
+          ...(method === "post" && route.auth.kind !== "none" ? [IDEMPOTENCY_KEY_PARAMETER] : []),
+        ],
         responses: Object.fromEntries(
           Object.entries(route.responses).map(([status, r]) => [
             status,

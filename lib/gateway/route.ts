@@ -5,6 +5,8 @@ import { MANAGER_ROLES } from "@/lib/contract";
 import { resolvePrincipal } from "./auth/principal";
 import type { GatewayContext, GatewayEnv, Principal } from "./context";
 import { ApiError, badRequest, fieldErrors, forbidden, notFound, tooManyRequests, unauthorized, unsupportedMediaType } from "./errors";
+import { withIdempotency } from "./idempotency";
+import { exceedsJsonDepth, findIllFormedString, MAX_JSON_DEPTH } from "./input-hygiene";
 import type { Bucket } from "./rate-limit";
 
 // One declaration per endpoint: it mounts the route with the shared middleware stack
@@ -114,6 +116,7 @@ async function readJsonBody(c: GatewayContext): Promise<unknown> {
   if (text.trim() === "") return undefined;
   const type = c.req.header("content-type") ?? "";
   if (type && !/^application\/(.+\+)?json\b/i.test(type)) throw unsupportedMediaType("application/json");
+  if (exceedsJsonDepth(text)) throw badRequest(`JSON body nests deeper than ${MAX_JSON_DEPTH} levels`);
   try {
     return JSON.parse(text);
   } catch {
@@ -145,25 +148,15 @@ export function parseQuery<Q>(schema: z.ZodType<Q, unknown>, raw: Record<string,
 }
 
 /**
- * Path ("" for the body itself, "a.b.0" for nested values) of the first string or key holding U+0000,
- * or null. PostgreSQL text and jsonb cannot store that character, so it is refused at the edge (else a
- * 500 from the database). Iterative: a deeply nested body must not exhaust the stack.
+ * The one input check (docs/decisions/api-input-hygiene.md): path parameters, query parameters and
+ * the body's keys and values hold no NUL and no unpaired surrogate, else 422 on the field.
  */
-export function findNulCharacter(value: unknown): string | null {
-  const stack: Array<[unknown, string]> = [[value, ""]];
-  while (stack.length > 0) {
-    const [v, path] = stack.pop()!;
-    if (typeof v === "string") {
-      if (v.includes("\u0000")) return path;
-    } else if (v !== null && typeof v === "object") {
-      for (const [k, child] of Object.entries(v)) {
-        const childPath = path ? `${path}.${k}` : k;
-        if (k.includes("\u0000")) return childPath;
-        stack.push([child, childPath]);
-      }
-    }
+export function assertWellFormedInput(source: { params?: Record<string, string>; query?: Record<string, string>; body?: unknown }): void {
+  for (const part of [source.params, source.query, source.body]) {
+    if (part === undefined) continue;
+    const found = findIllFormedString(part);
+    if (found) throw fieldErrors({ [found.path || "body"]: [found.message] });
   }
-  return null;
 }
 
 export function mountRoutes(app: Hono<GatewayEnv>, routes: readonly AnyRoute[]): void {
@@ -180,21 +173,21 @@ export function mountRoutes(app: Hono<GatewayEnv>, routes: readonly AnyRoute[]):
           await applyRateLimit(c, bucketsOf(principal));
           authorize(principal, route.auth);
         }
-        let query: unknown;
-        if (route.query) {
-          const rawQuery = c.req.query();
-          const nul = findNulCharacter(rawQuery);
-          if (nul !== null) throw badRequest({ code: "invalid_parameter", message: `${nul}: must not contain the NUL character` });
-          query = parseQuery(route.query, rawQuery);
-        }
+        const params = c.req.param() as Record<string, string>;
+        const rawQuery = c.req.query();
+        assertWellFormedInput({ params, query: rawQuery });
+        const query: unknown = route.query ? parseQuery(route.query, rawQuery) : undefined;
         let body: unknown;
+        let raw: unknown;
         if (route.body && !route.rawBody) {
-          const raw = route.bodyContentType ? await c.req.parseBody() : await readJsonBody(c);
-          const nul = findNulCharacter(raw);
-          if (nul !== null) throw fieldErrors({ [nul || "body"]: ["must not contain the NUL character"] });
+          raw = route.bodyContentType ? await c.req.parseBody() : await readJsonBody(c);
+          assertWellFormedInput({ body: raw });
           body = parseBody(route.body, raw);
         }
-        return route.handler(c, { query, body, params: c.req.param() as Record<string, string>, principal: principal! });
+        const run = () => route.handler(c, { query, body, params, principal: principal! });
+        // Authenticated POSTs honour Idempotency-Key (idempotency.ts).
+        if (method === "post" && principal) return withIdempotency(c, principal, raw, run);
+        return run();
       });
     }
   }

@@ -2,7 +2,6 @@ import "server-only";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import type { Server } from "node:http";
-import { createAdaptorServer } from "@hono/node-server";
 import Redis from "ioredis";
 import { ENVIRONMENTS, type Environment } from "@/lib/contract";
 import { getServerEnv, type ServerEnv } from "@/lib/env";
@@ -12,9 +11,11 @@ import { DEFAULT_GATEWAY_CONFIG, type GatewayDeps } from "./context";
 import { environmentDatabaseUrl, openDatabase, redactUrl, type Database } from "./db/client";
 import { createFormRegistry } from "./forms";
 import { createLogger, type Logger } from "./logger";
+import { createAuthThrottle } from "./oauth/auth-throttle";
+import { createApiServer, type ApiServer, type DrainOptions } from "./node-server";
 import { createRateLimiter } from "./rate-limit";
 import { applyDemoAccess, DEMO, seedDemoData } from "./seed";
-import { startDispatcher, type Dispatcher } from "./webhooks/dispatcher";
+import { dispatcherTiming, startDispatcher, type Dispatcher } from "./webhooks/dispatcher";
 import { resolveGatewaySecret, setGatewaySecret } from "./webhooks/signing-key-cipher";
 
 // Starts the Employment API: one HTTP server per environment (sandbox, production), each with its
@@ -35,8 +36,11 @@ export interface GatewayHandle {
 export interface RunningGateway {
   sandbox: GatewayHandle;
   production: GatewayHandle;
-  /** Stops both servers, then closes the databases and Redis. Safe to call twice. */
-  close(): Promise<void>;
+  /**
+   * Drains both servers (no request is reset: docs/decisions/runtime-http-server-hardening.md), then
+   * stops the dispatchers and closes the databases and Redis. Safe to call twice.
+   */
+  close(options?: DrainOptions): Promise<void>;
 }
 
 export interface StartGatewayOptions {
@@ -85,16 +89,6 @@ function listen(server: Server, port: number, host: string, variable: string): P
   });
 }
 
-function closeServer(server: Server): Promise<void> {
-  return new Promise((resolve) => {
-    if (!server.listening) return resolve();
-    server.close(() => resolve());
-    // Keep-alive connections would hold close() open until they time out.
-    server.closeIdleConnections();
-    setTimeout(() => server.closeAllConnections(), 2_000).unref();
-  });
-}
-
 async function connectRedis(url: string, logger: Logger): Promise<Redis> {
   const redis = new Redis(url, {
     lazyConnect: true,
@@ -134,15 +128,15 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<R
   const runDispatchers = options.dispatcher ?? env.GATEWAY_WEBHOOK_DISPATCHER === "embedded";
 
   const databases: Database[] = [];
-  const servers: Server[] = [];
+  const servers: ApiServer[] = [];
   const dispatchers: Dispatcher[] = [];
   let redis: Redis | undefined;
   let closed = false;
 
-  const close = async () => {
+  const close = async (drainOptions?: DrainOptions) => {
     if (closed) return;
     closed = true;
-    await Promise.all(servers.map(closeServer));
+    await Promise.all(servers.map((s) => s.drain(drainOptions)));
     // Dispatchers finish (and record) the attempts in flight before their databases close.
     await Promise.allSettled(dispatchers.map((d) => d.stop()));
     await Promise.allSettled(databases.map((d) => d.close()));
@@ -195,18 +189,17 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<R
         db: database.db,
         clock,
         rateLimiter: createRateLimiter({ config: env.resolved.rateLimits, redis, keyPrefix: `roster:${environment}` }),
+        authThrottle: createAuthThrottle({ redis, keyPrefix: `roster:${environment}` }),
         logger,
         forms,
       };
       setGatewaySecret(deps, gatewaySecret.secret);
       const app = createGatewayApp(deps);
-      // overrideGlobalObjects: false keeps Node's own Request/Response (Next.js shares this process).
-      const server = createAdaptorServer({ fetch: app.fetch, overrideGlobalObjects: false }) as Server;
-      server.requestTimeout = 60_000;
-      servers.push(server);
-      const port = await listen(server, ports[environment], host, portVariable[environment]);
+      const api = createApiServer(app.fetch);
+      servers.push(api);
+      const port = await listen(api.server, ports[environment], host, portVariable[environment]);
       deps.config.baseUrl = `http://${hostForUrl}:${port}`;
-      if (runDispatchers) dispatchers.push(startDispatcher(deps, { logger }));
+      if (runDispatchers) dispatchers.push(startDispatcher(deps, { logger, ...dispatcherTiming(env) }));
       return { environment, url: deps.config.baseUrl, port, app, deps, storage };
     };
 
@@ -285,7 +278,13 @@ export function startEmbeddedGateway(): Promise<RunningGateway | null> {
   if (existing) return existing;
   const env = getServerEnv();
   const started: Promise<RunningGateway | null> = env.resolved.embedded
-    ? startGateway({ env })
+    ? startGateway({ env }).then((gateway) => {
+        // The same drain as `npm run gateway` (no request reset) when the console's process is asked to stop.
+        const drain = () => void gateway.close().catch(() => undefined);
+        process.once("SIGTERM", drain);
+        process.once("SIGINT", drain);
+        return gateway;
+      })
     : Promise.resolve().then(() => {
         process.stdout.write(
           `Roster console: using the external Employment API (sandbox ${env.resolved.apiUrls.sandbox}, production ${env.resolved.apiUrls.production})\n`,

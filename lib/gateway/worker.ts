@@ -5,7 +5,7 @@ import { systemClock } from "./clock";
 import { DEFAULT_GATEWAY_CONFIG } from "./context";
 import { environmentDatabaseUrl, openDatabase, redactUrl, type Database } from "./db/client";
 import { createLogger } from "./logger";
-import { startDispatcher, type Dispatcher } from "./webhooks/dispatcher";
+import { dispatcherTiming, startDispatcher, type Dispatcher } from "./webhooks/dispatcher";
 import { resolveGatewaySecret } from "./webhooks/signing-key-cipher";
 
 // `npm run gateway:worker`: webhook dispatchers alone, one per environment, against the API's
@@ -39,12 +39,15 @@ async function main(): Promise<void> {
     databases.push(database);
     const envLogger = logger.child({ environment });
     dispatchers.push(
-      startDispatcher({
-        config: { ...DEFAULT_GATEWAY_CONFIG, environment, mode: env.GATEWAY_MODE, baseUrl: "" },
-        db: database.db,
-        clock: systemClock,
-        logger: envLogger,
-      }),
+      startDispatcher(
+        {
+          config: { ...DEFAULT_GATEWAY_CONFIG, environment, mode: env.GATEWAY_MODE, baseUrl: "" },
+          db: database.db,
+          clock: systemClock,
+          logger: envLogger,
+        },
+        dispatcherTiming(env),
+      ),
     );
     envLogger.info({ database: redactUrl(url) }, "webhook dispatcher started");
   }

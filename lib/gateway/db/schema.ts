@@ -5,6 +5,7 @@ import { bigint, boolean, customType, date, index, integer, jsonb, pgTable, text
 // Areas keep their tables in their own files, re-exported here so every query sees one schema.
 export * from "./schema-people-ops";
 export * from "./schema-payroll";
+export * from "./schema-idempotency";
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => "bytea" });
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });

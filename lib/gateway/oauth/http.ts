@@ -1,5 +1,8 @@
 import "server-only";
 import type { GatewayContext } from "../context";
+import { ApiError, fieldErrors } from "../errors";
+import { stringProblem, toWellFormed } from "../input-hygiene";
+import { authThrottleOf, clientAddress, type ThrottleKey } from "./auth-throttle";
 import { authenticateClient, type OAuthClient } from "./clients";
 import { OAuthError } from "./oauth-error";
 
@@ -26,10 +29,18 @@ export class FormParams {
 export const isFormContentType = (contentType: string | undefined) =>
   /^application\/x-www-form-urlencoded\s*(;|$)/i.test(contentType ?? "");
 
-/** The form body, or null when the request is not application/x-www-form-urlencoded. */
+/**
+ * The form body, or null when the request is not application/x-www-form-urlencoded. A name or value
+ * holding U+0000 (or an unpaired surrogate) is the API's one input rule: 422 on the field.
+ */
 export async function readForm(c: GatewayContext): Promise<FormParams | null> {
   if (!isFormContentType(c.req.header("content-type"))) return null;
-  return new FormParams(new URLSearchParams(await c.req.text()));
+  const params = new URLSearchParams(await c.req.text());
+  for (const [name, value] of params) {
+    const problem = stringProblem(name) ?? stringProblem(value);
+    if (problem) throw fieldErrors({ [toWellFormed(name.replaceAll("\u0000", "\ufffd"))]: [problem] });
+  }
+  return new FormParams(params);
 }
 
 export function queryParams(c: GatewayContext): FormParams {
@@ -69,13 +80,51 @@ export function readClientCredentials(authorization: string | undefined, form: F
   throw new OAuthError("invalid_client", "Client authentication failed");
 }
 
-/** Authenticates the client of a token or revocation request; invalid_client when it fails. */
+/**
+ * Authenticates the client of a token or revocation request; invalid_client when it fails. Failures
+ * are throttled per client id and per address (429 with Retry-After once spent: auth-throttle.ts).
+ */
 export async function authenticateRequestClient(c: GatewayContext, form: FormParams): Promise<OAuthClient> {
-  const credentials = readClientCredentials(c.req.header("authorization"), form);
-  const client = await authenticateClient(c.get("deps").db, credentials.clientId, credentials.secret);
-  if (!client) throw new OAuthError("invalid_client", "Client authentication failed");
+  const deps = c.get("deps");
+  const throttle = authThrottleOf(deps);
+  const address = { kind: "token_address", id: clientAddress(c) } as const;
+  let credentials: ClientCredentials;
+  try {
+    credentials = readClientCredentials(c.req.header("authorization"), form);
+  } catch (error) {
+    // Unreadable credentials count against the address only (there is no client id to blame).
+    if (error instanceof OAuthError && error.error === "invalid_client") {
+      const wait = await throttle.blockedFor([address]);
+      if (wait !== null) throw tooManyFailures(wait);
+      await throttle.recordFailure([address]);
+    }
+    throw error;
+  }
+  const clientKey: ThrottleKey = { kind: "client", id: credentials.clientId.slice(0, 255) };
+  const keys = [clientKey, address];
+  const wait = await throttle.blockedFor(keys);
+  if (wait !== null) {
+    deps.logger.warn(
+      { event: "oauth.client_auth_throttled", clientId: credentials.clientId.slice(0, 255) },
+      "client authentication throttled",
+    );
+    throw tooManyFailures(wait);
+  }
+  const client = await authenticateClient(deps.db, credentials.clientId, credentials.secret);
+  if (!client) {
+    await throttle.recordFailure(keys);
+    throw new OAuthError("invalid_client", "Client authentication failed");
+  }
+  await throttle.recordSuccess(clientKey);
   return client;
 }
+
+const tooManyFailures = (retryAfterSeconds: number) =>
+  new ApiError(
+    "rate_limited",
+    { message: `Too many failed client authentications: try again in ${retryAfterSeconds} seconds` },
+    { "Retry-After": String(retryAfterSeconds) },
+  );
 
 /** Token responses hold credentials: never cached (RFC 6749 5.1), whatever the outcome. */
 export const NO_STORE_HEADERS = { "Cache-Control": "no-store", Pragma: "no-cache" } as const;

@@ -50,17 +50,25 @@ export type OAuthSetup = Awaited<ReturnType<typeof setupOAuth>>;
 export class Browser {
   readonly cookies = new Map<string, string>();
 
-  constructor(private readonly app: GatewayApp) {}
+  /** `env`: what the node adapter would pass (e.g. `{incoming: {socket: {remoteAddress}}}` for the peer address). */
+  constructor(
+    private readonly app: GatewayApp,
+    private readonly env?: Record<string, unknown>,
+  ) {}
 
   async request(path: string, init: { method?: string; form?: Record<string, string> } = {}): Promise<Response> {
     const headers: Record<string, string> = {};
     if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
     if (init.form) headers["content-type"] = "application/x-www-form-urlencoded";
-    const res = await this.app.request(path, {
-      method: init.method ?? (init.form ? "POST" : "GET"),
-      headers,
-      body: init.form ? new URLSearchParams(init.form).toString() : undefined,
-    });
+    const res = await this.app.request(
+      path,
+      {
+        method: init.method ?? (init.form ? "POST" : "GET"),
+        headers,
+        body: init.form ? new URLSearchParams(init.form).toString() : undefined,
+      },
+      this.env,
+    );
     for (const line of res.headers.getSetCookie()) {
       const [pair = "", ...attrs] = line.split(";");
       const eqAt = pair.indexOf("=");

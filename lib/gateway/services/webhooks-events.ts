@@ -5,7 +5,7 @@ import type { GatewayDeps, Principal } from "../context";
 import { webhookCallbacks, webhookDeliveries, webhookDeliveryAttempts } from "../db/schema";
 import { actionError, notFound } from "../errors";
 import { UUID_RE } from "./employments";
-import { assertCanManageWebhooks, visibleCallbacksWhere } from "./webhooks";
+import { assertCanManageCallback, assertCanManageWebhooks, visibleCallbacksWhere } from "./webhooks";
 
 // The delivery log (GET /v1/webhook-events) and replay. An item is one event for one callback; the
 // caller sees the deliveries of the callbacks it can see (services/webhooks.ts), nothing else.
@@ -75,7 +75,7 @@ async function getVisibleDeliveries(deps: GatewayDeps, principal: Principal, ids
   const wanted = [...new Set(ids)];
   if (wanted.some((id) => !UUID_RE.test(id))) throw notFound("Webhook event");
   const rows = await deps.db
-    .select({ delivery: webhookDeliveries, callbackDeletedAt: webhookCallbacks.deletedAt })
+    .select({ delivery: webhookDeliveries, callbackDeletedAt: webhookCallbacks.deletedAt, callbackClientId: webhookCallbacks.clientId })
     .from(webhookDeliveries)
     .innerJoin(webhookCallbacks, eq(webhookCallbacks.id, webhookDeliveries.callbackId))
     .where(and(inArray(webhookDeliveries.id, wanted), visibleCallbacksWhere(principal)));
@@ -120,6 +120,7 @@ export async function getWebhookEvent(
 export async function replayWebhookEvents(deps: GatewayDeps, principal: Principal, ids: readonly string[]): Promise<WebhookEvent[]> {
   assertCanManageWebhooks(principal);
   const rows = await getVisibleDeliveries(deps, principal, ids);
+  for (const r of rows) assertCanManageCallback(principal, { clientId: r.callbackClientId });
   const deleted = rows.filter((r) => r.callbackDeletedAt !== null).map((r) => r.delivery.id);
   if (deleted.length > 0) {
     throw actionError({

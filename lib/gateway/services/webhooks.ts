@@ -17,7 +17,7 @@ import { fieldErrors, forbidden, notFound } from "../errors";
 import { getVisibleCompany } from "../oauth/consented-companies";
 import { UUID_RE } from "./employments";
 import { getSigningKeyCipher } from "../webhooks/signing-key-cipher";
-import { checkCallbackUrl } from "../webhooks/ssrf-guard";
+import { checkCallbackUrl, checkResolvedHost } from "../webhooks/ssrf-guard";
 
 // Webhook callbacks: who owns them, who sees them, and the checks on registration.
 //
@@ -39,6 +39,16 @@ const WEBHOOK_ADMIN_ROLES = new Set(["owner", "admin"]);
 export function assertCanManageWebhooks(principal: Principal): void {
   if (principal.kind === "client") return;
   if (!principal.role || !WEBHOOK_ADMIN_ROLES.has(principal.role)) throw forbidden();
+}
+
+/**
+ * A callback its partner registered for the company (through a user grant) is visible to the
+ * company's Customer API tokens, never theirs to change, delete or replay: 403. The company stops
+ * it by withdrawing the partner's consent (docs/decisions/webhooks-partner-callbacks-and-company-tokens.md).
+ */
+export function assertCanManageCallback(principal: Principal, callback: Pick<CallbackRow, "clientId">): void {
+  assertCanManageWebhooks(principal);
+  if (principal.kind === "customer" && callback.clientId !== null) throw forbidden();
 }
 
 /** The callbacks a principal can see (deleted ones included: their delivery log stays readable). */
@@ -67,10 +77,18 @@ export function serializeCallback(row: CallbackRow): WebhookCallback {
   };
 }
 
-/** 422 `{errors: {url: [...]}}` unless the URL passes the registration checks of the gateway's mode. */
-export function assertCallbackUrl(deps: GatewayDeps, url: string): string {
+/**
+ * 422 `{errors: {url: [...]}}` unless the URL passes the registration checks of the gateway's mode;
+ * in production mode the host name is also resolved, and refused when any address is forbidden
+ * (docs/decisions/webhooks-ssrf-at-registration.md). The connection-time guard stays.
+ */
+export async function assertCallbackUrl(deps: GatewayDeps, url: string): Promise<string> {
   const check = checkCallbackUrl(url, { mode: deps.config.mode });
   if (!check.ok) throw fieldErrors({ url: [check.reason] });
+  if (deps.config.mode === "production") {
+    const resolved = await checkResolvedHost(check.url, { mode: "production", resolver: deps.resolver });
+    if (!resolved.ok) throw fieldErrors({ url: [resolved.reason] });
+  }
   return check.url.toString();
 }
 
@@ -83,7 +101,7 @@ export async function createWebhookCallback(
   body: CreateWebhookCallbackBody,
 ): Promise<WebhookCallbackWithKey> {
   assertCanManageWebhooks(principal);
-  const url = assertCallbackUrl(deps, body.url);
+  const url = await assertCallbackUrl(deps, body.url);
   const now = deps.clock.now();
   const id = randomUUID();
   const signingKey = randomToken(32);
@@ -120,11 +138,15 @@ export async function updateWebhookCallback(
   id: string,
   body: UpdateWebhookCallbackBody,
 ): Promise<WebhookCallback> {
+  // The URL is resolved before the transaction: no row lock is held across a DNS lookup.
+  const row = await getCallbackOrThrow(deps.db, principal, id);
+  assertCanManageCallback(principal, row);
+  const url = body.url !== undefined ? await assertCallbackUrl(deps, body.url) : undefined;
   return deps.db.transaction(async (tx) => {
     const row = await getCallbackOrThrow(tx, principal, id);
-    assertCanManageWebhooks(principal);
+    assertCanManageCallback(principal, row);
     const update: Partial<CallbackRow> = { updatedAt: deps.clock.now() };
-    if (body.url !== undefined) update.url = assertCallbackUrl(deps, body.url);
+    if (url !== undefined) update.url = url;
     if (body.subscribed_events !== undefined) update.subscribedEvents = uniqueEvents(body.subscribed_events);
     if (body.subscribe_to_all_events !== undefined) update.allEvents = body.subscribe_to_all_events;
     const allEvents = update.allEvents ?? row.allEvents;
@@ -141,7 +163,7 @@ export async function updateWebhookCallback(
 export async function deleteWebhookCallback(deps: GatewayDeps, principal: Principal, id: string): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const row = await getCallbackOrThrow(tx, principal, id);
-    assertCanManageWebhooks(principal);
+    assertCanManageCallback(principal, row);
     const now = deps.clock.now();
     await tx.update(webhookCallbacks).set({ deletedAt: now, updatedAt: now }).where(eq(webhookCallbacks.id, row.id));
     await tx

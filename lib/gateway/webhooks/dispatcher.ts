@@ -2,6 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { setMaxListeners } from "node:events";
 import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import type { ServerEnv } from "@/lib/env";
 import type { GatewayDeps } from "../context";
 import type { Db } from "../db/client";
 import { oauthGrants, outboxEvents, webhookCallbacks, webhookDeliveries } from "../db/schema";
@@ -446,6 +447,12 @@ export function createDispatcher(deps: DispatcherDeps, options: DispatcherOption
       await loopDone?.catch(() => undefined);
     },
   };
+}
+
+/** The dispatcher options set by configuration (GATEWAY_WEBHOOK_RETRY_SCHEDULE, _TIMEOUT_MS, _LEASE_MS, _POLL_INTERVAL_MS). */
+export function dispatcherTiming(env: Pick<ServerEnv, "resolved">): DispatcherOptions {
+  const w = env.resolved.webhooks;
+  return { schedule: w.schedule, timeoutMs: w.timeoutMs, leaseMs: w.leaseMs, pollIntervalMs: w.pollIntervalMs };
 }
 
 /**

@@ -123,6 +123,48 @@ export const systemResolver: DnsResolver = (hostname) =>
     dnsLookup(hostname, { all: true, verbatim: true }, (err, addresses) => (err ? reject(err) : resolve(addresses))),
   );
 
+/** How long a registration waits for DNS before refusing the URL. */
+export const REGISTRATION_DNS_TIMEOUT_MS = 5_000;
+
+/**
+ * Registration check of a host name's addresses (production mode): every A/AAAA record must be
+ * allowed; a name that does not resolve is refused too (there is nothing to check, and nothing to
+ * deliver to). IP literals were checked by checkCallbackUrl and pass unresolved.
+ */
+export async function checkResolvedHost(
+  url: URL,
+  options: GuardOptions & { resolver?: DnsResolver; timeoutMs?: number },
+): Promise<{ ok: true } | { ok: false; reason: string }> {
+  const host = bareHost(url);
+  if (ipaddr.isValid(host)) return { ok: true };
+  const resolver = options.resolver ?? systemResolver;
+  let timer: NodeJS.Timeout | undefined;
+  let addresses: LookupAddress[];
+  try {
+    addresses = await Promise.race([
+      resolver(host),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(Object.assign(new Error("DNS lookup timed out"), { code: "ETIMEOUT" })),
+          options.timeoutMs ?? REGISTRATION_DNS_TIMEOUT_MS,
+        );
+      }),
+    ]);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? "lookup failed";
+    return { ok: false, reason: `must have a host name that resolves (${host}: ${code})` };
+  } finally {
+    clearTimeout(timer);
+  }
+  if (addresses.length === 0) return { ok: false, reason: `must have a host name that resolves (${host} has no address)` };
+  for (const a of addresses) {
+    const why = forbiddenAddressReason(a.address, options);
+    if (why)
+      return { ok: false, reason: `must not resolve to a private or reserved address (${host} resolves to ${a.address}, which ${why})` };
+  }
+  return { ok: true };
+}
+
 export class ForbiddenAddressError extends Error {
   override name = "ForbiddenAddressError";
   readonly code = "ERR_WEBHOOK_FORBIDDEN_ADDRESS";

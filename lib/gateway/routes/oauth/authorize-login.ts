@@ -15,7 +15,7 @@ import { validateAuthorizeRequest } from "../../oauth/authorize-request";
 import { readForm } from "../../oauth/http";
 import { htmlPage, renderErrorPage } from "../../oauth/pages";
 import { verifyPassword } from "../../oauth/passwords";
-import { clearLoginFailures, loginBlockedFor, recordLoginFailure } from "../../oauth/login-throttle";
+import { authThrottleOf, clientAddress, type ThrottleKey } from "../../oauth/auth-throttle";
 import { createAuthorizeSession, verifyLoginCsrf } from "../../oauth/sessions";
 import { defineRoute } from "../../route";
 
@@ -68,14 +68,21 @@ export const authorizeLoginRoute = defineRoute({
       });
     }
 
-    const blockedFor = email ? await loginBlockedFor(deps, email) : null;
+    // Failures are throttled per account and per address (oauth/auth-throttle.ts).
+    const throttle = authThrottleOf(deps);
+    const address: ThrottleKey = { kind: "login_address", id: clientAddress(c) };
+    const account: ThrottleKey | null = email ? { kind: "account", id: email.toLowerCase().slice(0, 320) } : null;
+    const keys = account ? [account, address] : [address];
+    const accountWait = account ? await throttle.blockedFor([account]) : null;
+    const blockedFor = accountWait ?? (await throttle.blockedFor([address]));
     if (blockedFor !== null) {
       const minutes = Math.ceil(blockedFor / 60);
       c.header("Retry-After", String(blockedFor));
+      const what = accountWait !== null ? "for this email" : "from this network address";
       return loginPageResponse(c, request, {
         status: 429,
         email,
-        error: `Too many failed sign-in attempts for this email. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+        error: `Too many failed sign-in attempts ${what}. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
       });
     }
     const user = email && email.length <= 320 ? await findUserByEmail(deps.db, email) : null;
@@ -83,10 +90,10 @@ export const authorizeLoginRoute = defineRoute({
     const passwordOk = await verifyPassword(user?.passwordHash, form.get("password") ?? "");
     if (!user || !passwordOk || user.status !== "active") {
       deps.logger.info({ event: "authorize.sign_in_failed", clientId: request.client.id }, "authorize sign-in failed");
-      if (email) await recordLoginFailure(deps, email);
+      await throttle.recordFailure(keys);
       return loginPageResponse(c, request, { status: 401, email, error: WRONG_CREDENTIALS });
     }
-    await clearLoginFailures(deps, email);
+    if (account) await throttle.recordSuccess(account);
     if (!canConsent(user)) return roleRequiredResponse(c, request, user);
 
     const sessionId = await createAuthorizeSession(deps.db, { userId: user.id, now: deps.clock.now() });

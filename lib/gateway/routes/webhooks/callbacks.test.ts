@@ -116,6 +116,8 @@ describe("POST /v1/webhook-callbacks", () => {
     ).toBe(201);
 
     const prod = await createTestGateway({ environment: "production", config: { mode: "production" } });
+    // Production mode resolves names at registration: a public answer (no DNS in tests).
+    prod.deps.resolver = async () => [{ address: "93.184.216.34", family: 4 }];
     const wp = await makeWebhookWorld(prod, "production");
     for (const url of ["http://127.0.0.1:9999/hook", "https://127.0.0.1/hook", "http://hooks.example.com/x", "https://localhost/x"]) {
       const { res, json } = await register(prod, wp.a.tokens.admin, { url, subscribe_to_all_events: true });

@@ -1,0 +1,13 @@
+CREATE TABLE "idempotency_keys" (
+	"scope" text NOT NULL,
+	"key" text NOT NULL,
+	"request_hash" text NOT NULL,
+	"response_status" integer NOT NULL,
+	"response_headers" jsonb NOT NULL,
+	"response_body" text NOT NULL,
+	"created_at" timestamp with time zone NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "idempotency_keys_scope_key_pk" PRIMARY KEY("scope","key")
+);
+--> statement-breakpoint
+CREATE INDEX "idempotency_keys_expires_idx" ON "idempotency_keys" USING btree ("expires_at");
