@@ -2,7 +2,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { BUILT_IN_COUNTRIES } from "./countries";
 import { exampleSection } from "./examples";
-import { compileFormSchema, validateFormData } from "./validate";
+import { compileSchema as compileFormSchema } from "@/lib/forms/ajv";
+import { validateFormData } from "@/lib/forms/validate";
 
 const schemaOf = (code: string, form: keyof NonNullable<ReturnType<typeof BUILT_IN_COUNTRIES.get>>["forms"]) => {
   const country = BUILT_IN_COUNTRIES.get(code);
@@ -366,18 +367,19 @@ describe("field kinds", () => {
 });
 
 describe("the dialect beyond our own forms", () => {
-  it("a validation's message may be under `error` as well as `errorMessage`; unevaluable rules fail closed", () => {
+  it("a validation's message may be under `error` as well as `errorMessage`; rules that answer nothing fail closed; rules with unknown operations are skipped", () => {
     const schema = {
       type: "object",
       additionalProperties: false,
       properties: {
-        a: { type: "integer", "x-jsf-logic-validations": ["a_even", "broken"] },
+        a: { type: "integer", "x-jsf-logic-validations": ["a_even", "broken", "unknown"] },
         b: { type: "integer", "x-jsf-logic-validations": ["missing_entry"] },
       },
       "x-jsf-logic": {
         validations: {
           a_even: { rule: { "==": [{ "%": [{ var: "a" }, 2] }, 0] }, error: "a must be even" },
-          broken: { rule: { no_such_operation: [1] }, errorMessage: "cannot check a" },
+          broken: { rule: { date_diff: ["not a date", { var: "a" }] }, errorMessage: "cannot check a" },
+          unknown: { rule: { no_such_operation: [1] }, errorMessage: "never said" },
         },
       },
     };
