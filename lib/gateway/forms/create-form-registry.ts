@@ -1,7 +1,7 @@
 import "server-only";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { FORM_NAMES, type Country, type FormName } from "@/lib/contract";
+import { FORM_NAMES, type Country } from "@/lib/contract";
 import { compileSchema } from "@/lib/forms/ajv";
 import { findInactiveRules } from "@/lib/forms/logic";
 import { validateFormData } from "@/lib/forms/validate";
@@ -46,10 +46,19 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
+/**
+ * Forms the provider serves that fill no section of ours (its own paths:
+ * /v1/countries/{code}/engagement-agreement-details, …/contractor-contract-details): a file may
+ * hold one, and it is served at GET /v1/countries/{code}/{form}; they are not listed in
+ * `supported_json_schemas`, which names the forms of the spec.
+ */
+export const PROVIDER_ONLY_FORMS = ["engagement_agreement_details", "contractor_contract_details"] as const;
+const FILE_FORMS: readonly string[] = [...FORM_NAMES, ...PROVIDER_ONLY_FORMS];
+
 interface FileForm {
   file: string;
   code: string;
-  form: FormName;
+  form: string;
   schema: JsonSchema;
   /** The file's text, served as is. */
   source: string;
@@ -72,8 +81,8 @@ function readFormsDir(dir: string): FileForm[] {
     if (!/^[A-Z]{3}$/.test(code) || !findIsoCountryByAlpha3(code)) {
       throw new FormsDirError(file, `unknown country code "${code}" (expected an upper-case ISO 3166-1 alpha-3 code)`);
     }
-    if (!(FORM_NAMES as readonly string[]).includes(form)) {
-      throw new FormsDirError(file, `unknown form "${form}" (known forms: ${FORM_NAMES.join(", ")})`);
+    if (!FILE_FORMS.includes(form)) {
+      throw new FormsDirError(file, `unknown form "${form}" (known forms: ${FILE_FORMS.join(", ")})`);
     }
     let schema: unknown;
     // The text without a byte-order mark, which JSON does not allow.
@@ -99,7 +108,7 @@ function readFormsDir(dir: string): FileForm[] {
           .map((r) => `${r.rule} uses ${r.operations.map((o) => `"${o}"`).join(", ")}`)
           .join("; ")}`
       : undefined;
-    out.push({ file, code, form: form as FormName, schema: deepFreeze(schema), source, ...(warning ? { warning } : {}) });
+    out.push({ file, code, form, schema: deepFreeze(schema), source, ...(warning ? { warning } : {}) });
   }
   return out;
 }
