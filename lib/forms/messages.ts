@@ -135,6 +135,10 @@ export const API_MESSAGES: MessageCatalog = {
         return "must not contain duplicates";
       case "multipleOf":
         return `must be a multiple of ${String(p.multipleOf)}`;
+      case "minDate":
+        return `must be ${String(p.limit)} or later`;
+      case "maxDate":
+        return `must be ${String(p.limit)} or earlier`;
       case "minProperties":
       case "maxProperties":
       case "propertyNames":
@@ -214,6 +218,10 @@ export const UI_MESSAGES: MessageCatalog = {
         return "Each choice may appear only once";
       case "multipleOf":
         return `Must be a multiple of ${String(p.multipleOf)}`;
+      case "minDate":
+        return `Choose ${String(p.limit)} or a later date`;
+      case "maxDate":
+        return `Choose ${String(p.limit)} or an earlier date`;
       default:
         return "This value is not valid";
     }

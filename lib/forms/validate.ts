@@ -2,6 +2,7 @@ import type { ErrorObject } from "ajv";
 import { compileSchema } from "./ajv";
 import { stripHtml } from "./html";
 import { fillTemplate, findComputed, isTruthy, applyRule, type LogicScope } from "./logic";
+import { parseCalendarDate } from "./operations";
 import { API_MESSAGES, UI_MESSAGES, type MessageCatalog } from "./messages";
 import { resolveObject, type FieldState, type ObjectState } from "./resolve";
 import { settleForm } from "./values";
@@ -11,9 +12,9 @@ import { asArray, asSchema, isObject, type FieldErrors, type FormValues, type Js
 // console (the body it is about to send): the JSON Schema with ajv (draft-07, conditionals
 // included), then what the schema cannot say (x-jsf logic): a required array or object that is
 // empty, the JSON Logic validations a field names, and the computed attributes
-// (`x-jsf-logic-computedAttrs`) that bound a field. Messages: the schema's `x-jsf-errorMessage`,
-// else the words of the caller's catalog (./messages). `x-jsf-presentation` stays presentation
-// (minDate/maxDate bound the picker only; forms-server-validation.md).
+// (`x-jsf-logic-computedAttrs`) that bound a field, and the date bounds of `x-jsf-presentation`
+// (`minDate`/`maxDate`, as the provider's engine enforces them). Messages: the schema's
+// `x-jsf-errorMessage`, else the words of the caller's catalog (./messages).
 
 /** Key of errors about the form (section) as a whole. */
 export const FORM_ERROR_KEY = "";
@@ -181,6 +182,26 @@ function checkComputedAttrs(f: FieldState, value: unknown, scopes: readonly Logi
   }
 }
 
+/**
+ * `x-jsf-presentation.minDate` / `maxDate` of a date field (inclusive), as the provider's engine
+ * checks them. The bounds the schema holds are judged: the API's own forms put day-dependent
+ * bounds (the earliest start date) only in the schema it serves, so the API does not hold a
+ * saved date to a bound that moved on (forms-engine.md).
+ */
+function checkDateBounds(f: FieldState, value: unknown, words: MessageCatalog, out: ErrorCollector) {
+  if (typeof value !== "string" || !parseCalendarDate(value)) return;
+  const presentation = asSchema(f.schema["x-jsf-presentation"]);
+  const day = value.slice(0, 10);
+  for (const [keyword, outside] of [
+    ["minDate", (limit: string) => day < limit],
+    ["maxDate", (limit: string) => day > limit],
+  ] as const) {
+    const limit = presentation?.[keyword];
+    if (typeof limit !== "string" || !parseCalendarDate(limit) || !outside(limit.slice(0, 10))) continue;
+    out.add(f.path, customMessage(f.schema, keyword) ?? words.keyword(keyword, { limit: limit.slice(0, 10) }, f.schema));
+  }
+}
+
 const isEmptyContainer = (v: unknown) => (Array.isArray(v) ? v.length === 0 : isObject(v) && Object.keys(v).length === 0);
 
 function checkLogic(state: ObjectState, values: FormValues, words: MessageCatalog, out: ErrorCollector) {
@@ -206,6 +227,7 @@ function checkLogic(state: ObjectState, values: FormValues, words: MessageCatalo
         out.add(f.path, validation.errorMessage ? fillTemplate(validation.errorMessage, state.scopes) : words.logicFailed());
     }
     checkComputedAttrs(f, value, state.scopes, words, out);
+    checkDateBounds(f, value, words, out);
     if (f.object && isObject(value)) checkLogic(f.object, value, words, out);
   }
 }
