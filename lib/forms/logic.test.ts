@@ -127,6 +127,11 @@ describe("JSON Logic of the forms: our own operations", () => {
     expect(getJsonLogic()).toBe(jsonLogic);
     for (const name of Object.keys(LOGIC_OPERATIONS)) expect(() => jsonLogic.apply({ [name]: [] } as never, {}), name).not.toThrow();
   });
+
+  it("keeps working when another user of json-logic-js removes an operation of the same name (the provider's engine does)", () => {
+    jsonLogic.rm_operation("date_difference_in_days");
+    expect(applyRule({ date_difference_in_days: ["2026-09-10", "2026-09-03"] }, {})).toBe(7);
+  });
 });
 
 describe("rules and their operations", () => {

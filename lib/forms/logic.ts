@@ -9,14 +9,16 @@ import { asSchema, isObject, type FormValues, type JsonSchema } from "./types";
 
 export { dateDiff, LOGIC_OPERATIONS, todayIso } from "./operations";
 
-let registered = false;
+const OPERATIONS = Object.entries(LOGIC_OPERATIONS);
 
-/** json-logic-js with our operations registered (idempotent). */
+/**
+ * json-logic-js with our operations registered. Its operation table is one per process, shared
+ * with any other user of the library (the provider's engine adds its own operations of the same
+ * names and removes them after each validation), so ours are set again before every evaluation:
+ * a dozen assignments.
+ */
 export function getJsonLogic(): typeof jsonLogic {
-  if (!registered) {
-    for (const [name, fn] of Object.entries(LOGIC_OPERATIONS)) jsonLogic.add_operation(name, fn);
-    registered = true;
-  }
+  for (const [name, fn] of OPERATIONS) jsonLogic.add_operation(name, fn);
   return jsonLogic;
 }
 
@@ -74,7 +76,7 @@ export function findInactiveRules(schema: unknown): InactiveRule[] {
 }
 
 export function isTruthy(value: unknown): boolean {
-  return getJsonLogic().truthy(value);
+  return jsonLogic.truthy(value);
 }
 
 /**
