@@ -41,6 +41,19 @@ const serverFence = {
   ],
 };
 
+// The form engine (lib/forms) is universal: the API's validation and the browser load the same
+// code (docs/decisions/forms-engine.md), so it imports no server module and no Node built-in.
+const universalFence = {
+  patterns: [
+    ...serverFence.patterns,
+    { regex: "(^|/)lib/console(/|$)", message: "The form engine is universal: it must not import console code." },
+    {
+      regex: "^(node:|server-only$|fs$|path$|crypto$|os$)",
+      message: "The form engine is universal: no server-only module or Node built-in.",
+    },
+  ],
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -90,5 +103,10 @@ export default tseslint.config(
   {
     files: ["app/**", "components/**"],
     rules: { "no-restricted-imports": ["error", serverFence] },
+  },
+  {
+    files: ["lib/forms/**"],
+    ignores: ["lib/forms/**/*.test.ts", "lib/forms/testing/**"],
+    rules: { "no-restricted-imports": ["error", universalFence] },
   },
 );

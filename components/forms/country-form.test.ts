@@ -238,6 +238,33 @@ describe("CountryForm (RJSF theme of the x-jsf dialect)", () => {
     expect(model.validate({ salary: "12,00.0" })).toMatchObject({ salary: ["Please, use US standard currency format. Ex: 1024.12"] });
   });
 
+  it("renders a form whose logic names an unknown operation, with that rule inactive and the others in force", () => {
+    const withUnknown = {
+      type: "object",
+      properties: {
+        days: {
+          title: "Days",
+          type: "integer",
+          "x-jsf-presentation": { inputType: "number" },
+          "x-jsf-logic-validations": ["on_tuesdays", "positive"],
+          "x-jsf-logic-computedAttrs": { maximum: "cap", description: "At most {{cap}} days" },
+        },
+      },
+      "x-jsf-logic": {
+        validations: {
+          on_tuesdays: { rule: { is_tuesday: [] }, errorMessage: "Only on Tuesdays" },
+          positive: { rule: { ">": [{ var: "days" }, 0] }, errorMessage: "Must be positive" },
+        },
+        computedValues: { cap: { rule: { frobnicate: [{ var: "days" }] } } },
+      },
+    };
+    const html = renderToString(createElement(CountryForm, { schema: withUnknown, initialValues: { days: 400 }, onSubmit: () => {} }));
+    expect(html).toMatch(/<input id="root\.days"[^>]*value="400"/);
+    const model = createFormModel(withUnknown);
+    expect(model.validate({ days: 400 })).toBeNull();
+    expect(model.validate({ days: -1 })).toEqual({ days: ["Must be positive"] });
+  });
+
   it("starts from the saved values, the defaults and the forced values", () => {
     const model = createFormModel(schema);
     expect(model.initialValues({ name: "Jane" })).toEqual({ name: "Jane", secret: "x", address: {} });

@@ -13,6 +13,14 @@ import { createFormModel, settleForm, validateFormValues, type FormValues, type 
 
 const registry = await getDefaultFormRegistry();
 
+/**
+ * The API's example sections are fixed data (start and effective dates from March 2026 on, see
+ * EXAMPLE_START_DATES): the schemas are rendered as served before them, on the day a person
+ * would have filled them in. Served later, a form holds a person to that day's earliest date
+ * (checked below), while the API, which judges its stored schemas, still accepts the saved data.
+ */
+const SERVED_ON = new Date(Date.UTC(2026, 0, 5));
+
 const isFormName = (f: string): f is FormName => (FORM_NAMES as readonly string[]).includes(f);
 const cases = registry.listCountries().flatMap((country) =>
   registry
@@ -48,7 +56,7 @@ describe.skipIf(cases.length === 0)("form adapter over every form the API serves
 
   describe.each(cases)("$code $form", ({ code, form }) => {
     const stored = registry.getForm(code, form)!.schema as JsonSchema;
-    const schema = renderFormSchema(stored, new Date());
+    const schema = renderFormSchema(stored, SERVED_ON);
     const accept = (body: FormValues) => registry.validate(code, form, body);
     const example = (variant: number) => exampleOf(code, form, variant);
 
@@ -82,6 +90,20 @@ describe.skipIf(cases.length === 0)("form adapter over every form the API serves
     it.runIf(Boolean(example(0)))("reports no blocking error on the API's example sections", () => {
       expect(validateFormValues(schema, createFormModel(schema).initialValues(example(0)))).toBeNull();
     });
+  });
+});
+
+describe("day-dependent date bounds of the forms the API serves", () => {
+  it("the console holds a person to the earliest start date of the day it is served; the API keeps accepting the saved date", () => {
+    const stored = registry.getForm("PRT", "employment_basic_information")!.schema as JsonSchema;
+    const saved = exampleOf("PRT", "employment_basic_information", 0)!;
+    expect(saved.provisional_start_date).toBe("2026-03-02");
+    const servedLater = renderFormSchema(stored, new Date(Date.UTC(2026, 10, 25)));
+    const values = createFormModel(servedLater).initialValues(saved);
+    // 20 working days after Wednesday 25 November 2026.
+    expect(validateFormValues(servedLater, values)).toEqual({ provisional_start_date: ["Choose 2026-12-23 or a later date"] });
+    expect(validateFormValues(servedLater, { ...values, provisional_start_date: "2026-12-23" })).toBeNull();
+    expect(registry.validate("PRT", "employment_basic_information", saved)).toBeNull();
   });
 });
 

@@ -1,5 +1,7 @@
-// The form adapter: x-jsf country form schemas (DECISIONS.md "Form schema dialect") rendered with
-// react-jsonschema-form. Browser-safe (no server imports); the RJSF theme is components/forms.
+// The one x-jsf form engine (DECISIONS.md "Form schema dialect"), universal (no server imports):
+// validation, the JSON Logic operation table, computed attributes and pruning of hidden fields,
+// used by the API's server-side validation of sections and by the console, whose RJSF adapter
+// (./rjsf, ./model) renders the forms; the RJSF theme is components/forms.
 
 export { createFormModel, type FormModel, type FormView } from "./model";
 export { unwrapFormSchema } from "./unwrap";
@@ -22,7 +24,16 @@ export {
   type ObjectState,
   type FlatFieldset,
 } from "./resolve";
-export { validateFormValues, validateBody, FORM_ERROR_KEY, displayMessage, humanize } from "./validate";
+export {
+  validateFormValues,
+  validateBody,
+  validateFormData,
+  FORM_ERROR_KEY,
+  SECTION_ERROR_KEY,
+  displayMessage,
+  humanize,
+} from "./validate";
+export { API_MESSAGES, UI_MESSAGES, type MessageCatalog } from "./messages";
 export { mapServerErrors, toErrorSchema, fromErrorSchema, mergeFieldErrors, type ErrorTree } from "./errors";
 export {
   toRjsfSchema,
@@ -41,7 +52,8 @@ export {
   type FieldIndexEntry,
 } from "./rjsf";
 export { minorToMajor, majorToMinor, formatMoney, MINOR_UNITS_PER_MAJOR } from "./money";
-export { getJsonLogic, LOGIC_OPERATIONS, dateDiff, fillTemplate, LogicScope } from "./logic";
+export { getJsonLogic, applyRule, isRuleActive, findInactiveRules, fillTemplate, LogicScope, type InactiveRule } from "./logic";
+export { LOGIC_OPERATIONS, STANDARD_LOGIC_OPERATIONS, unknownOperations, dateDiff, computeWorkHours } from "./operations";
 export { sanitizeHtml, stripHtml } from "./html";
 export { sectionForForm, formForSection, SECTION_FORMS } from "./sections";
 export type { JsonSchema, FormValues, FieldErrors } from "./types";

@@ -1,90 +1,82 @@
 import jsonLogic from "json-logic-js";
+import { LOGIC_OPERATIONS, unknownOperations } from "./operations";
 import { asSchema, isObject, type FormValues, type JsonSchema } from "./types";
 
-// JSON Logic of `x-jsf-logic` (validations and computed values), with the date operations the
-// forms use beyond the standard set. They are registered on json-logic-js once:
-//   today                              → today's date, "YYYY-MM-DD" (UTC)
-//   date_diff [from, to, unit]         → whole units ("days" | "months" | "years") from `from` to `to`
-//                                        (the API's own forms; same semantics as the API's validator)
-//   date_difference_in_days|weeks|months|years [a, b]
-//                                      → whole units from `b` to `a` (the provider's forms, e.g.
-//                                        date_difference_in_months(contract_end_date, start_date))
-// Each returns null when an argument is not a date.
+// JSON Logic of `x-jsf-logic` (validations and computed values) on json-logic-js, with the
+// operation table of ./operations registered once. A rule that names an operation the engine does
+// not know is inactive: a validation that uses one passes, a computed value that uses one is absent
+// (the form still loads; the API warns once at start, see forms-engine-unknown-operations.md).
 
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:$|T)/;
+export { dateDiff, LOGIC_OPERATIONS, todayIso } from "./operations";
 
-export function parseIsoDate(value: unknown): Date | null {
-  if (typeof value !== "string") return null;
-  const m = ISO_DATE.exec(value);
-  if (!m) return null;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(Date.UTC(y, mo - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d ? date : null;
-}
+const OPERATIONS = Object.entries(LOGIC_OPERATIONS);
 
-function wholeMonthsBetween(from: Date, to: Date): number {
-  const sign = to >= from ? 1 : -1;
-  const [a, b] = sign > 0 ? [from, to] : [to, from];
-  let months = (b.getUTCFullYear() - a.getUTCFullYear()) * 12 + (b.getUTCMonth() - a.getUTCMonth());
-  if (b.getUTCDate() < a.getUTCDate()) months -= 1;
-  return sign * months;
-}
-
-export function todayIso(now: Date = new Date()): string {
-  return now.toISOString().slice(0, 10);
-}
-
-/** Whole `unit`s from `from` to `to` (negative when `to` is earlier); null when either is not a date. */
-export function dateDiff(from: unknown, to: unknown, unit: unknown = "days"): number | null {
-  const a = parseIsoDate(from);
-  const b = parseIsoDate(to);
-  if (!a || !b) return null;
-  const days = Math.round((b.getTime() - a.getTime()) / 86_400_000);
-  switch (unit) {
-    case "days":
-      return days;
-    case "weeks":
-      return Math.trunc(days / 7);
-    case "months":
-      return wholeMonthsBetween(a, b);
-    case "years":
-      return Math.trunc(wholeMonthsBetween(a, b) / 12);
-    default:
-      return null;
-  }
-}
-
-export const LOGIC_OPERATIONS: Readonly<Record<string, (...args: unknown[]) => unknown>> = {
-  today: () => todayIso(),
-  date_diff: (from, to, unit) => dateDiff(from, to, unit ?? "days"),
-  date_difference_in_days: (a, b) => dateDiff(b, a, "days"),
-  date_difference_in_weeks: (a, b) => dateDiff(b, a, "weeks"),
-  date_difference_in_months: (a, b) => dateDiff(b, a, "months"),
-  date_difference_in_years: (a, b) => dateDiff(b, a, "years"),
-};
-
-let registered = false;
-
-/** json-logic-js with our operations registered (idempotent). */
+/**
+ * json-logic-js with our operations registered. Its operation table is one per process, shared
+ * with any other user of the library (the provider's engine adds its own operations of the same
+ * names and removes them after each validation), so ours are set again before every evaluation:
+ * a dozen assignments.
+ */
 export function getJsonLogic(): typeof jsonLogic {
-  if (!registered) {
-    for (const [name, fn] of Object.entries(LOGIC_OPERATIONS)) jsonLogic.add_operation(name, fn);
-    registered = true;
-  }
+  for (const [name, fn] of OPERATIONS) jsonLogic.add_operation(name, fn);
   return jsonLogic;
 }
 
-/** Applies a rule; undefined when it cannot be evaluated. */
+/** Whether the engine can evaluate a rule: every operation it names is known. */
+export const isRuleActive = (rule: unknown): boolean => unknownOperations(rule).length === 0;
+
+/**
+ * The data a rule sees, as the provider's engine gives it: a top-level null becomes NaN, so that
+ * comparisons with an unset field are false (json-logic-js would take null for 0).
+ */
+function logicData(data: FormValues): FormValues {
+  let out: FormValues | undefined;
+  for (const [k, v] of Object.entries(data)) if (v === null) (out ??= { ...data })[k] = Number.NaN;
+  return out ?? data;
+}
+
+/** Applies a rule; undefined when it cannot be evaluated (an unknown operation included). */
 export function applyRule(rule: unknown, data: FormValues): unknown {
+  if (!isRuleActive(rule)) return undefined;
   try {
-    return getJsonLogic().apply(rule as never, data);
+    return getJsonLogic().apply(rule as never, logicData(data));
   } catch {
     return undefined;
   }
 }
 
+/** A rule of a form that the engine leaves inactive, and the unknown operations it names. */
+export interface InactiveRule {
+  /** "validations.<name>" or "computedValues.<name>", prefixed by the fieldset path when nested ("equity: …"). */
+  rule: string;
+  operations: readonly string[];
+}
+
+/** Every rule of a schema's `x-jsf-logic` (at any depth) that names an operation the engine does not know. */
+export function findInactiveRules(schema: unknown): InactiveRule[] {
+  const out: InactiveRule[] = [];
+  const walk = (node: unknown, path: string[]) => {
+    if (Array.isArray(node)) return node.forEach((n) => walk(n, path));
+    if (!isObject(node)) return;
+    for (const [key, value] of Object.entries(node)) {
+      if (key === "x-jsf-logic" && isObject(value)) {
+        for (const group of ["validations", "computedValues"] as const) {
+          for (const [name, entry] of Object.entries(asSchema(value[group]) ?? {})) {
+            const operations = isObject(entry) ? unknownOperations(entry.rule) : [];
+            if (operations.length) out.push({ rule: `${path.length ? `${path.join(".")}: ` : ""}${group}.${name}`, operations });
+          }
+        }
+      } else if (key === "properties" && isObject(value)) {
+        for (const [name, child] of Object.entries(value)) walk(child, [...path, name]);
+      } else walk(value, path);
+    }
+  };
+  walk(schema, []);
+  return out;
+}
+
 export function isTruthy(value: unknown): boolean {
-  return getJsonLogic().truthy(value);
+  return jsonLogic.truthy(value);
 }
 
 /**
@@ -114,11 +106,11 @@ export class LogicScope {
     return value;
   }
 
-  validation(name: string): { rule: unknown; errorMessage?: string } | undefined {
+  validation(name: string): { rule: unknown; errorMessage?: string; active: boolean } | undefined {
     const entry = asSchema(asSchema(this.logic.validations)?.[name]);
     if (!entry) return undefined;
     const message = entry.errorMessage ?? entry.error;
-    return { rule: entry.rule, errorMessage: typeof message === "string" ? message : undefined };
+    return { rule: entry.rule, errorMessage: typeof message === "string" ? message : undefined, active: isRuleActive(entry.rule) };
   }
 
   /** Every computed value of this level (for display and tests). */

@@ -1,38 +1,57 @@
 import type { ErrorObject } from "ajv";
 import { compileSchema } from "./ajv";
 import { stripHtml } from "./html";
-import { applyRule, fillTemplate, findComputed, isTruthy, type LogicScope } from "./logic";
-import { formatMoney } from "./money";
-import { presentationOf, type FieldState, type ObjectState } from "./resolve";
-import { isFieldVisible, settleForm } from "./values";
+import { fillTemplate, findComputed, isTruthy, applyRule, type LogicScope } from "./logic";
+import { parseCalendarDate } from "./operations";
+import { API_MESSAGES, UI_MESSAGES, type MessageCatalog } from "./messages";
+import { resolveObject, type FieldState, type ObjectState } from "./resolve";
+import { settleForm } from "./values";
 import { asArray, asSchema, isObject, type FieldErrors, type FormValues, type JsonSchema } from "./types";
 
-// Validation of a form as the API validates the submitted section: the body (hidden fields
-// pruned) against the whole schema with ajv — conditionals included — then the x-jsf logic
-// (JSON Logic validations, computed bounds), with the schema's own `x-jsf-errorMessage`s.
-// Nothing stricter: a date before the picker's minDate is the API's to judge (a saved start date
-// must stay editable after that minimum has moved on), so minDate/maxDate only bound the picker.
+// The validation of a form section, one engine for the API (the submitted section, as is) and the
+// console (the body it is about to send): the JSON Schema with ajv (draft-07, conditionals
+// included), then what the schema cannot say (x-jsf logic): a required array or object that is
+// empty, the JSON Logic validations a field names, and the computed attributes
+// (`x-jsf-logic-computedAttrs`) that bound a field, and the date bounds of `x-jsf-presentation`
+// (`minDate`/`maxDate`, as the provider's engine enforces them). Messages: the schema's
+// `x-jsf-errorMessage`, else the words of the caller's catalog (./messages).
 
-/** Key of errors about the form as a whole. */
+/** Key of errors about the form (section) as a whole. */
 export const FORM_ERROR_KEY = "";
+/** The API's name for the same key. */
+export const SECTION_ERROR_KEY = FORM_ERROR_KEY;
 
+/** What silences what on one field (see `result()`). */
+type Kind = "forbidden" | "const" | "options" | "other";
+
+/** Errors by path, in the order found, each message once. */
 class ErrorCollector {
-  readonly map = new Map<string, string[]>();
-  add(path: string, message: string) {
-    const list = this.map.get(path) ?? [];
-    if (!list.includes(message)) list.push(message);
-    this.map.set(path, list);
+  private readonly map = new Map<string, Map<string, Kind>>();
+  add(path: readonly string[] | string, message: string, kind: Kind = "other") {
+    const key = typeof path === "string" ? path : path.join(".");
+    let messages = this.map.get(key);
+    if (!messages) this.map.set(key, (messages = new Map()));
+    if (!messages.has(message)) messages.set(message, kind);
   }
+  /** Whether the path, or anything below it, has an error. */
   hasWithin(path: string) {
     for (const k of this.map.keys()) if (k === path || k.startsWith(`${path}.`)) return true;
     return false;
   }
   result(): FieldErrors | null {
-    return this.map.size ? Object.fromEntries(this.map) : null;
+    if (this.map.size === 0) return null;
+    const out: FieldErrors = {};
+    for (const [path, messages] of this.map) {
+      let entries = [...messages];
+      // A field that must be omitted: what else is wrong with its value does not matter.
+      if (entries.some(([, kind]) => kind === "forbidden")) entries = entries.filter(([, kind]) => kind === "forbidden");
+      // A forced value says more than the option list it belongs to.
+      else if (entries.some(([, kind]) => kind === "const")) entries = entries.filter(([, kind]) => kind !== "options");
+      out[path] = entries.map(([message]) => message);
+    }
+    return out;
   }
 }
-
-const capitalize = (s: string) => (s ? s[0]!.toUpperCase() + s.slice(1) : s);
 
 function pointerToSegments(pointer: string): string[] {
   return pointer === ""
@@ -43,6 +62,7 @@ function pointerToSegments(pointer: string): string[] {
         .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
 }
 
+/** The field as declared in its object's `properties` (not a branch), for its presentation and messages. */
 function declaredField(root: JsonSchema, segments: readonly string[]): JsonSchema | undefined {
   let node: JsonSchema | undefined = root;
   for (const seg of segments) {
@@ -59,122 +79,7 @@ function customMessage(schema: JsonSchema | undefined, keyword: string): string 
   return typeof m === "string" ? m : undefined;
 }
 
-function describeValue(value: unknown, field: JsonSchema | undefined): string {
-  const presentation = field ? presentationOf(field) : {};
-  if (typeof value === "number" && presentation.inputType === "money") {
-    return formatMoney(value, typeof presentation.currency === "string" ? presentation.currency : undefined);
-  }
-  if (typeof value === "number") return value.toLocaleString("en-US", { maximumFractionDigits: 2 });
-  const options = asArray(field?.oneOf ?? field?.anyOf);
-  const option = options.find((o) => isObject(o) && o.const === value);
-  if (isObject(option) && typeof option.title === "string") return `"${stripHtml(option.title)}"`;
-  return typeof value === "string" ? `"${value}"` : JSON.stringify(value);
-}
-
-const FORMAT_NAMES: Record<string, string> = {
-  date: "a valid date (YYYY-MM-DD)",
-  "date-time": "a valid date and time",
-  email: "a valid email address",
-  uuid: "a valid identifier",
-  uri: "a valid web address",
-  "data-url": "a file",
-};
-
-function typeMessage(field: JsonSchema | undefined, types: string): string {
-  const inputType = field ? presentationOf(field).inputType : undefined;
-  if (inputType === "money") return "Enter an amount in major units, e.g. 1234.56";
-  if (types.includes("integer")) return "Enter a whole number";
-  if (types.includes("number")) return "Enter a number";
-  return `Must be ${types.split(",").join(" or ")}`;
-}
-
-function defaultMessage(keyword: string, params: Record<string, unknown>, field: JsonSchema | undefined): string {
-  switch (keyword) {
-    case "required":
-      return "This field is required";
-    case "type":
-      return typeMessage(field, String(params.type));
-    case "minimum":
-      return `Must be at least ${describeValue(params.limit, field)}`;
-    case "maximum":
-      return `Must be at most ${describeValue(params.limit, field)}`;
-    case "exclusiveMinimum":
-      return `Must be more than ${describeValue(params.limit, field)}`;
-    case "exclusiveMaximum":
-      return `Must be less than ${describeValue(params.limit, field)}`;
-    case "minLength":
-      return params.limit === 1 ? "This field is required" : `Enter at least ${String(params.limit)} characters`;
-    case "maxLength":
-      return `Enter at most ${String(params.limit)} characters`;
-    case "pattern": {
-      const inputType = field ? presentationOf(field).inputType : undefined;
-      if (inputType === "tel") return "Enter a phone number with its international prefix, e.g. +351912345678";
-      return String(params.pattern) === "\\S" ? "This field is required" : "The format is not valid";
-    }
-    case "format":
-      return `Must be ${FORMAT_NAMES[String(params.format)] ?? `a valid ${String(params.format)}`}`;
-    case "const":
-      if (params.allowedValue === "acknowledged") return "Tick the box to confirm";
-      return `Must be ${describeValue(params.allowedValue, field)}`;
-    case "enum": {
-      const values = asArray(params.allowedValues);
-      return values.length <= 8 ? `Must be one of: ${values.map((v) => describeValue(v, field)).join(", ")}` : "Choose one of the options";
-    }
-    case "minItems":
-      return `Choose at least ${String(params.limit)}`;
-    case "maxItems":
-      return `Choose at most ${String(params.limit)}`;
-    case "uniqueItems":
-      return "Each choice may appear only once";
-    case "multipleOf":
-      return `Must be a multiple of ${String(params.multipleOf)}`;
-    case "false schema":
-      return "Not allowed here";
-    case "additionalProperties":
-      return "Not allowed here";
-    default:
-      return "This value is not valid";
-  }
-}
-
-/** An anyOf/oneOf whose branches only list required fields ("fill in a or b"): the alternatives. */
-function requiredAlternatives(branches: readonly unknown[]): string[][] | undefined {
-  if (!branches.length) return undefined;
-  const lists: string[][] = [];
-  for (const b of branches) {
-    if (!isObject(b) || !Array.isArray(b.required) || Object.keys(b).some((k) => k !== "required" && k !== "title" && k !== "description"))
-      return undefined;
-    lists.push(b.required.map(String));
-  }
-  return lists;
-}
-
-function collectUmbrella(e: ErrorObject, root: JsonSchema, state: ObjectState | undefined, out: ErrorCollector) {
-  const segments = pointerToSegments(e.instancePath);
-  const field = declaredField(root, segments);
-  const own = customMessage(asSchema(e.parentSchema), e.keyword) ?? customMessage(field, e.keyword);
-  if (own) return out.add(segments.join("."), own);
-  const branches = asArray(e.schema);
-  if (branches.length && branches.every((b) => isObject(b) && "const" in b))
-    return out.add(segments.join("."), "Choose one of the options");
-  const alternatives = requiredAlternatives(branches);
-  if (alternatives) {
-    // Name only the alternatives a person can fill in; a single one is simply required.
-    const shown = alternatives.filter((names) => names.every((n) => !state || isFieldVisible(state, [...segments, n])));
-    const usable = shown.length ? shown : alternatives;
-    if (usable.length === 1) {
-      for (const n of usable[0]!) out.add([...segments, n].join("."), defaultMessage("required", {}, undefined));
-      return;
-    }
-    const names = usable.map((list) => list.map((n) => labelOf(declaredField(root, [...segments, n]), n)).join(" and "));
-    return out.add(segments.join("."), `Fill in ${names.join(" or ")}`);
-  }
-  if (field && presentationOf(field).inputType === "tel")
-    return out.add(segments.join("."), "Enter a phone number with its international prefix, e.g. +351912345678");
-  out.add(segments.join("."), "This value is not valid");
-}
-
-export function labelOf(field: JsonSchema | undefined, name: string): string {
+function labelOf(field: JsonSchema | undefined, name: string): string {
   const title = typeof field?.title === "string" ? stripHtml(field.title) : "";
   return title || humanize(name);
 }
@@ -184,7 +89,13 @@ export function humanize(name: string): string {
   return s ? s[0]!.toUpperCase() + s.slice(1) : name;
 }
 
-function collectSchemaErrors(root: JsonSchema, state: ObjectState | undefined, list: readonly ErrorObject[], out: ErrorCollector) {
+function collectSchemaErrors(
+  root: JsonSchema,
+  state: ObjectState | undefined,
+  list: readonly ErrorObject[],
+  words: MessageCatalog,
+  out: ErrorCollector,
+) {
   // The branches of a failed anyOf/oneOf all fail by design for an option list: the umbrella speaks for them.
   const umbrellas = list.filter((e) => e.keyword === "anyOf" || e.keyword === "oneOf").map((e) => `${e.schemaPath}/`);
   const insideUmbrella = (e: ErrorObject) => umbrellas.some((prefix) => e.schemaPath.startsWith(prefix));
@@ -198,27 +109,43 @@ function collectSchemaErrors(root: JsonSchema, state: ObjectState | undefined, l
         const name = String(params.missingProperty);
         const fieldSegments = [...segments, name];
         const branchField = asSchema(asSchema(asSchema(e.parentSchema)?.properties)?.[name]);
-        out.add(
-          fieldSegments.join("."),
-          customMessage(branchField, "required") ??
-            customMessage(declaredField(root, fieldSegments), "required") ??
-            defaultMessage("required", params, undefined),
-        );
+        const field = declaredField(root, fieldSegments);
+        out.add(fieldSegments, customMessage(branchField, "required") ?? customMessage(field, "required") ?? words.required(field));
         break;
       }
       case "additionalProperties":
-        out.add([...segments, String(params.additionalProperty)].join("."), defaultMessage("additionalProperties", params, undefined));
+        out.add([...segments, String(params.additionalProperty)], words.unknownProperty(), "forbidden");
+        break;
+      case "false schema":
+        // A field the active branch forbids: it must be omitted, null included.
+        out.add(segments, words.forbidden(), "forbidden");
         break;
       case "anyOf":
-      case "oneOf":
-        collectUmbrella(e, root, state, out);
+      case "oneOf": {
+        const field = declaredField(root, segments);
+        const own = customMessage(asSchema(e.parentSchema), e.keyword) ?? customMessage(field, e.keyword);
+        if (own) {
+          out.add(segments, own, "options");
+          break;
+        }
+        const placed = words.umbrella({
+          path: segments,
+          keyword: e.keyword,
+          branches: asArray(e.schema),
+          field,
+          labelOf: (n) => labelOf(declaredField(root, [...segments, n]), n),
+          state,
+        });
+        for (const p of placed) out.add(p.path, p.message, "options");
         break;
+      }
       default: {
         const field = declaredField(root, segments);
-        out.add(
-          segments.join("."),
-          customMessage(asSchema(e.parentSchema), e.keyword) ?? customMessage(field, e.keyword) ?? defaultMessage(e.keyword, params, field),
-        );
+        const message =
+          customMessage(asSchema(e.parentSchema), e.keyword) ??
+          customMessage(field, e.keyword) ??
+          words.keyword(e.keyword, { ...params, message: e.message }, field);
+        out.add(segments, message, e.keyword === "enum" ? "options" : e.keyword === "const" ? "const" : "other");
       }
     }
   }
@@ -235,52 +162,96 @@ const COMPUTED_CHECKS: Record<string, (value: unknown, limit: unknown) => boolea
   maxLength: (v, l) => typeof v !== "string" || typeof l !== "number" || [...v].length <= l,
 };
 
-function checkComputedAttrs(f: FieldState, value: unknown, scopes: readonly LogicScope[], out: ErrorCollector) {
+function checkComputedAttrs(f: FieldState, value: unknown, scopes: readonly LogicScope[], words: MessageCatalog, out: ErrorCollector) {
   const attrs = asSchema(f.schema["x-jsf-logic-computedAttrs"]);
   if (!attrs) return;
-  const path = f.path.join(".");
   for (const [keyword, check] of Object.entries(COMPUTED_CHECKS)) {
     const name = attrs[keyword];
+    // Only names of computed values are enforced; strings with {{…}} are display templates.
     if (typeof name !== "string") continue;
     const { found, value: limit } = findComputed(scopes, name);
     if (!found || limit === null || limit === undefined || (typeof limit === "number" && !Number.isFinite(limit))) continue;
     if (check(value, limit)) continue;
     const custom = customMessage(f.schema, keyword);
+    const params = keyword === "const" ? { allowedValue: limit } : { limit };
     out.add(
-      path,
-      custom ? fillTemplate(custom, scopes) : defaultMessage(keyword, keyword === "const" ? { allowedValue: limit } : { limit }, f.schema),
+      f.path,
+      custom ? fillTemplate(custom, scopes) : words.keyword(keyword, params, f.schema),
+      keyword === "const" ? "const" : "other",
     );
   }
 }
 
-function checkLogic(state: ObjectState, values: FormValues, out: ErrorCollector) {
+/**
+ * `x-jsf-presentation.minDate` / `maxDate` of a date field (inclusive), as the provider's engine
+ * checks them. The bounds the schema holds are judged: the API's own forms put day-dependent
+ * bounds (the earliest start date) only in the schema it serves, so the API does not hold a
+ * saved date to a bound that moved on (forms-engine.md).
+ */
+function checkDateBounds(f: FieldState, value: unknown, words: MessageCatalog, out: ErrorCollector) {
+  if (typeof value !== "string" || !parseCalendarDate(value)) return;
+  const presentation = asSchema(f.schema["x-jsf-presentation"]);
+  const day = value.slice(0, 10);
+  for (const [keyword, outside] of [
+    ["minDate", (limit: string) => day < limit],
+    ["maxDate", (limit: string) => day > limit],
+  ] as const) {
+    const limit = presentation?.[keyword];
+    if (typeof limit !== "string" || !parseCalendarDate(limit) || !outside(limit.slice(0, 10))) continue;
+    out.add(f.path, customMessage(f.schema, keyword) ?? words.keyword(keyword, { limit: limit.slice(0, 10) }, f.schema));
+  }
+}
+
+const isEmptyContainer = (v: unknown) => (Array.isArray(v) ? v.length === 0 : isObject(v) && Object.keys(v).length === 0);
+
+function checkLogic(state: ObjectState, values: FormValues, words: MessageCatalog, out: ErrorCollector) {
   for (const f of state.fields) {
-    if (f.excluded) continue;
+    if (f.forbidden) continue;
     const value = values[f.name];
-    if (value === undefined || value === null) continue;
     const path = f.path.join(".");
+    // The provider's engine counts an empty list or fieldset as missing; JSON Schema does not.
+    if (f.required && isEmptyContainer(value) && !out.hasWithin(path)) {
+      out.add(f.path, customMessage(f.schema, "required") ?? words.required(f.schema));
+      continue;
+    }
+    if (value === undefined || value === null) continue;
     // A value the schema already rejects is not judged further (it may not even be a date).
     if (out.hasWithin(path)) continue;
     for (const ref of asArray(f.schema["x-jsf-logic-validations"]).map(String)) {
       const scope = state.scopes.find((s) => s.hasValidation(ref));
       const validation = scope?.validation(ref);
-      if (!scope || !validation) continue;
+      // A rule that names an unknown operation is inactive (the API warned at start).
+      if (!scope || !validation?.active) continue;
+      // A rule that cannot be evaluated cannot vouch for the value: it fails (closed).
       if (!isTruthy(applyRule(validation.rule, scope.data)))
-        out.add(path, validation.errorMessage ? fillTemplate(validation.errorMessage, state.scopes) : "This value is not valid");
+        out.add(f.path, validation.errorMessage ? fillTemplate(validation.errorMessage, state.scopes) : words.logicFailed());
     }
-    checkComputedAttrs(f, value, state.scopes, out);
-    if (f.object && isObject(value)) checkLogic(f.object, value, out);
+    checkComputedAttrs(f, value, state.scopes, words, out);
+    checkDateBounds(f, value, words, out);
+    if (f.object && isObject(value)) checkLogic(f.object, value, words, out);
   }
 }
 
-/** Errors of a body (already pruned) against its schema; null when the API would accept it. */
-export function validateBody(schema: JsonSchema, body: FormValues): FieldErrors | null {
+function validateWith(schema: JsonSchema, data: unknown, words: MessageCatalog): FieldErrors | null {
   const out = new ErrorCollector();
   const validate = compileSchema(schema);
-  const { state } = settleForm(schema, body);
-  if (!validate(body)) collectSchemaErrors(schema, state, validate.errors ?? [], out);
-  checkLogic(state, body, out);
+  const state = isObject(data) ? resolveObject(schema, data) : undefined;
+  if (!validate(data)) collectSchemaErrors(schema, state, validate.errors ?? [], words, out);
+  if (state && isObject(data)) checkLogic(state, data, words, out);
   return out.result();
+}
+
+/**
+ * The API's verdict on a submitted section: field errors by dotted path ("" for the section as a
+ * whole), in the API's words, or null when valid. Takes anything (a non-object body is an error on "").
+ */
+export function validateFormData(schema: JsonSchema, data: unknown): FieldErrors | null {
+  return validateWith(schema, data, API_MESSAGES);
+}
+
+/** Errors of a body (already pruned) in the console's words; null when the API would accept it. */
+export function validateBody(schema: JsonSchema, body: FormValues): FieldErrors | null {
+  return validateWith(schema, body, UI_MESSAGES);
 }
 
 /**
@@ -288,10 +259,12 @@ export function validateBody(schema: JsonSchema, body: FormValues): FieldErrors 
  * input, and reported as a type error): the body's validation. Null when the form can be submitted.
  */
 export function validateFormValues(schema: JsonSchema, values: FormValues): FieldErrors | null {
-  const settled = settleForm(schema, values);
-  const errors = validateBody(schema, settled.body) ?? {};
-  return Object.keys(errors).length ? errors : null;
+  return validateBody(schema, settleForm(schema, values).body);
 }
+
+export { labelOf };
+
+const capitalize = (s: string) => (s ? s[0]!.toUpperCase() + s.slice(1) : s);
 
 /** Message texts shown in the UI start with a capital letter. */
 export const displayMessage = (m: string) => capitalize(m.trim());

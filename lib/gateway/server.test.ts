@@ -1,10 +1,11 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseServerEnv } from "@/lib/env";
+import { unwrapFormSchema } from "@/lib/forms/unwrap";
 import { companies, customerTokens, employments } from "./db/schema";
 import { createLogger } from "./logger";
 import { demoCompanyId } from "./seed";
@@ -20,6 +21,68 @@ const DEMO_ENV = {
   GATEWAY_DEMO_CUSTOMER_TOKEN_SANDBOX: "ra_test_server_test_token_0123456789",
   GATEWAY_DEMO_CUSTOMER_TOKEN_PRODUCTION: "ra_live_server_test_token_0123456789",
   LOG_LEVEL: "info",
+};
+
+const FIXTURES = path.join(process.cwd(), "../shared/fixtures/forms");
+const PROVIDER_FORM_FILES = existsSync(FIXTURES)
+  ? readdirSync(FIXTURES)
+      .filter((f) => f.endsWith(".json"))
+      .sort()
+  : [];
+const UNKNOWN_OPERATION_FILE = "ITA.contract_details.json";
+
+interface FormsDirFile {
+  /** `<ALPHA3>.<form>.json` */
+  name: string;
+  text: string;
+  /** Where it came from, for messages. */
+  from: string;
+}
+
+/**
+ * The files of GATEWAY_FORMS_DIR, one folder (and start) per round: every provider fixture as a
+ * bare schema (`{data: schema}` and `{data: {version, schema}}` unwrapped), pretty-printed; the
+ * fixture of an unknown country (UNK) as Italy's, a country the API does not list; and a form of
+ * Italy's whose logic names an operation no one provides.
+ */
+function formsDirRounds(): FormsDirFile[][] {
+  const files: FormsDirFile[] = PROVIDER_FORM_FILES.map((file) => {
+    const [, code = "", form = ""] = /^([A-Z]{3})-([a-z_]+)(?:\.v\d+)?\.json$/.exec(file) ?? [];
+    const schema = unwrapFormSchema(JSON.parse(readFileSync(path.join(FIXTURES, file), "utf8")));
+    return { name: `${code === "UNK" ? "ITA" : code}.${form}.json`, text: `${JSON.stringify(schema, null, 2)}\n`, from: file };
+  });
+  files.push({
+    name: UNKNOWN_OPERATION_FILE,
+    text: JSON.stringify(UNKNOWN_OPERATION_FORM, null, 2),
+    from: "a form with an unknown operation",
+  });
+  const rounds: FormsDirFile[][] = [];
+  for (const f of files) {
+    const round = rounds.find((r) => !r.some((g) => g.name === f.name));
+    if (round) round.push(f);
+    else rounds.push([f]);
+  }
+  return rounds;
+}
+
+const UNKNOWN_OPERATION_FORM = {
+  type: "object",
+  additionalProperties: false,
+  properties: {
+    days: {
+      type: "integer",
+      title: "Days",
+      "x-jsf-logic-validations": ["on_tuesdays", "positive"],
+      "x-jsf-presentation": { inputType: "number" },
+    },
+  },
+  "x-jsf-order": ["days"],
+  "x-jsf-logic": {
+    validations: {
+      on_tuesdays: { rule: { is_tuesday: [{ var: "days" }] }, errorMessage: "Only on Tuesdays" },
+      positive: { rule: { ">": [{ var: "days" }, 0] }, errorMessage: "Must be positive" },
+    },
+  },
 };
 
 function memoryLog() {
@@ -131,59 +194,82 @@ describe("startGateway", () => {
     expect(tokens).toEqual([{ companyId: demoCompanyId("sandbox", "acme") }]);
   });
 
-  // A start over the same data (seeded by the test above, or now), with GATEWAY_FORMS_DIR adding a country.
-  it("serves the schemas of GATEWAY_FORMS_DIR over HTTP, a country they add included", { timeout: 180_000 }, async () => {
-    await gateway?.close();
-    const formsDir = mkdtempSync(path.join(tmpdir(), "roster-forms-dir-"));
-    const schema = {
-      type: "object",
-      additionalProperties: false,
-      properties: {
-        address: { type: "string", title: "Address", maxLength: 255, "x-jsf-presentation": { inputType: "text" } },
-        city: { type: "string", title: "City", maxLength: 255, "x-jsf-presentation": { inputType: "text" } },
-        postal_code: { type: "string", title: "CAP", pattern: "^[0-9]{5}$", "x-jsf-presentation": { inputType: "text" } },
-      },
-      required: ["address", "city", "postal_code"],
-      "x-jsf-order": ["address", "city", "postal_code"],
-    };
-    writeFileSync(path.join(formsDir, "ITA.address_details.json"), JSON.stringify(schema));
-    const token = "ra_test_server_forms_dir_token_0123456789";
-    try {
-      const env = parseServerEnv({ ...DEMO_ENV, GATEWAY_DEMO_CUSTOMER_TOKEN_SANDBOX: token, GATEWAY_FORMS_DIR: formsDir });
-      expect(env.GATEWAY_FORMS_DIR).toBe(formsDir);
-      gateway = await startGateway({
-        env,
-        ports: { sandbox: 0, production: 0 },
-        dataDir,
-        databaseUrl,
-        redisUrl: null,
-        logger: memoryLog().logger,
-        banner: false,
-        dispatcher: false,
-      });
-      const headers = { authorization: `Bearer ${token}` };
+  // Starts over the same data (seeded by the test above, or now), with GATEWAY_FORMS_DIR holding
+  // every real form of the provider (../shared/fixtures/forms, unwrapped, one file per form as the
+  // README says), a country they add, and a form whose logic names an operation the engine lacks.
+  // A form with two fixtures (two versions) needs a second start: one file per form and folder.
+  it(
+    "loads every real provider form through GATEWAY_FORMS_DIR and serves each verbatim over HTTP; unknown operations only warn",
+    { timeout: 300_000 },
+    async () => {
+      await gateway?.close();
+      const rounds = formsDirRounds();
+      expect(rounds.flat().length).toBe(PROVIDER_FORM_FILES.length + 1);
+      const token = "ra_test_server_forms_dir_token_0123456789";
+      for (const [round, files] of rounds.entries()) {
+        const formsDir = mkdtempSync(path.join(tmpdir(), "roster-forms-dir-"));
+        try {
+          for (const f of files) writeFileSync(path.join(formsDir, f.name), f.text);
+          const env = parseServerEnv({ ...DEMO_ENV, GATEWAY_DEMO_CUSTOMER_TOKEN_SANDBOX: token, GATEWAY_FORMS_DIR: formsDir });
+          expect(env.GATEWAY_FORMS_DIR).toBe(formsDir);
+          const log = memoryLog();
+          gateway = await startGateway({
+            env,
+            ports: { sandbox: 0, production: 0 },
+            dataDir,
+            databaseUrl,
+            redisUrl: null,
+            logger: log.logger,
+            banner: false,
+            dispatcher: false,
+          });
+          const headers = { authorization: `Bearer ${token}` };
 
-      const list = await fetch(`${gateway.sandbox.url}/v1/countries`, { headers });
-      expect(list.status).toBe(200);
-      const countries = (
-        (await list.json()) as { data: { code: string; alpha_2_code: string; name: string; supported_json_schemas: string[] }[] }
-      ).data;
-      const italy = countries.find((c) => c.code === "ITA");
-      expect(italy).toMatchObject({ alpha_2_code: "IT", name: "Italy" });
-      expect(italy!.supported_json_schemas).toContain("address_details");
-      expect(italy!.supported_json_schemas).not.toContain("contract_details");
-      // The built-in countries are still there.
-      expect(countries.map((c) => c.code)).toEqual(expect.arrayContaining(["PRT", "DEU", "ITA"]));
+          // Served verbatim: the file's own bytes inside the API's {"data": …} envelope.
+          for (const f of files) {
+            const [code, form] = f.name.split(".");
+            const res = await fetch(`${gateway.sandbox.url}/v1/countries/${code}/${form}`, { headers });
+            expect(res.status, `${f.name} (${f.from})`).toBe(200);
+            expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+            expect(await res.text(), `${f.name} (${f.from})`).toBe(`{"data":${f.text}}`);
+          }
 
-      const form = await fetch(`${gateway.sandbox.url}/v1/countries/ITA/address_details`, { headers });
-      expect(form.status).toBe(200);
-      expect(((await form.json()) as { data: unknown }).data).toEqual(schema);
-      const missing = await fetch(`${gateway.sandbox.url}/v1/countries/ITA/contract_details`, { headers });
-      expect(missing.status).toBe(422);
-    } finally {
-      rmSync(formsDir, { recursive: true, force: true });
-    }
-  });
+          // Exactly one warning line, at start, for the form whose rules name an unknown operation.
+          const warnings = log.lines.filter((l) => l.includes("unknown operation"));
+          const withUnknown = files.find((f) => f.name === UNKNOWN_OPERATION_FILE);
+          expect(warnings.length).toBe(withUnknown ? 1 : 0);
+          if (withUnknown) {
+            expect(JSON.parse(warnings[0]!)).toMatchObject({
+              level: 40,
+              msg: `GATEWAY_FORMS_DIR: ${UNKNOWN_OPERATION_FILE}: ITA contract_details: 1 JSON Logic rule skipped (unknown operation): validations.on_tuesdays uses "is_tuesday"`,
+            });
+            // Its other rule still validates, in the running API.
+            const forms = gateway.sandbox.deps.forms;
+            expect(forms.validate("ITA", "contract_details", { days: 3 })).toBeNull();
+            expect(forms.validate("ITA", "contract_details", { days: -3 })).toEqual({ days: ["Must be positive"] });
+          }
+
+          if (round === 0) {
+            const list = await fetch(`${gateway.sandbox.url}/v1/countries`, { headers });
+            expect(list.status).toBe(200);
+            const countries = (
+              (await list.json()) as { data: { code: string; alpha_2_code: string; name: string; supported_json_schemas: string[] }[] }
+            ).data;
+            const italy = countries.find((c) => c.code === "ITA");
+            expect(italy).toMatchObject({ alpha_2_code: "IT", name: "Italy" });
+            expect(italy!.supported_json_schemas).toEqual(["address_details", "contract_details"]);
+            // The built-in countries are still there.
+            expect(countries.map((c) => c.code)).toEqual(expect.arrayContaining(["PRT", "DEU", "ITA"]));
+            const missing = await fetch(`${gateway.sandbox.url}/v1/countries/ITA/bank_account_details`, { headers });
+            expect(missing.status).toBe(422);
+          }
+          await gateway.close();
+        } finally {
+          rmSync(formsDir, { recursive: true, force: true });
+        }
+      }
+    },
+  );
 
   it("names the variable when a port is taken", { timeout: 60_000 }, async () => {
     const blocker = createServer();

@@ -147,6 +147,8 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<R
     if (redisUrl) redis = await connectRedis(redisUrl, baseLogger);
     // Built-in country forms plus GATEWAY_FORMS_DIR (a bad file fails the start, naming it).
     const forms = createFormRegistry({ formsDir: env.GATEWAY_FORMS_DIR });
+    // Rules naming JSON Logic operations the engine does not know are skipped: said once, here.
+    for (const warning of forms.warnings) baseLogger.warn(warning);
     // Encrypts webhook signing keys at rest: GATEWAY_SECRET_KEY, or one generated in the data directory.
     const gatewaySecret = resolveGatewaySecret(env);
 

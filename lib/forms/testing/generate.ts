@@ -1,4 +1,4 @@
-import { parseIsoDate } from "../logic";
+import { formatCalendarDate, parseCalendarDate } from "../operations";
 import { presentationOf, type FieldState, type ObjectState } from "../resolve";
 import { asArray, asSchema, cloneJson, isObject, type FormValues, type JsonSchema } from "../types";
 import { validateFormValues } from "../validate";
@@ -43,9 +43,9 @@ const TEXT_CANDIDATES = [
 ];
 
 function addDays(iso: string, days: number): string {
-  const d = parseIsoDate(iso)!;
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
+  const d = parseCalendarDate(iso)!;
+  d.setDate(d.getDate() + days);
+  return formatCalendarDate(d);
 }
 
 function optionValues(schema: JsonSchema, many: boolean): unknown[] {
@@ -109,8 +109,8 @@ function sampleString(f: FieldState, variant: number): unknown {
   const max = typeof s.maxLength === "number" ? s.maxLength : 255;
   const fits = (t: string) => t.length >= min && t.length <= max && matches(pattern, t);
   if (f.inputType === "date" || s.format === "date") {
-    const minDate = typeof p.minDate === "string" && parseIsoDate(p.minDate) ? p.minDate : undefined;
-    const maxDate = typeof p.maxDate === "string" && parseIsoDate(p.maxDate) ? p.maxDate : undefined;
+    const minDate = typeof p.minDate === "string" && parseCalendarDate(p.minDate) ? p.minDate : undefined;
+    const maxDate = typeof p.maxDate === "string" && parseCalendarDate(p.maxDate) ? p.maxDate : undefined;
     let d = minDate ? addDays(minDate, 30 + variant) : `2030-0${1 + (variant % 9)}-15`;
     if (maxDate && d > maxDate) d = minDate ?? maxDate;
     return d;

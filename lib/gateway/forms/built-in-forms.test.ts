@@ -3,7 +3,8 @@ import { FORM_NAMES } from "@/lib/contract";
 import { BUILT_IN_COUNTRIES } from "./countries";
 import { exampleSection, listFormNames } from "./examples";
 import { renderFormSchema } from "./render-form-schema";
-import { compileFormSchema, validateFormData } from "./validate";
+import { compileSchema as compileFormSchema } from "@/lib/forms/ajv";
+import { validateFormData } from "@/lib/forms/validate";
 
 // Our own forms: they follow the dialect of DECISIONS.md, compile, and every example of every
 // (country, form) is valid — across enough variants to take both sides of the conditionals.

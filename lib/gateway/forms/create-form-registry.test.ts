@@ -104,7 +104,8 @@ describe("createFormRegistry: built-in forms", () => {
 describe("createFormRegistry: GATEWAY_FORMS_DIR", () => {
   it("a file overrides a built-in form as a new latest version; the built-in stays reachable", () => {
     const registry = createFormRegistry({ formsDir: formsDir({ "PRT.contract_details.json": SMALL_FORM, "README.md": "not a schema" }) });
-    expect(registry.getForm("PRT", "contract_details")).toEqual({ version: 2, schema: SMALL_FORM });
+    // Served verbatim: the file's own text is kept beside the parsed schema.
+    expect(registry.getForm("PRT", "contract_details")).toEqual({ version: 2, schema: SMALL_FORM, source: JSON.stringify(SMALL_FORM) });
     expect(registry.getForm("PRT", "contract_details", "latest")?.version).toBe(2);
     expect(registry.getForm("PRT", "contract_details", 1)?.schema.properties).toHaveProperty("annual_gross_salary");
     // validate() follows the latest version.
@@ -134,7 +135,7 @@ describe("createFormRegistry: GATEWAY_FORMS_DIR", () => {
     });
     expect(CountrySchema.parse(ita)).toBeTruthy();
     expect(registry.listCountries().map((c) => c.code)).toEqual(["BRA", "FRA", "DEU", "ITA", "NLD", "PRT", "ESP", "GBR", "USA"]);
-    expect(registry.getForm("ITA", "address_details")).toEqual({ version: 1, schema: SMALL_FORM });
+    expect(registry.getForm("ITA", "address_details")).toEqual({ version: 1, schema: SMALL_FORM, source: JSON.stringify(SMALL_FORM) });
     expect(registry.getForm("ITA", "contract_details")).toBeUndefined();
     expect(registry.listFormNames("ITA")).toEqual(["address_details", "pricing_plan_details"]);
   });
@@ -153,15 +154,46 @@ describe("createFormRegistry: GATEWAY_FORMS_DIR", () => {
       { ...SMALL_FORM, properties: { a: { type: "text" } } },
       /PRT\.address_details\.json: not a valid JSON Schema/,
     ],
-    [
-      "PRT.address_details.json",
-      { ...SMALL_FORM, "x-jsf-logic": { validations: { v: { rule: { is_tuesday: [] }, errorMessage: "x" } } } },
-      /PRT\.address_details\.json: x-jsf-logic uses unknown JSON Logic operations: is_tuesday/,
-    ],
   ])("fails at start naming the file: %s", (name, content, message) => {
     const dir = formsDir({ [name]: content });
     expect(() => createFormRegistry({ formsDir: dir })).toThrow(FormsDirError);
     expect(() => createFormRegistry({ formsDir: dir })).toThrow(message);
+  });
+
+  it("a form whose logic names an unknown operation loads: those rules are skipped, with one warning; the others still validate", () => {
+    const text = `${JSON.stringify(
+      {
+        ...SMALL_FORM,
+        properties: {
+          ...SMALL_FORM.properties,
+          days: {
+            type: "integer",
+            "x-jsf-logic-validations": ["on_tuesdays", "positive"],
+            "x-jsf-logic-computedAttrs": { maximum: "cap" },
+          },
+        },
+        "x-jsf-order": ["note", "days"],
+        "x-jsf-logic": {
+          validations: {
+            on_tuesdays: { rule: { is_tuesday: [{ var: "days" }] }, errorMessage: "Only on Tuesdays" },
+            positive: { rule: { ">": [{ var: "days" }, 0] }, errorMessage: "Must be positive" },
+          },
+          computedValues: { cap: { rule: { "+": [{ frobnicate: [] }, 10] } } },
+        },
+      },
+      null,
+      2,
+    )}\n`;
+    const registry = createFormRegistry({
+      formsDir: formsDir({ "PRT.contract_details.json": text, "PRT.address_details.json": SMALL_FORM }),
+    });
+    expect(registry.warnings).toEqual([
+      'GATEWAY_FORMS_DIR: PRT.contract_details.json: PRT contract_details: 2 JSON Logic rules skipped (unknown operation): validations.on_tuesdays uses "is_tuesday"; computedValues.cap uses "frobnicate"',
+    ]);
+    expect(registry.getForm("PRT", "contract_details")?.source).toBe(text);
+    // The skipped rule and the skipped bound do not judge; the other rule does.
+    expect(registry.validate("PRT", "contract_details", { note: "a", days: 400 })).toBeNull();
+    expect(registry.validate("PRT", "contract_details", { note: "a", days: -1 })).toEqual({ days: ["Must be positive"] });
   });
 
   it("a missing folder fails at start", () => {

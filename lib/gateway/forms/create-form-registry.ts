@@ -1,19 +1,22 @@
 import "server-only";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { FORM_NAMES, type Country, type FormName } from "@/lib/contract";
+import { FORM_NAMES, type Country } from "@/lib/contract";
+import { compileSchema } from "@/lib/forms/ajv";
+import { findInactiveRules } from "@/lib/forms/logic";
+import { validateFormData } from "@/lib/forms/validate";
 import { notFound, validationMessage } from "../errors";
 import { BUILT_IN_COUNTRIES, type CountryMetadata } from "./countries";
 import { displayNameOf, findIsoCountryByAlpha3, type Iso3166Country } from "./iso3166";
-import { unknownLogicOperations } from "./logic-operators";
-import type { CountryEntry, FormRegistry } from "./registry";
+import type { CountryEntry, FormRegistry, FormVersion } from "./registry";
 import { SUBDIVISIONS } from "./subdivisions";
-import { compileFormSchema, validateFormData } from "./validate";
 
 // The forms the API serves: the built-in countries, plus the schemas of GATEWAY_FORMS_DIR.
 // A file `<ALPHA3>.<form>.json` (a bare JSON Schema) becomes the latest version of that form —
 // the built-in stays reachable by its version — or adds a form, or a country the API did not
-// list. Anything wrong with a file fails the start, naming the file.
+// list; it is served verbatim (the file's own text). Anything wrong with a file fails the start,
+// naming the file — except JSON Logic operations the shared engine (lib/forms) does not know: the
+// rules naming them are inactive, and the registry reports one warning per form for the start log.
 
 export interface CreateFormRegistryOptions {
   /** Folder of `<ALPHA3>.<form>.json` schemas that override or add to the built-in forms. */
@@ -21,7 +24,6 @@ export interface CreateFormRegistryOptions {
 }
 
 type JsonSchema = Record<string, unknown>;
-type FormVersion = { version: number; schema: JsonSchema };
 
 /** A problem with a file of GATEWAY_FORMS_DIR; the message names the file. */
 export class FormsDirError extends Error {
@@ -44,26 +46,24 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-/** Every JSON Logic rule of a schema (x-jsf-logic at any depth). */
-function logicRules(node: unknown, out: unknown[] = []): unknown[] {
-  if (Array.isArray(node)) node.forEach((n) => logicRules(n, out));
-  else if (isObject(node)) {
-    for (const [key, value] of Object.entries(node)) {
-      if (key === "x-jsf-logic" && isObject(value)) {
-        for (const group of [value.validations, value.computedValues]) {
-          if (isObject(group)) for (const entry of Object.values(group)) if (isObject(entry)) out.push(entry.rule);
-        }
-      } else logicRules(value, out);
-    }
-  }
-  return out;
-}
+/**
+ * Forms the provider serves that fill no section of ours (its own paths:
+ * /v1/countries/{code}/engagement-agreement-details, …/contractor-contract-details): a file may
+ * hold one, and it is served at GET /v1/countries/{code}/{form}; they are not listed in
+ * `supported_json_schemas`, which names the forms of the spec.
+ */
+export const PROVIDER_ONLY_FORMS = ["engagement_agreement_details", "contractor_contract_details"] as const;
+const FILE_FORMS: readonly string[] = [...FORM_NAMES, ...PROVIDER_ONLY_FORMS];
 
 interface FileForm {
   file: string;
   code: string;
-  form: FormName;
+  form: string;
   schema: JsonSchema;
+  /** The file's text, served as is. */
+  source: string;
+  /** One line for the start log when some rules name unknown operations. */
+  warning?: string;
 }
 
 const FILE_NAME = /^([A-Za-z0-9]+)\.([A-Za-z0-9_-]+)\.json$/;
@@ -81,12 +81,14 @@ function readFormsDir(dir: string): FileForm[] {
     if (!/^[A-Z]{3}$/.test(code) || !findIsoCountryByAlpha3(code)) {
       throw new FormsDirError(file, `unknown country code "${code}" (expected an upper-case ISO 3166-1 alpha-3 code)`);
     }
-    if (!(FORM_NAMES as readonly string[]).includes(form)) {
-      throw new FormsDirError(file, `unknown form "${form}" (known forms: ${FORM_NAMES.join(", ")})`);
+    if (!FILE_FORMS.includes(form)) {
+      throw new FormsDirError(file, `unknown form "${form}" (known forms: ${FILE_FORMS.join(", ")})`);
     }
     let schema: unknown;
+    // The text without a byte-order mark, which JSON does not allow.
+    const source = readFileSync(path.join(resolved, file), "utf8").replace(/^\uFEFF/, "");
     try {
-      schema = JSON.parse(readFileSync(path.join(resolved, file), "utf8"));
+      schema = JSON.parse(source);
     } catch (e) {
       throw new FormsDirError(file, `invalid JSON: ${(e as Error).message}`);
     }
@@ -96,13 +98,17 @@ function readFormsDir(dir: string): FileForm[] {
     }
     if (schema.type !== "object") throw new FormsDirError(file, 'a form schema must have "type": "object"');
     try {
-      compileFormSchema(schema);
+      compileSchema(schema);
     } catch (e) {
       throw new FormsDirError(file, `not a valid JSON Schema: ${(e as Error).message}`);
     }
-    const unknown = [...new Set(logicRules(schema).flatMap(unknownLogicOperations))];
-    if (unknown.length) throw new FormsDirError(file, `x-jsf-logic uses unknown JSON Logic operations: ${unknown.join(", ")}`);
-    out.push({ file, code, form: form as FormName, schema: deepFreeze(schema) });
+    const inactive = findInactiveRules(schema);
+    const warning = inactive.length
+      ? `GATEWAY_FORMS_DIR: ${file}: ${code} ${form}: ${inactive.length} JSON Logic rule${inactive.length === 1 ? "" : "s"} skipped (unknown operation): ${inactive
+          .map((r) => `${r.rule} uses ${r.operations.map((o) => `"${o}"`).join(", ")}`)
+          .join("; ")}`
+      : undefined;
+    out.push({ file, code, form, schema: deepFreeze(schema), source, ...(warning ? { warning } : {}) });
   }
   return out;
 }
@@ -143,12 +149,14 @@ export function createFormRegistry(options: CreateFormRegistryOptions = {}): For
     formsByCountry.set(code, forms);
   }
 
+  const warnings: string[] = [];
   for (const f of options.formsDir ? readFormsDir(options.formsDir) : []) {
     let forms = formsByCountry.get(f.code);
     if (!forms) formsByCountry.set(f.code, (forms = new Map()));
     const versions = forms.get(f.form) ?? [];
-    versions.push({ version: (versions.at(-1)?.version ?? 0) + 1, schema: f.schema });
+    versions.push({ version: (versions.at(-1)?.version ?? 0) + 1, schema: f.schema, source: f.source });
     forms.set(f.form, versions);
+    if (f.warning) warnings.push(f.warning);
   }
 
   const entries = new Map<string, CountryEntry>();
@@ -167,6 +175,7 @@ export function createFormRegistry(options: CreateFormRegistryOptions = {}): For
   };
 
   return {
+    warnings,
     listCountries: () => [...sortedCountries],
     getCountry: (code) => entries.get(code),
     listFormNames: (code) => [...(entries.get(code)?.country.supported_json_schemas ?? [])],

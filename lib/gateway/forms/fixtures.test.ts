@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { validateFormData } from "./validate";
+import { validateFormData } from "@/lib/forms/validate";
 
 // The real provider's form schemas (shared fixtures, test-only: they are never copied into the
 // project) go through our validator: whatever is submitted, it answers with field errors and

@@ -3,11 +3,12 @@ import { getServerEnv } from "@/lib/env";
 import { createFormRegistry } from "./create-form-registry";
 import type { FormRegistry } from "./registry";
 
-export type { CountryEntry, FormRegistry } from "./registry";
+export type { CountryEntry, FormRegistry, FormVersion } from "./registry";
 export { createFormRegistry, FormsDirError, type CreateFormRegistryOptions } from "./create-form-registry";
 export { exampleSection, listFormNames } from "./examples";
 export { renderFormSchema } from "./render-form-schema";
-export { validateFormData, SECTION_ERROR_KEY, type FieldErrors } from "./validate";
+export { validateFormData, SECTION_ERROR_KEY } from "@/lib/forms/validate";
+export type { FieldErrors } from "@/lib/forms/types";
 
 let defaultRegistry: Promise<FormRegistry> | undefined;
 

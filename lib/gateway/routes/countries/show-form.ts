@@ -31,7 +31,9 @@ export const showFormRoute = defineRoute({
     const requested = query?.json_schema_version;
     const found = forms.getForm(code, form, requested === undefined || requested === "latest" ? "latest" : Number(requested));
     if (!found) throw notFound("Form version");
-    // Date bounds such as the earliest start date depend on the day the schema is served.
+    // A GATEWAY_FORMS_DIR file is served verbatim: its own text inside the envelope.
+    if (found.source !== undefined) return c.body(`{"data":${found.source}}`, 200, { "content-type": "application/json" });
+    // Date bounds such as the earliest start date of our own forms depend on the day they are served.
     return c.json(FormResponseSchema.parse({ data: renderFormSchema(found.schema, clock.now()) }));
   },
 });

@@ -2,7 +2,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { BUILT_IN_COUNTRIES } from "./countries";
 import { exampleSection } from "./examples";
-import { compileFormSchema, validateFormData } from "./validate";
+import { compileSchema as compileFormSchema } from "@/lib/forms/ajv";
+import { validateFormData } from "@/lib/forms/validate";
 
 const schemaOf = (code: string, form: keyof NonNullable<ReturnType<typeof BUILT_IN_COUNTRIES.get>>["forms"]) => {
   const country = BUILT_IN_COUNTRIES.get(code);
@@ -366,18 +367,65 @@ describe("field kinds", () => {
 });
 
 describe("the dialect beyond our own forms", () => {
-  it("a validation's message may be under `error` as well as `errorMessage`; unevaluable rules fail closed", () => {
+  it("a required list or fieldset left empty is missing, as the provider's engine counts it", () => {
     const schema = {
       type: "object",
       additionalProperties: false,
       properties: {
-        a: { type: "integer", "x-jsf-logic-validations": ["a_even", "broken"] },
+        countries: { type: "array", items: { type: "string" }, "x-jsf-presentation": { inputType: "countries" } },
+        systems: { type: "array", items: { enum: ["laptop", "phone"] }, "x-jsf-errorMessage": { required: "Pick at least one system" } },
+        extras: { type: "object", properties: { note: { type: "string" } } },
+        optional_list: { type: "array", items: { type: "string" } },
+      },
+      required: ["countries", "systems", "extras"],
+    };
+    expect(validateFormData(schema, { countries: [], systems: [], extras: {}, optional_list: [] })).toEqual({
+      countries: ["is required"],
+      systems: ["Pick at least one system"],
+      extras: ["is required"],
+    });
+    expect(validateFormData(schema, { countries: ["PRT"], systems: ["phone"], extras: { note: "x" } })).toBeNull();
+  });
+
+  it("date bounds of the presentation (minDate, maxDate) are enforced, inclusive, with their x-jsf-errorMessage", () => {
+    const schema = {
+      type: "object",
+      properties: {
+        start: {
+          type: "string",
+          format: "date",
+          "x-jsf-presentation": { inputType: "date", minDate: "2026-09-03", maxDate: "2027-09-03" },
+        },
+        birth: {
+          type: ["string", "null"],
+          format: "date",
+          "x-jsf-presentation": { inputType: "date", maxDate: "2008-11-25" },
+          "x-jsf-errorMessage": { maxDate: "The employee must be at least 18" },
+        },
+      },
+    };
+    expect(validateFormData(schema, { start: "2026-09-03", birth: "2008-11-25" })).toBeNull();
+    expect(validateFormData(schema, { start: "2027-09-03", birth: null })).toBeNull();
+    expect(validateFormData(schema, { start: "2026-09-02", birth: "2008-11-26" })).toEqual({
+      start: ["must be 2026-09-03 or later"],
+      birth: ["The employee must be at least 18"],
+    });
+    expect(validateFormData(schema, { start: "2027-09-04" })).toEqual({ start: ["must be 2027-09-03 or earlier"] });
+  });
+
+  it("a validation's message may be under `error` as well as `errorMessage`; rules that answer nothing fail closed; rules with unknown operations are skipped", () => {
+    const schema = {
+      type: "object",
+      additionalProperties: false,
+      properties: {
+        a: { type: "integer", "x-jsf-logic-validations": ["a_even", "broken", "unknown"] },
         b: { type: "integer", "x-jsf-logic-validations": ["missing_entry"] },
       },
       "x-jsf-logic": {
         validations: {
           a_even: { rule: { "==": [{ "%": [{ var: "a" }, 2] }, 0] }, error: "a must be even" },
-          broken: { rule: { no_such_operation: [1] }, errorMessage: "cannot check a" },
+          broken: { rule: { date_diff: ["not a date", { var: "a" }] }, errorMessage: "cannot check a" },
+          unknown: { rule: { no_such_operation: [1] }, errorMessage: "never said" },
         },
       },
     };
