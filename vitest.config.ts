@@ -1,5 +1,6 @@
 import { defineConfig } from "vitest/config";
 import { fileURLToPath } from "node:url";
+import { RosterSequencer } from "./vitest.sequencer";
 
 // One worker process, modules shared across files (isolate: false), so the PGlite
 // instances of lib/gateway/testing are started once per run instead of once per file.
@@ -18,5 +19,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     reporters: ["default"],
+    setupFiles: ["lib/gateway/testing/provider/setup.ts"],
+    sequence: { sequencer: RosterSequencer },
   },
 });

@@ -5,6 +5,7 @@ import { randomUUID } from "node:crypto";
 import type { GatewayDeps, GatewayEnv } from "./context";
 import { ApiError, internalError, methodNotAllowed, notFound, payloadTooLarge } from "./errors";
 import { buildOpenApiDocument } from "./openapi";
+import { notifyResponseObserver } from "./response-observer";
 import { SECURITY_HEADERS } from "./security-headers";
 import { methodsOf, mountRoutes, toHonoPath, type AnyRoute } from "./route";
 import { allRoutes } from "./routes";
@@ -40,6 +41,7 @@ export function createGatewayApp(deps: GatewayDeps, routes: readonly AnyRoute[] 
     }
     c.res.headers.set("x-request-id", requestId);
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) c.res.headers.set(name, value);
+    notifyResponseObserver(c.req.method, c.req.path, c.res);
     deps.logger.info(
       { requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
       "request",
