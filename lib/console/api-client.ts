@@ -149,7 +149,7 @@ export function createApiClient(options: ApiClientOptions) {
       json(EmploymentResponseSchema, "PATCH", `v1/sandbox/employments/${enc(id)}`, { body: { status: "active" } }),
     listCountries: () => json(CountriesResponseSchema, "GET", "v1/countries"),
     /** Client-credentials token only: the companies that consented to this client. */
-    listCompanies: (q: { page?: number; page_size?: number } = {}) => json(CompaniesResponseSchema, "GET", "v1/companies", { query: q }),
+    listCompanies: (q: { external_id?: string } = {}) => json(CompaniesResponseSchema, "GET", "v1/companies", { query: q }),
     getForm: (countryCode: string, form: string, version?: number) =>
       json(FormResponseSchema, "GET", `v1/countries/${enc(countryCode)}/${enc(form)}`, { query: { json_schema_version: version } }),
     listDepartments: (q: { page?: number; page_size?: number } = {}) =>

@@ -55,7 +55,6 @@ export const EmploymentSchema = z.object({
   id: z.uuid(),
   short_id: z.string().optional(),
   company_id: z.uuid(),
-  user_id: z.string().nullable().optional(),
   type: EmploymentTypeSchema,
   employment_model: EmploymentModelSchema.nullable(),
   status: EmploymentStatusSchema,
@@ -66,18 +65,18 @@ export const EmploymentSchema = z.object({
   personal_email: z.string(),
   login_email: z.string(),
   work_email: z.string(),
-  manager: z.string().nullable().optional(),
-  /** User id of the manager (the real service returns it; the update form preselects it). */
-  manager_id: z.string().nullable().optional(),
+  /** Full name of the manager; absent when none (the provider omits it, never null). */
+  manager: z.string().optional(),
   manager_email: z.string().nullable(),
   manager_employment_id: z.string().nullable(),
   department: z.string().nullable().optional(),
   department_id: z.uuid().nullable().optional(),
-  external_id: z.string().nullable().optional(),
-  provisional_start_date: isoDate.nullable().optional(),
-  seniority_date: isoDate.nullable().optional(),
-  probation_period_end_date: isoDate.nullable().optional(),
-  active_contract_id: z.uuid().nullable().optional(),
+  // Optional strings of spec 2.1: absent when unset, as the provider's Employment (never null).
+  external_id: z.string().optional(),
+  provisional_start_date: isoDate.optional(),
+  seniority_date: isoDate.optional(),
+  probation_period_end_date: isoDate.optional(),
+  active_contract_id: z.uuid().optional(),
   eligible_for_onboarding_cancellation: z.boolean(),
   created_at: isoDateTime,
   updated_at: isoDateTime,
@@ -94,13 +93,14 @@ export const EmploymentSchema = z.object({
   contract_details: section,
   emergency_contact_details: section,
   bank_account_details: z.array(section),
-  contractor_type: ContractorTypeSchema.nullable().optional(),
+  /** Present only for contractors with a type (the provider omits it otherwise, never null). */
+  contractor_type: ContractorTypeSchema.optional(),
   contractor_settings: z.object({ requires_work_confirmation: z.boolean() }).nullable().optional(),
   contractor_rate: ContractorRateSchema.nullable().optional(),
 });
 export type Employment = z.infer<typeof EmploymentSchema>;
 
-/** Reduced list item of DECISIONS.md ("List item vs show"). */
+/** List item: the provider's MinimalEmployment (DECISIONS.md's reduced item plus `work_address_details`). */
 export const EmploymentListItemSchema = EmploymentSchema.pick({
   id: true,
   short_id: true,
@@ -116,8 +116,13 @@ export const EmploymentListItemSchema = EmploymentSchema.pick({
   country: true,
   department: true,
   department_id: true,
-  external_id: true,
-}).extend({ country: MinimalCountrySchema.nullable(), provisional_start_date: isoDate.nullable().optional() });
+  work_address_details: true,
+}).extend({
+  country: MinimalCountrySchema.nullable(),
+  /** Required on the provider's MinimalEmployment, null when unset. */
+  external_id: z.string().nullable(),
+  work_email: z.string().nullable(),
+});
 export type EmploymentListItem = z.infer<typeof EmploymentListItemSchema>;
 
 export const EmploymentListResponseSchema = listEnvelopeSchema("employments", EmploymentListItemSchema);

@@ -275,7 +275,7 @@ describe("the partner view", () => {
       status: 201,
       requestId: expect.stringMatching(/\S/) as unknown,
     });
-    expect(created.data.company_department.company_id).toBe(COMPANY_A.id);
+    expect(created.company_department.company_id).toBe(COMPANY_A.id);
     // Reads are not audited; the grant's last successful call is recorded.
     expect((await s.db.select().from(consoleAuditLog).where(eq(consoleAuditLog.method, "GET"))).length).toBe(0);
     expect((await s.deps.grants.getGrant("sandbox", COMPANY_A.id))?.lastSuccessAt).toBeInstanceOf(Date);
