@@ -6,6 +6,7 @@ import {
   CountriesResponseSchema,
   DepartmentListResponseSchema,
   DepartmentResponseSchema,
+  EmploymentCreationResponseSchema,
   EmploymentListResponseSchema,
   EmploymentResponseSchema,
   FormResponseSchema,
@@ -139,7 +140,7 @@ export function createApiClient(options: ApiClientOptions) {
         query: { page: q.page, page_size: q.page_size, status: q.status?.join(","), email: q.email },
       }),
     getEmployment: (id: string) => json(EmploymentResponseSchema, "GET", `v1/employments/${enc(id)}`),
-    createEmployment: (body: CreateEmploymentBody) => json(EmploymentResponseSchema, "POST", "v1/employments", { body }),
+    createEmployment: (body: CreateEmploymentBody) => json(EmploymentCreationResponseSchema, "POST", "v1/employments", { body }),
     updateEmployment: (id: string, body: UpdateEmploymentV1Body) =>
       json(EmploymentResponseSchema, "PATCH", `v1/employments/${enc(id)}`, { body }),
     updateEmploymentV2: (id: string, body: UpdateEmploymentV2Body) =>

@@ -128,6 +128,25 @@ export type EmploymentListItem = z.infer<typeof EmploymentListItemSchema>;
 export const EmploymentListResponseSchema = listEnvelopeSchema("employments", EmploymentListItemSchema);
 export const EmploymentResponseSchema = resourceEnvelopeSchema("employment", EmploymentSchema);
 
+/** What `POST /v1/employments` answers: the provider's EmploymentBasicResponse (200, EmploymentCreationResponse). */
+export const EmploymentBasicSchema = z.object({
+  id: z.uuid(),
+  company_id: z.uuid(),
+  country_code: z.string(),
+  type: EmploymentTypeSchema,
+  full_name: z.string(),
+  job_title: z.string().nullable(),
+  personal_email: z.string(),
+  login_email: z.string(),
+  employment_lifecycle_stage: LifecycleStageSchema,
+  provisional_start_date: isoDate.optional(),
+  basic_information: section,
+  created_at: isoDateTime,
+  updated_at: isoDateTime,
+});
+export type EmploymentBasic = z.infer<typeof EmploymentBasicSchema>;
+export const EmploymentCreationResponseSchema = resourceEnvelopeSchema("employment", EmploymentBasicSchema);
+
 export const EmploymentListQuerySchema = z.object({
   status: z
     .string()
@@ -174,12 +193,20 @@ export const EMPLOYMENT_SECTIONS = [
 ] as const;
 export type EmploymentSection = (typeof EMPLOYMENT_SECTIONS)[number];
 
+/**
+ * The provider's EmploymentCreateParams, plus Roster's `employment_model`. `company_id` must be the
+ * token's company when given; the legal-entity fields are accepted and not modelled (one entity per company).
+ */
 export const CreateEmploymentBodySchema = z.strictObject({
   country_code: z.string(),
   type: EmploymentTypeSchema.default("employee"),
   basic_information: section,
   external_id: z.string().max(64, "must be at most 64 characters").nullable().optional(),
   employment_model: EmploymentModelSchema.optional(),
+  company_id: z.string().optional(),
+  bill_to_legal_entity_id: z.string().optional(),
+  engaged_by_entity_slug: z.string().optional(),
+  engaged_by_legal_entity_id: z.string().optional(),
 });
 export type CreateEmploymentBody = z.infer<typeof CreateEmploymentBodySchema>;
 
@@ -197,6 +224,14 @@ export const UpdateEmploymentV1BodySchema = z.strictObject({
   employment_document_details: section.optional(),
   manager_id: z.string().optional(),
   external_id: z.string().max(64, "must be at most 64 characters").nullable().optional(),
+  // Also in the provider's EmploymentFullParams: applied as on v2 (department_id, work_email) or checked
+  // against the record (company_id, country_code, country, type: a different value is a 422).
+  department_id: z.string().nullable().optional(),
+  work_email: z.email("must be a valid email address").optional(),
+  company_id: z.string().optional(),
+  country_code: z.string().optional(),
+  country: z.object({ code: z.string() }).loose().optional(),
+  type: z.enum(["employee", "contractor"]).optional(),
 });
 export type UpdateEmploymentV1Body = z.infer<typeof UpdateEmploymentV1BodySchema>;
 

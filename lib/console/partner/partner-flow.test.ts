@@ -313,7 +313,7 @@ describe("the partner view", () => {
     expect(s.calls.filter((c) => c.url.pathname === "/auth/oauth2/revoke")).toEqual([]);
     const grant = (await s.deps.grants.getGrant("sandbox", COMPANY_A.id))!;
     const token = await s.deps.grants.getAccessToken(grant.id);
-    expect((await s.gateways.sandbox.call("GET", "/v1/identity/current", { token })).status).toBe(200);
+    expect((await s.gateways.sandbox.call("GET", "/v1/identity/current", { token })).status).toBe(201);
   });
 
   it("company admins never reach the partner routes, nor another company", async () => {

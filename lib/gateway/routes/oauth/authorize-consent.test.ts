@@ -75,7 +75,7 @@ describe("POST /auth/oauth2/authorize/consent", () => {
     });
 
     const identity = await setup.app.request("/v1/identity/current", { headers: bearer(tokens.access_token as string) });
-    expect(identity.status).toBe(200);
+    expect(identity.status).toBe(201);
     expect(await identity.json()).toEqual({
       data: {
         user: { id: setup.tenant.admin.id, name: setup.tenant.admin.name, email: setup.tenant.admin.email, status: "active" },
