@@ -57,6 +57,11 @@ export const DepartmentListQuerySchema = z.object({
   /** The provider's switch: `false` answers every department on one page. */
   paginate: z.enum(["true", "false"]).optional(),
 });
+/** The provider's CreateCompanyDepartmentParams; `company_id` may be left out with a company token (its own company). */
+export const CreateDepartmentBodySchema = z.strictObject({
+  company_id: z.string().optional(),
+  name: z.string().trim().min(1, "can't be blank").max(255, "must be at most 255 characters"),
+});
 export const CompanyManagerSchema = z.object({
   company_id: z.uuid(),
   user_id: z.uuid(),

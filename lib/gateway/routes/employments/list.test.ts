@@ -54,10 +54,10 @@ describe("GET /v1/employments", () => {
         "job_title",
         "login_email",
         "personal_email",
-        "provisional_start_date",
         "short_id",
         "status",
         "type",
+        "work_address_details",
         "work_email",
       ].sort(),
     );

@@ -68,7 +68,6 @@ describe("POST /auth/oauth2/authorize/consent", () => {
       access_token: expect.any(String),
       token_type: "Bearer",
       expires_in: 3600,
-      scope: "employment:read company:read",
       refresh_token: expect.any(String),
       company_id: setup.tenant.company.id,
       user_id: setup.tenant.admin.id,

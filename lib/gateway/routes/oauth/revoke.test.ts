@@ -19,8 +19,8 @@ describe("POST /auth/oauth2/revoke", () => {
       .access_token;
   const companyIds = async (token: string) =>
     (
-      (await (await setup.app.request("/v1/companies", { headers: bearer(token) })).json()) as { data: { companies: { id: string }[] } }
-    ).data.companies.map((c) => c.id);
+      (await (await setup.app.request("/v1/companies", { headers: bearer(token) })).json()) as { companies: { id: string }[] }
+    ).companies.map((c) => c.id);
 
   it("a refresh token withdraws the consent: access tokens 401, refresh invalid_grant, company no longer listed", async () => {
     const tokens = await obtainTokens(setup);

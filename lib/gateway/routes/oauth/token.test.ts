@@ -201,13 +201,25 @@ describe("POST /auth/oauth2/token", () => {
       await expectError(await tokenRequest(setup.app, setup.client, {}), 400, "invalid_request");
     });
 
-    it("a JSON body → invalid_request", async () => {
-      const res = await setup.app.request("/auth/oauth2/token", {
+    it("a JSON body is accepted, as the provider accepts it; one that is not an object of strings → invalid_request", async () => {
+      const json = (body: string) =>
+        setup.app.request("/auth/oauth2/token", {
+          method: "POST",
+          headers: { "content-type": "application/json", authorization: basicAuth(setup.client.id, setup.client.secret) },
+          body,
+        });
+      const ok = await json(JSON.stringify({ grant_type: "client_credentials", client_id: setup.client.id }));
+      expect(ok.status).toBe(200);
+      expect(TokenResponseSchema.parse(await ok.json()).token_type).toBe("Bearer");
+      await expectError(await json(JSON.stringify({ grant_type: 1 })), 400, "invalid_request");
+      await expectError(await json("[]"), 400, "invalid_request");
+      await expectError(await json("{"), 400, "invalid_request");
+      const other = await setup.app.request("/auth/oauth2/token", {
         method: "POST",
-        headers: { "content-type": "application/json", authorization: basicAuth(setup.client.id, setup.client.secret) },
-        body: JSON.stringify({ grant_type: "client_credentials" }),
+        headers: { "content-type": "text/plain", authorization: basicAuth(setup.client.id, setup.client.secret) },
+        body: "grant_type=client_credentials",
       });
-      await expectError(res, 400, "invalid_request");
+      await expectError(other, 400, "invalid_request");
     });
 
     it("a repeated parameter → invalid_request", async () => {
