@@ -80,6 +80,7 @@ describe("POST /auth/oauth2/authorize/consent", () => {
         user: { id: setup.tenant.admin.id, name: setup.tenant.admin.name, email: setup.tenant.admin.email, status: "active" },
         company: { id: setup.tenant.company.id, name: setup.tenant.company.name },
         client_id: setup.client.id,
+        integration: { name: expect.any(String), display_name: expect.any(String), contact_email: "" },
       },
     });
   });
