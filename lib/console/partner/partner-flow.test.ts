@@ -424,9 +424,9 @@ describe("the partner view", () => {
     // The API agrees: B no longer consents to the client; A does.
     const cc = await s.deps.partnerTokens.getToken("sandbox");
     const listed = (await (await s.gateways.sandbox.call("GET", "/v1/companies", { token: cc })).json()) as {
-      data: { companies: { id: string }[] };
+      companies: { id: string }[];
     };
-    expect(listed.data.companies.map((c) => c.id)).toEqual([COMPANY_A.id]);
+    expect(listed.companies.map((c) => c.id)).toEqual([COMPANY_A.id]);
     const counts = await countEmploymentsByCompany(s.deps, {
       environment: "sandbox",
       grants: liveGrants(await s.deps.grants.listGrants("sandbox")),
