@@ -20,11 +20,13 @@ describe("update employment form", () => {
       external_id: "HR-42",
       work_email: "zoe@acme.example",
     });
-    expect(updateFormDefaults(makeEmployment({ department_id: null, manager_email: null, external_id: undefined }), [OWNER])).toMatchObject({
-      department_id: "",
-      manager_id: "",
-      external_id: "",
-    });
+    expect(updateFormDefaults(makeEmployment({ department_id: null, manager_email: null, external_id: undefined }), [OWNER])).toMatchObject(
+      {
+        department_id: "",
+        manager_id: "",
+        external_id: "",
+      },
+    );
     // Without the list (it failed or is loading), the manager is left as it is.
     expect(updateFormDefaults(makeEmployment()).manager_id).toBe("");
   });

@@ -163,6 +163,9 @@ export function oauthErrorResponse(c: GatewayContext, error: OAuthError, shape: 
   const headers: Record<string, string> = { ...NO_STORE_HEADERS };
   // RFC 6749 5.2: a 401 invalid_client names the scheme the client can authenticate with.
   if (error.status === 401) headers["WWW-Authenticate"] = 'Basic realm="oauth2", charset="UTF-8"';
-  const body = shape === "provider" ? { message: `${error.error}: ${error.description}` } : { error: error.error, error_description: error.description };
+  const body =
+    shape === "provider"
+      ? { message: `${error.error}: ${error.description}` }
+      : { error: error.error, error_description: error.description };
   return c.json(body, error.status, headers);
 }

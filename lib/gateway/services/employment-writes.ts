@@ -201,7 +201,8 @@ export async function updateEmploymentV1(deps: GatewayDeps, principal: Principal
     }
     // Properties of the provider's EmploymentFullParams that identify the record: checked, never changed.
     const errors: Record<string, string[]> = {};
-    if (body.company_id !== undefined && body.company_id !== row.companyId) addFieldError(errors, "company_id", "must be the employment's company");
+    if (body.company_id !== undefined && body.company_id !== row.companyId)
+      addFieldError(errors, "company_id", "must be the employment's company");
     const countryGiven = body.country_code ?? body.country?.code;
     if (countryGiven !== undefined && countryGiven.toUpperCase() !== row.countryCode)
       addFieldError(errors, body.country_code !== undefined ? "country_code" : "country.code", "cannot be changed");

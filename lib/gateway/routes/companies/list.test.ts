@@ -50,7 +50,14 @@ describe("GET /v1/companies", () => {
       },
     ]);
     // Every field we answer exists on the provider's Company (the 2024 example lacks the newer ones).
-    const newer = ["updated_at", "address_details", "company_owner_user_id", "default_legal_entity_credit_risk_status", "desired_currency", "terms_of_service_accepted_at"];
+    const newer = [
+      "updated_at",
+      "address_details",
+      "company_owner_user_id",
+      "default_legal_entity_credit_risk_status",
+      "desired_currency",
+      "terms_of_service_accepted_at",
+    ];
     for (const key of Object.keys(body.companies[0]!)) if (!newer.includes(key)) expect(realCompany).toHaveProperty(key);
   });
 

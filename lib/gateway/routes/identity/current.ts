@@ -14,7 +14,8 @@ export const currentIdentityRoute = defineRoute({
   // 201, as the provider declares it (GetV1IdentityCurrentResponses): docs/decisions/contract-core.md.
   responses: {
     201: {
-      description: "The token's user and company (absent for client credentials), client id and integration (absent for a Customer API token)",
+      description:
+        "The token's user and company (absent for client credentials), client id and integration (absent for a Customer API token)",
       schema: IdentitySchema,
     },
     401: { description: "Missing or invalid token", schema: MessageErrorSchema },

@@ -241,14 +241,20 @@ describe("POST /auth/oauth2/token", () => {
         token_type: "Bearer",
         expires_in: 3600,
       });
-      const token = await setup.db.select().from(accessTokens).where(eq(accessTokens.tokenHash, sha256(body.access_token)));
+      const token = await setup.db
+        .select()
+        .from(accessTokens)
+        .where(eq(accessTokens.tokenHash, sha256(body.access_token)));
       expect(token[0]?.scopes).toEqual([...CLIENT_CREDENTIALS_SCOPES]);
     });
 
     it("narrows to the requested scopes", async () => {
       const res = await tokenRequest(setup.app, setup.client, { grant_type: "client_credentials", scope: "company:read country:read" });
       const { access_token } = (await res.json()) as { access_token: string };
-      const [token] = await setup.db.select().from(accessTokens).where(eq(accessTokens.tokenHash, sha256(access_token)));
+      const [token] = await setup.db
+        .select()
+        .from(accessTokens)
+        .where(eq(accessTokens.tokenHash, sha256(access_token)));
       expect(token?.scopes).toEqual(["company:read", "country:read"]);
     });
 
@@ -271,7 +277,10 @@ describe("POST /auth/oauth2/token", () => {
       );
       const only = await tokenRequest(setup.app, narrow, { grant_type: "client_credentials" });
       const { access_token } = (await only.json()) as { access_token: string };
-      const [token] = await setup.db.select().from(accessTokens).where(eq(accessTokens.tokenHash, sha256(access_token)));
+      const [token] = await setup.db
+        .select()
+        .from(accessTokens)
+        .where(eq(accessTokens.tokenHash, sha256(access_token)));
       expect(token?.scopes).toEqual(["company:read"]);
     });
 
@@ -335,7 +344,10 @@ describe("POST /auth/oauth2/token", () => {
         scope: "employment:read",
       });
       const { access_token } = (await narrow.json()) as { access_token: string };
-      const [token] = await setup.db.select().from(accessTokens).where(eq(accessTokens.tokenHash, sha256(access_token)));
+      const [token] = await setup.db
+        .select()
+        .from(accessTokens)
+        .where(eq(accessTokens.tokenHash, sha256(access_token)));
       expect(token?.scopes).toEqual(["employment:read"]);
       const wide = await tokenRequest(setup.app, setup.client, {
         grant_type: "refresh_token",

@@ -76,10 +76,10 @@ export const tokenRoute = defineRoute({
     200: { description: "Access token", schema: TokenResponseSchema },
     // `{message}` as the provider's PostAuthOauth2TokenErrors; the message starts with the RFC 6749 5.2 code.
     400: {
-      description: "invalid_request, invalid_grant, unsupported_grant_type or invalid_scope: `{message: \"<code>: <description>\"}`",
+      description: 'invalid_request, invalid_grant, unsupported_grant_type or invalid_scope: `{message: "<code>: <description>"}`',
       schema: MessageErrorSchema,
     },
-    401: { description: "invalid_client (with WWW-Authenticate: Basic): `{message: \"invalid_client: ...\"}`", schema: MessageErrorSchema },
+    401: { description: 'invalid_client (with WWW-Authenticate: Basic): `{message: "invalid_client: ..."}`', schema: MessageErrorSchema },
     429: { description: "The client's rate limit is exhausted", schema: MessageErrorSchema },
   },
   // POST /auth/oauth2/token: authenticates the client, counts the request against its rate limit, runs the grant.

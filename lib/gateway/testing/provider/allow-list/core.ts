@@ -7,5 +7,10 @@ const SPEC_2_1_EMPLOYMENT_MODEL =
   'spec 2.1 (Employment table): "employment_model | string enum, nullable | R | `global_payroll`, `peo`, `eor`": an employment without a model answers null (the provider declares a non-null enum).';
 
 export const ALLOW_CORE: readonly AllowEntry[] = [
-  { operation: "getV1EmploymentsEmploymentId", status: 200, pointer: "/data/employment/employment_model", reason: SPEC_2_1_EMPLOYMENT_MODEL },
+  {
+    operation: "getV1EmploymentsEmploymentId",
+    status: 200,
+    pointer: "/data/employment/employment_model",
+    reason: SPEC_2_1_EMPLOYMENT_MODEL,
+  },
 ];
