@@ -188,7 +188,31 @@ export const EmploymentListQuerySchema = z.object({
       return parts as z.infer<typeof EmploymentStatusSchema>[];
     }),
   email: z.string().optional(),
+  // The provider's further query parameters (GetV1EmploymentsData).
+  company_id: z.string().optional(),
+  employment_type: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === "") return undefined;
+      const parts = v
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean);
+      for (const p of parts) {
+        if (!EmploymentTypeSchema.safeParse(p).success) {
+          ctx.addIssue({ code: "custom", message: `Unknown employment_type '${p}'` });
+          return z.NEVER;
+        }
+      }
+      return parts as z.infer<typeof EmploymentTypeSchema>[];
+    }),
+  employment_model: EmploymentModelSchema.optional(),
+  short_id: z.string().optional(),
 });
+
+/** Query of show employment (the provider's GetV1EmploymentsEmploymentIdData): `exclude_files=true` answers `files: []`. */
+export const ShowEmploymentQuerySchema = z.object({ exclude_files: z.enum(["true", "false"]).optional() });
 
 /** Update employment, spec 4.1: exactly four optional properties, nothing else. */
 export const UpdateEmploymentV2BodySchema = z.strictObject({

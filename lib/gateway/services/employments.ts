@@ -79,6 +79,10 @@ export interface ListEmploymentsOptions {
   companyId: string;
   statuses?: string[];
   email?: string;
+  /** The provider's further filters: comma-separated types, one model, one short id. */
+  types?: string[];
+  model?: string;
+  shortId?: string;
   page: number;
   pageSize: number;
 }
@@ -89,6 +93,9 @@ export async function listEmployments(deps: GatewayDeps, o: ListEmploymentsOptio
     eq(employments.companyId, o.companyId),
     o.statuses?.length ? inArray(employments.status, o.statuses) : sql`${employments.status} <> 'deleted'`,
     o.email ? sql`lower(${employments.personalEmail}) = lower(${o.email})` : undefined,
+    o.types?.length ? inArray(employments.type, o.types) : undefined,
+    o.model ? eq(employments.employmentModel, o.model) : undefined,
+    o.shortId ? eq(employments.shortId, o.shortId) : undefined,
   );
   // One query: the page and the total (window count), as PGlite answers one query at a time.
   const rows = await db

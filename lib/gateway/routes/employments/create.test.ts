@@ -80,6 +80,24 @@ describe("POST /v1/employments", () => {
     expect(res.status).toBe(200);
   });
 
+  it("accepts the provider's EmploymentCreateParams; a company_id other than the token's is a 422", async () => {
+    const body = {
+      country_code: "PRT",
+      basic_information: basic(),
+      company_id: t.company.id,
+      bill_to_legal_entity_id: "le-1",
+      engaged_by_entity_slug: "entity",
+      engaged_by_legal_entity_id: "le-1",
+    };
+    expect((await gw.call("POST", "/v1/employments", { token: t.tokens.admin, body })).status).toBe(200);
+    const other = await gw.call("POST", "/v1/employments", {
+      token: t.tokens.admin,
+      body: { ...body, company_id: "00000000-0000-4000-8000-000000000000" },
+    });
+    expect(other.status).toBe(422);
+    expect(await other.json()).toEqual({ errors: { company_id: ["must be the token's company"] } });
+  });
+
   it("answers 422 with the form's field errors, prefixed by the section", async () => {
     const { email: _drop, ...noEmail } = basic();
     const res = await gw.call("POST", "/v1/employments", {
