@@ -12,7 +12,7 @@ test("update the department and the manager, then see them on the employment pag
   expect(DEMO_COMPANY.departments).toContain(DEPARTMENT);
   const created = await createPortugueseEmployee(sandboxApi, "edit");
   expect(created.department).toBeNull();
-  expect(created.manager_id).toBeNull();
+  expect(created.manager_email).toBeNull();
 
   await page.goto(`/employments/${created.id}`);
   await expect(page.getByRole("heading", { level: 1, name: created.full_name })).toBeVisible();

@@ -51,7 +51,7 @@ async function startReceiver(): Promise<{ url: string; received: Received[]; clo
 /** The demo company's id, as the API knows it (the token acts for the company). */
 async function demoCompanyId(api: APIRequestContext): Promise<string> {
   const res = await api.get("/v1/identity/current");
-  expect(res.status(), "GET /v1/identity/current").toBe(200);
+  expect(res.status(), "GET /v1/identity/current").toBe(201);
   const { data } = (await res.json()) as { data: { company: { id: string; name: string } | null } };
   expect(data.company?.name).toBe(DEMO_COMPANY.name);
   return data.company!.id;

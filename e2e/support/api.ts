@@ -17,8 +17,8 @@ export interface ApiEmployment {
   country: { code: string; name: string } | null;
   department: string | null;
   department_id: string | null;
-  manager: string | null;
-  manager_id: string | null;
+  /** Absent when no manager is assigned (the provider's Employment). */
+  manager?: string;
   manager_email: string | null;
   personal_email: string;
   onboarding_tasks: Record<string, { status: TaskStatus; description: string }>;
@@ -77,6 +77,8 @@ export async function createPortugueseEmployee(api: APIRequestContext, label: st
       },
     },
   });
-  expect(res.status(), `POST /v1/employments: ${await res.text()}`).toBe(201);
-  return ((await res.json()) as { data: { employment: ApiEmployment } }).data.employment;
+  // 200 and the basic fields only, as the provider answers (EmploymentBasicResponse): read the full record.
+  expect(res.status(), `POST /v1/employments: ${await res.text()}`).toBe(200);
+  const { id } = ((await res.json()) as { data: { employment: { id: string } } }).data.employment;
+  return getEmployment(api, id);
 }

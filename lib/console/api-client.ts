@@ -6,6 +6,7 @@ import {
   CountriesResponseSchema,
   DepartmentListResponseSchema,
   DepartmentResponseSchema,
+  EmploymentCreationResponseSchema,
   EmploymentListResponseSchema,
   EmploymentResponseSchema,
   FormResponseSchema,
@@ -24,6 +25,8 @@ import { ApiRequestError, toApiErrorPayload } from "./api-errors";
 export interface ApiClientOptions {
   baseUrl: string;
   environment: Environment;
+  /** The company the token acts for, when it acts for one: the provider requires it on the departments calls. */
+  companyId?: string;
   /** Returns a valid access token (refreshing it if needed). */
   getToken: () => Promise<string>;
   /** Called once on a 401 so the token can be refreshed; returns a new token or null. */
@@ -139,7 +142,7 @@ export function createApiClient(options: ApiClientOptions) {
         query: { page: q.page, page_size: q.page_size, status: q.status?.join(","), email: q.email },
       }),
     getEmployment: (id: string) => json(EmploymentResponseSchema, "GET", `v1/employments/${enc(id)}`),
-    createEmployment: (body: CreateEmploymentBody) => json(EmploymentResponseSchema, "POST", "v1/employments", { body }),
+    createEmployment: (body: CreateEmploymentBody) => json(EmploymentCreationResponseSchema, "POST", "v1/employments", { body }),
     updateEmployment: (id: string, body: UpdateEmploymentV1Body) =>
       json(EmploymentResponseSchema, "PATCH", `v1/employments/${enc(id)}`, { body }),
     updateEmploymentV2: (id: string, body: UpdateEmploymentV2Body) =>
@@ -149,12 +152,16 @@ export function createApiClient(options: ApiClientOptions) {
       json(EmploymentResponseSchema, "PATCH", `v1/sandbox/employments/${enc(id)}`, { body: { status: "active" } }),
     listCountries: () => json(CountriesResponseSchema, "GET", "v1/countries"),
     /** Client-credentials token only: the companies that consented to this client. */
-    listCompanies: (q: { page?: number; page_size?: number } = {}) => json(CompaniesResponseSchema, "GET", "v1/companies", { query: q }),
+    listCompanies: (q: { external_id?: string } = {}) => json(CompaniesResponseSchema, "GET", "v1/companies", { query: q }),
     getForm: (countryCode: string, form: string, version?: number) =>
       json(FormResponseSchema, "GET", `v1/countries/${enc(countryCode)}/${enc(form)}`, { query: { json_schema_version: version } }),
+    // The provider requires company_id on both (GetV1CompanyDepartmentsData, CreateCompanyDepartmentParams).
     listDepartments: (q: { page?: number; page_size?: number } = {}) =>
-      json(DepartmentListResponseSchema, "GET", "v1/company-departments", { query: q }),
-    createDepartment: (name: string) => json(DepartmentResponseSchema, "POST", "v1/company-departments", { body: { name } }),
+      json(DepartmentListResponseSchema, "GET", "v1/company-departments", { query: { company_id: options.companyId, ...q } }),
+    createDepartment: (name: string) =>
+      json(DepartmentResponseSchema, "POST", "v1/company-departments", {
+        body: options.companyId ? { company_id: options.companyId, name } : { name },
+      }),
     listCompanyManagers: (q: { page?: number; page_size?: number } = {}) =>
       json(CompanyManagerListResponseSchema, "GET", "v1/company-managers", { query: q }),
   };

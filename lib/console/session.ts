@@ -64,6 +64,7 @@ export function createConnectionApiClient(deps: AuthDeps, connection: Connection
   return createApiClient({
     baseUrl,
     environment: connection.environment,
+    companyId: connection.company?.id,
     fetch: deps.fetch,
     getToken: async () => (lastToken = await deps.store.getAccessToken(connection.id)),
     onUnauthorized: async () => {
@@ -89,6 +90,7 @@ export function createGrantApiClient(deps: AuthDeps, grant: GrantInfo, baseUrl: 
   return createApiClient({
     baseUrl,
     environment: grant.environment,
+    companyId: grant.company.id,
     fetch: deps.fetch,
     getToken: async () => (lastToken = await deps.grants.getAccessToken(grant.id)),
     onUnauthorized: async () => (lastToken = await deps.grants.getAccessToken(grant.id, { rejected: lastToken })),

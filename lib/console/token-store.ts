@@ -226,7 +226,8 @@ export function createTokenStore(deps: TokenStoreDeps) {
           accessTokenEnc: sealed.accessTokenEnc,
           refreshTokenEnc: sealed.refreshTokenEnc,
           accessExpiresAt: new Date(now().getTime() + response.expires_in * 1000),
-          scopes: response.scope.split(" ").filter(Boolean),
+          // RFC 6749 5.1: no `scope` in the answer (the provider sends none) means the scopes did not change.
+          scopes: response.scope ? response.scope.split(" ").filter(Boolean) : row.scopes,
           refreshGeneration: row.refreshGeneration + 1,
           updatedAt: now(),
         })

@@ -55,7 +55,6 @@ export const EmploymentSchema = z.object({
   id: z.uuid(),
   short_id: z.string().optional(),
   company_id: z.uuid(),
-  user_id: z.string().nullable().optional(),
   type: EmploymentTypeSchema,
   employment_model: EmploymentModelSchema.nullable(),
   status: EmploymentStatusSchema,
@@ -66,18 +65,18 @@ export const EmploymentSchema = z.object({
   personal_email: z.string(),
   login_email: z.string(),
   work_email: z.string(),
-  manager: z.string().nullable().optional(),
-  /** User id of the manager (the real service returns it; the update form preselects it). */
-  manager_id: z.string().nullable().optional(),
+  /** Full name of the manager; absent when none (the provider omits it, never null). */
+  manager: z.string().optional(),
   manager_email: z.string().nullable(),
   manager_employment_id: z.string().nullable(),
   department: z.string().nullable().optional(),
   department_id: z.uuid().nullable().optional(),
-  external_id: z.string().nullable().optional(),
-  provisional_start_date: isoDate.nullable().optional(),
-  seniority_date: isoDate.nullable().optional(),
-  probation_period_end_date: isoDate.nullable().optional(),
-  active_contract_id: z.uuid().nullable().optional(),
+  // Optional strings of spec 2.1: absent when unset, as the provider's Employment (never null).
+  external_id: z.string().optional(),
+  provisional_start_date: isoDate.optional(),
+  seniority_date: isoDate.optional(),
+  probation_period_end_date: isoDate.optional(),
+  active_contract_id: z.uuid().optional(),
   eligible_for_onboarding_cancellation: z.boolean(),
   created_at: isoDateTime,
   updated_at: isoDateTime,
@@ -94,13 +93,14 @@ export const EmploymentSchema = z.object({
   contract_details: section,
   emergency_contact_details: section,
   bank_account_details: z.array(section),
-  contractor_type: ContractorTypeSchema.nullable().optional(),
+  /** Present only for contractors with a type (the provider omits it otherwise, never null). */
+  contractor_type: ContractorTypeSchema.optional(),
   contractor_settings: z.object({ requires_work_confirmation: z.boolean() }).nullable().optional(),
   contractor_rate: ContractorRateSchema.nullable().optional(),
 });
 export type Employment = z.infer<typeof EmploymentSchema>;
 
-/** Reduced list item of DECISIONS.md ("List item vs show"). */
+/** List item: the provider's MinimalEmployment (DECISIONS.md's reduced item plus `work_address_details`). */
 export const EmploymentListItemSchema = EmploymentSchema.pick({
   id: true,
   short_id: true,
@@ -116,12 +116,58 @@ export const EmploymentListItemSchema = EmploymentSchema.pick({
   country: true,
   department: true,
   department_id: true,
-  external_id: true,
-}).extend({ country: MinimalCountrySchema.nullable(), provisional_start_date: isoDate.nullable().optional() });
+  work_address_details: true,
+}).extend({
+  country: MinimalCountrySchema.nullable(),
+  /** Required on the provider's MinimalEmployment, null when unset. */
+  external_id: z.string().nullable(),
+  work_email: z.string().nullable(),
+});
 export type EmploymentListItem = z.infer<typeof EmploymentListItemSchema>;
+
+/** The list item of a full record (the provider's MinimalEmployment fields of its Employment). */
+export function toEmploymentListItem(e: Employment): EmploymentListItem {
+  return {
+    id: e.id,
+    short_id: e.short_id,
+    full_name: e.full_name,
+    job_title: e.job_title,
+    personal_email: e.personal_email,
+    login_email: e.login_email,
+    work_email: e.work_email,
+    status: e.status,
+    type: e.type,
+    employment_model: e.employment_model,
+    employment_lifecycle_stage: e.employment_lifecycle_stage,
+    country: e.country ? { alpha_2_code: e.country.alpha_2_code, code: e.country.code, name: e.country.name } : null,
+    department: e.department,
+    department_id: e.department_id,
+    external_id: e.external_id ?? null,
+    work_address_details: e.work_address_details,
+  };
+}
 
 export const EmploymentListResponseSchema = listEnvelopeSchema("employments", EmploymentListItemSchema);
 export const EmploymentResponseSchema = resourceEnvelopeSchema("employment", EmploymentSchema);
+
+/** What `POST /v1/employments` answers: the provider's EmploymentBasicResponse (200, EmploymentCreationResponse). */
+export const EmploymentBasicSchema = z.object({
+  id: z.uuid(),
+  company_id: z.uuid(),
+  country_code: z.string(),
+  type: EmploymentTypeSchema,
+  full_name: z.string(),
+  job_title: z.string().nullable(),
+  personal_email: z.string(),
+  login_email: z.string(),
+  employment_lifecycle_stage: LifecycleStageSchema,
+  provisional_start_date: isoDate.optional(),
+  basic_information: section,
+  created_at: isoDateTime,
+  updated_at: isoDateTime,
+});
+export type EmploymentBasic = z.infer<typeof EmploymentBasicSchema>;
+export const EmploymentCreationResponseSchema = resourceEnvelopeSchema("employment", EmploymentBasicSchema);
 
 export const EmploymentListQuerySchema = z.object({
   status: z
@@ -142,7 +188,31 @@ export const EmploymentListQuerySchema = z.object({
       return parts as z.infer<typeof EmploymentStatusSchema>[];
     }),
   email: z.string().optional(),
+  // The provider's further query parameters (GetV1EmploymentsData).
+  company_id: z.string().optional(),
+  employment_type: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === "") return undefined;
+      const parts = v
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean);
+      for (const p of parts) {
+        if (!EmploymentTypeSchema.safeParse(p).success) {
+          ctx.addIssue({ code: "custom", message: `Unknown employment_type '${p}'` });
+          return z.NEVER;
+        }
+      }
+      return parts as z.infer<typeof EmploymentTypeSchema>[];
+    }),
+  employment_model: EmploymentModelSchema.optional(),
+  short_id: z.string().optional(),
 });
+
+/** Query of show employment (the provider's GetV1EmploymentsEmploymentIdData): `exclude_files=true` answers `files: []`. */
+export const ShowEmploymentQuerySchema = z.object({ exclude_files: z.enum(["true", "false"]).optional() });
 
 /** Update employment, spec 4.1: exactly four optional properties, nothing else. */
 export const UpdateEmploymentV2BodySchema = z.strictObject({
@@ -169,12 +239,20 @@ export const EMPLOYMENT_SECTIONS = [
 ] as const;
 export type EmploymentSection = (typeof EMPLOYMENT_SECTIONS)[number];
 
+/**
+ * The provider's EmploymentCreateParams, plus Roster's `employment_model`. `company_id` must be the
+ * token's company when given; the legal-entity fields are accepted and not modelled (one entity per company).
+ */
 export const CreateEmploymentBodySchema = z.strictObject({
   country_code: z.string(),
   type: EmploymentTypeSchema.default("employee"),
   basic_information: section,
   external_id: z.string().max(64, "must be at most 64 characters").nullable().optional(),
   employment_model: EmploymentModelSchema.optional(),
+  company_id: z.string().optional(),
+  bill_to_legal_entity_id: z.string().optional(),
+  engaged_by_entity_slug: z.string().optional(),
+  engaged_by_legal_entity_id: z.string().optional(),
 });
 export type CreateEmploymentBody = z.infer<typeof CreateEmploymentBodySchema>;
 
@@ -192,6 +270,14 @@ export const UpdateEmploymentV1BodySchema = z.strictObject({
   employment_document_details: section.optional(),
   manager_id: z.string().optional(),
   external_id: z.string().max(64, "must be at most 64 characters").nullable().optional(),
+  // Also in the provider's EmploymentFullParams: applied as on v2 (department_id, work_email) or checked
+  // against the record (company_id, country_code, country, type: a different value is a 422).
+  department_id: z.string().nullable().optional(),
+  work_email: z.email("must be a valid email address").optional(),
+  company_id: z.string().optional(),
+  country_code: z.string().optional(),
+  country: z.object({ code: z.string() }).loose().optional(),
+  type: z.enum(["employee", "contractor"]).optional(),
 });
 export type UpdateEmploymentV1Body = z.infer<typeof UpdateEmploymentV1BodySchema>;
 

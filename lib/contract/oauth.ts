@@ -1,11 +1,15 @@
 import { z } from "zod";
 
-/** Token endpoint success (DECISIONS.md "Token response"). */
+/**
+ * Token endpoint success: the provider's OAuth2Tokens (ClientCredentialsResponse, AuthorizationCodeResponse
+ * with `refresh_token`, `company_id`, `user_id`, RefreshTokenResponse). The provider sends no `scope`
+ * (RFC 6749 5.1: the scopes requested); `scope` stays optional here so that a server sending it still parses.
+ */
 export const TokenResponseSchema = z.object({
   access_token: z.string(),
   token_type: z.literal("Bearer"),
   expires_in: z.number().int(),
-  scope: z.string(),
+  scope: z.string().optional(),
   refresh_token: z.string().optional(),
   company_id: z.string().optional(),
   user_id: z.string().optional(),
@@ -24,8 +28,9 @@ export const TokenRequestSchema = z.discriminatedUnion("grant_type", [
 ]);
 
 /**
- * Every field the token endpoint reads, as sent in its form body (documentation and the console's
- * client). The endpoint itself checks them per grant and answers RFC 6749 errors, not 422s.
+ * Every field the token endpoint reads, as sent in its body: form-encoded, or JSON as the provider
+ * also accepts (OAuth2TokenParams). The endpoint checks them per grant and answers `{message}` errors
+ * (400, or 401 for client authentication), as the provider's PostAuthOauth2TokenErrors.
  */
 export const TokenRequestBodySchema = z.object({
   grant_type: z.enum(["client_credentials", "authorization_code", "refresh_token"]),

@@ -55,7 +55,7 @@ describe("Unicode hygiene: unpaired surrogates and NUL are a 422 on the field, e
     await expectFieldError(await raw("POST", "/v1/company-departments", '{"name":"ok","\\ud83d":1}'), "\ufffd", "surrogate");
     const ok = await raw("POST", "/v1/company-departments", '{"name":"Team \\ud83d\\ude80"}');
     expect(ok.status, await ok.clone().text()).toBe(201);
-    expect(((await ok.json()) as { data: { company_department: { name: string } } }).data.company_department.name).toBe("Team 🚀");
+    expect(((await ok.json()) as { company_department: { name: string } }).company_department.name).toBe("Team 🚀");
   });
 
   it("NUL in a body value is 422 on the nested field's path", async () => {

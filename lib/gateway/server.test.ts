@@ -156,7 +156,7 @@ describe("startGateway", () => {
     const token = DEMO_ENV.GATEWAY_DEMO_CUSTOMER_TOKEN_SANDBOX;
     const identity = await fetch(`${gateway.sandbox.url}/v1/identity/current`, { headers: { authorization: `Bearer ${token}` } });
     const wrongHost = await fetch(`${gateway.production.url}/v1/identity/current`, { headers: { authorization: `Bearer ${token}` } });
-    expect(identity.status).toBe(200);
+    expect(identity.status).toBe(201);
     expect(wrongHost.status).toBe(401);
 
     // The banner shows the URLs and the demo sign-in; request logs never show a secret.

@@ -1,6 +1,5 @@
 import { Td } from "@/components/ui/table";
 import type { EmploymentListItem } from "@/lib/contract";
-import { formatDate } from "@/lib/console/employments/format";
 import { CountryLabel, LifecycleBadge, ModelBadge, StatusBadge, TypeBadge } from "./badges";
 
 /** The columns of an employment row after its name (the company's list and the partner's list). */
@@ -10,7 +9,7 @@ export const EMPLOYMENT_CELL_COLUMNS = [
   "Type and model",
   "Status",
   "Lifecycle",
-  "Start date",
+  "External ID",
 ] as const;
 
 function Muted({ children }: { children: string }) {
@@ -40,13 +39,8 @@ export function EmploymentCells({ e }: { e: EmploymentListItem }) {
       <Td>
         <LifecycleBadge stage={e.employment_lifecycle_stage} />
       </Td>
-      <Td className="whitespace-nowrap tabular-nums">
-        {e.provisional_start_date ? (
-          <time dateTime={e.provisional_start_date}>{formatDate(e.provisional_start_date)}</time>
-        ) : (
-          <Muted>Not set</Muted>
-        )}
-      </Td>
+      {/* The provider's list item (MinimalEmployment) has no start date: its external reference instead. */}
+      <Td className="whitespace-nowrap font-mono text-xs">{e.external_id ?? <Muted>None</Muted>}</Td>
     </>
   );
 }

@@ -47,13 +47,15 @@ export function UpdateEmploymentContainer({ scope, id }: { scope: QueryScope; id
   });
 
   const e = employment.data;
-  const defaults = useMemo(() => (e ? updateFormDefaults(e) : null), [e]);
+  // The current manager is known by email only (the provider's Employment): the managers list gives its
+  // user id (the form resets to it when the list arrives); without the list, "leave as is".
+  const defaults = useMemo(() => (e ? updateFormDefaults(e, managers.data ?? []) : null), [e, managers.data]);
   const departmentChoices = useMemo(() => departmentOptions(departments.data ?? []), [departments.data]);
   const managerChoices = useMemo(() => {
-    if (!managers.isError) return managerOptions(managers.data ?? [], e ? { id: e.manager_id, name: e.manager } : undefined);
-    // The list failed: keep the current manager as the only (disabled) choice.
-    return e?.manager_id ? [{ value: e.manager_id, label: `${e.manager ?? e.manager_id} (current)` }] : [];
-  }, [managers.data, managers.isError, e]);
+    if (!managers.isError) return managerOptions(managers.data ?? [], e ? { id: defaults?.manager_id, name: e.manager } : undefined);
+    // The list failed: no candidate can be offered (the current manager stays as it is).
+    return [];
+  }, [managers.data, managers.isError, e, defaults]);
 
   if (!e || !defaults) {
     return employment.isError ? <ErrorBanner error={toErrorPayload(employment.error)} role="alert" /> : null;

@@ -43,7 +43,7 @@ describe("sign-in with a Customer API token (against in-process API gateways)", 
     expect(row).toMatchObject({ kind: "customer_token", refreshTokenEnc: null, accessExpiresAt: null, clientId: null });
     expect(row!.accessTokenEnc).not.toContain(tenant.tokens.admin);
     expect(setup.calls.map((c) => `${c.method} ${c.url.host}${c.url.pathname} ${c.status}`)).toEqual([
-      "GET 127.0.0.1:4010/v1/identity/current 200",
+      "GET 127.0.0.1:4010/v1/identity/current 201",
     ]);
   });
 

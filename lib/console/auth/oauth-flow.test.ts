@@ -67,7 +67,7 @@ describe("sign in with the Employment API (OAuth code + PKCE + state)", () => {
     // The token exchange was form-encoded with HTTP Basic; the identity came from /v1/identity/current.
     expect(setup.calls.map((c) => `${c.method} ${c.url.host}${c.url.pathname} ${c.status}`)).toEqual([
       "POST 127.0.0.1:4011/auth/oauth2/token 200",
-      "GET 127.0.0.1:4011/v1/identity/current 200",
+      "GET 127.0.0.1:4011/v1/identity/current 201",
     ]);
 
     const sessionRes = await browser.auth("session");

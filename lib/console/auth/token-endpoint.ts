@@ -7,7 +7,8 @@ import type { ApiClientCredentials } from "../config";
 // The console as an OAuth client of the Employment API: token endpoint (authorization code with
 // PKCE, refresh), RFC 7009 revocation and the identity of a token. Form-encoded bodies, client
 // authenticated with HTTP Basic (client_secret_basic), as DECISIONS.md "Token endpoint" describes.
-// Errors keep the API's own words (RFC 6749 `error` / `error_description`), never a token.
+// Errors keep the API's own words (the token endpoint's `{message}`, whose RFC 6749 code comes
+// first; revocation's `error` / `error_description`), never a token.
 
 const TIMEOUT_MS = 10_000;
 
@@ -77,9 +78,27 @@ async function readTokenResponse(res: Response): Promise<TokenResponse> {
   }
   if (!res.ok) {
     const b = (body ?? {}) as { error?: unknown; error_description?: unknown; message?: unknown };
-    const error = typeof b.error === "string" ? b.error : "server_error";
+    // The provider's token endpoint answers `{message}`; Roster's starts it with the RFC 6749 code
+    // ("invalid_grant: ..."). RFC 7009 revocation answers `{error, error_description}`.
+    const coded = typeof b.message === "string" ? /^([a-z_]+): (.*)$/s.exec(b.message) : null;
+    const error =
+      typeof b.error === "string"
+        ? b.error
+        : coded
+          ? coded[1]!
+          : typeof b.message === "string" && (res.status === 400 || res.status === 401)
+            ? res.status === 401
+              ? "invalid_client"
+              : "invalid_request"
+            : "server_error";
     const description =
-      typeof b.error_description === "string" ? b.error_description : typeof b.message === "string" ? b.message : `HTTP ${res.status}`;
+      typeof b.error_description === "string"
+        ? b.error_description
+        : coded
+          ? coded[2]!
+          : typeof b.message === "string"
+            ? b.message
+            : `HTTP ${res.status}`;
     throw new TokenEndpointError(res.status, error, description, requestId);
   }
   const parsed = TokenResponseSchema.safeParse(body);

@@ -1,5 +1,5 @@
 import "server-only";
-import { CompanyManagerListResponseSchema, CompanyManagerResponseSchema, OkEnvelopeSchema, type CompanyRole } from "@/lib/contract";
+import { CompanyManagerCreatedResponseSchema, CompanyManagerListResponseSchema, OkEnvelopeSchema, type CompanyRole } from "@/lib/contract";
 import type { ApiClient } from "@/lib/console/api-client";
 import type { ManagerListApiQuery } from "./url-state";
 
@@ -13,7 +13,8 @@ export const listCompanyManagersPage = (api: ApiClient, q: ManagerListApiQuery) 
     .then((r) => r.data);
 
 export const inviteCompanyManager = (api: ApiClient, body: { name: string; email: string; role: CompanyRole }) =>
-  api.json(CompanyManagerResponseSchema, "POST", "v1/company-managers", { body }).then((r) => r.data.company_manager);
+  // The provider answers `{company_manager}` without `data` (CompanyManagerData).
+  api.json(CompanyManagerCreatedResponseSchema, "POST", "v1/company-managers", { body }).then((r) => r.company_manager);
 
 export const removeCompanyManager = (api: ApiClient, userId: string) =>
   api.json(OkEnvelopeSchema, "DELETE", `v1/company-managers/${enc(userId)}`).then((r) => r.data);

@@ -39,9 +39,9 @@ describe("detail grouping", () => {
   });
 
   it("says what an empty value means", () => {
-    const job = groupEmploymentFields(makeEmployment({ manager: null, manager_email: null, department: null, department_id: null })).find(
-      (g) => g.id === "job",
-    );
+    const job = groupEmploymentFields(
+      makeEmployment({ manager: undefined, manager_email: null, department: null, department_id: null }),
+    ).find((g) => g.id === "job");
     expect(job?.rows.find((r) => r.key === "manager")?.value).toEqual({ kind: "empty", text: "No manager assigned" });
     expect(job?.rows.find((r) => r.key === "department")?.value).toEqual({ kind: "empty", text: "No department" });
   });

@@ -117,7 +117,6 @@ export function groupEmploymentFields(e: Employment): FieldGroup[] {
         { key: "department_id", label: "Department ID", value: code(e.department_id, { kind: "empty", text: "None" }) },
         { key: "manager", label: "Manager", value: text(e.manager, { kind: "empty", text: "No manager assigned" }) },
         { key: "manager_email", label: "Manager email", value: email(e.manager_email, { kind: "empty", text: "None" }) },
-        { key: "manager_id", label: "Manager user ID", value: code(e.manager_id, { kind: "empty", text: "None" }) },
         {
           key: "manager_employment_id",
           label: "Manager's employment",
@@ -238,7 +237,6 @@ export function groupEmploymentFields(e: Employment): FieldGroup[] {
       { key: "short_id", label: "Short ID", value: code(e.short_id) },
       { key: "external_id", label: "External ID", value: code(e.external_id), hint: "Reference in another system" },
       { key: "company_id", label: "Company ID", value: code(e.company_id) },
-      { key: "user_id", label: "User ID", value: code(e.user_id, { kind: "empty", text: "No user yet" }) },
       { key: "active_contract_id", label: "Active contract", value: code(e.active_contract_id, { kind: "empty", text: "None" }) },
     ],
   });

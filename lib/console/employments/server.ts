@@ -61,7 +61,7 @@ export async function loadForPage<T>(
 export function listAllDepartments(api: ApiClient): Promise<Department[]> {
   return fetchAllPages(async (page) => {
     const r = await api.listDepartments({ page, page_size: 100 });
-    return { items: r.data.company_departments, totalPages: r.data.total_pages };
+    return { items: r.data.company_departments, totalPages: r.total_pages };
   });
 }
 

@@ -3,21 +3,32 @@ import type { CompanyManager } from "@/lib/contract";
 import { managerOptions, splitFieldErrors, toUpdateBody, UpdateEmploymentFormSchema, updateFormDefaults } from "./update-form";
 import { makeEmployment } from "./test-fixtures";
 
-const defaults = updateFormDefaults(makeEmployment());
+const OWNER: CompanyManager = {
+  company_id: "6f1f0c6e-7a1e-4f0e-8f4e-3b9a2c1d0e22",
+  user_id: "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
+  user_name: "Ada Owner",
+  user_email: "Owner@acme.example",
+  role: "owner",
+};
+const defaults = updateFormDefaults(makeEmployment(), [OWNER]);
 
 describe("update employment form", () => {
-  it("starts from the employment's values", () => {
+  it("starts from the employment's values; the manager's user id comes from the managers list, by email", () => {
     expect(defaults).toEqual({
       department_id: "1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f",
       manager_id: "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
       external_id: "HR-42",
       work_email: "zoe@acme.example",
     });
-    expect(updateFormDefaults(makeEmployment({ department_id: null, manager_id: null, external_id: null }))).toMatchObject({
-      department_id: "",
-      manager_id: "",
-      external_id: "",
-    });
+    expect(updateFormDefaults(makeEmployment({ department_id: null, manager_email: null, external_id: undefined }), [OWNER])).toMatchObject(
+      {
+        department_id: "",
+        manager_id: "",
+        external_id: "",
+      },
+    );
+    // Without the list (it failed or is loading), the manager is left as it is.
+    expect(updateFormDefaults(makeEmployment()).manager_id).toBe("");
   });
 
   it("validates with the contract's rules", () => {

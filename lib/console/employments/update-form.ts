@@ -28,12 +28,22 @@ export type UpdateEmploymentFormValues = z.infer<typeof UpdateEmploymentFormSche
 export type UpdateEmploymentField = keyof UpdateEmploymentFormValues;
 export const UPDATE_EMPLOYMENT_FIELDS = Object.keys(UpdateEmploymentFormSchema.shape) as UpdateEmploymentField[];
 
+/**
+ * The provider's Employment names its manager by `manager_email` (no user id): the current manager's
+ * user id is that of the company manager with this email, "" when none matches (or none is known).
+ */
+export function currentManagerId(e: Pick<Employment, "manager_email">, managers: readonly CompanyManager[]): string {
+  const email = e.manager_email?.toLowerCase();
+  return (email && managers.find((m) => m.user_email.toLowerCase() === email)?.user_id) || "";
+}
+
 export function updateFormDefaults(
-  e: Pick<Employment, "department_id" | "manager_id" | "external_id" | "work_email">,
+  e: Pick<Employment, "department_id" | "manager_email" | "external_id" | "work_email">,
+  managers: readonly CompanyManager[] = [],
 ): UpdateEmploymentFormValues {
   return {
     department_id: e.department_id ?? "",
-    manager_id: e.manager_id ?? "",
+    manager_id: currentManagerId(e, managers),
     external_id: e.external_id ?? "",
     work_email: e.work_email ?? "",
   };

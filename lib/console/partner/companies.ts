@@ -1,6 +1,5 @@
 import "server-only";
 import type { Company, Environment } from "@/lib/contract";
-import { fetchAllPages } from "../api-client";
 import { ApiRequestError, type ApiErrorPayload } from "../api-errors";
 import type { AuthDeps } from "../auth/deps";
 import { revokeToken } from "../auth/token-endpoint";
@@ -34,10 +33,8 @@ export async function loadPartnerCompanies(deps: AuthDeps, environment: Environm
   let reconcileError: ApiErrorPayload | null = null;
   try {
     const api = await getPartnerApi(deps, environment);
-    consented = await fetchAllPages(async (page) => {
-      const r = await api.listCompanies({ page, page_size: 100 });
-      return { items: r.data.companies, totalPages: r.data.total_pages };
-    });
+    // The provider answers every consented company at once (`{companies}`, not paginated).
+    consented = (await api.listCompanies()).companies;
   } catch (error) {
     if (!(error instanceof ApiRequestError)) throw error;
     reconcileError = error.payload;

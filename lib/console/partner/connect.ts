@@ -244,7 +244,8 @@ export async function handleConnectCallback(deps: AuthDeps, req: Request): Promi
     accessToken: tokens.access_token,
     refreshToken: tokens.refresh_token,
     accessExpiresAt: new Date(now.getTime() + tokens.expires_in * 1000),
-    scopes: tokens.scope.split(" ").filter(Boolean),
+    // RFC 6749 5.1: no `scope` in the answer (the provider sends none) means the scopes requested.
+    scopes: tokens.scope ? tokens.scope.split(" ").filter(Boolean) : [...CONSOLE_SCOPES],
     consentedBy,
     operatorId: link?.createdByOperatorId ?? null,
   });

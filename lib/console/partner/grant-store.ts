@@ -147,7 +147,8 @@ export function createGrantStore(deps: GrantStoreDeps) {
           accessTokenEnc: cipher.seal(response.access_token, aad(row.id, "access_token")),
           refreshTokenEnc: cipher.seal(response.refresh_token ?? refreshToken, aad(row.id, "refresh_token")),
           accessExpiresAt: new Date(now().getTime() + response.expires_in * 1000),
-          scopes: response.scope.split(" ").filter(Boolean),
+          // RFC 6749 5.1: no `scope` in the answer (the provider sends none) means the scopes did not change.
+          scopes: response.scope ? response.scope.split(" ").filter(Boolean) : row.scopes,
           refreshGeneration: row.refreshGeneration + 1,
           ...(row.status === "refresh_failing" ? setStatus("active", null) : { updatedAt: now() }),
         })

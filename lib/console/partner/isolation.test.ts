@@ -479,6 +479,6 @@ describe("tenant isolation of the console (two companies, one partner, their adm
     expect(new Set(tokens).size).toBe(1);
     expect(s.tokenCalls("refresh_token") - before2).toBe(1);
     const identity = await s.gateways.sandbox.call("GET", "/v1/identity/current", { token: tokens[0] });
-    expect(identity.status).toBe(200);
+    expect(identity.status).toBe(201);
   });
 });

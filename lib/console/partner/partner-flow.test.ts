@@ -275,7 +275,7 @@ describe("the partner view", () => {
       status: 201,
       requestId: expect.stringMatching(/\S/) as unknown,
     });
-    expect(created.data.company_department.company_id).toBe(COMPANY_A.id);
+    expect(created.company_department.company_id).toBe(COMPANY_A.id);
     // Reads are not audited; the grant's last successful call is recorded.
     expect((await s.db.select().from(consoleAuditLog).where(eq(consoleAuditLog.method, "GET"))).length).toBe(0);
     expect((await s.deps.grants.getGrant("sandbox", COMPANY_A.id))?.lastSuccessAt).toBeInstanceOf(Date);
@@ -313,7 +313,7 @@ describe("the partner view", () => {
     expect(s.calls.filter((c) => c.url.pathname === "/auth/oauth2/revoke")).toEqual([]);
     const grant = (await s.deps.grants.getGrant("sandbox", COMPANY_A.id))!;
     const token = await s.deps.grants.getAccessToken(grant.id);
-    expect((await s.gateways.sandbox.call("GET", "/v1/identity/current", { token })).status).toBe(200);
+    expect((await s.gateways.sandbox.call("GET", "/v1/identity/current", { token })).status).toBe(201);
   });
 
   it("company admins never reach the partner routes, nor another company", async () => {
@@ -424,9 +424,9 @@ describe("the partner view", () => {
     // The API agrees: B no longer consents to the client; A does.
     const cc = await s.deps.partnerTokens.getToken("sandbox");
     const listed = (await (await s.gateways.sandbox.call("GET", "/v1/companies", { token: cc })).json()) as {
-      data: { companies: { id: string }[] };
+      companies: { id: string }[];
     };
-    expect(listed.data.companies.map((c) => c.id)).toEqual([COMPANY_A.id]);
+    expect(listed.companies.map((c) => c.id)).toEqual([COMPANY_A.id]);
     const counts = await countEmploymentsByCompany(s.deps, {
       environment: "sandbox",
       grants: liveGrants(await s.deps.grants.listGrants("sandbox")),

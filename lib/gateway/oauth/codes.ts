@@ -7,7 +7,6 @@ import { oauthCodes } from "../db/schema";
 import { createGrant, revokeGrant } from "./grants";
 import { OAuthError } from "./oauth-error";
 import { verifyPkce } from "./pkce";
-import { formatScopes } from "./scopes";
 import { issueAccessToken } from "./tokens";
 
 // Authorization codes: random, stored as digests, short-lived, bound to everything the consent was
@@ -118,7 +117,6 @@ export async function exchangeAuthorizationCode(db: Db, input: ExchangeCodeInput
         access_token: accessToken,
         token_type: "Bearer",
         expires_in: input.accessTokenTtlSeconds,
-        scope: formatScopes(grant.scopes),
         refresh_token: refreshToken,
         company_id: grant.companyId,
         user_id: grant.userId,

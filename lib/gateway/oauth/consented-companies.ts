@@ -1,6 +1,7 @@
 import "server-only";
-import { and, asc, count, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Company } from "@/lib/contract";
+import { employmentCurrency } from "../services/expenses-currencies";
 import type { DbOrTx } from "../db/client";
 import { companies, companyUsers, oauthGrants } from "../db/schema";
 
@@ -15,46 +16,67 @@ const consentedIds = (db: DbOrTx, clientId: string) =>
     .where(and(eq(oauthGrants.clientId, clientId), isNull(oauthGrants.revokedAt)));
 
 /** The first owner (by creation) of each company, for company_owner_name / company_owner_email. */
-async function ownersOf(db: DbOrTx, companyIds: string[]): Promise<Map<string, { name: string; email: string }>> {
+type Owner = { id: string; name: string; email: string };
+async function ownersOf(db: DbOrTx, companyIds: string[]): Promise<Map<string, Owner>> {
   if (companyIds.length === 0) return new Map();
   const rows = await db
-    .selectDistinctOn([companyUsers.companyId], { companyId: companyUsers.companyId, name: companyUsers.name, email: companyUsers.email })
+    .selectDistinctOn([companyUsers.companyId], {
+      companyId: companyUsers.companyId,
+      id: companyUsers.id,
+      name: companyUsers.name,
+      email: companyUsers.email,
+    })
     .from(companyUsers)
     .where(and(inArray(companyUsers.companyId, companyIds), eq(companyUsers.role, "owner")))
     .orderBy(companyUsers.companyId, asc(companyUsers.createdAt), asc(companyUsers.id));
-  return new Map(rows.map((r) => [r.companyId, { name: r.name, email: r.email }]));
+  return new Map(rows.map((r) => [r.companyId, { id: r.id, name: r.name, email: r.email }]));
 }
 
-function toCompany(row: CompanyRow, owner: { name: string; email: string } | undefined): Company {
+/** The credit risk status the embedded API reports for a company's default legal entity (no assessment is modelled). */
+const CREDIT_RISK_BY_STATUS: Record<string, Company["default_legal_entity_credit_risk_status"]> = {
+  pending: "not_started",
+  review: "in_progress",
+  active: "no_deposit_required",
+  archived: "no_deposit_required",
+};
+
+/**
+ * The provider's Company. Fields the embedded API does not store are derived (docs/decisions/contract-core.md):
+ * the record never changes after creation (`updated_at` = `terms_of_service_accepted_at` = `created_at`), the
+ * billing currency is the country's, no address is kept (`{}`).
+ */
+function toCompany(row: CompanyRow, owner: Owner | undefined): Company {
+  const created = row.createdAt.toISOString();
   return {
     id: row.id,
     name: row.name,
     status: row.status as Company["status"],
-    country_code: row.countryCode,
-    created_at: row.createdAt.toISOString(),
-    company_owner_name: owner?.name ?? null,
-    company_owner_email: owner?.email ?? null,
+    country_code: row.countryCode ?? "",
+    created_at: created,
+    updated_at: created,
+    address_details: {},
+    company_owner_email: owner?.email ?? "",
+    ...(owner ? { company_owner_name: owner.name } : {}),
+    company_owner_user_id: owner?.id ?? "",
+    default_legal_entity_credit_risk_status: CREDIT_RISK_BY_STATUS[row.status] ?? "not_started",
+    desired_currency: employmentCurrency(row.countryCode) ?? "USD",
+    terms_of_service_accepted_at: created,
   };
 }
 
-export async function listConsentedCompanies(
-  db: DbOrTx,
-  input: { clientId: string; page: number; pageSize: number },
-): Promise<{ companies: Company[]; totalCount: number }> {
-  const where = inArray(companies.id, consentedIds(db, input.clientId));
-  const [total] = await db.select({ n: count() }).from(companies).where(where);
+export async function listConsentedCompanies(db: DbOrTx, input: { clientId: string; externalId?: string }): Promise<Company[]> {
+  // The embedded API stores no external_id for companies: a filter on one matches none.
+  if (input.externalId !== undefined) return [];
   const rows = await db
     .select()
     .from(companies)
-    .where(where)
-    .orderBy(asc(companies.createdAt), asc(companies.id))
-    .limit(input.pageSize)
-    .offset((input.page - 1) * input.pageSize);
+    .where(inArray(companies.id, consentedIds(db, input.clientId)))
+    .orderBy(asc(companies.createdAt), asc(companies.id));
   const owners = await ownersOf(
     db,
     rows.map((r) => r.id),
   );
-  return { companies: rows.map((r) => toCompany(r, owners.get(r.id))), totalCount: total?.n ?? 0 };
+  return rows.map((r) => toCompany(r, owners.get(r.id)));
 }
 
 /** A company the caller may see: for a client, one that consented to it; for a company token, its own. */

@@ -43,6 +43,31 @@ export async function readForm(c: GatewayContext): Promise<FormParams | null> {
   return new FormParams(params);
 }
 
+export const isJsonContentType = (contentType: string | undefined) => /^application\/json\s*(;|$)/i.test(contentType ?? "");
+
+/**
+ * The token request's parameters: a form body, or a JSON object of strings (the provider accepts
+ * both). Null for another content type; a JSON body that is not an object of strings is invalid_request.
+ */
+export async function readTokenParams(c: GatewayContext): Promise<FormParams | null> {
+  if (!isJsonContentType(c.req.header("content-type"))) return readForm(c);
+  let body: unknown;
+  try {
+    body = JSON.parse(await c.req.text());
+  } catch {
+    throw new OAuthError("invalid_request", "The body is not valid JSON");
+  }
+  if (!body || typeof body !== "object" || Array.isArray(body)) throw new OAuthError("invalid_request", "The body must be a JSON object");
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(body)) {
+    if (typeof value !== "string") throw new OAuthError("invalid_request", `${name} must be a string`);
+    const problem = stringProblem(name) ?? stringProblem(value);
+    if (problem) throw fieldErrors({ [toWellFormed(name.replaceAll("\u0000", "\ufffd"))]: [problem] });
+    params.append(name, value);
+  }
+  return new FormParams(params);
+}
+
 export function queryParams(c: GatewayContext): FormParams {
   return new FormParams(new URL(c.req.url).searchParams);
 }
@@ -129,9 +154,18 @@ const tooManyFailures = (retryAfterSeconds: number) =>
 /** Token responses hold credentials: never cached (RFC 6749 5.1), whatever the outcome. */
 export const NO_STORE_HEADERS = { "Cache-Control": "no-store", Pragma: "no-cache" } as const;
 
-export function oauthErrorResponse(c: GatewayContext, error: OAuthError): Response {
+/**
+ * An OAuth error answer. `rfc6749` (revocation, RFC 7009): `{error, error_description}`. `provider`
+ * (the token endpoint): the provider's `{message}` (PostAuthOauth2TokenErrors), the RFC 6749 code
+ * first so that clients can still tell `invalid_grant` from `invalid_client` (docs/decisions/contract-core.md).
+ */
+export function oauthErrorResponse(c: GatewayContext, error: OAuthError, shape: "rfc6749" | "provider" = "rfc6749"): Response {
   const headers: Record<string, string> = { ...NO_STORE_HEADERS };
   // RFC 6749 5.2: a 401 invalid_client names the scheme the client can authenticate with.
   if (error.status === 401) headers["WWW-Authenticate"] = 'Basic realm="oauth2", charset="UTF-8"';
-  return c.json({ error: error.error, error_description: error.description }, error.status, headers);
+  const body =
+    shape === "provider"
+      ? { message: `${error.error}: ${error.description}` }
+      : { error: error.error, error_description: error.description };
+  return c.json(body, error.status, headers);
 }

@@ -6,7 +6,7 @@ import { companyUsers } from "../db/schema";
 import type { OAuthClient } from "./clients";
 import { findGrantByRefreshToken } from "./grants";
 import { OAuthError } from "./oauth-error";
-import { allowedScopes, disallowedScopes, formatScopes } from "./scopes";
+import { allowedScopes, disallowedScopes } from "./scopes";
 import { issueAccessToken } from "./tokens";
 
 interface IssueContext {
@@ -27,7 +27,8 @@ export async function grantClientCredentials(
   if (refused.length > 0) throw new OAuthError("invalid_scope", `Scope not allowed for client credentials: ${refused.join(" ")}`);
   if (scopes.length === 0) throw new OAuthError("invalid_scope", "The client has no client-credentials scope");
   const { accessToken } = await issueAccessToken(db, { clientId: client.id, scopes, now: ctx.now, ttlSeconds: ctx.accessTokenTtlSeconds });
-  return { access_token: accessToken, token_type: "Bearer", expires_in: ctx.accessTokenTtlSeconds, scope: formatScopes(scopes) };
+  // No `scope`, as the provider's ClientCredentialsResponse (the token carries the scopes; /v1/identity/current names the client).
+  return { access_token: accessToken, token_type: "Bearer", expires_in: ctx.accessTokenTtlSeconds };
 }
 
 /**
@@ -63,7 +64,6 @@ export async function refreshAccessToken(
     access_token: accessToken,
     token_type: "Bearer",
     expires_in: ctx.accessTokenTtlSeconds,
-    scope: formatScopes(scopes),
     refresh_token: input.refreshToken,
   };
 }

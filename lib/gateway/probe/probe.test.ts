@@ -218,7 +218,7 @@ describe.runIf(runProbe)("the probe over real HTTP", () => {
         }
         const access = (JSON.parse(r.body) as { access_token: string }).access_token;
         const me = await probe(`${sandboxUrl}/v1/identity/current`, { headers: { authorization: `Bearer ${access}` } });
-        if (me?.status !== 200) figures["refresh failures"]++;
+        if (me?.status !== 201) figures["refresh failures"]++;
       }
       const revoke = probe(`${sandboxUrl}/auth/oauth2/revoke`, {
         method: "POST",

@@ -18,8 +18,14 @@ export function resolveCompanyId(principal: Principal, requested: string | undef
 
 const page = (total: number, p: number, size: number) => ({ current_page: p, total_count: total, total_pages: Math.ceil(total / size) });
 
-export async function listDepartments(db: DbOrTx, companyId: string, p: number, size: number) {
+/** The provider's ListCompanyDepartmentsPaginatedResponse; `size` null (`paginate=false`) answers every department. */
+export async function listDepartments(db: DbOrTx, companyId: string, p: number, size: number | null) {
   const where = eq(departments.companyId, companyId);
+  if (size === null) {
+    const all = await db.select().from(departments).where(where).orderBy(asc(departments.name), asc(departments.id));
+    const items: Department[] = all.map((d) => ({ id: d.id, name: d.name, company_id: d.companyId }));
+    return { data: { company_departments: items }, current_page: 1, total_count: items.length, total_pages: items.length > 0 ? 1 : 0 };
+  }
   const [rows, [total]] = await Promise.all([
     db
       .select()
@@ -31,7 +37,7 @@ export async function listDepartments(db: DbOrTx, companyId: string, p: number, 
     db.select({ n: count() }).from(departments).where(where),
   ]);
   const items: Department[] = rows.map((d) => ({ id: d.id, name: d.name, company_id: d.companyId }));
-  return { data: { company_departments: items, ...page(Number(total?.n ?? 0), p, size) } };
+  return { data: { company_departments: items }, ...page(Number(total?.n ?? 0), p, size) };
 }
 
 export async function createDepartment(deps: GatewayDeps, companyId: string, name: string): Promise<Department> {

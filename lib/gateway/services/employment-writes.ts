@@ -7,6 +7,7 @@ import {
   type CompanyRole,
   type CreateEmploymentBody,
   type Employment,
+  type EmploymentBasic,
   type EmploymentSection,
   type FormName,
   type OnboardingTaskKey,
@@ -198,7 +199,17 @@ export async function updateEmploymentV1(deps: GatewayDeps, principal: Principal
         action: "update_employment",
       });
     }
-    const given = Object.keys(body).filter((k) => body[k as keyof UpdateEmploymentV1Body] !== undefined);
+    // Properties of the provider's EmploymentFullParams that identify the record: checked, never changed.
+    const errors: Record<string, string[]> = {};
+    if (body.company_id !== undefined && body.company_id !== row.companyId)
+      addFieldError(errors, "company_id", "must be the employment's company");
+    const countryGiven = body.country_code ?? body.country?.code;
+    if (countryGiven !== undefined && countryGiven.toUpperCase() !== row.countryCode)
+      addFieldError(errors, body.country_code !== undefined ? "country_code" : "country.code", "cannot be changed");
+    if (body.type !== undefined && body.type !== row.type) addFieldError(errors, "type", "cannot be changed");
+    if (Object.keys(errors).length > 0) throw fieldErrors(errors);
+    const IDENTIFYING = new Set(["company_id", "country_code", "country", "type"]);
+    const given = Object.keys(body).filter((k) => body[k as keyof UpdateEmploymentV1Body] !== undefined && !IDENTIFYING.has(k));
     if (row.status === "active") {
       const refused = given.filter((k) => !ACTIVE_UPDATABLE.has(k));
       if (refused.length > 0) {
@@ -212,7 +223,6 @@ export async function updateEmploymentV1(deps: GatewayDeps, principal: Principal
       }
     }
     const country = row.countryCode;
-    const errors: Record<string, string[]> = {};
     const update: RowUpdate = {};
     const filled: OnboardingTaskKey[] = [];
     for (const section of Object.keys(SECTION_FORMS) as EmploymentSection[]) {
@@ -242,6 +252,11 @@ export async function updateEmploymentV1(deps: GatewayDeps, principal: Principal
       update.managerUserId = body.manager_id;
     }
     if (body.external_id !== undefined) update.externalId = body.external_id;
+    if (body.department_id !== undefined) {
+      if (body.department_id !== null) await assertDepartment(tx, row.companyId, body.department_id, "department_id", errors);
+      update.departmentId = body.department_id;
+    }
+    if (body.work_email !== undefined) update.workEmail = body.work_email;
     if (Object.keys(errors).length > 0) throw fieldErrors(errors);
 
     const now = deps.clock.now();
@@ -270,6 +285,7 @@ function shortId(): string {
 /** POST /v1/employments: a new employment from the country's basic information form. */
 export async function createEmployment(deps: GatewayDeps, principal: Principal, body: CreateEmploymentBody) {
   const companyId = principal.companyId!;
+  if (body.company_id !== undefined && body.company_id !== companyId) throw fieldErrors({ company_id: ["must be the token's company"] });
   const code = body.country_code.toUpperCase();
   if (!/^[A-Z]{3}$/.test(code) || !deps.forms.getCountry(code)) throw new ApiError("not_found", { message: "Country not found" });
   const model = body.employment_model ?? "eor";
@@ -320,8 +336,27 @@ export async function createEmployment(deps: GatewayDeps, principal: Principal, 
       .returning();
     if (managerId || departmentId)
       await emitEvent(tx, now, "employment.details.updated", { employment_id: row!.id, company_id: companyId });
-    return loadEmployment(deps, tx, row!);
+    return basicEmployment(row!);
   });
+}
+
+/** The provider's EmploymentBasicResponse of a row just created. */
+function basicEmployment(row: Row): EmploymentBasic {
+  return {
+    id: row.id,
+    company_id: row.companyId,
+    country_code: row.countryCode ?? "",
+    type: row.type as EmploymentBasic["type"],
+    full_name: row.fullName,
+    job_title: row.jobTitle,
+    personal_email: row.personalEmail,
+    login_email: row.loginEmail,
+    employment_lifecycle_stage: row.lifecycleStage as EmploymentBasic["employment_lifecycle_stage"],
+    ...(row.provisionalStartDate ? { provisional_start_date: row.provisionalStartDate } : {}),
+    basic_information: row.basicInformation ?? {},
+    created_at: row.createdAt.toISOString().replace(/\.\d{3}Z$/, "Z"),
+    updated_at: row.updatedAt.toISOString().replace(/\.\d{3}Z$/, "Z"),
+  };
 }
 
 /** Statuses from which an employee can be invited to self-enrol. */

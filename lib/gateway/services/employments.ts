@@ -79,6 +79,10 @@ export interface ListEmploymentsOptions {
   companyId: string;
   statuses?: string[];
   email?: string;
+  /** The provider's further filters: comma-separated types, one model, one short id. */
+  types?: string[];
+  model?: string;
+  shortId?: string;
   page: number;
   pageSize: number;
 }
@@ -89,6 +93,9 @@ export async function listEmployments(deps: GatewayDeps, o: ListEmploymentsOptio
     eq(employments.companyId, o.companyId),
     o.statuses?.length ? inArray(employments.status, o.statuses) : sql`${employments.status} <> 'deleted'`,
     o.email ? sql`lower(${employments.personalEmail}) = lower(${o.email})` : undefined,
+    o.types?.length ? inArray(employments.type, o.types) : undefined,
+    o.model ? eq(employments.employmentModel, o.model) : undefined,
+    o.shortId ? eq(employments.shortId, o.shortId) : undefined,
   );
   // One query: the page and the total (window count), as PGlite answers one query at a time.
   const rows = await db
@@ -109,7 +116,7 @@ export async function listEmployments(deps: GatewayDeps, o: ListEmploymentsOptio
       departmentId: employments.departmentId,
       department: departments.name,
       externalId: employments.externalId,
-      provisionalStartDate: employments.provisionalStartDate,
+      workAddressDetails: employments.workAddressDetails,
     })
     .from(employments)
     .leftJoin(departments, eq(departments.id, employments.departmentId))
@@ -140,7 +147,7 @@ export async function listEmployments(deps: GatewayDeps, o: ListEmploymentsOptio
     department: r.department ?? null,
     department_id: r.departmentId,
     external_id: r.externalId,
-    provisional_start_date: r.provisionalStartDate,
+    work_address_details: r.workAddressDetails ?? {},
   }));
   return {
     data: {
@@ -193,6 +200,11 @@ export async function loadEmploymentView(deps: GatewayDeps, db: DbOrTx, companyI
 export const loadEmployment = (deps: GatewayDeps, db: DbOrTx, row: EmploymentRow): Promise<Employment> =>
   loadEmploymentView(deps, db, row.companyId, row.id);
 
+/** `{[key]: value}` when the value is set, `{}` otherwise: the provider omits unset optional fields. */
+function present<K extends string, V>(key: K, value: V | null | undefined): { [P in K]?: V } {
+  return value === null || value === undefined ? {} : ({ [key]: value } as { [P in K]: V });
+}
+
 export function serializeEmployment(
   deps: Pick<GatewayDeps, "forms">,
   row: EmploymentRow,
@@ -211,7 +223,6 @@ export function serializeEmployment(
     id: row.id,
     short_id: row.shortId,
     company_id: row.companyId,
-    user_id: row.userId,
     type: row.type as Employment["type"],
     employment_model: row.employmentModel as Employment["employment_model"],
     status: row.status as Employment["status"],
@@ -222,17 +233,17 @@ export function serializeEmployment(
     personal_email: row.personalEmail,
     login_email: row.loginEmail,
     work_email: row.workEmail,
-    manager: rel.manager?.name ?? null,
-    manager_id: row.managerUserId,
+    ...present("manager", rel.manager?.name),
     manager_email: rel.manager?.email ?? null,
     manager_employment_id: rel.managerEmploymentId,
     department: rel.department,
     department_id: row.departmentId,
-    external_id: row.externalId,
-    provisional_start_date: row.provisionalStartDate,
-    seniority_date: row.seniorityDate,
-    probation_period_end_date: row.probationPeriodEndDate,
-    active_contract_id: row.activeContractId,
+    // Optional strings the provider omits when unset (never null).
+    ...present("external_id", row.externalId),
+    ...present("provisional_start_date", row.provisionalStartDate),
+    ...present("seniority_date", row.seniorityDate),
+    ...present("probation_period_end_date", row.probationPeriodEndDate),
+    ...present("active_contract_id", row.activeContractId),
     eligible_for_onboarding_cancellation:
       row.status !== "active" && row.status !== "archived" && row.status !== "offboarding" && row.status !== "deleted",
     created_at: iso(row.createdAt),
@@ -252,7 +263,7 @@ export function serializeEmployment(
     bank_account_details: row.bankAccountDetails ?? [],
     ...(isContractor
       ? {
-          contractor_type: (row.contractorType ?? null) as Employment["contractor_type"],
+          ...present("contractor_type", row.contractorType as Employment["contractor_type"] | null),
           contractor_settings: row.contractorSettings ?? null,
           contractor_rate: (row.contractorRate ?? null) as Employment["contractor_rate"],
         }

@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useSearchParams } from "next/navigation";
 import { useMemo } from "react";
-import type { EmploymentListItem } from "@/lib/contract";
+import { toEmploymentListItem, type EmploymentListItem } from "@/lib/contract";
 import { employmentNames, PEOPLE_OPS_EMPLOYMENTS_QUERY } from "@/lib/console/timeoff/people-ops/eligibility";
 import { employmentIdParam } from "@/lib/console/timeoff/people-ops/list-state";
 import { employmentDetailQuery, employmentListQuery } from "@/lib/queries/employments";
@@ -23,7 +23,7 @@ export function usePeopleOpsEmployments(scope: QueryScope, ensureId?: string) {
   const missing = Boolean(wanted && listed && !listed.some((e) => e.id === wanted));
   const extra = useQuery({ ...employmentDetailQuery(scope, wanted), enabled: missing, staleTime: 60_000 });
   const items = useMemo<EmploymentListItem[] | undefined>(
-    () => (listed && missing && extra.data ? [...listed, extra.data] : listed),
+    () => (listed && missing && extra.data ? [...listed, toEmploymentListItem(extra.data)] : listed),
     [listed, missing, extra.data],
   );
   const names = useMemo(() => employmentNames(items), [items]);

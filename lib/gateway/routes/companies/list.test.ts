@@ -21,8 +21,8 @@ describe("GET /v1/companies", () => {
   });
   const list = (query = "", token = partnerToken) => setup.app.request(`/v1/companies${query}`, { headers: bearer(token) });
 
-  it("lists the companies with a live grant to this client, in the list envelope", async () => {
-    expect(await (await list()).json()).toEqual({ data: { companies: [], current_page: 1, total_count: 0, total_pages: 0 } });
+  it("lists the companies with a live grant to this client, as the provider's `{companies}`", async () => {
+    expect(await (await list()).json()).toEqual({ companies: [] });
     await obtainTokens(setup);
     await obtainTokens(setup, { email: setup.tenant.owner.email }); // a second grant of the same company: listed once
     const other = await makeTenant(setup.db, "sandbox");
@@ -31,31 +31,45 @@ describe("GET /v1/companies", () => {
     const res = await list();
     expect(res.status).toBe(200);
     const body = CompaniesResponseSchema.parse(await res.json());
-    expect(body.data).toMatchObject({ current_page: 1, total_count: 1, total_pages: 1 });
-    expect(body.data.companies).toEqual([
+    const created = setup.tenant.company.createdAt.toISOString();
+    expect(body.companies).toEqual([
       {
         id: setup.tenant.company.id,
         name: setup.tenant.company.name,
         status: "active",
         country_code: "PRT",
-        created_at: setup.tenant.company.createdAt.toISOString(),
+        created_at: created,
+        updated_at: created,
+        address_details: {},
         company_owner_name: setup.tenant.owner.name,
         company_owner_email: setup.tenant.owner.email,
+        company_owner_user_id: setup.tenant.owner.id,
+        default_legal_entity_credit_risk_status: "no_deposit_required",
+        desired_currency: "EUR",
+        terms_of_service_accepted_at: created,
       },
     ]);
-    // Every field we answer exists on the real CompanyResponse.
-    for (const key of Object.keys(body.data.companies[0]!)) expect(realCompany).toHaveProperty(key);
+    // Every field we answer exists on the provider's Company (the 2024 example lacks the newer ones).
+    const newer = [
+      "updated_at",
+      "address_details",
+      "company_owner_user_id",
+      "default_legal_entity_credit_risk_status",
+      "desired_currency",
+      "terms_of_service_accepted_at",
+    ];
+    for (const key of Object.keys(body.companies[0]!)) if (!newer.includes(key)) expect(realCompany).toHaveProperty(key);
   });
 
-  it("paginates with page and page_size", async () => {
+  it("answers every company at once, in creation order; an external_id filter matches none (none is stored)", async () => {
     for (let i = 0; i < 3; i++) {
       const t = await makeTenant(setup.db, "sandbox", { createdAt: new Date(Date.UTC(2025, 0, 1 + i)) });
       await makeAccessToken(setup.db, { clientId: setup.client.id, user: t.admin });
     }
-    const page2 = CompaniesResponseSchema.parse(await (await list("?page=2&page_size=2")).json());
-    expect(page2.data).toMatchObject({ current_page: 2, total_count: 3, total_pages: 2 });
-    expect(page2.data.companies).toHaveLength(1);
-    for (const q of ["?page_size=101", "?page_size=0", "?page=x"]) expect((await list(q)).status).toBe(400);
+    const all = CompaniesResponseSchema.parse(await (await list("?page=2&page_size=2")).json());
+    expect(all.companies).toHaveLength(3);
+    expect(all.companies.map((c) => c.created_at)).toEqual([...all.companies.map((c) => c.created_at)].sort());
+    expect(await (await list("?external_id=x")).json()).toEqual({ companies: [] });
   });
 
   it("answers 403 to a user grant or a Customer API token, and to a client token without company:read", async () => {

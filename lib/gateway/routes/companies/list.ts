@@ -1,5 +1,5 @@
 import "server-only";
-import { CompaniesResponseSchema, MessageErrorSchema, PaginationQuerySchema } from "@/lib/contract";
+import { CompaniesQuerySchema, CompaniesResponseSchema, MessageErrorSchema } from "@/lib/contract";
 import { listConsentedCompanies } from "../../oauth/consented-companies";
 import { defineRoute } from "../../route";
 
@@ -10,25 +10,16 @@ export const listCompaniesRoute = defineRoute({
   summary: "List the companies that granted consent to this client",
   tag: "Companies",
   auth: { kind: "scoped", scopes: ["company:read"], clientOnly: true },
-  query: PaginationQuerySchema,
+  query: CompaniesQuerySchema,
   responses: {
     200: { description: "Companies with a live grant to the calling client", schema: CompaniesResponseSchema },
-    400: { description: "Invalid page or page_size", schema: MessageErrorSchema },
     401: { description: "Missing or invalid token", schema: MessageErrorSchema },
     403: { description: "Not a client-credentials token, or no company:read scope", schema: MessageErrorSchema },
     429: { description: "Rate limit exceeded", schema: MessageErrorSchema },
   },
-  // GET /v1/companies: the partner's connected companies, paginated.
+  // GET /v1/companies: the partner's connected companies, `{companies: [...]}` as the provider answers (not paginated).
   handler: async (c, { query, principal }) => {
-    const { companies, totalCount } = await listConsentedCompanies(c.get("deps").db, {
-      clientId: principal.clientId!,
-      page: query.page,
-      pageSize: query.page_size,
-    });
-    return c.json(
-      CompaniesResponseSchema.parse({
-        data: { companies, current_page: query.page, total_count: totalCount, total_pages: Math.ceil(totalCount / query.page_size) },
-      }),
-    );
+    const companies = await listConsentedCompanies(c.get("deps").db, { clientId: principal.clientId!, externalId: query.external_id });
+    return c.json(CompaniesResponseSchema.parse({ companies }));
   },
 });

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { outboxEvents } from "../../db/schema";
-import { CompanyManagerListResponseSchema, CompanyManagerResponseSchema } from "@/lib/contract";
+import { CompanyManagerCreatedResponseSchema, CompanyManagerListResponseSchema } from "@/lib/contract";
 import { createTestGateway, type TestGateway } from "../../testing/harness";
 import { makeEmployment, makeTenant } from "../../testing/factories";
 import { fixturesAvailable, keysOf, readFixture, tokenWith } from "../people-ops-testing";
@@ -32,7 +32,7 @@ describe("company managers", () => {
       body: { name: "New Manager", email: "new.manager@example.test", role: "people_manager" },
     });
     expect(res.status).toBe(201);
-    const created = CompanyManagerResponseSchema.parse(await res.json()).data.company_manager;
+    const created = CompanyManagerCreatedResponseSchema.parse(await res.json()).company_manager;
     expect(created).toMatchObject({
       user_name: "New Manager",
       user_email: "new.manager@example.test",
@@ -68,7 +68,7 @@ describe("company managers", () => {
       token: t.tokens.owner,
       body: { name: "Second Owner", email: "owner2@example.test", role: "owner" },
     });
-    const second = CompanyManagerResponseSchema.parse(await res.json()).data.company_manager;
+    const second = CompanyManagerCreatedResponseSchema.parse(await res.json()).company_manager;
     expect((await gw.call("DELETE", `/v1/company-managers/${second.user_id}`, { token: t.tokens.owner })).status).toBe(200);
   });
 

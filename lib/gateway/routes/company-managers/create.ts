@@ -1,5 +1,5 @@
 import "server-only";
-import { CompanyManagerResponseSchema, CreateCompanyManagerBodySchema } from "@/lib/contract";
+import { CompanyManagerCreatedResponseSchema, CreateCompanyManagerBodySchema } from "@/lib/contract";
 import { defineRoute } from "../../route";
 import { createCompanyManager, resolveCompanyId } from "../../services/company-structure";
 import { COMMON_ERRORS } from "../employments/scopes";
@@ -14,7 +14,7 @@ export const createCompanyManagerRoute = defineRoute({
   auth: { kind: "scoped", scopes: ["company_manager:write"], company: true, write: true },
   body: CreateCompanyManagerBodySchema,
   responses: {
-    201: { description: "Created", schema: CompanyManagerResponseSchema },
+    201: { description: "Created", schema: CompanyManagerCreatedResponseSchema },
     400: { description: "Malformed body" },
     404: { description: "Another company" },
     422: { description: "Validation failure" },
@@ -23,6 +23,7 @@ export const createCompanyManagerRoute = defineRoute({
   handler: async (c, { body, principal }) => {
     const deps = c.get("deps");
     const manager = await createCompanyManager(deps, principal, resolveCompanyId(principal, body.company_id), body);
-    return c.json({ data: { company_manager: manager } }, 201);
+    // The provider's CompanyManagerData: `{company_manager}` without `data`.
+    return c.json({ company_manager: manager }, 201);
   },
 });

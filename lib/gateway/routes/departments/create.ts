@@ -22,6 +22,7 @@ export const createDepartmentRoute = defineRoute({
   },
   handler: async (c, { body, principal }) => {
     const department = await createDepartment(c.get("deps"), resolveCompanyId(principal, body.company_id), body.name);
-    return c.json({ data: { company_department: department } }, 201);
+    // The provider's CompanyDepartmentCreatedResponse: `{company_department}` without `data`.
+    return c.json({ company_department: department }, 201);
   },
 });

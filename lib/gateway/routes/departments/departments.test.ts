@@ -19,13 +19,19 @@ describe("company departments", () => {
     await makeDepartment(gw.deps.db, other.company.id, "Other");
     const res = await gw.call("GET", `/v1/company-departments?company_id=${t.company.id}&page_size=2`, { token: t.tokens.admin });
     expect(res.status).toBe(200);
-    const { data } = DepartmentListResponseSchema.parse(await res.json());
-    expect(data.company_departments.map((d) => d.name)).toEqual(["Engineering", "Ops"]);
-    expect(data).toMatchObject({ current_page: 1, total_count: 3, total_pages: 2 });
+    const body = DepartmentListResponseSchema.parse(await res.json());
+    expect(body.data.company_departments.map((d) => d.name)).toEqual(["Engineering", "Ops"]);
+    // Pagination beside `data`, as the provider's ListCompanyDepartmentsPaginatedResponse.
+    expect(body).toMatchObject({ current_page: 1, total_count: 3, total_pages: 2 });
     const noQuery = DepartmentListResponseSchema.parse(
       await (await gw.call("GET", "/v1/company-departments", { token: t.tokens.admin })).json(),
     );
-    expect(noQuery.data.total_count).toBe(3);
+    expect(noQuery.total_count).toBe(3);
+    const all = DepartmentListResponseSchema.parse(
+      await (await gw.call("GET", "/v1/company-departments?paginate=false&page_size=1", { token: t.tokens.admin })).json(),
+    );
+    expect(all).toMatchObject({ current_page: 1, total_count: 3, total_pages: 1 });
+    expect(all.data.company_departments).toHaveLength(3);
   });
 
   it("another company's id is a 404", async () => {
@@ -39,8 +45,8 @@ describe("company departments", () => {
       body: { company_id: t.company.id, name: "People" },
     });
     expect(res.status).toBe(201);
-    const { data } = DepartmentResponseSchema.parse(await res.json());
-    expect(data.company_department).toMatchObject({ name: "People", company_id: t.company.id });
+    const created = DepartmentResponseSchema.parse(await res.json());
+    expect(created.company_department).toMatchObject({ name: "People", company_id: t.company.id });
     const dup = await gw.call("POST", "/v1/company-departments", { token: t.tokens.admin, body: { name: "people" } });
     expect(dup.status).toBe(422);
     expect(await dup.json()).toEqual({ errors: { name: ["has already been taken"] } });

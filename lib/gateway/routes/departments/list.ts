@@ -4,7 +4,7 @@ import { defineRoute } from "../../route";
 import { listDepartments, resolveCompanyId } from "../../services/company-structure";
 import { COMMON_ERRORS } from "../employments/scopes";
 
-// GET /v1/company-departments — the company's departments (paginated).
+// GET /v1/company-departments — the company's departments (paginated; pagination fields beside `data`, as the provider's).
 export const listDepartmentsRoute = defineRoute({
   method: "get",
   path: "/v1/company-departments",
@@ -19,5 +19,12 @@ export const listDepartmentsRoute = defineRoute({
     ...COMMON_ERRORS,
   },
   handler: async (c, { query, principal }) =>
-    c.json(await listDepartments(c.get("deps").db, resolveCompanyId(principal, query.company_id), query.page, query.page_size)),
+    c.json(
+      await listDepartments(
+        c.get("deps").db,
+        resolveCompanyId(principal, query.company_id),
+        query.page,
+        query.paginate === "false" ? null : query.page_size,
+      ),
+    ),
 });

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { EmploymentResponseSchema } from "@/lib/contract";
+import { EmploymentCreationResponseSchema, EmploymentResponseSchema } from "@/lib/contract";
 import { outboxEvents } from "../../db/schema";
 import { exampleSection } from "../../forms";
 import { createTestGateway, type TestGateway } from "../../testing/harness";
@@ -20,7 +20,7 @@ const basic = (code = "PRT", over: Record<string, unknown> = {}) => ({
 });
 
 describe("POST /v1/employments", () => {
-  it("creates an employment from a valid basic information form (201, full record)", async () => {
+  it("creates an employment from a valid basic information form (200, the provider's EmploymentBasicResponse)", async () => {
     const dept = await makeDepartment(gw.deps.db, t.company.id, "Product");
     const res = await gw.call("POST", "/v1/employments", {
       token: t.tokens.admin,
@@ -31,9 +31,23 @@ describe("POST /v1/employments", () => {
         basic_information: basic("PRT", { manager: { id: t.peopleManager.id }, department: { id: dept.id } }),
       },
     });
-    expect(res.status).toBe(201);
-    const emp = EmploymentResponseSchema.parse(await res.json()).data.employment;
+    expect(res.status).toBe(200);
+    const created = EmploymentCreationResponseSchema.parse(await res.json()).data.employment;
     const bi = basic();
+    expect(created).toMatchObject({
+      company_id: t.company.id,
+      country_code: "PRT",
+      type: "employee",
+      employment_lifecycle_stage: "employment_creation",
+      full_name: bi.name,
+      personal_email: bi.email,
+      login_email: bi.email,
+      job_title: bi.job_title,
+      provisional_start_date: bi.provisional_start_date,
+    });
+    const emp = EmploymentResponseSchema.parse(
+      await (await gw.call("GET", `/v1/employments/${created.id}`, { token: t.tokens.admin })).json(),
+    ).data.employment;
     expect(emp).toMatchObject({
       company_id: t.company.id,
       type: "employee",
@@ -63,7 +77,25 @@ describe("POST /v1/employments", () => {
       token: t.tokens.owner,
       body: { country_code: code, basic_information: basic(code) },
     });
-    expect(res.status).toBe(201);
+    expect(res.status).toBe(200);
+  });
+
+  it("accepts the provider's EmploymentCreateParams; a company_id other than the token's is a 422", async () => {
+    const body = {
+      country_code: "PRT",
+      basic_information: basic(),
+      company_id: t.company.id,
+      bill_to_legal_entity_id: "le-1",
+      engaged_by_entity_slug: "entity",
+      engaged_by_legal_entity_id: "le-1",
+    };
+    expect((await gw.call("POST", "/v1/employments", { token: t.tokens.admin, body })).status).toBe(200);
+    const other = await gw.call("POST", "/v1/employments", {
+      token: t.tokens.admin,
+      body: { ...body, company_id: "00000000-0000-4000-8000-000000000000" },
+    });
+    expect(other.status).toBe(422);
+    expect(await other.json()).toEqual({ errors: { company_id: ["must be the token's company"] } });
   });
 
   it("answers 422 with the form's field errors, prefixed by the section", async () => {

@@ -54,10 +54,10 @@ describe("GET /v1/employments", () => {
         "job_title",
         "login_email",
         "personal_email",
-        "provisional_start_date",
         "short_id",
         "status",
         "type",
+        "work_address_details",
         "work_email",
       ].sort(),
     );
@@ -90,14 +90,34 @@ describe("GET /v1/employments", () => {
     expect(data.employments.map((e) => e.personal_email)).toEqual(["Jane.Doe@Example.test"]);
   });
 
-  it.each(["?page_size=101", "?page_size=0", "?page_size=abc", "?page=0", "?page=-1", "?page=1.5", "?status=bogus"])(
-    "%s is a 400",
-    async (qs) => {
-      const { res, body } = await list(qs);
-      expect(res.status).toBe(400);
-      expect(body).toMatchObject({ message: { code: "invalid_parameter" } });
-    },
-  );
+  it("takes the provider's further filters: employment_type, employment_model, short_id, the own company_id", async () => {
+    const all = EmploymentListResponseSchema.parse((await list("?page_size=100")).body).data.employments;
+    const one = all[3]!;
+    const byShortId = EmploymentListResponseSchema.parse((await list(`?short_id=${one.short_id}`)).body).data;
+    expect(byShortId.employments.map((e) => e.id)).toEqual([one.id]);
+    const employees = EmploymentListResponseSchema.parse((await list("?employment_type=employee,contractor&page_size=100")).body).data;
+    expect(employees.total_count).toBe(all.filter((e) => e.type === "employee" || e.type === "contractor").length);
+    const eor = EmploymentListResponseSchema.parse((await list("?employment_model=eor&page_size=100")).body).data;
+    expect(eor.total_count).toBe(all.filter((e) => e.employment_model === "eor").length);
+    expect(EmploymentListResponseSchema.parse((await list(`?company_id=${t.company.id}`)).body).data.total_count).toBe(45);
+    expect((await list(`?company_id=${other.company.id}`)).res.status).toBe(404);
+  });
+
+  it.each([
+    "?page_size=101",
+    "?page_size=0",
+    "?page_size=abc",
+    "?page=0",
+    "?page=-1",
+    "?page=1.5",
+    "?status=bogus",
+    "?employment_type=bogus",
+    "?employment_model=bogus",
+  ])("%s is a 400", async (qs) => {
+    const { res, body } = await list(qs);
+    expect(res.status).toBe(400);
+    expect(body).toMatchObject({ message: { code: "invalid_parameter" } });
+  });
 
   it("page_size 100 is allowed", async () => {
     const { res, body } = await list("?page_size=100");

@@ -81,6 +81,21 @@ describe("GET /v1/employments/{id}", () => {
     expect(emp.contract_details).toEqual({ annual_gross_salary: 3000000 });
     expect(emp.created_at).toMatch(/Z$/);
     expect(emp).not.toHaveProperty("contractor_type");
+    // Neither user_id nor manager_id (the provider's Employment has neither).
+    expect(json.data.employment).not.toHaveProperty("user_id");
+    expect(json.data.employment).not.toHaveProperty("manager_id");
+    // Optional strings are omitted when unset, never null (the provider's Employment).
+    for (const [k, v] of Object.entries(json.data.employment)) {
+      if (
+        ["manager", "external_id", "seniority_date", "probation_period_end_date", "active_contract_id", "provisional_start_date"].includes(
+          k,
+        )
+      )
+        expect(v, k).not.toBeNull();
+    }
+    // exclude_files=true (the provider's query) answers no files.
+    const light = await gw.call("GET", `/v1/employments/${e.id}?exclude_files=true`, { token: t.tokens.onboardingManager });
+    expect(EmploymentResponseSchema.parse(await light.json()).data.employment.files).toEqual([]);
   });
 
   it("contractors carry contractor type, settings and rate", async () => {

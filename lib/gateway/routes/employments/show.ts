@@ -1,5 +1,5 @@
 import "server-only";
-import { EmploymentResponseSchema } from "@/lib/contract";
+import { EmploymentResponseSchema, ShowEmploymentQuerySchema } from "@/lib/contract";
 import { defineRoute } from "../../route";
 import { loadEmploymentView } from "../../services/employments";
 import { COMMON_ERRORS, EMPLOYMENT_READ } from "./scopes";
@@ -12,13 +12,15 @@ export const showEmploymentRoute = defineRoute({
   summary: "Show employment",
   tag: "Employments",
   auth: EMPLOYMENT_READ,
+  query: ShowEmploymentQuerySchema,
   responses: {
     200: { description: "The employment", schema: EmploymentResponseSchema },
     404: { description: "Not found" },
     ...COMMON_ERRORS,
   },
-  handler: async (c, { params, principal }) => {
+  handler: async (c, { params, principal, query }) => {
     const deps = c.get("deps");
-    return c.json({ data: { employment: await loadEmploymentView(deps, deps.db, principal.companyId!, params.employment_id!) } });
+    const employment = await loadEmploymentView(deps, deps.db, principal.companyId!, params.employment_id!);
+    return c.json({ data: { employment: query.exclude_files === "true" ? { ...employment, files: [] } : employment } });
   },
 });

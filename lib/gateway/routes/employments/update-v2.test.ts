@@ -48,7 +48,6 @@ describe("PUT/PATCH /v2/employments/{id} (spec 4.1)", () => {
         department_id: dept.id,
         department: "Engineering",
         manager: t.peopleManager.name,
-        manager_id: t.peopleManager.id,
         manager_email: t.peopleManager.email,
         manager_employment_id: managerEmployment.id,
         external_id: "HR-42",

@@ -4,7 +4,7 @@ import { EmploymentResponseSchema, ONBOARDING_TASK_KEYS, WebhookPayloadSchemas }
 import { employmentFiles, outboxEvents } from "../../db/schema";
 import { exampleSection } from "../../forms";
 import { createTestGateway, type TestGateway } from "../../testing/harness";
-import { makeEmployment, makeTenant } from "../../testing/factories";
+import { makeDepartment, makeEmployment, makeTenant } from "../../testing/factories";
 
 let gw: TestGateway;
 let t: Awaited<ReturnType<typeof makeTenant>>;
@@ -161,6 +161,34 @@ describe("PATCH/PUT /v1/employments/{id}", () => {
       ["not_updatable_when_active", "personal_details"],
       ["not_updatable_when_active", "contract_details"],
     ]);
+  });
+
+  it("accepts the provider's EmploymentFullParams: department_id and work_email applied, identifying fields checked", async () => {
+    const e = await makeEmployment(gw.deps.db, t.company.id);
+    const dept = await makeDepartment(gw.deps.db, t.company.id, "Ops");
+    const res = await patch(e.id, {
+      department_id: dept.id,
+      work_email: "new@work.example",
+      company_id: t.company.id,
+      country_code: "PRT",
+      country: { code: "PRT", alpha_2_code: "PT", name: "Portugal" },
+      type: "employee",
+    });
+    expect(res.status).toBe(200);
+    expect(EmploymentResponseSchema.parse(await res.json()).data.employment).toMatchObject({
+      department_id: dept.id,
+      department: "Ops",
+      work_email: "new@work.example",
+    });
+    const moved = await patch(e.id, { company_id: "00000000-0000-4000-8000-000000000000", country_code: "DEU", type: "contractor" });
+    expect(moved.status).toBe(422);
+    expect(await moved.json()).toEqual({
+      errors: {
+        company_id: ["must be the employment's company"],
+        country_code: ["cannot be changed"],
+        type: ["cannot be changed"],
+      },
+    });
   });
 
   it("archived employments cannot be updated; contractors only listed and shown", async () => {

@@ -17,15 +17,14 @@ describe("GET /v1/identity/current", () => {
   });
   const get = (token?: string) => setup.app.request("/v1/identity/current", { headers: token ? bearer(token) : {} });
 
-  it("a Customer API token: its user and company, client_id null", async () => {
+  it("a Customer API token: its user and company, no client_id (201, as the provider declares)", async () => {
     const res = await get(setup.tenant.tokens.owner);
-    expect(res.status).toBe(200);
+    expect(res.status).toBe(201);
     const body = IdentitySchema.parse(await res.json());
     expect(body).toEqual({
       data: {
         user: { id: setup.tenant.owner.id, name: setup.tenant.owner.name, email: setup.tenant.owner.email, status: "active" },
         company: { id: setup.tenant.company.id, name: setup.tenant.company.name },
-        client_id: null,
       },
     });
     // The same user and company fields as the real service.
@@ -39,13 +38,16 @@ describe("GET /v1/identity/current", () => {
     expect(body.data.user?.id).toBe(setup.tenant.owner.id);
     expect(body.data.company?.id).toBe(setup.tenant.company.id);
     expect(body.data.client_id).toBe(setup.client.id);
+    expect(body.data.integration?.name).toEqual(expect.any(String));
   });
 
-  it("client credentials: user null, company null, client id", async () => {
+  it("client credentials: no user, no company; client id and integration", async () => {
     const { access_token } = (await (await tokenRequest(setup.app, setup.client, { grant_type: "client_credentials" })).json()) as {
       access_token: string;
     };
-    expect(await (await get(access_token)).json()).toEqual({ data: { user: null, company: null, client_id: setup.client.id } });
+    expect(await (await get(access_token)).json()).toEqual({
+      data: { client_id: setup.client.id, integration: { name: expect.any(String), display_name: expect.any(String), contact_email: "" } },
+    });
   });
 
   it("no, an unknown, a revoked or an expired token → 401", async () => {

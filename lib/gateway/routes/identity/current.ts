@@ -1,7 +1,7 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import { IdentitySchema, MessageErrorSchema, type Identity } from "@/lib/contract";
-import { companies, companyUsers } from "../../db/schema";
+import { companies, companyUsers, oauthClients } from "../../db/schema";
 import { defineRoute } from "../../route";
 
 export const currentIdentityRoute = defineRoute({
@@ -11,9 +11,11 @@ export const currentIdentityRoute = defineRoute({
   summary: "Who the token acts for: user, company and client",
   tag: "Identity",
   auth: { kind: "any" },
+  // 201, as the provider declares it (GetV1IdentityCurrentResponses): docs/decisions/contract-core.md.
   responses: {
-    200: {
-      description: "The token's user and company (null for client credentials) and client id (null for a Customer API token)",
+    201: {
+      description:
+        "The token's user and company (absent for client credentials), client id and integration (absent for a Customer API token)",
       schema: IdentitySchema,
     },
     401: { description: "Missing or invalid token", schema: MessageErrorSchema },
@@ -22,15 +24,14 @@ export const currentIdentityRoute = defineRoute({
   // GET /v1/identity/current: the OAuth userinfo of the console.
   handler: async (c, { principal }) => {
     const { db } = c.get("deps");
-    let user: Identity["data"]["user"] = null;
-    let company: Identity["data"]["company"] = null;
+    const data: Identity["data"] = {};
     if (principal.userId) {
       const [row] = await db
         .select({ id: companyUsers.id, name: companyUsers.name, email: companyUsers.email, status: companyUsers.status })
         .from(companyUsers)
         .where(eq(companyUsers.id, principal.userId))
         .limit(1);
-      user = row ?? null;
+      if (row) data.user = row;
     }
     if (principal.companyId) {
       const [row] = await db
@@ -38,8 +39,14 @@ export const currentIdentityRoute = defineRoute({
         .from(companies)
         .where(eq(companies.id, principal.companyId))
         .limit(1);
-      company = row ?? null;
+      if (row) data.company = row;
     }
-    return c.json(IdentitySchema.parse({ data: { user, company, client_id: principal.clientId } }));
+    if (principal.clientId) {
+      data.client_id = principal.clientId;
+      const [row] = await db.select({ name: oauthClients.name }).from(oauthClients).where(eq(oauthClients.id, principal.clientId)).limit(1);
+      // The embedded API keeps no contact address for a client: an empty string (docs/decisions/contract-core.md).
+      data.integration = { name: row?.name ?? principal.clientId, display_name: row?.name ?? principal.clientId, contact_email: "" };
+    }
+    return c.json(IdentitySchema.parse({ data }), 201);
   },
 });

@@ -68,19 +68,19 @@ describe("POST /auth/oauth2/authorize/consent", () => {
       access_token: expect.any(String),
       token_type: "Bearer",
       expires_in: 3600,
-      scope: "employment:read company:read",
       refresh_token: expect.any(String),
       company_id: setup.tenant.company.id,
       user_id: setup.tenant.admin.id,
     });
 
     const identity = await setup.app.request("/v1/identity/current", { headers: bearer(tokens.access_token as string) });
-    expect(identity.status).toBe(200);
+    expect(identity.status).toBe(201);
     expect(await identity.json()).toEqual({
       data: {
         user: { id: setup.tenant.admin.id, name: setup.tenant.admin.name, email: setup.tenant.admin.email, status: "active" },
         company: { id: setup.tenant.company.id, name: setup.tenant.company.name },
         client_id: setup.client.id,
+        integration: { name: expect.any(String), display_name: expect.any(String), contact_email: "" },
       },
     });
   });

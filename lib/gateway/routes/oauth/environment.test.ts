@@ -33,7 +33,7 @@ describe("environment isolation", () => {
 
     const productionToken = await obtainTokens(production);
     expect((await sandbox.app.request("/v1/identity/current", { headers: bearer(productionToken.access_token) })).status).toBe(401);
-    expect((await sandbox.app.request("/v1/identity/current", { headers: bearer(tokens.access_token) })).status).toBe(200);
+    expect((await sandbox.app.request("/v1/identity/current", { headers: bearer(tokens.access_token) })).status).toBe(201);
   });
 
   it("customer tokens: ra_test_ only on sandbox, ra_live_ only on production", async () => {
@@ -59,8 +59,8 @@ describe("environment isolation", () => {
     expect(testToken).toMatch(/^ra_test_/);
     expect(liveToken).toMatch(/^ra_live_/);
 
-    expect((await sandboxApp.request("/v1/identity/current", { headers: bearer(testToken) })).status).toBe(200);
-    expect((await productionApp.request("/v1/identity/current", { headers: bearer(liveToken) })).status).toBe(200);
+    expect((await sandboxApp.request("/v1/identity/current", { headers: bearer(testToken) })).status).toBe(201);
+    expect((await productionApp.request("/v1/identity/current", { headers: bearer(liveToken) })).status).toBe(201);
     expect((await productionApp.request("/v1/identity/current", { headers: bearer(testToken) })).status).toBe(401);
     expect((await sandboxApp.request("/v1/identity/current", { headers: bearer(liveToken) })).status).toBe(401);
 

@@ -39,22 +39,23 @@ describe("POST /auth/oauth2/token", () => {
   const identity = (token: string) => setup.app.request("/v1/identity/current", { headers: bearer(token) });
   const expectError = async (res: Response, status: number, error: string) => {
     expect(res.status).toBe(status);
-    const body = (await res.json()) as { error: string; error_description?: string };
-    expect(body.error).toBe(error);
-    expect(typeof body.error_description).toBe("string");
+    // The provider's `{message}` (PostAuthOauth2TokenErrors), the RFC 6749 code first.
+    const body = (await res.json()) as Record<string, unknown>;
+    expect(Object.keys(body)).toEqual(["message"]);
+    expect(body.message).toMatch(new RegExp(`^${error}: \\S`));
     expect(res.headers.get("cache-control")).toBe("no-store");
     expect(res.headers.get("pragma")).toBe("no-cache");
   };
 
   describe("authorization_code", () => {
-    it("answers the real service's AuthorizationCodeResponse fields, plus scope", async () => {
+    it("answers the provider's AuthorizationCodeResponse fields (no scope)", async () => {
       const { code, verifier } = await obtainCode(setup);
       const res = await exchange(code, verifier);
       expect(res.status).toBe(200);
       expect(res.headers.get("cache-control")).toBe("no-store");
       expect(res.headers.get("pragma")).toBe("no-cache");
       const body = TokenResponseSchema.parse(await res.json());
-      expect(Object.keys(body).sort()).toEqual([...Object.keys(fixture("AuthorizationCodeResponse")), "scope"].sort());
+      expect(Object.keys(body).sort()).toEqual(Object.keys(fixture("AuthorizationCodeResponse")).sort());
       // Opaque tokens, stored only as digests.
       expect(body.access_token).not.toMatch(/^ra_/);
       const [grant] = await setup.db
@@ -80,7 +81,7 @@ describe("POST /auth/oauth2/token", () => {
     it("a second use → invalid_grant, and revokes the grant and the access token issued from the first", async () => {
       const { code, verifier } = await obtainCode(setup);
       const first = (await (await exchange(code, verifier)).json()) as { access_token: string; refresh_token: string };
-      expect((await identity(first.access_token)).status).toBe(200);
+      expect((await identity(first.access_token)).status).toBe(201);
 
       await expectError(await exchange(code, verifier), 400, "invalid_grant");
       const after = await identity(first.access_token);
@@ -200,13 +201,25 @@ describe("POST /auth/oauth2/token", () => {
       await expectError(await tokenRequest(setup.app, setup.client, {}), 400, "invalid_request");
     });
 
-    it("a JSON body → invalid_request", async () => {
-      const res = await setup.app.request("/auth/oauth2/token", {
+    it("a JSON body is accepted, as the provider accepts it; one that is not an object of strings → invalid_request", async () => {
+      const json = (body: string) =>
+        setup.app.request("/auth/oauth2/token", {
+          method: "POST",
+          headers: { "content-type": "application/json", authorization: basicAuth(setup.client.id, setup.client.secret) },
+          body,
+        });
+      const ok = await json(JSON.stringify({ grant_type: "client_credentials", client_id: setup.client.id }));
+      expect(ok.status).toBe(200);
+      expect(TokenResponseSchema.parse(await ok.json()).token_type).toBe("Bearer");
+      await expectError(await json(JSON.stringify({ grant_type: 1 })), 400, "invalid_request");
+      await expectError(await json("[]"), 400, "invalid_request");
+      await expectError(await json("{"), 400, "invalid_request");
+      const other = await setup.app.request("/auth/oauth2/token", {
         method: "POST",
-        headers: { "content-type": "application/json", authorization: basicAuth(setup.client.id, setup.client.secret) },
-        body: JSON.stringify({ grant_type: "client_credentials" }),
+        headers: { "content-type": "text/plain", authorization: basicAuth(setup.client.id, setup.client.secret) },
+        body: "grant_type=client_credentials",
       });
-      await expectError(res, 400, "invalid_request");
+      await expectError(other, 400, "invalid_request");
     });
 
     it("a repeated parameter → invalid_request", async () => {
@@ -227,13 +240,22 @@ describe("POST /auth/oauth2/token", () => {
         access_token: expect.any(String),
         token_type: "Bearer",
         expires_in: 3600,
-        scope: CLIENT_CREDENTIALS_SCOPES.join(" "),
       });
+      const token = await setup.db
+        .select()
+        .from(accessTokens)
+        .where(eq(accessTokens.tokenHash, sha256(body.access_token)));
+      expect(token[0]?.scopes).toEqual([...CLIENT_CREDENTIALS_SCOPES]);
     });
 
     it("narrows to the requested scopes", async () => {
       const res = await tokenRequest(setup.app, setup.client, { grant_type: "client_credentials", scope: "company:read country:read" });
-      expect(((await res.json()) as { scope: string }).scope).toBe("company:read country:read");
+      const { access_token } = (await res.json()) as { access_token: string };
+      const [token] = await setup.db
+        .select()
+        .from(accessTokens)
+        .where(eq(accessTokens.tokenHash, sha256(access_token)));
+      expect(token?.scopes).toEqual(["company:read", "country:read"]);
     });
 
     it("a scope outside the client-credentials list or the client's registration → invalid_scope", async () => {
@@ -254,7 +276,12 @@ describe("POST /auth/oauth2/token", () => {
         "invalid_scope",
       );
       const only = await tokenRequest(setup.app, narrow, { grant_type: "client_credentials" });
-      expect(((await only.json()) as { scope: string }).scope).toBe("company:read");
+      const { access_token } = (await only.json()) as { access_token: string };
+      const [token] = await setup.db
+        .select()
+        .from(accessTokens)
+        .where(eq(accessTokens.tokenHash, sha256(access_token)));
+      expect(token?.scopes).toEqual(["company:read"]);
     });
 
     it("its token acts for the partner: identity without user or company, 403 on company-scoped routes", async () => {
@@ -262,7 +289,8 @@ describe("POST /auth/oauth2/token", () => {
         access_token: string;
       };
       const res = await identity(access_token);
-      expect(await res.json()).toEqual({ data: { user: null, company: null, client_id: setup.client.id } });
+      expect(await res.json()).toMatchObject({ data: { client_id: setup.client.id } });
+      expect(((await (await identity(access_token)).json()) as { data: object }).data).not.toHaveProperty("company");
       // A company-scoped route (DECISIONS.md "Acting for companies") answers 403 to it.
       const probe = defineRoute({
         method: "get",
@@ -298,12 +326,11 @@ describe("POST /auth/oauth2/token", () => {
       expect(res.status).toBe(200);
       expect(res.headers.get("cache-control")).toBe("no-store");
       const body = TokenResponseSchema.parse(await res.json());
-      expect(Object.keys(body).sort()).toEqual([...Object.keys(fixture("RefreshTokenResponse")), "scope"].sort());
+      expect(Object.keys(body).sort()).toEqual(Object.keys(fixture("RefreshTokenResponse")).sort());
       expect(body.refresh_token).toBe(tokens.refresh_token);
       expect(body.access_token).not.toBe(tokens.access_token);
-      expect(body.scope).toBe(tokens.scope);
-      expect((await identity(body.access_token)).status).toBe(200);
-      expect((await identity(tokens.access_token)).status).toBe(200);
+      expect((await identity(body.access_token)).status).toBe(201);
+      expect((await identity(tokens.access_token)).status).toBe(201);
       // Still usable: no rotation.
       const again = await tokenRequest(setup.app, setup.client, { grant_type: "refresh_token", refresh_token: tokens.refresh_token });
       expect(again.status).toBe(200);
@@ -316,7 +343,12 @@ describe("POST /auth/oauth2/token", () => {
         refresh_token: tokens.refresh_token,
         scope: "employment:read",
       });
-      expect(((await narrow.json()) as { scope: string }).scope).toBe("employment:read");
+      const { access_token } = (await narrow.json()) as { access_token: string };
+      const [token] = await setup.db
+        .select()
+        .from(accessTokens)
+        .where(eq(accessTokens.tokenHash, sha256(access_token)));
+      expect(token?.scopes).toEqual(["employment:read"]);
       const wide = await tokenRequest(setup.app, setup.client, {
         grant_type: "refresh_token",
         refresh_token: tokens.refresh_token,

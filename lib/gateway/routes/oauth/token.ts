@@ -1,9 +1,9 @@
 import "server-only";
-import { MessageErrorSchema, OAuthErrorSchema, TokenRequestBodySchema, TokenResponseSchema, type TokenResponse } from "@/lib/contract";
+import { MessageErrorSchema, TokenRequestBodySchema, TokenResponseSchema, type TokenResponse } from "@/lib/contract";
 import type { GatewayContext } from "../../context";
 import { ApiError } from "../../errors";
 import { exchangeAuthorizationCode } from "../../oauth/codes";
-import { authenticateRequestClient, NO_STORE_HEADERS, oauthErrorResponse, readForm, type FormParams } from "../../oauth/http";
+import { authenticateRequestClient, NO_STORE_HEADERS, oauthErrorResponse, readTokenParams, type FormParams } from "../../oauth/http";
 import { OAuthError } from "../../oauth/oauth-error";
 import type { OAuthClient } from "../../oauth/clients";
 import { isValidCodeVerifier } from "../../oauth/pkce";
@@ -74,18 +74,19 @@ export const tokenRoute = defineRoute({
   rawBody: true,
   responses: {
     200: { description: "Access token", schema: TokenResponseSchema },
+    // `{message}` as the provider's PostAuthOauth2TokenErrors; the message starts with the RFC 6749 5.2 code.
     400: {
-      description: "invalid_request, invalid_grant, unsupported_grant_type or invalid_scope (RFC 6749 5.2)",
-      schema: OAuthErrorSchema,
+      description: 'invalid_request, invalid_grant, unsupported_grant_type or invalid_scope: `{message: "<code>: <description>"}`',
+      schema: MessageErrorSchema,
     },
-    401: { description: "invalid_client (with WWW-Authenticate: Basic)", schema: OAuthErrorSchema },
+    401: { description: 'invalid_client (with WWW-Authenticate: Basic): `{message: "invalid_client: ..."}`', schema: MessageErrorSchema },
     429: { description: "The client's rate limit is exhausted", schema: MessageErrorSchema },
   },
   // POST /auth/oauth2/token: authenticates the client, counts the request against its rate limit, runs the grant.
   handler: async (c) => {
     try {
-      const form = await readForm(c);
-      if (!form) throw new OAuthError("invalid_request", "Content-Type must be application/x-www-form-urlencoded");
+      const form = await readTokenParams(c);
+      if (!form) throw new OAuthError("invalid_request", "Content-Type must be application/x-www-form-urlencoded or application/json");
       const repeated = form.repeated(TOKEN_PARAMS);
       if (repeated.length > 0) throw new OAuthError("invalid_request", `Parameter sent more than once: ${repeated.join(", ")}`);
       const client = await authenticateRequestClient(c, form);
@@ -94,7 +95,7 @@ export const tokenRoute = defineRoute({
       const body = await issue(c, client, form);
       return c.json(TokenResponseSchema.parse(body), 200, NO_STORE_HEADERS);
     } catch (error) {
-      if (error instanceof OAuthError) return oauthErrorResponse(c, error);
+      if (error instanceof OAuthError) return oauthErrorResponse(c, error, "provider");
       if (error instanceof ApiError) return c.json(error.body, error.status as 429, { ...error.headers, ...NO_STORE_HEADERS });
       throw error;
     }

@@ -6,8 +6,9 @@ import { CreateEmploymentBodySchema } from "@/lib/contract";
 export const POST = bffHandler(
   async ({ api, session, req, body }) => {
     assertSameScope(req, session);
-    const res = await api.createEmployment(body);
-    return res.data.employment;
+    // The provider answers the new employment's basic fields only (EmploymentBasicResponse): read the full record.
+    const created = await api.createEmployment(body);
+    return (await api.getEmployment(created.data.employment.id)).data.employment;
   },
   { body: CreateEmploymentBodySchema, status: 201 },
 );

@@ -1,4 +1,16 @@
 import type { AllowEntry } from "../allow-list";
 
-// Allow-list entries of this area (see ../allow-list.ts for the format).
-export const ALLOW_CORE: readonly AllowEntry[] = [];
+// Allow-list entries of this area (see ../allow-list.ts for the format). Each one is a place where the
+// seed spec states a rule explicitly and wins over the provider's current shape (docs/decisions/contract-core.md).
+
+const SPEC_2_1_EMPLOYMENT_MODEL =
+  'spec 2.1 (Employment table): "employment_model | string enum, nullable | R | `global_payroll`, `peo`, `eor`": an employment without a model answers null (the provider declares a non-null enum).';
+
+export const ALLOW_CORE: readonly AllowEntry[] = [
+  {
+    operation: "getV1EmploymentsEmploymentId",
+    status: 200,
+    pointer: "/data/employment/employment_model",
+    reason: SPEC_2_1_EMPLOYMENT_MODEL,
+  },
+];
