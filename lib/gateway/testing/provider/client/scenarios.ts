@@ -42,6 +42,20 @@ function digFirst(value: unknown, keys: string[], field: string): string | undef
   return Array.isArray(cur) ? dig(cur[0], field) : undefined;
 }
 
+/** A scenario that cannot run because the operation that creates what it acts on failed. */
+export class Blocked extends Error {
+  constructor(readonly by: string) {
+    super(`not run: needs what ${by} creates, and ${by} failed`);
+  }
+}
+
+/** An id produced by an earlier operation (`by`), or Blocked. */
+function need(w: ProviderClientWorld, key: string, by: string): string {
+  const id = w.ids[key];
+  if (!id) throw new Blocked(by);
+  return id;
+}
+
 /**
  * A file for a body field the provider names `Base64File`: on the wire its `content` is base64 text
  * (JSON bodies), although the generator typed the field `Blob | File` from its binary format.
@@ -74,7 +88,11 @@ export const SCENARIOS: Scenario[] = [
   {
     op: "getV1CompaniesCompanyId",
     run: (w) =>
-      sdk.getV1CompaniesCompanyId({ client: w.client, headers: { Authorization: w.auth.owner }, path: { company_id: w.tenant.company.id } }),
+      sdk.getV1CompaniesCompanyId({
+        client: w.client,
+        headers: { Authorization: w.auth.owner },
+        path: { company_id: w.tenant.company.id },
+      }),
   },
   { op: "getV1Countries", run: (w) => sdk.getV1Countries({ client: w.client, headers: { Authorization: w.auth.owner } }) },
   {
@@ -131,7 +149,11 @@ export const SCENARIOS: Scenario[] = [
   {
     op: "deleteV1CompanyManagersUserId",
     run: (w) =>
-      sdk.deleteV1CompanyManagersUserId({ client: w.client, headers: { Authorization: w.auth.owner }, path: { user_id: w.formerManager.id } }),
+      sdk.deleteV1CompanyManagersUserId({
+        client: w.client,
+        headers: { Authorization: w.auth.owner },
+        path: { user_id: w.formerManager.id },
+      }),
   },
 
   // --- Employments ---
@@ -154,13 +176,16 @@ export const SCENARIOS: Scenario[] = [
   },
   {
     op: "getV1Employments",
-    run: (w) =>
-      sdk.getV1Employments({ client: w.client, headers: { Authorization: w.auth.owner }, query: { page: 1, page_size: 20 } }),
+    run: (w) => sdk.getV1Employments({ client: w.client, headers: { Authorization: w.auth.owner }, query: { page: 1, page_size: 20 } }),
   },
   {
     op: "getV1EmploymentsEmploymentId",
     run: (w) =>
-      sdk.getV1EmploymentsEmploymentId({ client: w.client, headers: { Authorization: w.auth.owner }, path: { employment_id: employmentId(w) } }),
+      sdk.getV1EmploymentsEmploymentId({
+        client: w.client,
+        headers: { Authorization: w.auth.owner },
+        path: { employment_id: employmentId(w) },
+      }),
   },
   {
     // PUT /v1/employments/{id} (the provider names both verbs patch…; the first is PUT).
@@ -263,7 +288,7 @@ export const SCENARIOS: Scenario[] = [
       sdk.patchV1WebhookCallbacksId({
         client: w.client,
         headers: { Authorization: w.auth.partnerGrant },
-        path: { id: w.ids.callback ?? "00000000-0000-4000-8000-000000000000" },
+        path: { id: need(w, "callback", "postV1WebhookCallbacks") },
         body: { subscribed_events: ["employment.details.updated", "timeoff.approved", "expense.submitted"] },
       }),
   },
@@ -326,7 +351,7 @@ export const SCENARIOS: Scenario[] = [
       sdk.patchV1CustomFieldsCustomFieldIdValuesEmploymentId({
         client: w.client,
         headers: { Authorization: w.auth.owner },
-        path: { custom_field_id: w.ids.customField ?? "00000000-0000-4000-8000-000000000000", employment_id: w.active.id },
+        path: { custom_field_id: need(w, "customField", "postV1CustomFields"), employment_id: w.active.id },
         body: { value: "ACME-LT-0042" },
       }),
   },
@@ -336,7 +361,7 @@ export const SCENARIOS: Scenario[] = [
       sdk.patchV1CustomFieldsCustomFieldIdValuesEmploymentId2({
         client: w.client,
         headers: { Authorization: w.auth.owner },
-        path: { custom_field_id: w.ids.customField ?? "00000000-0000-4000-8000-000000000000", employment_id: w.active.id },
+        path: { custom_field_id: need(w, "customField", "postV1CustomFields"), employment_id: w.active.id },
         body: { value: "ACME-LT-0043" },
       }),
   },
@@ -346,7 +371,7 @@ export const SCENARIOS: Scenario[] = [
       sdk.getV1CustomFieldsCustomFieldIdValuesEmploymentId({
         client: w.client,
         headers: { Authorization: w.auth.owner },
-        path: { custom_field_id: w.ids.customField ?? "00000000-0000-4000-8000-000000000000", employment_id: w.active.id },
+        path: { custom_field_id: need(w, "customField", "postV1CustomFields"), employment_id: w.active.id },
       }),
   },
 
@@ -400,7 +425,7 @@ export const SCENARIOS: Scenario[] = [
       sdk.getV1ContractAmendmentsId({
         client: w.client,
         headers: { Authorization: w.auth.owner },
-        path: { id: w.ids.amendment ?? "00000000-0000-4000-8000-000000000000" },
+        path: { id: need(w, "amendment", "postV1ContractAmendments") },
       }),
   },
   {
@@ -418,7 +443,7 @@ export const SCENARIOS: Scenario[] = [
       sdk.putV1SandboxContractAmendmentsContractAmendmentRequestIdApprove({
         client: w.client,
         headers: { Authorization: w.auth.owner },
-        path: { contract_amendment_request_id: w.ids.amendment ?? "00000000-0000-4000-8000-000000000000" },
+        path: { contract_amendment_request_id: need(w, "amendment", "postV1ContractAmendments") },
       }),
   },
 
@@ -469,7 +494,7 @@ export const SCENARIOS: Scenario[] = [
       sdk.getV1TimeoffId({
         client: w.client,
         headers: { Authorization: w.auth.owner },
-        path: { id: w.ids.timeoff ?? "00000000-0000-4000-8000-000000000000" },
+        path: { id: need(w, "timeoff", "postV1Timeoff") },
       }),
   },
   {
@@ -479,7 +504,7 @@ export const SCENARIOS: Scenario[] = [
       sdk.patchV1TimeoffId({
         client: w.client,
         headers: { Authorization: w.auth.owner },
-        path: { id: w.ids.timeoff ?? "00000000-0000-4000-8000-000000000000" },
+        path: { id: need(w, "timeoff", "postV1Timeoff") },
         body: {
           edit_reason: "Back a day earlier",
           cancel_reason: "Not cancelled",
@@ -500,7 +525,7 @@ export const SCENARIOS: Scenario[] = [
       sdk.patchV1TimeoffId2({
         client: w.client,
         headers: { Authorization: w.auth.owner },
-        path: { id: w.ids.timeoff ?? "00000000-0000-4000-8000-000000000000" },
+        path: { id: need(w, "timeoff", "postV1Timeoff") },
         body: { status: "cancelled", cancel_reason: "Trip postponed", edit_reason: "Cancelled at the employee's request" },
       }),
   },
@@ -548,7 +573,7 @@ export const SCENARIOS: Scenario[] = [
       const res = await sdk.getV1ExpensesId({
         client: w.client,
         headers: { Authorization: w.auth.owner },
-        path: { id: w.ids.expense ?? "00000000-0000-4000-8000-000000000000" },
+        path: { id: need(w, "expense", "postV1Expenses") },
       });
       w.ids.receipt ??= digFirst((res.data as { data?: { expense?: unknown } } | undefined)?.data?.expense, ["receipts"], "id");
       return res;
@@ -560,7 +585,7 @@ export const SCENARIOS: Scenario[] = [
       sdk.getV1ExpensesExpenseIdReceipt({
         client: w.client,
         headers: { Authorization: w.auth.owner },
-        path: { expense_id: w.ids.expense ?? "00000000-0000-4000-8000-000000000000" },
+        path: { expense_id: need(w, "expense", "postV1Expenses") },
       }),
   },
   {
@@ -570,8 +595,8 @@ export const SCENARIOS: Scenario[] = [
         client: w.client,
         headers: { Authorization: w.auth.owner },
         path: {
-          expense_id: w.ids.expense ?? "00000000-0000-4000-8000-000000000000",
-          receipt_id: w.ids.receipt ?? "00000000-0000-4000-8000-000000000000",
+          expense_id: need(w, "expense", "postV1Expenses"),
+          receipt_id: need(w, "receipt", "postV1Expenses"),
         },
       }),
   },
@@ -581,7 +606,7 @@ export const SCENARIOS: Scenario[] = [
       sdk.getV1FilesId({
         client: w.client,
         headers: { Authorization: w.auth.owner },
-        path: { id: w.ids.receipt ?? "00000000-0000-4000-8000-000000000000" },
+        path: { id: need(w, "receipt", "postV1Expenses") },
       }),
   },
   {
@@ -590,7 +615,7 @@ export const SCENARIOS: Scenario[] = [
       sdk.patchV1ExpensesId({
         client: w.client,
         headers: { Authorization: w.auth.owner },
-        path: { id: w.ids.expense ?? "00000000-0000-4000-8000-000000000000" },
+        path: { id: need(w, "expense", "postV1Expenses") },
         body: { status: "approved" },
       }),
   },
@@ -610,10 +635,12 @@ export const SCENARIOS: Scenario[] = [
           receipt: base64File("taxi.pdf", RECEIPT_PDF),
         },
       });
+      const id = dig(second.data, "data", "expense", "id");
+      if (!id) throw new Blocked("postV1Expenses");
       return sdk.patchV1ExpensesId2({
         client: w.client,
         headers: { Authorization: w.auth.owner },
-        path: { id: dig(second.data, "data", "expense", "id") ?? "00000000-0000-4000-8000-000000000000" },
+        path: { id },
         body: { status: "declined", reason: "Personal trip, not a business expense" },
       });
     },
@@ -641,8 +668,7 @@ export const SCENARIOS: Scenario[] = [
   },
   {
     op: "getV1Incentives",
-    run: (w) =>
-      sdk.getV1Incentives({ client: w.client, headers: { Authorization: w.auth.owner }, query: { employment_id: w.active.id } }),
+    run: (w) => sdk.getV1Incentives({ client: w.client, headers: { Authorization: w.auth.owner }, query: { employment_id: w.active.id } }),
   },
   {
     op: "getV1IncentivesId",
@@ -650,7 +676,7 @@ export const SCENARIOS: Scenario[] = [
       sdk.getV1IncentivesId({
         client: w.client,
         headers: { Authorization: w.auth.owner },
-        path: { id: w.ids.incentive ?? "00000000-0000-4000-8000-000000000000" },
+        path: { id: need(w, "incentive", "postV1Incentives") },
       }),
   },
   {
@@ -659,7 +685,7 @@ export const SCENARIOS: Scenario[] = [
       sdk.patchV1IncentivesId({
         client: w.client,
         headers: { Authorization: w.auth.owner },
-        path: { id: w.ids.incentive ?? "00000000-0000-4000-8000-000000000000" },
+        path: { id: need(w, "incentive", "postV1Incentives") },
         body: { amount: 175_000, amount_tax_type: "gross", effective_date: "2026-04-01", note: "Q1 performance bonus (revised)" },
       }),
   },
@@ -669,7 +695,7 @@ export const SCENARIOS: Scenario[] = [
       sdk.patchV1IncentivesId2({
         client: w.client,
         headers: { Authorization: w.auth.owner },
-        path: { id: w.ids.incentive ?? "00000000-0000-4000-8000-000000000000" },
+        path: { id: need(w, "incentive", "postV1Incentives") },
         body: { note: "Q1 performance bonus, approved by the board" },
       }),
   },
@@ -703,7 +729,7 @@ export const SCENARIOS: Scenario[] = [
       sdk.deleteV1IncentivesId({
         client: w.client,
         headers: { Authorization: w.auth.owner },
-        path: { id: w.ids.incentive ?? "00000000-0000-4000-8000-000000000000" },
+        path: { id: need(w, "incentive", "postV1Incentives") },
       }),
   },
   {
@@ -712,7 +738,7 @@ export const SCENARIOS: Scenario[] = [
       sdk.deleteV1IncentivesRecurringId({
         client: w.client,
         headers: { Authorization: w.auth.owner },
-        path: { id: w.ids.recurring ?? "00000000-0000-4000-8000-000000000000" },
+        path: { id: need(w, "recurring", "postV1IncentivesRecurring") },
       }),
   },
 
@@ -756,7 +782,7 @@ export const SCENARIOS: Scenario[] = [
       sdk.getV1OffboardingsId({
         client: w.client,
         headers: { Authorization: w.auth.owner },
-        path: { id: w.ids.offboarding ?? "00000000-0000-4000-8000-000000000000" },
+        path: { id: need(w, "offboarding", "postV1Offboardings") },
       }),
   },
 
@@ -779,7 +805,7 @@ export const SCENARIOS: Scenario[] = [
       sdk.getV1PayslipsPayslipIdPdf({
         client: w.client,
         headers: { Authorization: w.auth.owner },
-        path: { payslip_id: w.ids.payslip ?? "00000000-0000-4000-8000-000000000000" },
+        path: { payslip_id: need(w, "payslip", "the sandbox payslip release") },
       }),
   },
 
@@ -790,7 +816,7 @@ export const SCENARIOS: Scenario[] = [
       sdk.deleteV1WebhookCallbacksId({
         client: w.client,
         headers: { Authorization: w.auth.partnerGrant },
-        path: { id: w.ids.callback ?? "00000000-0000-4000-8000-000000000000" },
+        path: { id: need(w, "callback", "postV1WebhookCallbacks") },
       }),
   },
 ];
