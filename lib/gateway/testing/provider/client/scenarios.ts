@@ -45,7 +45,7 @@ function digFirst(value: unknown, keys: string[], field: string): string | undef
 /** A scenario that cannot run because the operation that creates what it acts on failed. */
 export class Blocked extends Error {
   constructor(readonly by: string) {
-    super(`not run: needs what ${by} creates, and ${by} failed`);
+    super(`not run: needs what ${by} creates, and it failed`);
   }
 }
 
@@ -67,6 +67,29 @@ function base64File(name: string, bytes: Buffer): ProviderTypes.Base64File {
 const RECEIPT_PDF = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
 
 const employmentId = (w: ProviderClientWorld) => w.ids.employment ?? w.draft.id;
+
+/**
+ * A requested (not yet approved) time off, to approve or decline. The provider's client cannot make
+ * one (its create takes approved time off only: employees request theirs in the provider's app), so
+ * it is set up with a plain request to the API, as the console does.
+ */
+async function requestedTimeoff(w: ProviderClientWorld, day: string): Promise<string> {
+  const res = await fetch(`${w.baseUrl}/v1/timeoff`, {
+    method: "POST",
+    headers: { authorization: w.auth.owner, "content-type": "application/json" },
+    body: JSON.stringify({
+      employment_id: w.active.id,
+      timeoff_type: "paid_time_off",
+      start_date: day,
+      end_date: day,
+      timezone: "Europe/Lisbon",
+      timeoff_days: [{ day, hours: 8 }],
+    }),
+  });
+  const id = dig(await res.json(), "data", "timeoff", "id");
+  if (!id) throw new Blocked(`a requested time off (POST /v1/timeoff without status answered ${res.status})`);
+  return id;
+}
 
 export const SCENARIOS: Scenario[] = [
   // --- OAuth 2.0 and identity ---
@@ -446,6 +469,27 @@ export const SCENARIOS: Scenario[] = [
         path: { contract_amendment_request_id: need(w, "amendment", "postV1ContractAmendments") },
       }),
   },
+  {
+    op: "putV1SandboxContractAmendmentsContractAmendmentRequestIdCancel",
+    run: async (w) => {
+      const second = await sdk.postV1ContractAmendments({
+        client: w.client,
+        headers: { Authorization: w.auth.owner },
+        body: {
+          employment_id: w.active.id,
+          amendment_contract_id: w.active.activeContractId!,
+          contract_amendment: exampleSection("PRT", "contract_amendment", 2),
+        },
+      });
+      const id = dig(second.data, "data", "contract_amendment", "id");
+      if (!id) throw new Blocked("postV1ContractAmendments");
+      return sdk.putV1SandboxContractAmendmentsContractAmendmentRequestIdCancel({
+        client: w.client,
+        headers: { Authorization: w.auth.owner },
+        path: { contract_amendment_request_id: id },
+      });
+    },
+  },
 
   // --- Time off ---
   {
@@ -527,6 +571,40 @@ export const SCENARIOS: Scenario[] = [
         headers: { Authorization: w.auth.owner },
         path: { id: need(w, "timeoff", "postV1Timeoff") },
         body: { status: "cancelled", cancel_reason: "Trip postponed", edit_reason: "Cancelled at the employee's request" },
+      }),
+  },
+  {
+    op: "postV1TimeoffTimeoffIdApprove",
+    run: async (w) => {
+      const id = await requestedTimeoff(w, "2026-05-04");
+      const res = await sdk.postV1TimeoffTimeoffIdApprove({
+        client: w.client,
+        headers: { Authorization: w.auth.owner },
+        path: { timeoff_id: id },
+        body: { approver_id: w.tenant.peopleManager.id },
+      });
+      if (!res.error) w.ids.approvedTimeoff = id;
+      return res;
+    },
+  },
+  {
+    op: "postV1TimeoffTimeoffIdDecline",
+    run: async (w) =>
+      sdk.postV1TimeoffTimeoffIdDecline({
+        client: w.client,
+        headers: { Authorization: w.auth.owner },
+        path: { timeoff_id: await requestedTimeoff(w, "2026-05-11") },
+        body: { decline_reason: "Product launch that week" },
+      }),
+  },
+  {
+    op: "postV1TimeoffTimeoffIdCancel",
+    run: (w) =>
+      sdk.postV1TimeoffTimeoffIdCancel({
+        client: w.client,
+        headers: { Authorization: w.auth.owner },
+        path: { timeoff_id: need(w, "approvedTimeoff", "postV1TimeoffTimeoffIdApprove") },
+        body: { cancel_reason: "Plans changed" },
       }),
   },
   {
