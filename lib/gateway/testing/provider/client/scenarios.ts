@@ -542,7 +542,8 @@ export const SCENARIOS: Scenario[] = [
       }),
   },
   {
-    // PUT: the provider requires both reasons on every update of approved time off.
+    // PUT, an edit: the provider's type requires both reasons on every update of approved time off
+    // (its documentation: cancel_reason matters only when cancelling), so an edit sends it empty.
     op: "patchV1TimeoffId",
     run: (w) =>
       sdk.patchV1TimeoffId({
@@ -551,7 +552,7 @@ export const SCENARIOS: Scenario[] = [
         path: { id: need(w, "timeoff", "postV1Timeoff") },
         body: {
           edit_reason: "Back a day earlier",
-          cancel_reason: "Not cancelled",
+          cancel_reason: "",
           start_date: "2026-04-06",
           end_date: "2026-04-07",
           timeoff_days: [
