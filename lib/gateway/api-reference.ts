@@ -61,7 +61,8 @@ export function mountApiReference(app: Hono<GatewayEnv>): void {
 
   app.get(API_REFERENCE_PATH, async (c: Context<GatewayEnv>) => {
     if (!page) {
-      const res = await render(c, () => Promise.resolve());
+      // Scalar's handler is typed for Hono's default Env; it only calls c.html() on the context.
+      const res = await render(c as unknown as Parameters<typeof render>[0], () => Promise.resolve());
       const html = await (res as Response).text();
       page = { html, csp: apiReferenceCsp(html) };
     }
