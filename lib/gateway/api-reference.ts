@@ -1,7 +1,6 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import path from "node:path";
 import { Scalar } from "@scalar/hono-api-reference";
 import type { Context, Hono } from "hono";
@@ -18,10 +17,15 @@ export const API_REFERENCE_PATH = "/docs";
 export const API_REFERENCE_SCRIPT_PATH = "/docs/scalar.js";
 export const OPENAPI_PATH = "/openapi.json";
 
-/** Scalar's standalone browser bundle, resolved from the project's node_modules (not this file's: bundlers move it). */
+/**
+ * Scalar's standalone browser bundle, read from the project's node_modules (a direct dependency, so
+ * installed at its top level). A plain path from the project root, not a module resolution relative
+ * to this file: the console's bundler moves this file when it bundles the embedded API.
+ */
+export const API_REFERENCE_BUNDLE_FILE = path.join("node_modules", "@scalar", "api-reference", "dist", "browser", "standalone.js");
+
 function readStandaloneBundle(): string {
-  const require = createRequire(path.join(process.cwd(), "package.json"));
-  return readFileSync(require.resolve("@scalar/api-reference/browser/standalone.js"), "utf8");
+  return readFileSync(path.join(process.cwd(), API_REFERENCE_BUNDLE_FILE), "utf8");
 }
 
 /** The policy of the /docs page: only this origin, plus the page's own inline initialisation script. */
