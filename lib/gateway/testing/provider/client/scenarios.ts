@@ -44,9 +44,18 @@ function digFirst(value: unknown, keys: string[], field: string): string | undef
 
 /** A scenario that cannot run because the operation that creates what it acts on failed. */
 export class Blocked extends Error {
-  constructor(readonly by: string) {
-    super(`not run: needs what ${by} creates, and it failed`);
+  constructor(
+    readonly by: string,
+    detail?: string,
+  ) {
+    super(`not run: needs what ${by} creates, and it failed${detail ? ` (${detail})` : ""}`);
   }
+}
+
+/** The status and error of a failed setup call, for a Blocked message. */
+function failure(outcome: SdkOutcome): string {
+  const error = JSON.stringify(outcome.error) ?? "";
+  return `${outcome.response?.status ?? "no response"} ${error.length > 200 ? `${error.slice(0, 200)}…` : error}`;
 }
 
 /** An id produced by an earlier operation (`by`), or Blocked. */
@@ -209,6 +218,11 @@ export const SCENARIOS: Scenario[] = [
         headers: { Authorization: w.auth.owner },
         path: { employment_id: employmentId(w) },
       }),
+  },
+  {
+    // A document of the employment (its signed agreement), downloaded by id as the provider's files are.
+    op: "getV1FilesId",
+    run: (w) => sdk.getV1FilesId({ client: w.client, headers: { Authorization: w.auth.owner }, path: { id: w.agreementFileId } }),
   },
   {
     // PUT /v1/employments/{id} (the provider names both verbs patch…; the first is PUT).
@@ -397,6 +411,16 @@ export const SCENARIOS: Scenario[] = [
         path: { custom_field_id: need(w, "customField", "postV1CustomFields"), employment_id: w.active.id },
       }),
   },
+  {
+    op: "getV1EmploymentsEmploymentIdCustomFields",
+    run: (w) =>
+      sdk.getV1EmploymentsEmploymentIdCustomFields({
+        client: w.client,
+        headers: { Authorization: w.auth.owner },
+        path: { employment_id: w.active.id },
+        query: { page: 1, page_size: 20 },
+      }),
+  },
 
   // --- Contract amendments ---
   {
@@ -482,7 +506,7 @@ export const SCENARIOS: Scenario[] = [
         },
       });
       const id = dig(second.data, "data", "contract_amendment", "id");
-      if (!id) throw new Blocked("postV1ContractAmendments");
+      if (!id) throw new Blocked("postV1ContractAmendments (a second amendment, to cancel)", failure(second));
       return sdk.putV1SandboxContractAmendmentsContractAmendmentRequestIdCancel({
         client: w.client,
         headers: { Authorization: w.auth.owner },
@@ -680,12 +704,12 @@ export const SCENARIOS: Scenario[] = [
       }),
   },
   {
-    op: "getV1FilesId",
+    op: "getV1ExpensesCategories",
     run: (w) =>
-      sdk.getV1FilesId({
+      sdk.getV1ExpensesCategories({
         client: w.client,
         headers: { Authorization: w.auth.owner },
-        path: { id: need(w, "receipt", "postV1Expenses") },
+        query: { employment_id: w.active.id },
       }),
   },
   {
@@ -715,7 +739,7 @@ export const SCENARIOS: Scenario[] = [
         },
       });
       const id = dig(second.data, "data", "expense", "id");
-      if (!id) throw new Blocked("postV1Expenses");
+      if (!id) throw new Blocked("postV1Expenses (a second expense, to decline)", failure(second));
       return sdk.patchV1ExpensesId2({
         client: w.client,
         headers: { Authorization: w.auth.owner },

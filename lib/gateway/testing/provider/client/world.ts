@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { serve, type ServerType } from "@hono/node-server";
 import { ManualClock } from "../../../clock";
+import { employmentFiles } from "../../../db/schema";
 import { exampleSection } from "../../../forms";
 import { makeAccessToken, makeClient, makeDepartment, makeEmployment, makeTenant, makeUser } from "../../factories";
 import { createTestGateway, type TestGateway } from "../../harness";
@@ -42,6 +43,8 @@ export interface ProviderClientWorld {
   /** A user with the people-manager role, to be removed by the delete operation. */
   formerManager: Awaited<ReturnType<typeof makeUser>>;
   department: Awaited<ReturnType<typeof makeDepartment>>;
+  /** The signed employment agreement of the active employee (a document the provider lists under the employment's files). */
+  agreementFileId: string;
   /** Ids produced by the operations run so far (created resources). */
   ids: Record<string, string | undefined>;
   close(): Promise<void>;
@@ -70,6 +73,18 @@ export async function startProviderClientWorld(): Promise<ProviderClientWorld> {
   const draft = await makeEmployment(db, tenant.company.id, { fullName: "Ana Costa" });
   const formerManager = await makeUser(db, tenant.company.id, { role: "people_manager", name: "Rui Almeida" });
   const department = await makeDepartment(db, tenant.company.id, "Engineering");
+  const agreementFileId = randomUUID();
+  await db.insert(employmentFiles).values({
+    id: agreementFileId,
+    employmentId: active.id,
+    companyId: tenant.company.id,
+    name: "employment-agreement-marta-sousa.pdf",
+    type: "contract",
+    subType: "employment_agreement",
+    contentType: "application/pdf",
+    content: new TextEncoder().encode("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n"),
+    insertedAt: new Date(Date.UTC(2025, 0, 2, 9, 0)),
+  });
   const partner = await makeClient(db);
   const partnerGrant = (await makeAccessToken(db, { clientId: partner.id, user: tenant.owner })).token;
   const partnerClient = (await makeAccessToken(db, { clientId: partner.id })).token;
@@ -91,6 +106,7 @@ export async function startProviderClientWorld(): Promise<ProviderClientWorld> {
     draft,
     formerManager,
     department,
+    agreementFileId,
     ids: {},
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
