@@ -2,6 +2,7 @@ import "server-only";
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { randomUUID } from "node:crypto";
+import { mountApiReference } from "./api-reference";
 import type { GatewayDeps, GatewayEnv } from "./context";
 import { ApiError, internalError, methodNotAllowed, notFound, payloadTooLarge } from "./errors";
 import { buildOpenApiDocument } from "./openapi";
@@ -62,6 +63,7 @@ export function createGatewayApp(deps: GatewayDeps, routes: readonly AnyRoute[] 
     openapi ??= JSON.stringify(buildOpenApiDocument(routes, deps.config));
     return c.body(openapi, 200, { "content-type": "application/json" });
   });
+  mountApiReference(app);
 
   mountRoutes(app, routes);
 

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { Ajv2020 } from "ajv/dist/2020.js";
+import { API_REFERENCE_PATH, API_REFERENCE_SCRIPT_PATH, OPENAPI_PATH } from "./api-reference";
 import { createGatewayApp, type GatewayApp } from "./app";
 import { buildOpenApiDocument } from "./openapi";
 import { defineRoute } from "./route";
@@ -30,11 +31,14 @@ const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", "patch"
 /** `/v1/employments/:employment_id` ↔ `/v1/employments/{employment_id}`. */
 const fromHonoPath = (path: string) => path.replace(/:([A-Za-z0-9_]+)(\{[^}]*\})?/g, "{$1}");
 
-/** "METHOD path" of every route Hono serves, without middleware entries and the document itself. */
+/** The document and its browsable reference: not API operations. */
+const DOCUMENT_PATHS = [OPENAPI_PATH, API_REFERENCE_PATH, API_REFERENCE_SCRIPT_PATH];
+
+/** "METHOD path" of every route Hono serves, without middleware entries, the document itself and its /docs pages. */
 function servedOperations(app: GatewayApp): Set<string> {
   return new Set(
     app.routes
-      .filter((r) => r.method !== "ALL" && r.path !== "/openapi.json" && r.path !== "/*" && r.path !== "*")
+      .filter((r) => r.method !== "ALL" && !DOCUMENT_PATHS.includes(r.path) && r.path !== "/*" && r.path !== "*")
       .map((r) => `${r.method.toUpperCase()} ${fromHonoPath(r.path)}`),
   );
 }
