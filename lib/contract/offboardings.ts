@@ -1,14 +1,15 @@
 import { z } from "zod";
 import { listEnvelopeSchema, resourceEnvelopeSchema } from "./pagination";
-import { PlainDateSchema } from "./timeoff";
+import { Base64FileSchema, PlainDateSchema } from "./timeoff";
 
-// Offboardings (spec 4.2 "Offboardings"; shapes from the provider's published examples).
+// Offboardings (spec 4.2 "Offboardings"; shapes of the provider's current API: `TerminationOffboarding`
+// and `TerminationDetailsParams` in types.gen.ts; docs/decisions/contract-people-ops.md).
 
 export const OFFBOARDING_TYPES = ["termination"] as const;
 export const OffboardingTypeSchema = z.enum(OFFBOARDING_TYPES, { message: "must be termination" });
 
-/** submitted → in_review → done; cancelled from submitted or in_review. */
-export const OFFBOARDING_STATUSES = ["submitted", "in_review", "done", "cancelled"] as const;
+/** submitted → in_review → done; canceled from submitted or in_review (the provider's spelling). */
+export const OFFBOARDING_STATUSES = ["submitted", "in_review", "done", "canceled"] as const;
 export const OffboardingStatusSchema = z.enum(OFFBOARDING_STATUSES, { message: `must be one of: ${OFFBOARDING_STATUSES.join(", ")}` });
 export type OffboardingStatus = z.infer<typeof OffboardingStatusSchema>;
 
@@ -50,8 +51,9 @@ export const RISK_ASSESSMENT_REASONS = [
 ] as const;
 export const RiskAssessmentReasonSchema = z.enum(RISK_ASSESSMENT_REASONS, { message: "is not a known risk assessment reason" });
 
-export const EmployeeAwarenessSchema = z.object({ date: z.iso.date(), note: z.string().nullable() });
+export const EmployeeAwarenessSchema = z.object({ date: z.iso.date().nullable().optional(), note: z.string().nullable().optional() });
 
+/** The provider's `TerminationOffboarding`: optional fields it omits are absent, never null. */
 export const OffboardingSchema = z.object({
   id: z.uuid(),
   employment_id: z.uuid(),
@@ -65,13 +67,17 @@ export const OffboardingSchema = z.object({
   reason_description: z.string(),
   risk_assessment_reasons: z.array(RiskAssessmentReasonSchema),
   will_challenge_termination: z.boolean(),
-  will_challenge_termination_description: z.string().nullable(),
+  /** Absent when not given. */
+  will_challenge_termination_description: z.string().optional(),
   additional_comments: z.string().nullable(),
-  employee_awareness: EmployeeAwarenessSchema.nullable(),
-  /** As in the provider's examples: a string `"true"`/`"false"`, null when not stated. */
-  agrees_to_pto_amount: z.enum(["true", "false"]).nullable(),
+  /** Present only when the employee was told before the request. */
+  employee_awareness: EmployeeAwarenessSchema.optional(),
+  /** A boolean; absent when the employer did not say. */
+  agrees_to_pto_amount: z.boolean().optional(),
+  /** The address for post-termination communication; absent when not given. */
+  personal_email: z.string().optional(),
   /** The company user who submitted it. */
-  requested_by: z.string().nullable(),
+  requested_by: z.string(),
   submitted_at: z.iso.datetime(),
 });
 export type Offboarding = z.infer<typeof OffboardingSchema>;
@@ -82,9 +88,14 @@ export const OffboardingListQuerySchema = z.object({
   employment_id: z.string().max(64).optional(),
   type: OffboardingTypeSchema.optional(),
   status: OffboardingStatusSchema.optional(),
+  /** The provider's: confidential requests (the caller's own) are listed only when `true`. */
+  include_confidential: z.enum(["true", "false"], { message: "must be true or false" }).optional(),
 });
 
 const text = (max: number) => z.string().max(max, `must be at most ${max} characters`);
+
+/** The provider's `OffboardingFile`: a file name and its base64 content. */
+const OffboardingFileSchema = Base64FileSchema;
 
 export const TerminationDetailsSchema = z
   .strictObject({
@@ -101,10 +112,16 @@ export const TerminationDetailsSchema = z
     will_challenge_termination_description: text(5000).nullable().optional(),
     additional_comments: text(5000).nullable().optional(),
     employee_awareness: z
-      .strictObject({ date: PlainDateSchema, note: text(2000).nullable().optional() })
+      .strictObject({ date: PlainDateSchema.nullable().optional(), note: text(2000).nullable().optional() })
       .nullable()
       .optional(),
-    agrees_to_pto_amount: z.boolean({ message: "must be true or false" }).optional(),
+    agrees_to_pto_amount: z.boolean({ message: "must be true or false" }).nullable().optional(),
+    agrees_to_pto_amount_notes: text(5000).nullable().optional(),
+    acknowledge_termination_procedure: z.boolean({ message: "must be true or false" }).nullable().optional(),
+    customer_informed_employee: z.boolean({ message: "must be true or false" }).nullable().optional(),
+    personal_email: z.email({ message: "must be an email address" }).max(255, "must be at most 255 characters").optional(),
+    termination_reason_files: z.array(OffboardingFileSchema).max(10, "must list at most 10 files").optional(),
+    timesheet_file: OffboardingFileSchema.optional(),
   })
   .superRefine((d, ctx) => {
     const reasons = new Set(d.risk_assessment_reasons);
@@ -141,5 +158,5 @@ export type CreateOffboardingBody = z.infer<typeof CreateOffboardingBodySchema>;
 
 /** PATCH /v1/sandbox/offboardings/{id}: simulate the provider's review. */
 export const SandboxOffboardingUpdateBodySchema = z.strictObject({
-  status: z.enum(["in_review", "done", "cancelled"], { message: "must be in_review, done or cancelled" }),
+  status: z.enum(["in_review", "done", "canceled"], { message: "must be in_review, done or canceled" }),
 });

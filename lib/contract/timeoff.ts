@@ -72,8 +72,19 @@ export const TIMEOFF_STATUSES = ["requested", "approved", "taken", "declined", "
 export const TimeoffStatusSchema = z.enum(TIMEOFF_STATUSES, { message: `must be one of: ${TIMEOFF_STATUSES.join(", ")}` });
 export type TimeoffStatus = z.infer<typeof TimeoffStatusSchema>;
 
+/**
+ * A day of a request: `YYYY-MM-DD`, or the provider's `Date` as its client sends it (an ISO 8601
+ * date-time at midnight UTC, `2024-05-06T00:00:00.000Z`), read as its UTC date.
+ */
+export const TimeoffDayInputSchema = z
+  .union([PlainDateSchema, z.iso.datetime({ offset: true, message: "must be a date (YYYY-MM-DD)" })], {
+    message: "must be a date (YYYY-MM-DD)",
+  })
+  .transform((d) => (d.length === 10 ? d : new Date(d).toISOString().slice(0, 10)))
+  .pipe(PlainDateSchema);
+
 export const TimeoffDaySchema = z.strictObject({
-  day: PlainDateSchema,
+  day: TimeoffDayInputSchema,
   hours: z.number().int("must be a whole number of hours").min(0, "must be at least 0").max(24, "must be at most 24"),
 });
 export type TimeoffDay = z.infer<typeof TimeoffDaySchema>;
@@ -82,6 +93,14 @@ const TimeoffDaysSchema = z.array(TimeoffDaySchema).min(1, "must list at least o
 
 export const LeavePolicySchema = z.object({ name: z.string(), leave_policy_variant_slug: z.string(), leave_type: z.string() });
 
+/**
+ * A day of a time off as the provider answers it (`TimeoffDay`): `day` is a `Date` in its types, an
+ * ISO 8601 date-time at midnight UTC on the wire; `minutes` is the minute-precision twin of `hours`.
+ */
+export const TimeoffDayResponseSchema = z.object({ day: z.iso.datetime(), hours: z.number(), minutes: z.number().int() });
+export type TimeoffDayResponse = z.infer<typeof TimeoffDayResponseSchema>;
+
+/** The provider's `Timeoff` (types.gen.ts). Optional fields it omits are omitted, never null. */
 export const TimeoffSchema = z.object({
   id: z.uuid(),
   employment_id: z.uuid(),
@@ -90,19 +109,18 @@ export const TimeoffSchema = z.object({
   start_date: z.iso.date(),
   end_date: z.iso.date(),
   timezone: z.string(),
-  timeoff_days: z.array(z.object({ day: z.iso.date(), hours: z.number() })),
+  timeoff_days: z.array(TimeoffDayResponseSchema),
+  /** The sum of the days' `minutes`. */
+  total_minutes: z.number().int(),
   notes: z.string().nullable(),
-  document: FileSchema.nullable(),
-  // Beyond the 2024 example, as the provider's current responses carry them (timeoff.list.approved.json).
+  /** Absent when the time off has no document (the provider's `document?: File`, never null). */
+  document: FileSchema.optional(),
   approver_id: z.string().nullable(),
   approved_at: z.iso.datetime().nullable(),
   cancelled_at: z.iso.datetime().nullable(),
   cancel_reason: z.string().nullable(),
   automatic: z.boolean(),
   leave_policy: LeavePolicySchema,
-  // Ours: a declined request keeps its reason.
-  declined_at: z.iso.datetime().nullable(),
-  decline_reason: z.string().nullable(),
 });
 export type Timeoff = z.infer<typeof TimeoffSchema>;
 
@@ -128,8 +146,11 @@ export const CreateTimeoffBodySchema = z.strictObject({
   timeoff_days: TimeoffDaysSchema,
   notes,
   document: Base64FileSchema.optional(),
+  /** The provider's custom company leave policies; Roster has none, so a given id is refused (422). */
+  leave_policy_variant_id: z.string().max(64).optional(),
   status: z.enum(["requested", "approved"], { message: "must be requested or approved" }).optional(),
-  approver_id: z.string().max(64).optional(),
+  /** Nullable as the provider's `NullableApproverId`: null means the caller approves. */
+  approver_id: z.string().max(64).nullable().optional(),
   approved_at: z.iso.datetime({ message: "must be an ISO 8601 UTC date-time" }).optional(),
 });
 export type CreateTimeoffBody = z.infer<typeof CreateTimeoffBodySchema>;
@@ -144,21 +165,29 @@ export const UpdateTimeoffBodySchema = z.strictObject({
   timeoff_type: TimeoffTypeSchema.optional(),
   start_date: PlainDateSchema.optional(),
   end_date: PlainDateSchema.optional(),
+  start_date: TimeoffDayInputSchema.optional(),
+  end_date: TimeoffDayInputSchema.optional(),
   timezone: TimeZoneSchema.optional(),
   timeoff_days: TimeoffDaysSchema.optional(),
   notes,
   document: Base64FileSchema.optional(),
   status: z.enum(["approved", "declined", "cancelled"], { message: "must be approved, declined or cancelled" }).optional(),
-  approver_id: z.string().max(64).optional(),
+  approver_id: z.string().max(64).nullable().optional(),
   approved_at: z.iso.datetime({ message: "must be an ISO 8601 UTC date-time" }).optional(),
+  /** The provider's reason for an edit; required when editing an approved time off without moving its status. */
+  edit_reason: reason.optional(),
   cancel_reason: reason.optional(),
   decline_reason: reason.optional(),
 });
 export type UpdateTimeoffBody = z.infer<typeof UpdateTimeoffBodySchema>;
 
-/** GET /v1/timeoff/types: a fixed list, not paginated. */
+/** GET /v1/timeoff/types: a fixed list, not paginated, under the provider's `data.timeoff_types`. */
 export const TimeoffTypeItemSchema = z.object({ name: TimeoffTypeSchema, description: z.string() });
-export const TimeoffTypesResponseSchema = z.object({ data: z.array(TimeoffTypeItemSchema) });
+export const TimeoffTypesResponseSchema = z.object({ data: z.object({ timeoff_types: z.array(TimeoffTypeItemSchema) }) });
+export const TimeoffTypesQuerySchema = z.object({
+  /** The provider's filter; every Roster type applies to both. */
+  type: z.enum(["contractor", "full_time"], { message: "must be contractor or full_time" }).optional(),
+});
 
 // ─── Balance ─────────────────────────────────────────────────────────────────────────────────────
 
@@ -180,7 +209,6 @@ export const TimeoffEntitlementSchema = z.object({
 export type TimeoffEntitlement = z.infer<typeof TimeoffEntitlementSchema>;
 
 export const TimeoffBalanceSchema = z.object({
-  employment_id: z.uuid(),
   /** Days of paid time off a year under the contract (spec 2.5: an integer; 0 when the contract says nothing). */
   contractual_entitled: z.number().int(),
   contractual_leave_entitlement_type: z.enum(["fixed", "unlimited"]),

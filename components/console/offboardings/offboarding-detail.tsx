@@ -136,7 +136,7 @@ export function OffboardingDetail({ scope, id }: { scope: QueryScope; id: string
             {moves.map((m) => (
               <Button
                 key={m}
-                variant={m === "cancelled" ? "danger" : "secondary"}
+                variant={m === "canceled" ? "danger" : "secondary"}
                 onClick={() => {
                   setFailure(null);
                   setDone(null);
@@ -157,7 +157,7 @@ export function OffboardingDetail({ scope, id }: { scope: QueryScope; id: string
         title={move ? `${SANDBOX_MOVE_LABELS[move]} (sandbox)` : ""}
         confirmLabel={move ? SANDBOX_MOVE_LABELS[move] : ""}
         pendingLabel="Saving…"
-        confirmVariant={move === "cancelled" ? "danger" : "primary"}
+        confirmVariant={move === "canceled" ? "danger" : "primary"}
         pending={mutation.isPending}
         feedback={failure ? <PeopleOpsErrorBanner area="offboardings" operation="sandbox" error={failure} role="alert" /> : null}
         onConfirm={() => void confirm()}
@@ -187,13 +187,14 @@ function OffboardingFacts({ offboarding: o, employee }: { offboarding: Offboardi
     [
       "Employee aware",
       o.employee_awareness
-        ? `Since ${formatDate(o.employee_awareness.date)}${o.employee_awareness.note ? `: ${o.employee_awareness.note}` : ""}`
+        ? `${o.employee_awareness.date ? `Since ${formatDate(o.employee_awareness.date)}` : "Yes"}${o.employee_awareness.note ? `: ${o.employee_awareness.note}` : ""}`
         : "Not stated",
     ],
-    ["Agrees to the time off amount", o.agrees_to_pto_amount === null ? "Not stated" : o.agrees_to_pto_amount === "true" ? "Yes" : "No"],
+    ["Agrees to the time off amount", o.agrees_to_pto_amount === undefined ? "Not stated" : o.agrees_to_pto_amount ? "Yes" : "No"],
     ["Additional comments", o.additional_comments || "None"],
+    ...(o.personal_email ? ([["Personal email", o.personal_email]] as [string, ReactNode][]) : []),
     ["Confidential", o.confidential ? "Yes: visible only to the person who submitted it" : "No"],
-    ["Submitted", `${formatDateTime(o.submitted_at)}${o.requested_by ? ` by user ${o.requested_by}` : ""}`],
+    ["Submitted", `${formatDateTime(o.submitted_at)} by user ${o.requested_by}`],
   ];
   return (
     <Card>

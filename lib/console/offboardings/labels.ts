@@ -10,21 +10,21 @@ export const OFFBOARDING_STATUS_LABELS: Record<OffboardingStatus, string> = {
   submitted: "Submitted",
   in_review: "In review",
   done: "Done",
-  cancelled: "Cancelled",
+  canceled: "Cancelled",
 };
 
 export const OFFBOARDING_STATUS_TONES: Record<OffboardingStatus, Tone> = {
   submitted: "amber",
   in_review: "blue",
   done: "gray",
-  cancelled: "red",
+  canceled: "red",
 };
 
 export const OFFBOARDING_STATUS_DESCRIPTIONS: Record<OffboardingStatus, string> = {
   submitted: "Sent to the provider, waiting for review.",
   in_review: "The provider is reviewing the termination.",
   done: "The employment has ended (offboarded, user deactivated).",
-  cancelled: "Withdrawn: the employment is active again.",
+  canceled: "Withdrawn: the employment is active again.",
 };
 
 export const TERMINATION_REASON_LABELS: Record<TerminationReason, string> = {

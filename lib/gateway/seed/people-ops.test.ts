@@ -99,9 +99,9 @@ describe.each<Environment>(["sandbox", "production"])("people-ops demo seed (%s)
     expect(receipt.status).toBe(200);
     expect(["application/pdf", "image/png"]).toContain(receipt.headers.get("content-type"));
 
-    // Every request matches its employment's status (a cancelled one is history: the employment may be in any state).
+    // Every request matches its employment's status (a canceled one is history: the employment may be in any state).
     const offboardings = (await get("/v1/offboardings?page_size=100")).offboardings as { employment_id: string; status: string }[];
-    for (const o of offboardings.filter((x) => x.status !== "cancelled")) {
+    for (const o of offboardings.filter((x) => x.status !== "canceled")) {
       const e = (await get(`/v1/employments/${o.employment_id}`)).employment as { status: string };
       expect(e.status, o.status).toBe({ submitted: "offboarding", in_review: "offboarding", done: "archived" }[o.status]);
     }

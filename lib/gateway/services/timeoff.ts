@@ -70,17 +70,16 @@ export function serializeTimeoff(row: TimeoffRow, document: DocumentColumns | nu
     start_date: row.startDate,
     end_date: row.endDate,
     timezone: row.timezone,
-    timeoff_days: row.timeoffDays,
+    timeoff_days: row.timeoffDays.map((d) => ({ day: `${d.day}T00:00:00Z`, hours: d.hours, minutes: d.hours * 60 })),
+    total_minutes: row.timeoffDays.reduce((sum, d) => sum + d.hours * 60, 0),
     notes: row.notes,
-    document: document ? toFile(document) : null,
+    ...(document ? { document: toFile(document) } : {}),
     approver_id: row.approverId,
     approved_at: row.approvedAt ? iso(row.approvedAt) : null,
     cancelled_at: row.cancelledAt ? iso(row.cancelledAt) : null,
     cancel_reason: row.cancelReason,
     automatic: false,
     leave_policy: { name: leavePolicyName(row.timeoffType), leave_policy_variant_slug: row.timeoffType, leave_type: row.timeoffType },
-    declined_at: row.declinedAt ? iso(row.declinedAt) : null,
-    decline_reason: row.declineReason,
   };
 }
 
@@ -207,8 +206,10 @@ export async function createTimeoff(deps: GatewayDeps, principal: Principal, bod
     validateDays(body.start_date, body.end_date, body.timeoff_days, errors);
     const approved = body.status === "approved";
     const approverId = approved ? (body.approver_id ?? principal.userId) : null;
+    if (body.leave_policy_variant_id !== undefined)
+      (errors.leave_policy_variant_id ??= []).push("is not a custom leave policy of the employment (Roster has none; use timeoff_type)");
     if (!approved) {
-      if (body.approver_id !== undefined) (errors.approver_id ??= []).push("can only be given with status approved");
+      if (body.approver_id != null) (errors.approver_id ??= []).push("can only be given with status approved");
       if (body.approved_at !== undefined) (errors.approved_at ??= []).push("can only be given with status approved");
     } else if (approverId) {
       await assertApprover(tx, employment.companyId, approverId, "approver_id", errors);
@@ -293,8 +294,11 @@ export async function updateTimeoff(deps: GatewayDeps, principal: Principal, id:
     };
     onlyWith("cancel_reason", "cancelled");
     onlyWith("decline_reason", "declined");
-    onlyWith("approver_id", "approved");
+    if (body.approver_id != null) onlyWith("approver_id", "approved");
     onlyWith("approved_at", "approved");
+    // The provider's UpdateApprovedTimeoffParams: an edit of approved time off that keeps its status
+    // says why (the reason is not part of the time off it answers).
+    if (editing && current === "approved" && !body.status && !body.edit_reason) (errors.edit_reason ??= []).push("can't be blank");
     if (body.status === "cancelled" && !body.cancel_reason) (errors.cancel_reason ??= []).push("can't be blank");
     if (body.status === "declined" && !body.decline_reason) (errors.decline_reason ??= []).push("can't be blank");
 
@@ -339,5 +343,6 @@ export async function updateTimeoff(deps: GatewayDeps, principal: Principal, id:
 }
 
 /** GET /v1/timeoff/types. */
-export const listTimeoffTypes = () =>
-  Object.entries(TIMEOFF_TYPE_DESCRIPTIONS).map(([name, description]) => ({ name: name as TimeoffType, description }));
+export const listTimeoffTypes = () => ({
+  timeoff_types: Object.entries(TIMEOFF_TYPE_DESCRIPTIONS).map(([name, description]) => ({ name: name as TimeoffType, description })),
+});

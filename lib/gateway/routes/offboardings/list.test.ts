@@ -55,8 +55,13 @@ describe("GET /v1/offboardings and /v1/offboardings/{id}", () => {
     const secret = await create(secretEmp.id, true, s.t.tokens.owner);
     const asAdmin = OffboardingListResponseSchema.parse(await (await list()).json()).data;
     expect(asAdmin.offboardings.map((o) => o.id)).toEqual([open]);
-    const asOwner = OffboardingListResponseSchema.parse(await (await list("", s.t.tokens.owner)).json()).data;
+    const asOwner = OffboardingListResponseSchema.parse(await (await list("?include_confidential=true", s.t.tokens.owner)).json()).data;
     expect(asOwner.offboardings.map((o) => o.id).sort()).toEqual([open, secret].sort());
+    // The provider's default leaves confidential requests out, even for their requester.
+    const byDefault = OffboardingListResponseSchema.parse(await (await list("", s.t.tokens.owner)).json()).data;
+    expect(byDefault.offboardings.map((o) => o.id)).toEqual([open]);
+    const adminAsked = OffboardingListResponseSchema.parse(await (await list("?include_confidential=true")).json()).data;
+    expect(adminAsked.offboardings.map((o) => o.id)).toEqual([open]);
     expect((await s.gw.call("GET", `/v1/offboardings/${secret}`, { token: s.t.tokens.admin })).status).toBe(404);
     expect(
       OffboardingResponseSchema.parse(await (await s.gw.call("GET", `/v1/offboardings/${secret}`, { token: s.t.tokens.owner })).json()).data
