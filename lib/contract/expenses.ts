@@ -56,6 +56,7 @@ export type CurrencyDefinition = z.infer<typeof CurrencyDefinitionSchema>;
 
 export const ExpenseReviewerSchema = z.object({ user_id: z.string(), user_name: z.string(), user_email: z.string() });
 
+/** The provider's `Expense` (the non-draft branch of `ExpenseOrDraft`): no timestamps of its own. */
 export const ExpenseSchema = z.object({
   id: z.uuid(),
   employment_id: z.uuid(),
@@ -75,8 +76,6 @@ export const ExpenseSchema = z.object({
   reviewed_at: z.iso.datetime().nullable(),
   reviewer: ExpenseReviewerSchema.nullable(),
   receipts: z.array(FileSchema),
-  created_at: z.iso.datetime(),
-  updated_at: z.iso.datetime(),
 });
 export type Expense = z.infer<typeof ExpenseSchema>;
 

@@ -42,8 +42,9 @@ export const INCENTIVE_STATUSES = ["pending", "processing", "paid"] as const;
 export const IncentiveStatusSchema = z.enum(INCENTIVE_STATUSES, { message: `must be one of: ${INCENTIVE_STATUSES.join(", ")}` });
 export type IncentiveStatus = z.infer<typeof IncentiveStatusSchema>;
 
-export const RECURRING_INCENTIVE_STATUSES = ["active", "completed"] as const;
-export const RecurringIncentiveStatusSchema = z.enum(RECURRING_INCENTIVE_STATUSES, { message: "must be active or completed" });
+/** The provider's: `inactive` once its last month is generated (or paused). */
+export const RECURRING_INCENTIVE_STATUSES = ["active", "inactive"] as const;
+export const RecurringIncentiveStatusSchema = z.enum(RECURRING_INCENTIVE_STATUSES, { message: "must be active or inactive" });
 
 export const IncentiveSchema = z.object({
   id: z.uuid(),
@@ -91,7 +92,14 @@ export const IncentiveListQuerySchema = z.object({
 });
 export const RecurringIncentiveListQuerySchema = z.object({
   employment_id: z.string().max(64).optional(),
-  status: RecurringIncentiveStatusSchema.optional(),
+  /** The provider's filter says "active or deactive": `deactive` is read as `inactive`. */
+  status: z
+    .enum(["active", "inactive", "deactive"], { message: "must be active or inactive" })
+    .transform((v) => (v === "deactive" ? "inactive" : v))
+    .optional(),
+  /** The provider's filters: the type, and a text the note contains. */
+  type: RecurringIncentiveTypeSchema.optional(),
+  note: z.string().max(255, "must be at most 255 characters").optional(),
 });
 
 const amount = z

@@ -184,7 +184,6 @@ function ExpenseFacts({ expense: e, employee }: { expense: Expense; employee: st
     ],
     ["Category", EXPENSE_CATEGORY_LABELS[e.category]],
     ["Notes", e.notes || "None"],
-    ["Submitted", formatDateTime(e.created_at)],
     [
       "Reviewed",
       e.reviewed_at

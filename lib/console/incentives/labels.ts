@@ -33,7 +33,7 @@ export const INCENTIVE_TYPE_LABELS: Record<IncentiveType, string> = {
 export const INCENTIVE_STATUS_LABELS: Record<IncentiveStatus, string> = { pending: "Pending", processing: "Processing", paid: "Paid" };
 export const INCENTIVE_STATUS_TONES: Record<IncentiveStatus, Tone> = { pending: "amber", processing: "blue", paid: "teal" };
 
-export const RECURRING_STATUS_LABELS: Record<RecurringIncentiveStatus, string> = { active: "Active", completed: "Completed" };
-export const RECURRING_STATUS_TONES: Record<RecurringIncentiveStatus, Tone> = { active: "green", completed: "gray" };
+export const RECURRING_STATUS_LABELS: Record<RecurringIncentiveStatus, string> = { active: "Active", inactive: "Inactive" };
+export const RECURRING_STATUS_TONES: Record<RecurringIncentiveStatus, Tone> = { active: "green", inactive: "gray" };
 
 export const TAX_TYPE_LABELS = { gross: "Gross", net: "Net" } as const;

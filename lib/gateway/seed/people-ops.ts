@@ -355,7 +355,7 @@ export function buildPeopleOpsRows(options: SeedPeopleOpsOptions): PeopleOpsRows
           companyId,
           employmentId: e.id!,
           type,
-          status: ended ? "completed" : "active",
+          status: ended ? "inactive" : "active",
           amount,
           amountTaxType: "net",
           startDate: start,

@@ -52,8 +52,6 @@ export function serializeExpense(row: ExpenseRow, receipts: ReceiptColumns[], re
     reviewed_at: row.reviewedAt ? iso(row.reviewedAt) : null,
     reviewer: reviewer ? { user_id: reviewer.id, user_name: reviewer.name, user_email: reviewer.email } : null,
     receipts: receipts.map(toFile),
-    created_at: iso(row.createdAt),
-    updated_at: iso(row.updatedAt),
   };
 }
 

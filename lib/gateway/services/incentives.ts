@@ -1,6 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { and, asc, count, desc, eq, isNull } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type {
   CreateIncentiveBody,
   CreateRecurringIncentiveBody,
@@ -54,7 +54,8 @@ export const serializeRecurringIncentive = (r: RecurringIncentiveRow): Recurring
   id: r.id,
   employment_id: r.employmentId,
   type: r.type as RecurringIncentive["type"],
-  status: r.status as RecurringIncentive["status"],
+  // Rows written before migration 0006 may say `completed`, the provider's `inactive`.
+  status: r.status === "completed" ? "inactive" : (r.status as RecurringIncentive["status"]),
   amount: r.amount,
   amount_tax_type: r.amountTaxType as RecurringIncentive["amount_tax_type"],
   start_date: r.startDate,
@@ -142,7 +143,7 @@ export async function generateRecurringIncentives(
     if (through !== r.generatedThrough || completed) {
       await tx
         .update(recurringIncentives)
-        .set({ generatedThrough: through, status: completed ? "completed" : r.status, updatedAt: now })
+        .set({ generatedThrough: through, status: completed ? "inactive" : r.status, updatedAt: now })
         .where(eq(recurringIncentives.id, r.id));
     }
   }
@@ -325,6 +326,8 @@ export interface ListRecurringOptions {
   companyId: string;
   employmentId?: string;
   status?: RecurringIncentive["status"];
+  type?: RecurringIncentive["type"];
+  note?: string;
   page: number;
   pageSize: number;
 }
@@ -338,7 +341,13 @@ export async function listRecurringIncentives(deps: GatewayDeps, o: ListRecurrin
       eq(recurringIncentives.companyId, o.companyId),
       isNull(recurringIncentives.deletedAt),
       o.employmentId ? eq(recurringIncentives.employmentId, o.employmentId) : undefined,
-      o.status ? eq(recurringIncentives.status, o.status) : undefined,
+      o.status === "inactive"
+        ? inArray(recurringIncentives.status, ["inactive", "completed"])
+        : o.status
+          ? eq(recurringIncentives.status, o.status)
+          : undefined,
+      o.type ? eq(recurringIncentives.type, o.type) : undefined,
+      o.note ? sql`strpos(lower(coalesce(${recurringIncentives.note}, '')), lower(${o.note})) > 0` : undefined,
     );
     const rows = await tx
       .select()
