@@ -69,7 +69,7 @@ describe.each<Environment>(["sandbox", "production"])("people-ops demo seed (%s)
     expect([...inDemoCompany].every((x) => (OFFBOARDING_STATUSES as readonly string[]).includes(x))).toBe(true);
     const everywhere = new Set((await gw.deps.db.select({ s: offboardings.status }).from(offboardings)).map((r) => r.s));
     expect([...everywhere].sort()).toEqual([...OFFBOARDING_STATUSES].sort());
-    expect([...(await statuses("/v1/incentives/recurring", "recurring_incentives"))].sort()).toEqual(["active", "completed"]);
+    expect([...(await statuses("/v1/incentives/recurring", "recurring_incentives"))].sort()).toEqual(["active", "inactive"]);
   });
 
   it("is consistent with the API's rules: no overlapping time off, balances add up, receipts download, offboardings match", async () => {
