@@ -163,8 +163,6 @@ export type CreateTimeoffBody = z.infer<typeof CreateTimeoffBodySchema>;
 export const UpdateTimeoffBodySchema = z.strictObject({
   employment_id: z.string().max(64).optional(),
   timeoff_type: TimeoffTypeSchema.optional(),
-  start_date: PlainDateSchema.optional(),
-  end_date: PlainDateSchema.optional(),
   start_date: TimeoffDayInputSchema.optional(),
   end_date: TimeoffDayInputSchema.optional(),
   timezone: TimeZoneSchema.optional(),
@@ -180,6 +178,13 @@ export const UpdateTimeoffBodySchema = z.strictObject({
   decline_reason: reason.optional(),
 });
 export type UpdateTimeoffBody = z.infer<typeof UpdateTimeoffBodySchema>;
+
+/** POST /v1/timeoff/{timeoff_id}/approve (the provider's ApproveTimeoffParams): null approver means the caller. */
+export const ApproveTimeoffBodySchema = z.strictObject({ approver_id: z.string().max(64).nullable() });
+/** POST /v1/timeoff/{timeoff_id}/decline (DeclineTimeoffParams): the reason may be null. */
+export const DeclineTimeoffBodySchema = z.strictObject({ decline_reason: reason.nullable() });
+/** POST /v1/timeoff/{timeoff_id}/cancel (CancelTimeoffParams). */
+export const CancelTimeoffBodySchema = z.strictObject({ cancel_reason: reason });
 
 /** GET /v1/timeoff/types: a fixed list, not paginated, under the provider's `data.timeoff_types`. */
 export const TimeoffTypeItemSchema = z.object({ name: TimeoffTypeSchema, description: z.string() });

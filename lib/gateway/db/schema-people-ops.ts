@@ -232,7 +232,7 @@ export const offboardings = pgTable(
     willChallengeTermination: boolean("will_challenge_termination").notNull(),
     willChallengeTerminationDescription: text("will_challenge_termination_description"),
     additionalComments: text("additional_comments"),
-    employeeAwareness: jsonb("employee_awareness").$type<{ date: string; note: string | null }>(),
+    employeeAwareness: jsonb("employee_awareness").$type<{ date: string | null; note: string | null }>(),
     agreesToPtoAmount: boolean("agrees_to_pto_amount"),
     agreesToPtoAmountNotes: text("agrees_to_pto_amount_notes"),
     acknowledgeTerminationProcedure: boolean("acknowledge_termination_procedure"),

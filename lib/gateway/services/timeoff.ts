@@ -255,7 +255,14 @@ const DATA_FIELDS = ["timeoff_type", "start_date", "end_date", "timezone", "time
  * approve a requested one, decline a requested one (with `decline_reason`), cancel a requested or
  * approved one not yet taken (with `cancel_reason`).
  */
-export async function updateTimeoff(deps: GatewayDeps, principal: Principal, id: string, body: UpdateTimeoffBody): Promise<Timeoff> {
+export async function updateTimeoff(
+  deps: GatewayDeps,
+  principal: Principal,
+  id: string,
+  body: UpdateTimeoffBody,
+  /** The provider's decline action takes a null reason. */
+  opts: { declineReasonOptional?: boolean } = {},
+): Promise<Timeoff> {
   const companyId = principal.companyId!;
   return deps.db.transaction(async (tx) => {
     const row = await getTimeoffOrThrow(tx, companyId, id, true);
@@ -300,7 +307,8 @@ export async function updateTimeoff(deps: GatewayDeps, principal: Principal, id:
     // says why (the reason is not part of the time off it answers).
     if (editing && current === "approved" && !body.status && !body.edit_reason) (errors.edit_reason ??= []).push("can't be blank");
     if (body.status === "cancelled" && !body.cancel_reason) (errors.cancel_reason ??= []).push("can't be blank");
-    if (body.status === "declined" && !body.decline_reason) (errors.decline_reason ??= []).push("can't be blank");
+    if (body.status === "declined" && !body.decline_reason && !opts.declineReasonOptional)
+      (errors.decline_reason ??= []).push("can't be blank");
 
     const start = body.start_date ?? row.startDate;
     const end = body.end_date ?? row.endDate;
@@ -323,7 +331,7 @@ export async function updateTimeoff(deps: GatewayDeps, principal: Principal, id:
       if (approverId) await assertApprover(tx, companyId, approverId, "approver_id", errors);
       Object.assign(update, { status: "approved", approverId, approvedAt: body.approved_at ? new Date(body.approved_at) : now });
     }
-    if (body.status === "declined") Object.assign(update, { status: "declined", declinedAt: now, declineReason: body.decline_reason });
+    if (body.status === "declined") Object.assign(update, { status: "declined", declinedAt: now, declineReason: body.decline_reason ?? null });
     if (body.status === "cancelled") Object.assign(update, { status: "cancelled", cancelledAt: now, cancelReason: body.cancel_reason });
     const document = body.document ? decodeUpload(body.document, "document", errors) : null;
     const stillHolding = body.status !== "declined" && body.status !== "cancelled";
