@@ -59,6 +59,9 @@ export const IncentiveSchema = z.object({
   note: z.string().nullable(),
   /** The recurring incentive that generated it, or null. */
   recurring_incentive_id: z.uuid().nullable(),
+  /** The period it pays for, when given (absent otherwise, as the provider omits them). */
+  period_start: z.iso.date().nullable().optional(),
+  period_end: z.iso.date().nullable().optional(),
 });
 export type Incentive = z.infer<typeof IncentiveSchema>;
 export const IncentiveResponseSchema = resourceEnvelopeSchema("incentive", IncentiveSchema);
@@ -109,26 +112,39 @@ const amount = z
   .max(100_000_000_00, "must be at most 10000000000");
 const note = z.string().max(2000, "must be at most 2000 characters").nullable().optional();
 
+/** The provider's period_start / period_end of a one-time incentive: the end not before the start. */
+const periodFields = { period_start: PlainDateSchema.nullable().optional(), period_end: PlainDateSchema.nullable().optional() };
+function periodInOrder(b: { period_start?: string | null; period_end?: string | null }, ctx: z.RefinementCtx) {
+  if (b.period_start && b.period_end && b.period_end < b.period_start)
+    ctx.addIssue({ code: "custom", path: ["period_end"], message: "must not be before period_start", input: b.period_end });
+}
+
 /** POST /v1/incentives. The effective date must be today or later. */
-export const CreateIncentiveBodySchema = z.strictObject({
-  employment_id: z.string().min(1, "can't be blank").max(64),
-  type: IncentiveTypeSchema,
-  amount,
-  amount_tax_type: AmountTaxTypeSchema,
-  effective_date: PlainDateSchema,
-  note,
-});
+export const CreateIncentiveBodySchema = z
+  .strictObject({
+    employment_id: z.string().min(1, "can't be blank").max(64),
+    type: IncentiveTypeSchema,
+    amount,
+    amount_tax_type: AmountTaxTypeSchema,
+    effective_date: PlainDateSchema,
+    note,
+    ...periodFields,
+  })
+  .superRefine(periodInOrder);
 export type CreateIncentiveBody = z.infer<typeof CreateIncentiveBodySchema>;
 
 /** PUT/PATCH /v1/incentives/{id}: a pending incentive only. */
-export const UpdateIncentiveBodySchema = z.strictObject({
-  employment_id: z.string().max(64).optional(),
-  type: IncentiveTypeSchema.optional(),
-  amount: amount.optional(),
-  amount_tax_type: AmountTaxTypeSchema.optional(),
-  effective_date: PlainDateSchema.optional(),
-  note,
-});
+export const UpdateIncentiveBodySchema = z
+  .strictObject({
+    employment_id: z.string().max(64).optional(),
+    type: IncentiveTypeSchema.optional(),
+    amount: amount.optional(),
+    amount_tax_type: AmountTaxTypeSchema.optional(),
+    effective_date: PlainDateSchema.optional(),
+    note,
+    ...periodFields,
+  })
+  .superRefine(periodInOrder);
 export type UpdateIncentiveBody = z.infer<typeof UpdateIncentiveBodySchema>;
 
 /**
@@ -141,11 +157,12 @@ export const CreateRecurringIncentiveBodySchema = z.strictObject({
   amount,
   amount_tax_type: AmountTaxTypeSchema,
   effective_date: PlainDateSchema,
+  /** A number, or the provider's string form (`"12"`). */
   duration_in_months: z
-    .number()
-    .int("must be a whole number of months")
-    .min(1, "must be at least 1")
-    .max(120, "must be at most 120")
+    .union([z.number(), z.string().regex(/^\d{1,4}$/, "must be a whole number of months").transform(Number)], {
+      message: "must be a whole number of months",
+    })
+    .pipe(z.number().int("must be a whole number of months").min(1, "must be at least 1").max(120, "must be at most 120"))
     .optional(),
   note,
 });

@@ -196,6 +196,9 @@ export const incentives = pgTable(
     amountTaxType: text("amount_tax_type").notNull(),
     effectiveDate: day("effective_date").notNull(),
     expectedPayoutDate: day("expected_payout_date"),
+    /** The period the incentive pays for (the provider's period_start / period_end), when given. */
+    periodStart: day("period_start"),
+    periodEnd: day("period_end"),
     note: text("note"),
     createdAt: ts("created_at").notNull(),
     updatedAt: ts("updated_at").notNull(),

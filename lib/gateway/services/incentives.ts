@@ -48,6 +48,8 @@ export const serializeIncentive = (r: IncentiveRow): Incentive => ({
   expected_payout_date: r.expectedPayoutDate,
   note: r.note,
   recurring_incentive_id: r.recurringIncentiveId,
+  ...(r.periodStart !== null ? { period_start: r.periodStart } : {}),
+  ...(r.periodEnd !== null ? { period_end: r.periodEnd } : {}),
 });
 
 export const serializeRecurringIncentive = (r: RecurringIncentiveRow): RecurringIncentive => ({
@@ -222,6 +224,8 @@ export async function createIncentive(deps: GatewayDeps, principal: Principal, b
         effectiveDate: body.effective_date,
         expectedPayoutDate: endOfMonth(body.effective_date),
         note: body.note ?? null,
+        periodStart: body.period_start ?? null,
+        periodEnd: body.period_end ?? null,
         createdAt: now,
         updatedAt: now,
       })
@@ -251,6 +255,9 @@ export async function updateIncentive(deps: GatewayDeps, principal: Principal, i
     const now = deps.clock.now();
     const errors: Record<string, string[]> = {};
     if (body.effective_date !== undefined && body.effective_date !== row.effectiveDate) assertNotPast(body.effective_date, now, errors);
+    const periodStart = body.period_start !== undefined ? body.period_start : row.periodStart;
+    const periodEnd = body.period_end !== undefined ? body.period_end : row.periodEnd;
+    if (periodStart && periodEnd && periodEnd < periodStart) (errors.period_end ??= []).push("must not be before period_start");
     throwIfErrors(errors);
     const changes = Object.entries(body).filter(([k, v]) => k !== "employment_id" && v !== undefined).length;
     if (changes === 0) return serializeIncentive(row);
@@ -264,6 +271,8 @@ export async function updateIncentive(deps: GatewayDeps, principal: Principal, i
         effectiveDate: effective,
         expectedPayoutDate: endOfMonth(effective),
         note: body.note !== undefined ? body.note : row.note,
+        periodStart,
+        periodEnd,
         updatedAt: now,
       })
       .where(eq(incentives.id, row.id))

@@ -124,6 +124,13 @@ describe("POST/GET/DELETE /v1/incentives/recurring", () => {
     expect((await s.gw.call("GET", "/v1/incentives/recurring?status=completed", { token: s.t.tokens.admin })).status).toBe(400);
   });
 
+  it("takes duration_in_months as the provider's string", async () => {
+    const res = await createRecurring({ duration_in_months: "3", effective_date: "2026-02-01" });
+    expect(res.status).toBe(201);
+    expect((await json(res)).data.recurring_incentive.end_date).toBe("2026-04-01");
+    expect((await json(await createRecurring({ duration_in_months: "three" }))).errors).toHaveProperty("duration_in_months");
+  });
+
   it("validates: a signing bonus cannot recur, the start is today or later, duration 1..120 months", async () => {
     const res = await createRecurring({ type: "signing_bonus", effective_date: "2025-12-01", duration_in_months: 0 });
     expect(res.status).toBe(422);
