@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { FileSchema } from "./employment";
 import { listEnvelopeSchema, resourceEnvelopeSchema } from "./pagination";
-import { Base64FileSchema, PlainDateSchema } from "./timeoff";
+import { Base64FileSchema, PlainDateSchema, TimeZoneSchema } from "./timeoff";
 
 // Expenses (spec 4.2 "Expenses"; shapes from the provider's published examples). Money is integer
 // minor units (×100 for every currency, DECISIONS.md).
@@ -118,11 +118,18 @@ export const CreateExpenseBodySchema = z
     amount,
     currency: Iso4217CurrencySchema,
     tax_amount: taxAmount.optional(),
-    category: ExpenseCategorySchema,
+    /** The provider's deprecated category; required unless expense_category_slug names one of these. */
+    category: ExpenseCategorySchema.optional(),
+    expense_category_slug: z.string().max(255).nullable().optional(),
     expense_date: PlainDateSchema,
+    /** The provider's: the zone in which expense_date must not be in the future (UTC when absent). */
+    timezone: TimeZoneSchema.optional(),
     notes,
     receipt: Base64FileSchema.optional(),
     receipts: receipts.optional(),
+    /** The provider's: an expense created already reviewed (approved), by this user (default the caller). */
+    reviewer_id: z.string().max(64).optional(),
+    reviewed_at: z.iso.datetime({ message: "must be an ISO 8601 UTC date-time" }).optional(),
   })
   .superRefine((body, ctx) => {
     oneReceiptField(body, ctx);
