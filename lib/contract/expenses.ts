@@ -17,6 +17,41 @@ export const EXPENSE_CATEGORIES = [
   "coworking",
 ] as const;
 export const ExpenseCategorySchema = z.enum(EXPENSE_CATEGORIES, { message: `must be one of: ${EXPENSE_CATEGORIES.join(", ")}` });
+export type ExpenseCategory = z.infer<typeof ExpenseCategorySchema>;
+
+/** Titles of the categories, as GET /v1/expenses/categories names them. */
+export const EXPENSE_CATEGORY_TITLES: Record<ExpenseCategory, string> = {
+  education_training: "Education and training",
+  home_office: "Home office",
+  meals: "Meals",
+  other: "Other",
+  phone_utilities: "Phone and utilities",
+  tech_equipment: "Tech equipment",
+  travel: "Travel",
+  coworking: "Coworking",
+};
+
+/** The provider's `ExpenseCategoryNode` (every field optional there; Roster's categories are flat and global). */
+export const ExpenseCategoryNodeSchema = z.object({
+  slug: z.string(),
+  code: z.string(),
+  title: z.string(),
+  description: z.string().nullable().optional(),
+  instructions: z.string().nullable().optional(),
+  prompt: z.string().nullable().optional(),
+  is_selectable: z.boolean(),
+  parent: z.object({ code: z.string().optional(), slug: z.string().optional(), title: z.string().optional() }).nullable(),
+  scope: z.string(),
+  status: z.string(),
+});
+/** GET /v1/expenses/categories: the provider's `ListExpenseCategoriesResponse` (a bare array under data). */
+export const ExpenseCategoriesResponseSchema = z.object({ data: z.array(ExpenseCategoryNodeSchema) });
+export const ExpenseCategoriesQuerySchema = z.object({
+  employment_id: z.string().max(64).optional(),
+  expense_id: z.string().max(64).optional(),
+  include_parents: z.enum(["true", "false"], { message: "must be true or false" }).optional(),
+  country_code: z.string().max(3).optional(),
+});
 
 export const EXPENSE_STATUSES = ["pending", "approved", "declined", "processing", "reimbursed", "canceled"] as const;
 export const ExpenseStatusSchema = z.enum(EXPENSE_STATUSES, { message: `must be one of: ${EXPENSE_STATUSES.join(", ")}` });

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { ExpenseListResponseSchema, ExpenseResponseSchema } from "@/lib/contract";
+import { EXPENSE_CATEGORIES, ExpenseCategoriesResponseSchema, ExpenseListResponseSchema, ExpenseResponseSchema } from "@/lib/contract";
 import { expenses } from "../../db/schema";
 import {
   SAMPLE_FILES,
@@ -79,5 +79,18 @@ describe("GET /v1/expenses and /v1/expenses/{id}", () => {
     expect(keysOf(mine.receipts[0])).toEqual(keysOf((example.receipts as object[])[0]));
     const body = await json(await list());
     expect(keysOf(body.data)).toEqual(keysOf(readFixture("openapi-examples-2024/ListExpenseResponse.json")));
+  });
+});
+
+describe("GET /v1/expenses/categories", () => {
+  it("lists the categories as the provider's ExpenseCategoryNode (not shadowed by /v1/expenses/{id})", async () => {
+    const res = await s.gw.call("GET", "/v1/expenses/categories?include_parents=true", { token: s.t.tokens.admin });
+    expect(res.status).toBe(200);
+    const { data } = ExpenseCategoriesResponseSchema.parse(await res.json());
+    expect(data.map((c) => c.slug)).toEqual([...EXPENSE_CATEGORIES]);
+    expect(data.find((c) => c.slug === "home_office")).toMatchObject({ title: "Home office", is_selectable: true, parent: null });
+    expect((await s.gw.call("GET", `/v1/expenses/categories?employment_id=${s.otherE.id}`, { token: s.t.tokens.admin })).status).toBe(404);
+    expect((await s.gw.call("GET", "/v1/expenses/categories?include_parents=maybe", { token: s.t.tokens.admin })).status).toBe(400);
+    expect((await s.gw.call("GET", "/v1/expenses/categories", { token: await tokenWith(s.gw, s.t.admin, ["timeoff:read"]) })).status).toBe(403);
   });
 });
