@@ -131,6 +131,11 @@ export const TimeoffListQuerySchema = z.object({
   employment_id: z.string().max(64).optional(),
   timeoff_type: TimeoffTypeSchema.optional(),
   status: TimeoffStatusSchema.optional(),
+  /** The provider's window (both: overlapping it; alone: starting on/after, ending on/before). */
+  start_date: PlainDateSchema.optional(),
+  end_date: PlainDateSchema.optional(),
+  sort_by: z.enum(["timeoff_type", "status"], { message: "must be timeoff_type or status" }).optional(),
+  order: z.enum(["asc", "desc"], { message: "must be asc or desc" }).optional(),
 });
 
 const notes = z.string().max(5000, "must be at most 5000 characters").nullable().optional();

@@ -1,6 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { and, count, desc, eq, inArray, lte, gte, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, lte, gte, ne, sql, type SQL } from "drizzle-orm";
 import {
   TIMEOFF_TYPE_DESCRIPTIONS,
   type CreateTimeoffBody,
@@ -108,11 +108,17 @@ export interface ListTimeoffOptions {
   employmentId?: string;
   timeoffType?: TimeoffType;
   status?: TimeoffStatus;
+  /** The provider's window: with both, the time off overlapping [start, end]; alone, start on/after or end on/before. */
+  startDate?: string;
+  endDate?: string;
+  /** The provider's sort (by timeoff_type or status), then newest first. */
+  sortBy?: "timeoff_type" | "status";
+  order?: "asc" | "desc";
   page: number;
   pageSize: number;
 }
 
-/** GET /v1/timeoff: newest first (by start date). */
+/** GET /v1/timeoff: newest first (by start date), or by the provider's sort_by / order. */
 export async function listTimeoffs(deps: GatewayDeps, o: ListTimeoffOptions) {
   const { db } = deps;
   const now = deps.clock.now();
@@ -122,13 +128,22 @@ export async function listTimeoffs(deps: GatewayDeps, o: ListTimeoffOptions) {
     o.employmentId ? eq(timeoffs.employmentId, o.employmentId) : undefined,
     o.timeoffType ? eq(timeoffs.timeoffType, o.timeoffType) : undefined,
     o.status ? statusCondition(o.status, now) : undefined,
+    o.startDate && o.endDate
+      ? and(lte(timeoffs.startDate, o.endDate), gte(timeoffs.endDate, o.startDate))
+      : o.startDate
+        ? gte(timeoffs.startDate, o.startDate)
+        : o.endDate
+          ? lte(timeoffs.endDate, o.endDate)
+          : undefined,
   );
+  const direction = o.order === "asc" ? asc : desc;
+  const sort = o.sortBy === "timeoff_type" ? [direction(timeoffs.timeoffType)] : o.sortBy === "status" ? [direction(timeoffs.status)] : [];
   const [rows, [total]] = await Promise.all([
     db
       .select()
       .from(timeoffs)
       .where(where)
-      .orderBy(desc(timeoffs.startDate), desc(timeoffs.createdAt), desc(timeoffs.id))
+      .orderBy(...sort, (o.sortBy ? desc : direction)(timeoffs.startDate), desc(timeoffs.createdAt), desc(timeoffs.id))
       .limit(o.pageSize)
       .offset((o.page - 1) * o.pageSize),
     db.select({ n: count() }).from(timeoffs).where(where),

@@ -42,6 +42,20 @@ describe("GET /v1/timeoff", () => {
     expect(beyond).toMatchObject({ timeoffs: [], current_page: 9, total_count: 3, total_pages: 1 });
   });
 
+  it("takes the provider's start_date / end_date window and sort_by / order", async () => {
+    await create(s.e.id, "2026-03-02", "2026-03-03", {}, s.t.tokens.admin);
+    await create(s.e.id, "2026-04-06", "2026-04-06", { timeoff_type: "sick_leave" });
+    await create(s.e.id, "2026-05-04", "2026-05-04");
+    const starts = async (q: string) => TimeoffListResponseSchema.parse(await (await list(q)).json()).data.timeoffs.map((x) => x.start_date);
+    // Both: every time off overlapping the window, also at its edges.
+    expect(await starts("?start_date=2026-03-03&end_date=2026-04-06")).toEqual(["2026-04-06", "2026-03-02"]);
+    expect(await starts("?start_date=2026-04-01")).toEqual(["2026-05-04", "2026-04-06"]);
+    expect(await starts("?end_date=2026-04-06")).toEqual(["2026-04-06", "2026-03-02"]);
+    expect(await starts("?order=asc")).toEqual(["2026-03-02", "2026-04-06", "2026-05-04"]);
+    expect((await starts("?sort_by=timeoff_type&order=desc"))[0]).toBe("2026-04-06");
+    for (const q of ["?sort_by=end_date", "?order=up", "?start_date=2026-13-01"]) expect((await list(q)).status, q).toBe(400);
+  });
+
   it("page and page_size out of bounds are 400", async () => {
     for (const q of ["?page_size=0", "?page_size=101", "?page_size=abc", "?page=0", "?page=-1", "?page=1.5"]) {
       const res = await list(q);
