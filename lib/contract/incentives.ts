@@ -159,9 +159,18 @@ export const CreateRecurringIncentiveBodySchema = z.strictObject({
   effective_date: PlainDateSchema,
   /** A number, or the provider's string form (`"12"`). */
   duration_in_months: z
-    .union([z.number(), z.string().regex(/^\d{1,4}$/, "must be a whole number of months").transform(Number)], {
-      message: "must be a whole number of months",
-    })
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .regex(/^\d{1,4}$/, "must be a whole number of months")
+          .transform(Number),
+      ],
+      {
+        message: "must be a whole number of months",
+      },
+    )
     .pipe(z.number().int("must be a whole number of months").min(1, "must be at least 1").max(120, "must be at most 120"))
     .optional(),
   note,

@@ -65,7 +65,9 @@ export function BalanceCard({
           )
         }
       />
-      <CardBody>{query.data ? <BalanceBody balance={query.data} employmentId={employmentId} compact={compact} /> : <Skeleton className="h-24" />}</CardBody>
+      <CardBody>
+        {query.data ? <BalanceBody balance={query.data} employmentId={employmentId} compact={compact} /> : <Skeleton className="h-24" />}
+      </CardBody>
     </Card>
   );
 }

@@ -1,7 +1,14 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
-import { EXPENSE_CATEGORIES, type Base64File, type CreateExpenseBody, type Expense, type ExpenseStatus, type UpdateExpenseBody } from "@/lib/contract";
+import {
+  EXPENSE_CATEGORIES,
+  type Base64File,
+  type CreateExpenseBody,
+  type Expense,
+  type ExpenseStatus,
+  type UpdateExpenseBody,
+} from "@/lib/contract";
 import type { GatewayDeps, Principal } from "../context";
 import type { DbOrTx } from "../db/client";
 import { companyUsers, expenses, peopleOpsFiles } from "../db/schema";
@@ -214,7 +221,8 @@ export async function createExpense(deps: GatewayDeps, principal: Principal, bod
           ),
         );
     }
-    if (reviewed) await emitEvent(tx, now, "expense.approved", { expense_id: id, employment_id: employment.id, company_id: employment.companyId });
+    if (reviewed)
+      await emitEvent(tx, now, "expense.approved", { expense_id: id, employment_id: employment.id, company_id: employment.companyId });
     const [expense] = await serializeMany(tx, [row!]);
     return expense!;
   });

@@ -35,7 +35,9 @@ export const serializeOffboarding = (r: OffboardingRow): Offboarding => ({
   reason_description: r.reasonDescription,
   risk_assessment_reasons: r.riskAssessmentReasons as Offboarding["risk_assessment_reasons"],
   will_challenge_termination: r.willChallengeTermination,
-  ...(r.willChallengeTerminationDescription !== null ? { will_challenge_termination_description: r.willChallengeTerminationDescription } : {}),
+  ...(r.willChallengeTerminationDescription !== null
+    ? { will_challenge_termination_description: r.willChallengeTerminationDescription }
+    : {}),
   additional_comments: r.additionalComments,
   ...(r.employeeAwareness ? { employee_awareness: { date: r.employeeAwareness.date, note: r.employeeAwareness.note ?? null } } : {}),
   ...(r.agreesToPtoAmount !== null ? { agrees_to_pto_amount: r.agreesToPtoAmount } : {}),
@@ -157,7 +159,9 @@ export async function createOffboarding(deps: GatewayDeps, principal: Principal,
         willChallengeTermination: d.will_challenge_termination,
         willChallengeTerminationDescription: d.will_challenge_termination_description ?? null,
         additionalComments: d.additional_comments ?? null,
-        employeeAwareness: d.employee_awareness ? { date: d.employee_awareness.date ?? null, note: d.employee_awareness.note ?? null } : null,
+        employeeAwareness: d.employee_awareness
+          ? { date: d.employee_awareness.date ?? null, note: d.employee_awareness.note ?? null }
+          : null,
         agreesToPtoAmount: d.agrees_to_pto_amount ?? null,
         agreesToPtoAmountNotes: d.agrees_to_pto_amount_notes ?? null,
         acknowledgeTerminationProcedure: d.acknowledge_termination_procedure ?? null,

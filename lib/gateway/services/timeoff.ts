@@ -346,7 +346,8 @@ export async function updateTimeoff(
       if (approverId) await assertApprover(tx, companyId, approverId, "approver_id", errors);
       Object.assign(update, { status: "approved", approverId, approvedAt: body.approved_at ? new Date(body.approved_at) : now });
     }
-    if (body.status === "declined") Object.assign(update, { status: "declined", declinedAt: now, declineReason: body.decline_reason ?? null });
+    if (body.status === "declined")
+      Object.assign(update, { status: "declined", declinedAt: now, declineReason: body.decline_reason ?? null });
     if (body.status === "cancelled") Object.assign(update, { status: "cancelled", cancelledAt: now, cancelReason: body.cancel_reason });
     const document = body.document ? decodeUpload(body.document, "document", errors) : null;
     const stillHolding = body.status !== "declined" && body.status !== "cancelled";

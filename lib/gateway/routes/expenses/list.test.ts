@@ -91,6 +91,8 @@ describe("GET /v1/expenses/categories", () => {
     expect(data.find((c) => c.slug === "home_office")).toMatchObject({ title: "Home office", is_selectable: true, parent: null });
     expect((await s.gw.call("GET", `/v1/expenses/categories?employment_id=${s.otherE.id}`, { token: s.t.tokens.admin })).status).toBe(404);
     expect((await s.gw.call("GET", "/v1/expenses/categories?include_parents=maybe", { token: s.t.tokens.admin })).status).toBe(400);
-    expect((await s.gw.call("GET", "/v1/expenses/categories", { token: await tokenWith(s.gw, s.t.admin, ["timeoff:read"]) })).status).toBe(403);
+    expect((await s.gw.call("GET", "/v1/expenses/categories", { token: await tokenWith(s.gw, s.t.admin, ["timeoff:read"]) })).status).toBe(
+      403,
+    );
   });
 });

@@ -23,7 +23,10 @@ export const listRecurringIncentivesRoute = defineRoute({
   auth: INCENTIVE_READ,
   query: PaginationQuerySchema.extend(RecurringIncentiveListQuerySchema.shape),
   responses: {
-    201: { description: "A page of recurring incentives (the provider's status for this read)", schema: RecurringIncentiveListResponseSchema },
+    201: {
+      description: "A page of recurring incentives (the provider's status for this read)",
+      schema: RecurringIncentiveListResponseSchema,
+    },
     400: { description: "Invalid query" },
     404: { description: "employment_id is not an employment of the company" },
     ...COMMON_ERRORS,

@@ -93,7 +93,8 @@ describe("PUT/PATCH and DELETE /v1/incentives/{id}", () => {
 
   it("keeps the provider's period_start / period_end (omitted when not given; the end not before the start)", async () => {
     const plain = await create();
-    const shown = async (id: string) => (await json(await s.gw.call("GET", `/v1/incentives/${id}`, { token: s.t.tokens.admin }))).data.incentive;
+    const shown = async (id: string) =>
+      (await json(await s.gw.call("GET", `/v1/incentives/${id}`, { token: s.t.tokens.admin }))).data.incentive;
     expect(await shown(plain)).not.toHaveProperty("period_start");
     const id = await create({ period_start: "2026-01-01", period_end: "2026-01-31", note: null });
     expect(await shown(id)).toMatchObject({ period_start: "2026-01-01", period_end: "2026-01-31" });

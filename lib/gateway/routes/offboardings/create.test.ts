@@ -3,16 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { OffboardingResponseSchema } from "@/lib/contract";
 import { employments, peopleOpsFiles } from "../../db/schema";
 import { makeEmployment } from "../../testing/factories";
-import {
-  SAMPLE_FILES,
-  b64,
-  eventsOf,
-  json,
-  keysOf,
-  setupPeopleOps,
-  tokenWith,
-  type PeopleOpsSetup,
-} from "../people-ops-testing";
+import { SAMPLE_FILES, b64, eventsOf, json, keysOf, setupPeopleOps, tokenWith, type PeopleOpsSetup } from "../people-ops-testing";
 
 let s: PeopleOpsSetup;
 beforeEach(async () => {
@@ -178,7 +169,11 @@ describe("POST /v1/offboardings", () => {
         "will_challenge_termination_description",
       ].sort(),
     );
-    expect(mine).toMatchObject({ personal_email: "ana.private@example.test", additional_comments: null, employee_awareness: { date: null } });
+    expect(mine).toMatchObject({
+      personal_email: "ana.private@example.test",
+      additional_comments: null,
+      employee_awareness: { date: null },
+    });
     const files = await s.gw.deps.db.select().from(peopleOpsFiles).where(eq(peopleOpsFiles.offboardingId, mine.id));
     expect(files.map((f) => [f.name, f.subType]).sort()).toEqual([
       ["review.pdf", "termination_reason"],

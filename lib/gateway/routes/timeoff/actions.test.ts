@@ -32,7 +32,10 @@ describe("POST /v1/timeoff/{timeoff_id}/approve|decline|cancel (the provider's a
     const a = await create();
     const res = await act(a, "approve", { approver_id: null }, s.t.tokens.peopleManager);
     expect(res.status).toBe(200);
-    expect(TimeoffResponseSchema.parse(await res.json()).data.timeoff).toMatchObject({ status: "approved", approver_id: s.t.peopleManager.id });
+    expect(TimeoffResponseSchema.parse(await res.json()).data.timeoff).toMatchObject({
+      status: "approved",
+      approver_id: s.t.peopleManager.id,
+    });
     const b = await create("2026-02-09");
     expect((await json(await act(b, "approve", { approver_id: s.t.owner.id }))).data.timeoff.approver_id).toBe(s.t.owner.id);
     expect((await act(b, "approve", {})).status).toBe(422);

@@ -75,7 +75,10 @@ export const cancelTimeoffRoute = defineRoute({
   handler: async (c, { body, params, principal }) =>
     c.json({
       data: {
-        timeoff: await updateTimeoff(c.get("deps"), principal, params.timeoff_id!, { status: "cancelled", cancel_reason: body.cancel_reason }),
+        timeoff: await updateTimeoff(c.get("deps"), principal, params.timeoff_id!, {
+          status: "cancelled",
+          cancel_reason: body.cancel_reason,
+        }),
       },
     }),
 });

@@ -66,7 +66,11 @@ describe("POST /v1/timeoff", () => {
     expect(timeoff).toMatchObject({ status: "approved", approver_id: s.t.admin.id, total_minutes: 960 });
     expect(timeoff.timeoff_days.map((d) => d.day)).toEqual(["2026-02-02T00:00:00Z", "2026-02-03T00:00:00Z"]);
     // Roster has no custom company leave policies.
-    const custom = await create({ leave_policy_variant_id: "0b9c8b3e-5b4a-4c5e-9a53-0a4c2d0f9f11", start_date: "2026-04-01", end_date: "2026-04-01" });
+    const custom = await create({
+      leave_policy_variant_id: "0b9c8b3e-5b4a-4c5e-9a53-0a4c2d0f9f11",
+      start_date: "2026-04-01",
+      end_date: "2026-04-01",
+    });
     expect((await json(custom)).errors).toHaveProperty("leave_policy_variant_id");
   });
 

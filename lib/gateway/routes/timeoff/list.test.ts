@@ -46,7 +46,8 @@ describe("GET /v1/timeoff", () => {
     await create(s.e.id, "2026-03-02", "2026-03-03", {}, s.t.tokens.admin);
     await create(s.e.id, "2026-04-06", "2026-04-06", { timeoff_type: "sick_leave" });
     await create(s.e.id, "2026-05-04", "2026-05-04");
-    const starts = async (q: string) => TimeoffListResponseSchema.parse(await (await list(q)).json()).data.timeoffs.map((x) => x.start_date);
+    const starts = async (q: string) =>
+      TimeoffListResponseSchema.parse(await (await list(q)).json()).data.timeoffs.map((x) => x.start_date);
     // Both: every time off overlapping the window, also at its edges.
     expect(await starts("?start_date=2026-03-03&end_date=2026-04-06")).toEqual(["2026-04-06", "2026-03-02"]);
     expect(await starts("?start_date=2026-04-01")).toEqual(["2026-05-04", "2026-04-06"]);
