@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { listEnvelopeSchema, resourceEnvelopeSchema } from "./pagination";
-import { PlainDateSchema } from "./timeoff";
+import { PlainDateSchema, nullWhenAbsent } from "./timeoff";
 
 // Incentives, one-time and recurring (spec 4.2 "Incentives", "Recurring incentives"; shapes from the
 // provider's published examples). Amounts are integer minor units of the employment's currency.
@@ -46,19 +46,23 @@ export type IncentiveStatus = z.infer<typeof IncentiveStatusSchema>;
 export const RECURRING_INCENTIVE_STATUSES = ["active", "inactive"] as const;
 export const RecurringIncentiveStatusSchema = z.enum(RECURRING_INCENTIVE_STATUSES, { message: "must be active or inactive" });
 
+/**
+ * The provider's `Incentive`: `type` and `status` are plain strings there (Roster answers the values of
+ * IncentiveTypeSchema and IncentiveStatusSchema); optional fields it may omit read as null.
+ */
 export const IncentiveSchema = z.object({
   id: z.uuid(),
   employment_id: z.uuid(),
-  type: IncentiveTypeSchema,
-  status: IncentiveStatusSchema,
+  type: z.string(),
+  status: z.string(),
   amount: z.number().int(),
   amount_tax_type: AmountTaxTypeSchema,
-  effective_date: z.iso.date(),
+  effective_date: z.iso.date().nullable(),
   /** Last day of the effective date's month: the payroll the incentive is paid with. */
-  expected_payout_date: z.iso.date().nullable(),
-  note: z.string().nullable(),
+  expected_payout_date: nullWhenAbsent(z.iso.date()),
+  note: nullWhenAbsent(z.string()),
   /** The recurring incentive that generated it, or null. */
-  recurring_incentive_id: z.uuid().nullable(),
+  recurring_incentive_id: nullWhenAbsent(z.uuid()),
   /** The period it pays for, when given (absent otherwise, as the provider omits them). */
   period_start: z.iso.date().nullable().optional(),
   period_end: z.iso.date().nullable().optional(),
@@ -75,9 +79,9 @@ export const RecurringIncentiveSchema = z.object({
   amount: z.number().int(),
   amount_tax_type: AmountTaxTypeSchema,
   start_date: z.iso.date(),
-  /** Effective date of the last monthly payment; null when open-ended. */
-  end_date: z.iso.date().nullable(),
-  note: z.string().nullable(),
+  /** Effective date of the last monthly payment; null when open-ended (absent reads as null). */
+  end_date: nullWhenAbsent(z.iso.date()),
+  note: nullWhenAbsent(z.string()),
 });
 export type RecurringIncentive = z.infer<typeof RecurringIncentiveSchema>;
 export const RecurringIncentiveResponseSchema = resourceEnvelopeSchema("recurring_incentive", RecurringIncentiveSchema);

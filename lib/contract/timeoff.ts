@@ -67,8 +67,25 @@ export const TimeoffTypeSchema = z.enum(
 );
 export type TimeoffType = z.infer<typeof TimeoffTypeSchema>;
 
-/** `taken` is an approved time off whose last day has passed (in its time zone). */
-export const TIMEOFF_STATUSES = ["requested", "approved", "taken", "declined", "cancelled"] as const;
+/**
+ * Types the provider's `TimeoffType` has beyond Roster's (custom company leave and country-specific
+ * ones): Roster never creates them, but parses them in responses and accepts them as a list filter.
+ */
+export const PROVIDER_ONLY_TIMEOFF_TYPES = ["time_off", "custom_company_leave", "rtt", "casual_leave", "rol", "ex_festivita"] as const;
+export const ANY_TIMEOFF_TYPES = [...TIMEOFF_TYPES, ...PROVIDER_ONLY_TIMEOFF_TYPES] as const;
+export const AnyTimeoffTypeSchema = z.enum(ANY_TIMEOFF_TYPES as unknown as [AnyTimeoffType, ...AnyTimeoffType[]], {
+  message: `must be one of: ${ANY_TIMEOFF_TYPES.join(", ")}`,
+});
+export type AnyTimeoffType = TimeoffType | (typeof PROVIDER_ONLY_TIMEOFF_TYPES)[number];
+
+/** A response field the provider may omit or send null, read as null (what Roster itself sends). */
+export const nullWhenAbsent = <T extends z.ZodType>(schema: T) => z.preprocess((v) => v ?? null, schema.nullable());
+
+/**
+ * `taken` is an approved time off whose last day has passed (in its time zone). `cancel_requested`
+ * (the provider's: an employee asked to cancel approved time off) is never produced by Roster.
+ */
+export const TIMEOFF_STATUSES = ["requested", "approved", "taken", "declined", "cancelled", "cancel_requested"] as const;
 export const TimeoffStatusSchema = z.enum(TIMEOFF_STATUSES, { message: `must be one of: ${TIMEOFF_STATUSES.join(", ")}` });
 export type TimeoffStatus = z.infer<typeof TimeoffStatusSchema>;
 
@@ -104,7 +121,7 @@ export type TimeoffDayResponse = z.infer<typeof TimeoffDayResponseSchema>;
 export const TimeoffSchema = z.object({
   id: z.uuid(),
   employment_id: z.uuid(),
-  timeoff_type: TimeoffTypeSchema,
+  timeoff_type: AnyTimeoffTypeSchema,
   status: TimeoffStatusSchema,
   start_date: z.iso.date(),
   end_date: z.iso.date(),
@@ -112,14 +129,14 @@ export const TimeoffSchema = z.object({
   timeoff_days: z.array(TimeoffDayResponseSchema),
   /** The sum of the days' `minutes`. */
   total_minutes: z.number().int(),
-  notes: z.string().nullable(),
+  notes: nullWhenAbsent(z.string()),
   /** Absent when the time off has no document (the provider's `document?: File`, never null). */
   document: FileSchema.optional(),
-  approver_id: z.string().nullable(),
-  approved_at: z.iso.datetime().nullable(),
-  cancelled_at: z.iso.datetime().nullable(),
-  cancel_reason: z.string().nullable(),
-  automatic: z.boolean(),
+  approver_id: nullWhenAbsent(z.string()),
+  approved_at: nullWhenAbsent(z.iso.datetime()),
+  cancelled_at: nullWhenAbsent(z.iso.datetime()),
+  cancel_reason: nullWhenAbsent(z.string()),
+  automatic: z.boolean().default(false),
   leave_policy: LeavePolicySchema,
 });
 export type Timeoff = z.infer<typeof TimeoffSchema>;
@@ -129,7 +146,7 @@ export const TimeoffListResponseSchema = listEnvelopeSchema("timeoffs", TimeoffS
 
 export const TimeoffListQuerySchema = z.object({
   employment_id: z.string().max(64).optional(),
-  timeoff_type: TimeoffTypeSchema.optional(),
+  timeoff_type: AnyTimeoffTypeSchema.optional(),
   status: TimeoffStatusSchema.optional(),
   /** The provider's window (both: overlapping it; alone: starting on/after, ending on/before). */
   start_date: PlainDateSchema.optional(),
@@ -192,7 +209,11 @@ export const DeclineTimeoffBodySchema = z.strictObject({ decline_reason: reason.
 export const CancelTimeoffBodySchema = z.strictObject({ cancel_reason: reason });
 
 /** GET /v1/timeoff/types: a fixed list, not paginated, under the provider's `data.timeoff_types`. */
-export const TimeoffTypeItemSchema = z.object({ name: TimeoffTypeSchema, description: z.string() });
+export const TimeoffTypeItemSchema = z.object({
+  name: AnyTimeoffTypeSchema,
+  /** The provider may omit it or send null: read as an empty description. */
+  description: z.preprocess((v) => v ?? "", z.string()),
+});
 export const TimeoffTypesResponseSchema = z.object({ data: z.object({ timeoff_types: z.array(TimeoffTypeItemSchema) }) });
 export const TimeoffTypesQuerySchema = z.object({
   /** The provider's filter; every Roster type applies to both. */
@@ -201,14 +222,18 @@ export const TimeoffTypesQuerySchema = z.object({
 
 // ─── Balance ─────────────────────────────────────────────────────────────────────────────────────
 
-export const DaysAndHoursSchema = z.object({ days: z.number().int(), hours: z.number().int() });
+/** The provider's `TimeoffDaysAndHours` (both optional there): a missing part reads as 0. */
+export const DaysAndHoursSchema = z.object({ days: z.number().int().default(0), hours: z.number().int().default(0) });
 export type DaysAndHours = z.infer<typeof DaysAndHoursSchema>;
+/** `taken` / `upcoming_*` are nullable in the provider's `TimeoffBalance`: null reads as nothing. */
+const daysAndHoursOrNone = z.preprocess((v) => v ?? { days: 0, hours: 0 }, DaysAndHoursSchema);
 
 export const TIMEOFF_ENTITLEMENT_TYPES = ["annual_paid_timeoff", "carryover_pto", "additional_pto", "transfer_pto"] as const;
 
 export const TimeoffEntitlementSchema = z.object({
   type: z.enum(TIMEOFF_ENTITLEMENT_TYPES),
-  name: z.string(),
+  /** Null for the default contractual entitlement, in the provider's words. */
+  name: z.string().nullable(),
   entitled: DaysAndHoursSchema,
   taken: DaysAndHoursSchema,
   remaining: DaysAndHoursSchema,
@@ -218,17 +243,19 @@ export const TimeoffEntitlementSchema = z.object({
 });
 export type TimeoffEntitlement = z.infer<typeof TimeoffEntitlementSchema>;
 
+/** The provider's `TimeoffBalance` (no employment_id: the path names it). */
 export const TimeoffBalanceSchema = z.object({
   /** Days of paid time off a year under the contract (spec 2.5: an integer; 0 when the contract says nothing). */
-  contractual_entitled: z.number().int(),
-  contractual_leave_entitlement_type: z.enum(["fixed", "unlimited"]),
+  contractual_entitled: z.number().int().default(0),
+  /** `fixed` or `unlimited` (a string in the provider's types). */
+  contractual_leave_entitlement_type: z.string(),
   timeoff_entitlements: z.array(TimeoffEntitlementSchema),
   /** Approved paid time off already past, this calendar year. */
-  taken: DaysAndHoursSchema,
-  upcoming_approved: DaysAndHoursSchema,
-  upcoming_requested: DaysAndHoursSchema,
+  taken: daysAndHoursOrNone,
+  upcoming_approved: daysAndHoursOrNone,
+  upcoming_requested: daysAndHoursOrNone,
   /** Sum of the entitlements' days. */
-  total_entitled_days: z.number().int(),
+  total_entitled_days: z.number().int().default(0),
   working_hours_per_day: z.number().int(),
 });
 export type TimeoffBalance = z.infer<typeof TimeoffBalanceSchema>;

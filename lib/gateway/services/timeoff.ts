@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { and, asc, count, desc, eq, inArray, lte, gte, ne, sql, type SQL } from "drizzle-orm";
 import {
   TIMEOFF_TYPE_DESCRIPTIONS,
+  type AnyTimeoffType,
   type CreateTimeoffBody,
   type Timeoff,
   type TimeoffDay,
@@ -106,7 +107,7 @@ async function loadTimeoff(db: DbOrTx, row: TimeoffRow, now: Date): Promise<Time
 export interface ListTimeoffOptions {
   companyId: string;
   employmentId?: string;
-  timeoffType?: TimeoffType;
+  timeoffType?: AnyTimeoffType;
   status?: TimeoffStatus;
   /** The provider's window: with both, the time off overlapping [start, end]; alone, start on/after or end on/before. */
   startDate?: string;
