@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { FileSchema } from "./employment";
 import { listEnvelopeSchema, resourceEnvelopeSchema } from "./pagination";
-import { Base64FileSchema, PlainDateSchema, TimeZoneSchema } from "./timeoff";
+import { Base64FileSchema, PlainDateSchema, TimeZoneSchema, nullWhenAbsent } from "./timeoff";
 
 // Expenses (spec 4.2 "Expenses"; shapes from the provider's published examples). Money is integer
 // minor units (×100 for every currency, DECISIONS.md).
@@ -56,6 +56,40 @@ export const ExpenseCategoriesQuerySchema = z.object({
 export const EXPENSE_STATUSES = ["pending", "approved", "declined", "processing", "reimbursed", "canceled"] as const;
 export const ExpenseStatusSchema = z.enum(EXPENSE_STATUSES, { message: `must be one of: ${EXPENSE_STATUSES.join(", ")}` });
 export type ExpenseStatus = z.infer<typeof ExpenseStatusSchema>;
+/** The provider's `DraftExpense` statuses (the other branch of `ExpenseOrDraft`): Roster never produces them. */
+export const ANY_EXPENSE_STATUSES = [...EXPENSE_STATUSES, "draft", "archived"] as const;
+export type AnyExpenseStatus = (typeof ANY_EXPENSE_STATUSES)[number];
+
+/** The provider's (deprecated) `category` values, a superset of Roster's. */
+export const PROVIDER_EXPENSE_CATEGORIES = [
+  "car_rental",
+  "coworking_office",
+  "education_training",
+  "entertainment",
+  "flight",
+  "fuel",
+  "gifts",
+  "insurance",
+  "lodging",
+  "meals",
+  "mileage",
+  "other",
+  "parking_toll",
+  "per_diem",
+  "subscription",
+  "tech_equipment",
+  "telecommunication",
+  "transport",
+  "utilities",
+  "vaccination_testing",
+  "visa",
+  "wellness",
+  "coworking",
+  "home_office",
+  "phone_utilities",
+  "travel",
+] as const;
+export type AnyExpenseCategory = (typeof PROVIDER_EXPENSE_CATEGORIES)[number];
 
 /** Receipt kinds accepted at upload (spec 4.2 names webp, csv and xlsx among them), with their media type. */
 export const RECEIPT_CONTENT_TYPES = {
@@ -89,28 +123,40 @@ export const Iso4217CurrencySchema = z
 export const CurrencyDefinitionSchema = z.object({ code: z.string(), name: z.string(), symbol: z.string() });
 export type CurrencyDefinition = z.infer<typeof CurrencyDefinitionSchema>;
 
-export const ExpenseReviewerSchema = z.object({ user_id: z.string(), user_name: z.string(), user_email: z.string() });
+/** The reviewer (every field optional in the provider's types; Roster sends all three). */
+export const ExpenseReviewerSchema = z.object({ user_id: z.string().optional(), user_name: z.string().optional(), user_email: z.string().optional() });
 
-/** The provider's `Expense` (the non-draft branch of `ExpenseOrDraft`): no timestamps of its own. */
+/** The provider's hierarchical category reference (`expense_category`). */
+export const ExpenseCategoryRefSchema = z.object({ code: z.string().optional(), slug: z.string().optional(), title: z.string().optional() });
+
+/**
+ * The provider's `ExpenseOrDraft`: an `Expense`, or a `DraftExpense` (status draft or archived) whose
+ * amounts, currencies, title and date may be null. Roster answers the first kind only, with every
+ * field; fields the provider may omit read as null. No timestamps of its own.
+ */
 export const ExpenseSchema = z.object({
   id: z.uuid(),
   employment_id: z.uuid(),
-  title: z.string(),
-  amount: z.number().int(),
-  currency: CurrencyDefinitionSchema,
-  tax_amount: z.number().int(),
-  converted_amount: z.number().int(),
-  converted_tax_amount: z.number().int(),
-  converted_currency: CurrencyDefinitionSchema,
-  category: ExpenseCategorySchema,
-  expense_date: z.iso.date(),
-  notes: z.string().nullable(),
-  status: ExpenseStatusSchema,
+  title: z.string().nullable(),
+  amount: z.number().int().nullable(),
+  currency: CurrencyDefinitionSchema.nullable(),
+  tax_amount: z.number().int().nullable(),
+  converted_amount: z.number().int().nullable(),
+  converted_tax_amount: z.number().int().nullable(),
+  converted_currency: CurrencyDefinitionSchema.nullable(),
+  /** The provider's deprecated flat category (Roster's are a subset). */
+  category: nullWhenAbsent(z.enum(PROVIDER_EXPENSE_CATEGORIES)),
+  /** The provider's current category reference (Roster: its flat category, code = slug). */
+  expense_category: nullWhenAbsent(ExpenseCategoryRefSchema),
+  expense_date: z.iso.date().nullable(),
+  notes: nullWhenAbsent(z.string()),
+  /** Absent in a provider draft: read as draft. */
+  status: z.preprocess((v) => v ?? "draft", z.enum(ANY_EXPENSE_STATUSES)),
   /** Why it was declined (null otherwise). */
-  reason: z.string().nullable(),
-  reviewed_at: z.iso.datetime().nullable(),
-  reviewer: ExpenseReviewerSchema.nullable(),
-  receipts: z.array(FileSchema),
+  reason: nullWhenAbsent(z.string()),
+  reviewed_at: nullWhenAbsent(z.iso.datetime()),
+  reviewer: nullWhenAbsent(ExpenseReviewerSchema),
+  receipts: z.array(FileSchema).default([]),
 });
 export type Expense = z.infer<typeof ExpenseSchema>;
 

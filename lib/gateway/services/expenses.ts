@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
 import {
   EXPENSE_CATEGORIES,
+  EXPENSE_CATEGORY_TITLES,
   type Base64File,
   type CreateExpenseBody,
   type Expense,
@@ -54,6 +55,11 @@ export function serializeExpense(row: ExpenseRow, receipts: ReceiptColumns[], re
     converted_tax_amount: row.convertedTaxAmount,
     converted_currency: currencyDefinition(row.convertedCurrency),
     category: row.category as Expense["category"],
+    expense_category: {
+      code: row.category,
+      slug: row.category,
+      title: EXPENSE_CATEGORY_TITLES[row.category as keyof typeof EXPENSE_CATEGORY_TITLES] ?? row.category,
+    },
     expense_date: row.expenseDate,
     notes: row.notes,
     status: row.status as ExpenseStatus,

@@ -38,6 +38,7 @@ describe("POST /v1/expenses", () => {
       converted_tax_amount: 4675,
       converted_currency: { code: "EUR", name: "Euro", symbol: "€" },
       category: "home_office",
+      expense_category: { code: "home_office", slug: "home_office", title: "Home office" },
       expense_date: "2026-01-10",
       reason: null,
       reviewer: null,

@@ -73,7 +73,8 @@ describe("GET /v1/expenses and /v1/expenses/{id}", () => {
     expect(keysOf(listExample)).toEqual(keysOf(example));
     // docs/decisions/areas-people-ops-response-shapes.md: the example omits id and status; the provider's Expense model has them and the rest.
     // docs/decisions/contract-people-ops.md: the provider's current Expense has no created_at / updated_at.
-    const extras = ["category", "id", "notes", "reason", "reviewed_at", "reviewer", "status"];
+    // expense_category is the provider's current category reference (code, slug, title).
+    const extras = ["category", "expense_category", "id", "notes", "reason", "reviewed_at", "reviewer", "status"];
     expect(keysOf(mine)).toEqual([...keysOf(example), ...extras].sort());
     expect(keysOf(mine.currency)).toEqual(keysOf(example.currency));
     expect(keysOf(mine.receipts[0])).toEqual(keysOf((example.receipts as object[])[0]));
