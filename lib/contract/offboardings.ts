@@ -5,8 +5,11 @@ import { Base64FileSchema, PlainDateSchema } from "./timeoff";
 // Offboardings (spec 4.2 "Offboardings"; shapes of the provider's current API: `TerminationOffboarding`
 // and `TerminationDetailsParams` in types.gen.ts; docs/decisions/contract-people-ops.md).
 
+/** What the API creates: a termination. */
 export const OFFBOARDING_TYPES = ["termination"] as const;
 export const OffboardingTypeSchema = z.enum(OFFBOARDING_TYPES, { message: "must be termination" });
+/** What the provider lists: terminations, and resignations (employee-initiated; Roster never has them). */
+export const ANY_OFFBOARDING_TYPES = ["termination", "resignation"] as const;
 
 /** submitted → in_review → done; canceled from submitted or in_review (the provider's spelling). */
 export const OFFBOARDING_STATUSES = ["submitted", "in_review", "done", "canceled"] as const;
@@ -54,10 +57,10 @@ export const RiskAssessmentReasonSchema = z.enum(RISK_ASSESSMENT_REASONS, { mess
 export const EmployeeAwarenessSchema = z.object({ date: z.iso.date().nullable().optional(), note: z.string().nullable().optional() });
 
 /** The provider's `TerminationOffboarding`: optional fields it omits are absent, never null. */
-export const OffboardingSchema = z.object({
+export const TerminationOffboardingSchema = z.object({
   id: z.uuid(),
   employment_id: z.uuid(),
-  type: OffboardingTypeSchema,
+  type: z.literal("termination"),
   status: OffboardingStatusSchema,
   confidential: z.boolean(),
   proposed_termination_date: z.iso.date(),
@@ -79,14 +82,67 @@ export const OffboardingSchema = z.object({
   /** The company user who submitted it. */
   requested_by: z.string(),
   submitted_at: z.iso.datetime(),
+  /** The provider's v2 offboarding id (Roster has none: absent). */
+  offboarding_id: z.string().nullable().optional(),
 });
+export type TerminationOffboarding = z.infer<typeof TerminationOffboardingSchema>;
+
+export const RESIGNATION_REASONS = [
+  "cancellation_before_start_date",
+  "company_culture_or_values",
+  "conversion_to_contractor",
+  "conversion_to_global_payroll",
+  "conversion_to_peo",
+  "dissatisfaction_with_remote_service",
+  "incapacity_to_perform_inherent_duties",
+  "infrastructure_challenges",
+  "lack_of_recognition",
+  "leadership",
+  "mutual_agreement",
+  "other",
+  "other_job_opportunity",
+  "personal_reasons",
+  "position_does_not_meet_expectations",
+  "relationship_with_coworkers",
+  "relocation_from_entity_to_entity_by_employee",
+  "relocation_leaving_remote",
+  "remuneration_and_benefits",
+  "retirement",
+  "transfer_and_relocation_new_customer_and_new_country",
+  "transfer_between_remote_customer",
+  "transfer_from_remote_to_customer",
+  "transfer_from_remote_to_other_eor",
+] as const;
+
+/** The provider's `ResignationOffboarding`, parsed (the console lists what the provider answers); Roster never creates one. */
+export const ResignationOffboardingSchema = z.object({
+  id: z.uuid(),
+  employment_id: z.uuid(),
+  type: z.literal("resignation"),
+  status: OffboardingStatusSchema,
+  proposed_last_working_day: z.iso.date(),
+  termination_date: z.iso.date().nullable(),
+  resignation_reason: z.enum(RESIGNATION_REASONS),
+  reason_description: z.string().optional(),
+  additional_comments: z.string().nullable().optional(),
+  employer_awareness: z.string().optional(),
+  agrees_to_pto_amount: z.boolean().optional(),
+  requested_by: z.string(),
+  submitted_at: z.iso.datetime(),
+  offboarding_id: z.string().nullable().optional(),
+});
+export type ResignationOffboarding = z.infer<typeof ResignationOffboardingSchema>;
+
+/** The provider's `ResignationOrTerminationOffboarding`. */
+export const OffboardingSchema = z.discriminatedUnion("type", [TerminationOffboardingSchema, ResignationOffboardingSchema]);
 export type Offboarding = z.infer<typeof OffboardingSchema>;
 export const OffboardingResponseSchema = resourceEnvelopeSchema("offboarding", OffboardingSchema);
 export const OffboardingListResponseSchema = listEnvelopeSchema("offboardings", OffboardingSchema);
 
 export const OffboardingListQuerySchema = z.object({
   employment_id: z.string().max(64).optional(),
-  type: OffboardingTypeSchema.optional(),
+  /** The provider's filter: `resignation` is a valid value (Roster has none, so it lists nothing). */
+  type: z.enum(ANY_OFFBOARDING_TYPES, { message: "must be termination or resignation" }).optional(),
   status: OffboardingStatusSchema.optional(),
   /** The provider's: confidential requests (the caller's own) are listed only when `true`. */
   include_confidential: z.enum(["true", "false"], { message: "must be true or false" }).optional(),

@@ -1,4 +1,4 @@
-import type { OffboardingStatus, RISK_ASSESSMENT_REASONS, TERMINATION_REASONS } from "@/lib/contract";
+import type { Offboarding, OffboardingStatus, RISK_ASSESSMENT_REASONS, TERMINATION_REASONS } from "@/lib/contract";
 import type { Tone } from "@/lib/console/employments/labels";
 
 // Human labels and badge colours of the offboarding enums.
@@ -62,3 +62,16 @@ export const RISK_REASON_LABELS: Record<RiskAssessmentReason, string> = {
   requested_medical_or_family_leave: "Has requested medical or family leave",
   sick_leave: "Is on or returning from sick leave",
 };
+
+/** The reason, for a termination or (in the provider's lists) a resignation. */
+export function offboardingReasonLabel(o: Offboarding): string {
+  if (o.type === "termination") return TERMINATION_REASON_LABELS[o.termination_reason];
+  const words = o.resignation_reason.replace(/_/g, " ");
+  return `Resignation: ${words}`;
+}
+
+/** The proposed end: the termination date asked for, or the resignation's last working day. */
+export const proposedEndOf = (o: Offboarding) => (o.type === "termination" ? o.proposed_termination_date : o.proposed_last_working_day);
+
+/** Only terminations can be confidential. */
+export const isConfidential = (o: Offboarding) => o.type === "termination" && o.confidential;

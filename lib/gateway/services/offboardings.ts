@@ -1,7 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { and, count, desc, eq, or, type SQL } from "drizzle-orm";
-import type { CreateOffboardingBody, Offboarding, OffboardingStatus } from "@/lib/contract";
+import type { CreateOffboardingBody, OffboardingStatus, TerminationOffboarding } from "@/lib/contract";
 import type { GatewayDeps, Principal } from "../context";
 import type { DbOrTx } from "../db/client";
 import { companyUsers, employments, offboardings, peopleOpsFiles } from "../db/schema";
@@ -23,17 +23,17 @@ export type OffboardingRow = typeof offboardings.$inferSelect;
 const providerStatus = (s: string): OffboardingStatus => (s === "cancelled" ? "canceled" : (s as OffboardingStatus));
 
 /** The provider's `TerminationOffboarding`: optional fields not given are omitted, never null. */
-export const serializeOffboarding = (r: OffboardingRow): Offboarding => ({
+export const serializeOffboarding = (r: OffboardingRow): TerminationOffboarding => ({
   id: r.id,
   employment_id: r.employmentId,
-  type: r.type as Offboarding["type"],
+  type: "termination",
   status: providerStatus(r.status),
   confidential: r.confidential,
   proposed_termination_date: r.proposedTerminationDate,
   termination_date: r.terminationDate,
-  termination_reason: r.terminationReason as Offboarding["termination_reason"],
+  termination_reason: r.terminationReason as TerminationOffboarding["termination_reason"],
   reason_description: r.reasonDescription,
-  risk_assessment_reasons: r.riskAssessmentReasons as Offboarding["risk_assessment_reasons"],
+  risk_assessment_reasons: r.riskAssessmentReasons as TerminationOffboarding["risk_assessment_reasons"],
   will_challenge_termination: r.willChallengeTermination,
   ...(r.willChallengeTerminationDescription !== null
     ? { will_challenge_termination_description: r.willChallengeTerminationDescription }
@@ -59,7 +59,7 @@ function visibleTo(principal: Principal): SQL {
 
 export interface ListOffboardingsOptions {
   employmentId?: string;
-  type?: Offboarding["type"];
+  type?: "termination" | "resignation";
   status?: OffboardingStatus;
   includeConfidential?: boolean;
   page: number;
@@ -109,7 +109,7 @@ export async function getOffboardingOrThrow(db: DbOrTx, principal: Principal, id
  * POST /v1/offboardings: only an `active` employment of a type and model that supports more than list
  * and show (spec section 1) can be offboarded (422 ActionError otherwise).
  */
-export async function createOffboarding(deps: GatewayDeps, principal: Principal, body: CreateOffboardingBody): Promise<Offboarding> {
+export async function createOffboarding(deps: GatewayDeps, principal: Principal, body: CreateOffboardingBody): Promise<TerminationOffboarding> {
   const companyId = principal.companyId!;
   return deps.db.transaction(async (tx) => {
     const employment = await getEmploymentOrThrow(tx, companyId, body.employment_id);
@@ -209,7 +209,7 @@ export async function sandboxUpdateOffboarding(
   principal: Principal,
   id: string,
   status: "in_review" | "done" | "canceled",
-): Promise<Offboarding> {
+): Promise<TerminationOffboarding> {
   return deps.db.transaction(async (tx) => {
     const row = await getOffboardingOrThrow(tx, principal, id, true);
     const employment = await getEmploymentOrThrow(tx, principal.companyId!, row.employmentId);
