@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { FileSchema } from "./employment";
-import { listEnvelopeSchema, resourceEnvelopeSchema } from "./pagination";
+import { providerListEnvelopeSchema, resourceEnvelopeSchema } from "./pagination";
 import { Base64FileSchema, PlainDateSchema, TimeZoneSchema, nullWhenAbsent } from "./timeoff";
 
 // Expenses (spec 4.2 "Expenses"; shapes from the provider's published examples). Money is integer
@@ -161,7 +161,7 @@ export const ExpenseSchema = z.object({
 export type Expense = z.infer<typeof ExpenseSchema>;
 
 export const ExpenseResponseSchema = resourceEnvelopeSchema("expense", ExpenseSchema);
-export const ExpenseListResponseSchema = listEnvelopeSchema("expenses", ExpenseSchema);
+export const ExpenseListResponseSchema = providerListEnvelopeSchema("expenses", ExpenseSchema);
 
 export const ExpenseListQuerySchema = z.object({
   employment_id: z.string().max(64).optional(),

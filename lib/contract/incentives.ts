@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { listEnvelopeSchema, resourceEnvelopeSchema } from "./pagination";
+import { providerListEnvelopeSchema, resourceEnvelopeSchema } from "./pagination";
 import { PlainDateSchema, nullWhenAbsent } from "./timeoff";
 
 // Incentives, one-time and recurring (spec 4.2 "Incentives", "Recurring incentives"; shapes from the
@@ -64,12 +64,12 @@ export const IncentiveSchema = z.object({
   /** The recurring incentive that generated it, or null. */
   recurring_incentive_id: nullWhenAbsent(z.uuid()),
   /** The period it pays for, when given (absent otherwise, as the provider omits them). */
-  period_start: z.iso.date().nullable().optional(),
-  period_end: z.iso.date().nullable().optional(),
+  period_start: z.string().nullable().optional(),
+  period_end: z.string().nullable().optional(),
 });
 export type Incentive = z.infer<typeof IncentiveSchema>;
 export const IncentiveResponseSchema = resourceEnvelopeSchema("incentive", IncentiveSchema);
-export const IncentiveListResponseSchema = listEnvelopeSchema("incentives", IncentiveSchema);
+export const IncentiveListResponseSchema = providerListEnvelopeSchema("incentives", IncentiveSchema);
 
 export const RecurringIncentiveSchema = z.object({
   id: z.uuid(),
@@ -85,7 +85,7 @@ export const RecurringIncentiveSchema = z.object({
 });
 export type RecurringIncentive = z.infer<typeof RecurringIncentiveSchema>;
 export const RecurringIncentiveResponseSchema = resourceEnvelopeSchema("recurring_incentive", RecurringIncentiveSchema);
-export const RecurringIncentiveListResponseSchema = listEnvelopeSchema("recurring_incentives", RecurringIncentiveSchema);
+export const RecurringIncentiveListResponseSchema = providerListEnvelopeSchema("recurring_incentives", RecurringIncentiveSchema);
 
 /** DELETE /v1/incentives/recurring/{id}: stops the recurrence; the monthly incentives already generated stay. */
 export const DeleteRecurringIncentiveResponseSchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { listEnvelopeSchema, resourceEnvelopeSchema } from "./pagination";
+import { providerListEnvelopeSchema, resourceEnvelopeSchema } from "./pagination";
 import { Base64FileSchema, PlainDateSchema } from "./timeoff";
 
 // Offboardings (spec 4.2 "Offboardings"; shapes of the provider's current API: `TerminationOffboarding`
@@ -137,7 +137,7 @@ export type ResignationOffboarding = z.infer<typeof ResignationOffboardingSchema
 export const OffboardingSchema = z.discriminatedUnion("type", [TerminationOffboardingSchema, ResignationOffboardingSchema]);
 export type Offboarding = z.infer<typeof OffboardingSchema>;
 export const OffboardingResponseSchema = resourceEnvelopeSchema("offboarding", OffboardingSchema);
-export const OffboardingListResponseSchema = listEnvelopeSchema("offboardings", OffboardingSchema);
+export const OffboardingListResponseSchema = providerListEnvelopeSchema("offboardings", OffboardingSchema);
 
 export const OffboardingListQuerySchema = z.object({
   employment_id: z.string().max(64).optional(),

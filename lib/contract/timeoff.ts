@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { FileSchema } from "./employment";
-import { listEnvelopeSchema, resourceEnvelopeSchema } from "./pagination";
+import { providerListEnvelopeSchema, resourceEnvelopeSchema } from "./pagination";
 
 // Time off (spec 4.2 "Time off", "Time off balance"; shapes from the provider's published examples).
 
@@ -142,7 +142,7 @@ export const TimeoffSchema = z.object({
 export type Timeoff = z.infer<typeof TimeoffSchema>;
 
 export const TimeoffResponseSchema = resourceEnvelopeSchema("timeoff", TimeoffSchema);
-export const TimeoffListResponseSchema = listEnvelopeSchema("timeoffs", TimeoffSchema);
+export const TimeoffListResponseSchema = providerListEnvelopeSchema("timeoffs", TimeoffSchema);
 
 export const TimeoffListQuerySchema = z.object({
   employment_id: z.string().max(64).optional(),
@@ -214,7 +214,10 @@ export const TimeoffTypeItemSchema = z.object({
   /** The provider may omit it or send null: read as an empty description. */
   description: z.preprocess((v) => v ?? "", z.string()),
 });
-export const TimeoffTypesResponseSchema = z.object({ data: z.object({ timeoff_types: z.array(TimeoffTypeItemSchema) }) });
+export const TimeoffTypesResponseSchema = z.object({
+  /** `data` and its list are optional in the provider's types: absent reads as no types. */
+  data: z.preprocess((v) => v ?? { timeoff_types: [] }, z.object({ timeoff_types: z.array(TimeoffTypeItemSchema) })),
+});
 export const TimeoffTypesQuerySchema = z.object({
   /** The provider's filter; every Roster type applies to both. */
   type: z.enum(["contractor", "full_time"], { message: "must be contractor or full_time" }).optional(),
@@ -223,7 +226,7 @@ export const TimeoffTypesQuerySchema = z.object({
 // ─── Balance ─────────────────────────────────────────────────────────────────────────────────────
 
 /** The provider's `TimeoffDaysAndHours` (both optional there): a missing part reads as 0. */
-export const DaysAndHoursSchema = z.object({ days: z.number().int().default(0), hours: z.number().int().default(0) });
+export const DaysAndHoursSchema = z.object({ days: z.number().default(0), hours: z.number().default(0) });
 export type DaysAndHours = z.infer<typeof DaysAndHoursSchema>;
 /** `taken` / `upcoming_*` are nullable in the provider's `TimeoffBalance`: null reads as nothing. */
 const daysAndHoursOrNone = z.preprocess((v) => v ?? { days: 0, hours: 0 }, DaysAndHoursSchema);
@@ -255,8 +258,9 @@ export const TimeoffBalanceSchema = z.object({
   upcoming_approved: daysAndHoursOrNone,
   upcoming_requested: daysAndHoursOrNone,
   /** Sum of the entitlements' days. */
-  total_entitled_days: z.number().int().default(0),
-  working_hours_per_day: z.number().int(),
+  total_entitled_days: z.number().default(0),
+  /** A number in the provider's types (Roster: whole hours). */
+  working_hours_per_day: z.number(),
 });
 export type TimeoffBalance = z.infer<typeof TimeoffBalanceSchema>;
 export const TimeoffBalanceResponseSchema = resourceEnvelopeSchema("timeoff_balance", TimeoffBalanceSchema);
