@@ -124,10 +124,18 @@ export const CurrencyDefinitionSchema = z.object({ code: z.string(), name: z.str
 export type CurrencyDefinition = z.infer<typeof CurrencyDefinitionSchema>;
 
 /** The reviewer (every field optional in the provider's types; Roster sends all three). */
-export const ExpenseReviewerSchema = z.object({ user_id: z.string().optional(), user_name: z.string().optional(), user_email: z.string().optional() });
+export const ExpenseReviewerSchema = z.object({
+  user_id: z.string().optional(),
+  user_name: z.string().optional(),
+  user_email: z.string().optional(),
+});
 
 /** The provider's hierarchical category reference (`expense_category`). */
-export const ExpenseCategoryRefSchema = z.object({ code: z.string().optional(), slug: z.string().optional(), title: z.string().optional() });
+export const ExpenseCategoryRefSchema = z.object({
+  code: z.string().optional(),
+  slug: z.string().optional(),
+  title: z.string().optional(),
+});
 
 /**
  * The provider's `ExpenseOrDraft`: an `Expense`, or a `DraftExpense` (status draft or archived) whose

@@ -61,7 +61,9 @@ describe.each<Environment>(["sandbox", "production"])("people-ops demo seed (%s)
     const statuses = async (path: string, key: string) =>
       new Set(((await get(`${path}?page_size=100`))[key] as { status: string }[]).map((x) => x.status));
     // Every status but the provider's cancel_requested, which Roster never produces.
-    expect([...(await statuses("/v1/timeoff", "timeoffs"))].sort()).toEqual(TIMEOFF_STATUSES.filter((x) => x !== "cancel_requested").sort());
+    expect([...(await statuses("/v1/timeoff", "timeoffs"))].sort()).toEqual(
+      TIMEOFF_STATUSES.filter((x) => x !== "cancel_requested").sort(),
+    );
     expect([...(await statuses("/v1/expenses", "expenses"))].sort()).toEqual([...EXPENSE_STATUSES].sort());
     expect([...(await statuses("/v1/incentives", "incentives"))].sort()).toEqual([...INCENTIVE_STATUSES].sort());
     // Offboardings follow the employments being offboarded: every status exists in the environment

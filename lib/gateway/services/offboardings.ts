@@ -109,7 +109,11 @@ export async function getOffboardingOrThrow(db: DbOrTx, principal: Principal, id
  * POST /v1/offboardings: only an `active` employment of a type and model that supports more than list
  * and show (spec section 1) can be offboarded (422 ActionError otherwise).
  */
-export async function createOffboarding(deps: GatewayDeps, principal: Principal, body: CreateOffboardingBody): Promise<TerminationOffboarding> {
+export async function createOffboarding(
+  deps: GatewayDeps,
+  principal: Principal,
+  body: CreateOffboardingBody,
+): Promise<TerminationOffboarding> {
   const companyId = principal.companyId!;
   return deps.db.transaction(async (tx) => {
     const employment = await getEmploymentOrThrow(tx, companyId, body.employment_id);
