@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { FileSchema } from "./employment";
-import { listEnvelopeSchema, resourceEnvelopeSchema } from "./pagination";
-import { Base64FileSchema, PlainDateSchema } from "./timeoff";
+import { providerListEnvelopeSchema, resourceEnvelopeSchema } from "./pagination";
+import { Base64FileSchema, PlainDateSchema, TimeZoneSchema, nullWhenAbsent } from "./timeoff";
 
 // Expenses (spec 4.2 "Expenses"; shapes from the provider's published examples). Money is integer
 // minor units (×100 for every currency, DECISIONS.md).
@@ -17,10 +17,79 @@ export const EXPENSE_CATEGORIES = [
   "coworking",
 ] as const;
 export const ExpenseCategorySchema = z.enum(EXPENSE_CATEGORIES, { message: `must be one of: ${EXPENSE_CATEGORIES.join(", ")}` });
+export type ExpenseCategory = z.infer<typeof ExpenseCategorySchema>;
+
+/** Titles of the categories, as GET /v1/expenses/categories names them. */
+export const EXPENSE_CATEGORY_TITLES: Record<ExpenseCategory, string> = {
+  education_training: "Education and training",
+  home_office: "Home office",
+  meals: "Meals",
+  other: "Other",
+  phone_utilities: "Phone and utilities",
+  tech_equipment: "Tech equipment",
+  travel: "Travel",
+  coworking: "Coworking",
+};
+
+/** The provider's `ExpenseCategoryNode` (every field optional there; Roster's categories are flat and global). */
+export const ExpenseCategoryNodeSchema = z.object({
+  slug: z.string(),
+  code: z.string(),
+  title: z.string(),
+  description: z.string().nullable().optional(),
+  instructions: z.string().nullable().optional(),
+  prompt: z.string().nullable().optional(),
+  is_selectable: z.boolean(),
+  parent: z.object({ code: z.string().optional(), slug: z.string().optional(), title: z.string().optional() }).nullable(),
+  scope: z.string(),
+  status: z.string(),
+});
+/** GET /v1/expenses/categories: the provider's `ListExpenseCategoriesResponse` (a bare array under data). */
+export const ExpenseCategoriesResponseSchema = z.object({ data: z.array(ExpenseCategoryNodeSchema) });
+export const ExpenseCategoriesQuerySchema = z.object({
+  employment_id: z.string().max(64).optional(),
+  expense_id: z.string().max(64).optional(),
+  include_parents: z.enum(["true", "false"], { message: "must be true or false" }).optional(),
+  country_code: z.string().max(3).optional(),
+});
 
 export const EXPENSE_STATUSES = ["pending", "approved", "declined", "processing", "reimbursed", "canceled"] as const;
 export const ExpenseStatusSchema = z.enum(EXPENSE_STATUSES, { message: `must be one of: ${EXPENSE_STATUSES.join(", ")}` });
 export type ExpenseStatus = z.infer<typeof ExpenseStatusSchema>;
+/** The provider's `DraftExpense` statuses (the other branch of `ExpenseOrDraft`): Roster never produces them. */
+export const ANY_EXPENSE_STATUSES = [...EXPENSE_STATUSES, "draft", "archived"] as const;
+export type AnyExpenseStatus = (typeof ANY_EXPENSE_STATUSES)[number];
+
+/** The provider's (deprecated) `category` values, a superset of Roster's. */
+export const PROVIDER_EXPENSE_CATEGORIES = [
+  "car_rental",
+  "coworking_office",
+  "education_training",
+  "entertainment",
+  "flight",
+  "fuel",
+  "gifts",
+  "insurance",
+  "lodging",
+  "meals",
+  "mileage",
+  "other",
+  "parking_toll",
+  "per_diem",
+  "subscription",
+  "tech_equipment",
+  "telecommunication",
+  "transport",
+  "utilities",
+  "vaccination_testing",
+  "visa",
+  "wellness",
+  "coworking",
+  "home_office",
+  "phone_utilities",
+  "travel",
+] as const;
+export type AnyExpenseCategory = (typeof PROVIDER_EXPENSE_CATEGORIES)[number];
 
 /** Receipt kinds accepted at upload (spec 4.2 names webp, csv and xlsx among them), with their media type. */
 export const RECEIPT_CONTENT_TYPES = {
@@ -54,34 +123,53 @@ export const Iso4217CurrencySchema = z
 export const CurrencyDefinitionSchema = z.object({ code: z.string(), name: z.string(), symbol: z.string() });
 export type CurrencyDefinition = z.infer<typeof CurrencyDefinitionSchema>;
 
-export const ExpenseReviewerSchema = z.object({ user_id: z.string(), user_name: z.string(), user_email: z.string() });
+/** The reviewer (every field optional in the provider's types; Roster sends all three). */
+export const ExpenseReviewerSchema = z.object({
+  user_id: z.string().optional(),
+  user_name: z.string().optional(),
+  user_email: z.string().optional(),
+});
 
+/** The provider's hierarchical category reference (`expense_category`). */
+export const ExpenseCategoryRefSchema = z.object({
+  code: z.string().optional(),
+  slug: z.string().optional(),
+  title: z.string().optional(),
+});
+
+/**
+ * The provider's `ExpenseOrDraft`: an `Expense`, or a `DraftExpense` (status draft or archived) whose
+ * amounts, currencies, title and date may be null. Roster answers the first kind only, with every
+ * field; fields the provider may omit read as null. No timestamps of its own.
+ */
 export const ExpenseSchema = z.object({
   id: z.uuid(),
   employment_id: z.uuid(),
-  title: z.string(),
-  amount: z.number().int(),
-  currency: CurrencyDefinitionSchema,
-  tax_amount: z.number().int(),
-  converted_amount: z.number().int(),
-  converted_tax_amount: z.number().int(),
-  converted_currency: CurrencyDefinitionSchema,
-  category: ExpenseCategorySchema,
-  expense_date: z.iso.date(),
-  notes: z.string().nullable(),
-  status: ExpenseStatusSchema,
+  title: z.string().nullable(),
+  amount: z.number().int().nullable(),
+  currency: CurrencyDefinitionSchema.nullable(),
+  tax_amount: z.number().int().nullable(),
+  converted_amount: z.number().int().nullable(),
+  converted_tax_amount: z.number().int().nullable(),
+  converted_currency: CurrencyDefinitionSchema.nullable(),
+  /** The provider's deprecated flat category (Roster's are a subset). */
+  category: nullWhenAbsent(z.enum(PROVIDER_EXPENSE_CATEGORIES)),
+  /** The provider's current category reference (Roster: its flat category, code = slug). */
+  expense_category: nullWhenAbsent(ExpenseCategoryRefSchema),
+  expense_date: z.iso.date().nullable(),
+  notes: nullWhenAbsent(z.string()),
+  /** Absent in a provider draft: read as draft. */
+  status: z.preprocess((v) => v ?? "draft", z.enum(ANY_EXPENSE_STATUSES)),
   /** Why it was declined (null otherwise). */
-  reason: z.string().nullable(),
-  reviewed_at: z.iso.datetime().nullable(),
-  reviewer: ExpenseReviewerSchema.nullable(),
-  receipts: z.array(FileSchema),
-  created_at: z.iso.datetime(),
-  updated_at: z.iso.datetime(),
+  reason: nullWhenAbsent(z.string()),
+  reviewed_at: nullWhenAbsent(z.iso.datetime()),
+  reviewer: nullWhenAbsent(ExpenseReviewerSchema),
+  receipts: z.array(FileSchema).default([]),
 });
 export type Expense = z.infer<typeof ExpenseSchema>;
 
 export const ExpenseResponseSchema = resourceEnvelopeSchema("expense", ExpenseSchema);
-export const ExpenseListResponseSchema = listEnvelopeSchema("expenses", ExpenseSchema);
+export const ExpenseListResponseSchema = providerListEnvelopeSchema("expenses", ExpenseSchema);
 
 export const ExpenseListQuerySchema = z.object({
   employment_id: z.string().max(64).optional(),
@@ -119,11 +207,18 @@ export const CreateExpenseBodySchema = z
     amount,
     currency: Iso4217CurrencySchema,
     tax_amount: taxAmount.optional(),
-    category: ExpenseCategorySchema,
+    /** The provider's deprecated category; required unless expense_category_slug names one of these. */
+    category: ExpenseCategorySchema.optional(),
+    expense_category_slug: z.string().max(255).nullable().optional(),
     expense_date: PlainDateSchema,
+    /** The provider's: the zone in which expense_date must not be in the future (UTC when absent). */
+    timezone: TimeZoneSchema.optional(),
     notes,
     receipt: Base64FileSchema.optional(),
     receipts: receipts.optional(),
+    /** The provider's: an expense created already reviewed (approved), by this user (default the caller). */
+    reviewer_id: z.string().max(64).optional(),
+    reviewed_at: z.iso.datetime({ message: "must be an ISO 8601 UTC date-time" }).optional(),
   })
   .superRefine((body, ctx) => {
     oneReceiptField(body, ctx);

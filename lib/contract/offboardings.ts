@@ -1,14 +1,18 @@
 import { z } from "zod";
-import { listEnvelopeSchema, resourceEnvelopeSchema } from "./pagination";
-import { PlainDateSchema } from "./timeoff";
+import { providerListEnvelopeSchema, resourceEnvelopeSchema } from "./pagination";
+import { Base64FileSchema, PlainDateSchema } from "./timeoff";
 
-// Offboardings (spec 4.2 "Offboardings"; shapes from the provider's published examples).
+// Offboardings (spec 4.2 "Offboardings"; shapes of the provider's current API: `TerminationOffboarding`
+// and `TerminationDetailsParams` in types.gen.ts; docs/decisions/contract-people-ops.md).
 
+/** What the API creates: a termination. */
 export const OFFBOARDING_TYPES = ["termination"] as const;
 export const OffboardingTypeSchema = z.enum(OFFBOARDING_TYPES, { message: "must be termination" });
+/** What the provider lists: terminations, and resignations (employee-initiated; Roster never has them). */
+export const ANY_OFFBOARDING_TYPES = ["termination", "resignation"] as const;
 
-/** submitted → in_review → done; cancelled from submitted or in_review. */
-export const OFFBOARDING_STATUSES = ["submitted", "in_review", "done", "cancelled"] as const;
+/** submitted → in_review → done; canceled from submitted or in_review (the provider's spelling). */
+export const OFFBOARDING_STATUSES = ["submitted", "in_review", "done", "canceled"] as const;
 export const OffboardingStatusSchema = z.enum(OFFBOARDING_STATUSES, { message: `must be one of: ${OFFBOARDING_STATUSES.join(", ")}` });
 export type OffboardingStatus = z.infer<typeof OffboardingStatusSchema>;
 
@@ -50,12 +54,13 @@ export const RISK_ASSESSMENT_REASONS = [
 ] as const;
 export const RiskAssessmentReasonSchema = z.enum(RISK_ASSESSMENT_REASONS, { message: "is not a known risk assessment reason" });
 
-export const EmployeeAwarenessSchema = z.object({ date: z.iso.date(), note: z.string().nullable() });
+export const EmployeeAwarenessSchema = z.object({ date: z.iso.date().nullable().optional(), note: z.string().nullable().optional() });
 
-export const OffboardingSchema = z.object({
+/** The provider's `TerminationOffboarding`: optional fields it omits are absent, never null. */
+export const TerminationOffboardingSchema = z.object({
   id: z.uuid(),
   employment_id: z.uuid(),
-  type: OffboardingTypeSchema,
+  type: z.literal("termination"),
   status: OffboardingStatusSchema,
   confidential: z.boolean(),
   proposed_termination_date: z.iso.date(),
@@ -65,26 +70,88 @@ export const OffboardingSchema = z.object({
   reason_description: z.string(),
   risk_assessment_reasons: z.array(RiskAssessmentReasonSchema),
   will_challenge_termination: z.boolean(),
-  will_challenge_termination_description: z.string().nullable(),
+  /** Absent when not given. */
+  will_challenge_termination_description: z.string().optional(),
   additional_comments: z.string().nullable(),
-  employee_awareness: EmployeeAwarenessSchema.nullable(),
-  /** As in the provider's examples: a string `"true"`/`"false"`, null when not stated. */
-  agrees_to_pto_amount: z.enum(["true", "false"]).nullable(),
+  /** Present only when the employee was told before the request. */
+  employee_awareness: EmployeeAwarenessSchema.optional(),
+  /** A boolean; absent when the employer did not say. */
+  agrees_to_pto_amount: z.boolean().optional(),
+  /** The address for post-termination communication; absent when not given. */
+  personal_email: z.string().optional(),
   /** The company user who submitted it. */
-  requested_by: z.string().nullable(),
+  requested_by: z.string(),
   submitted_at: z.iso.datetime(),
+  /** The provider's v2 offboarding id (Roster has none: absent). */
+  offboarding_id: z.string().nullable().optional(),
 });
+export type TerminationOffboarding = z.infer<typeof TerminationOffboardingSchema>;
+
+export const RESIGNATION_REASONS = [
+  "cancellation_before_start_date",
+  "company_culture_or_values",
+  "conversion_to_contractor",
+  "conversion_to_global_payroll",
+  "conversion_to_peo",
+  "dissatisfaction_with_remote_service",
+  "incapacity_to_perform_inherent_duties",
+  "infrastructure_challenges",
+  "lack_of_recognition",
+  "leadership",
+  "mutual_agreement",
+  "other",
+  "other_job_opportunity",
+  "personal_reasons",
+  "position_does_not_meet_expectations",
+  "relationship_with_coworkers",
+  "relocation_from_entity_to_entity_by_employee",
+  "relocation_leaving_remote",
+  "remuneration_and_benefits",
+  "retirement",
+  "transfer_and_relocation_new_customer_and_new_country",
+  "transfer_between_remote_customer",
+  "transfer_from_remote_to_customer",
+  "transfer_from_remote_to_other_eor",
+] as const;
+
+/** The provider's `ResignationOffboarding`, parsed (the console lists what the provider answers); Roster never creates one. */
+export const ResignationOffboardingSchema = z.object({
+  id: z.uuid(),
+  employment_id: z.uuid(),
+  type: z.literal("resignation"),
+  status: OffboardingStatusSchema,
+  proposed_last_working_day: z.iso.date(),
+  termination_date: z.iso.date().nullable(),
+  resignation_reason: z.enum(RESIGNATION_REASONS),
+  reason_description: z.string().optional(),
+  additional_comments: z.string().nullable().optional(),
+  employer_awareness: z.string().optional(),
+  agrees_to_pto_amount: z.boolean().optional(),
+  requested_by: z.string(),
+  submitted_at: z.iso.datetime(),
+  offboarding_id: z.string().nullable().optional(),
+});
+export type ResignationOffboarding = z.infer<typeof ResignationOffboardingSchema>;
+
+/** The provider's `ResignationOrTerminationOffboarding`. */
+export const OffboardingSchema = z.discriminatedUnion("type", [TerminationOffboardingSchema, ResignationOffboardingSchema]);
 export type Offboarding = z.infer<typeof OffboardingSchema>;
 export const OffboardingResponseSchema = resourceEnvelopeSchema("offboarding", OffboardingSchema);
-export const OffboardingListResponseSchema = listEnvelopeSchema("offboardings", OffboardingSchema);
+export const OffboardingListResponseSchema = providerListEnvelopeSchema("offboardings", OffboardingSchema);
 
 export const OffboardingListQuerySchema = z.object({
   employment_id: z.string().max(64).optional(),
-  type: OffboardingTypeSchema.optional(),
+  /** The provider's filter: `resignation` is a valid value (Roster has none, so it lists nothing). */
+  type: z.enum(ANY_OFFBOARDING_TYPES, { message: "must be termination or resignation" }).optional(),
   status: OffboardingStatusSchema.optional(),
+  /** The provider's: confidential requests (the caller's own) are listed only when `true`. */
+  include_confidential: z.enum(["true", "false"], { message: "must be true or false" }).optional(),
 });
 
 const text = (max: number) => z.string().max(max, `must be at most ${max} characters`);
+
+/** The provider's `OffboardingFile`: a file name and its base64 content. */
+const OffboardingFileSchema = Base64FileSchema;
 
 export const TerminationDetailsSchema = z
   .strictObject({
@@ -101,10 +168,16 @@ export const TerminationDetailsSchema = z
     will_challenge_termination_description: text(5000).nullable().optional(),
     additional_comments: text(5000).nullable().optional(),
     employee_awareness: z
-      .strictObject({ date: PlainDateSchema, note: text(2000).nullable().optional() })
+      .strictObject({ date: PlainDateSchema.nullable().optional(), note: text(2000).nullable().optional() })
       .nullable()
       .optional(),
-    agrees_to_pto_amount: z.boolean({ message: "must be true or false" }).optional(),
+    agrees_to_pto_amount: z.boolean({ message: "must be true or false" }).nullable().optional(),
+    agrees_to_pto_amount_notes: text(5000).nullable().optional(),
+    acknowledge_termination_procedure: z.boolean({ message: "must be true or false" }).nullable().optional(),
+    customer_informed_employee: z.boolean({ message: "must be true or false" }).nullable().optional(),
+    personal_email: z.email({ message: "must be an email address" }).max(255, "must be at most 255 characters").optional(),
+    termination_reason_files: z.array(OffboardingFileSchema).max(10, "must list at most 10 files").optional(),
+    timesheet_file: OffboardingFileSchema.optional(),
   })
   .superRefine((d, ctx) => {
     const reasons = new Set(d.risk_assessment_reasons);
@@ -141,5 +214,5 @@ export type CreateOffboardingBody = z.infer<typeof CreateOffboardingBodySchema>;
 
 /** PATCH /v1/sandbox/offboardings/{id}: simulate the provider's review. */
 export const SandboxOffboardingUpdateBodySchema = z.strictObject({
-  status: z.enum(["in_review", "done", "cancelled"], { message: "must be in_review, done or cancelled" }),
+  status: z.enum(["in_review", "done", "canceled"], { message: "must be in_review, done or canceled" }),
 });

@@ -41,3 +41,26 @@ export function resourceEnvelopeSchema<K extends string, T extends z.ZodType>(si
 }
 
 export const OkEnvelopeSchema = z.object({ data: z.object({ status: z.literal("ok") }) });
+
+/**
+ * The list envelope as the provider types it (`data?: {<plural>?, current_page?, total_count?,
+ * total_pages?}`), read as the envelope above: what is absent reads as an empty first page. The parsed
+ * type, and what Roster sends, are those of `listEnvelopeSchema`.
+ */
+export function providerListEnvelopeSchema<K extends string, T extends z.ZodType>(plural: K, item: T) {
+  const envelope = listEnvelopeSchema(plural, item);
+  const page = envelope.shape.data;
+  return z.object({
+    data: z.preprocess((raw) => {
+      const d = (raw ?? {}) as Record<string, unknown>;
+      const items = (d[plural] ?? []) as unknown[];
+      return {
+        ...d,
+        [plural]: items,
+        current_page: d.current_page ?? 1,
+        total_count: d.total_count ?? items.length,
+        total_pages: d.total_pages ?? (items.length > 0 ? 1 : 0),
+      };
+    }, page),
+  });
+}

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { FileSchema } from "./employment";
-import { listEnvelopeSchema, resourceEnvelopeSchema } from "./pagination";
+import { providerListEnvelopeSchema, resourceEnvelopeSchema } from "./pagination";
 
 // Time off (spec 4.2 "Time off", "Time off balance"; shapes from the provider's published examples).
 
@@ -67,13 +67,41 @@ export const TimeoffTypeSchema = z.enum(
 );
 export type TimeoffType = z.infer<typeof TimeoffTypeSchema>;
 
-/** `taken` is an approved time off whose last day has passed (in its time zone). */
-export const TIMEOFF_STATUSES = ["requested", "approved", "taken", "declined", "cancelled"] as const;
+/**
+ * Types the provider's `TimeoffType` has beyond Roster's (custom company leave and country-specific
+ * ones): Roster never creates them, but parses them in responses and accepts them as a list filter.
+ */
+export const PROVIDER_ONLY_TIMEOFF_TYPES = ["time_off", "custom_company_leave", "rtt", "casual_leave", "rol", "ex_festivita"] as const;
+export const ANY_TIMEOFF_TYPES = [...TIMEOFF_TYPES, ...PROVIDER_ONLY_TIMEOFF_TYPES] as const;
+export const AnyTimeoffTypeSchema = z.enum(ANY_TIMEOFF_TYPES as unknown as [AnyTimeoffType, ...AnyTimeoffType[]], {
+  message: `must be one of: ${ANY_TIMEOFF_TYPES.join(", ")}`,
+});
+export type AnyTimeoffType = TimeoffType | (typeof PROVIDER_ONLY_TIMEOFF_TYPES)[number];
+
+/** A response field the provider may omit or send null, read as null (what Roster itself sends). */
+export const nullWhenAbsent = <T extends z.ZodType>(schema: T) => z.preprocess((v) => v ?? null, schema.nullable());
+
+/**
+ * `taken` is an approved time off whose last day has passed (in its time zone). `cancel_requested`
+ * (the provider's: an employee asked to cancel approved time off) is never produced by Roster.
+ */
+export const TIMEOFF_STATUSES = ["requested", "approved", "taken", "declined", "cancelled", "cancel_requested"] as const;
 export const TimeoffStatusSchema = z.enum(TIMEOFF_STATUSES, { message: `must be one of: ${TIMEOFF_STATUSES.join(", ")}` });
 export type TimeoffStatus = z.infer<typeof TimeoffStatusSchema>;
 
+/**
+ * A day of a request: `YYYY-MM-DD`, or the provider's `Date` as its client sends it (an ISO 8601
+ * date-time at midnight UTC, `2024-05-06T00:00:00.000Z`), read as its UTC date.
+ */
+export const TimeoffDayInputSchema = z
+  .union([PlainDateSchema, z.iso.datetime({ offset: true, message: "must be a date (YYYY-MM-DD)" })], {
+    message: "must be a date (YYYY-MM-DD)",
+  })
+  .transform((d) => (d.length === 10 ? d : new Date(d).toISOString().slice(0, 10)))
+  .pipe(PlainDateSchema);
+
 export const TimeoffDaySchema = z.strictObject({
-  day: PlainDateSchema,
+  day: TimeoffDayInputSchema,
   hours: z.number().int("must be a whole number of hours").min(0, "must be at least 0").max(24, "must be at most 24"),
 });
 export type TimeoffDay = z.infer<typeof TimeoffDaySchema>;
@@ -82,37 +110,49 @@ const TimeoffDaysSchema = z.array(TimeoffDaySchema).min(1, "must list at least o
 
 export const LeavePolicySchema = z.object({ name: z.string(), leave_policy_variant_slug: z.string(), leave_type: z.string() });
 
+/**
+ * A day of a time off as the provider answers it (`TimeoffDay`): `day` is a `Date` in its types, an
+ * ISO 8601 date-time at midnight UTC on the wire; `minutes` is the minute-precision twin of `hours`.
+ */
+export const TimeoffDayResponseSchema = z.object({ day: z.iso.datetime(), hours: z.number(), minutes: z.number().int() });
+export type TimeoffDayResponse = z.infer<typeof TimeoffDayResponseSchema>;
+
+/** The provider's `Timeoff` (types.gen.ts). Optional fields it omits are omitted, never null. */
 export const TimeoffSchema = z.object({
   id: z.uuid(),
   employment_id: z.uuid(),
-  timeoff_type: TimeoffTypeSchema,
+  timeoff_type: AnyTimeoffTypeSchema,
   status: TimeoffStatusSchema,
   start_date: z.iso.date(),
   end_date: z.iso.date(),
   timezone: z.string(),
-  timeoff_days: z.array(z.object({ day: z.iso.date(), hours: z.number() })),
-  notes: z.string().nullable(),
-  document: FileSchema.nullable(),
-  // Beyond the 2024 example, as the provider's current responses carry them (timeoff.list.approved.json).
-  approver_id: z.string().nullable(),
-  approved_at: z.iso.datetime().nullable(),
-  cancelled_at: z.iso.datetime().nullable(),
-  cancel_reason: z.string().nullable(),
-  automatic: z.boolean(),
+  timeoff_days: z.array(TimeoffDayResponseSchema),
+  /** The sum of the days' `minutes`. */
+  total_minutes: z.number().int(),
+  notes: nullWhenAbsent(z.string()),
+  /** Absent when the time off has no document (the provider's `document?: File`, never null). */
+  document: FileSchema.optional(),
+  approver_id: nullWhenAbsent(z.string()),
+  approved_at: nullWhenAbsent(z.iso.datetime()),
+  cancelled_at: nullWhenAbsent(z.iso.datetime()),
+  cancel_reason: nullWhenAbsent(z.string()),
+  automatic: z.boolean().default(false),
   leave_policy: LeavePolicySchema,
-  // Ours: a declined request keeps its reason.
-  declined_at: z.iso.datetime().nullable(),
-  decline_reason: z.string().nullable(),
 });
 export type Timeoff = z.infer<typeof TimeoffSchema>;
 
 export const TimeoffResponseSchema = resourceEnvelopeSchema("timeoff", TimeoffSchema);
-export const TimeoffListResponseSchema = listEnvelopeSchema("timeoffs", TimeoffSchema);
+export const TimeoffListResponseSchema = providerListEnvelopeSchema("timeoffs", TimeoffSchema);
 
 export const TimeoffListQuerySchema = z.object({
   employment_id: z.string().max(64).optional(),
-  timeoff_type: TimeoffTypeSchema.optional(),
+  timeoff_type: AnyTimeoffTypeSchema.optional(),
   status: TimeoffStatusSchema.optional(),
+  /** The provider's window (both: overlapping it; alone: starting on/after, ending on/before). */
+  start_date: PlainDateSchema.optional(),
+  end_date: PlainDateSchema.optional(),
+  sort_by: z.enum(["timeoff_type", "status"], { message: "must be timeoff_type or status" }).optional(),
+  order: z.enum(["asc", "desc"], { message: "must be asc or desc" }).optional(),
 });
 
 const notes = z.string().max(5000, "must be at most 5000 characters").nullable().optional();
@@ -128,8 +168,11 @@ export const CreateTimeoffBodySchema = z.strictObject({
   timeoff_days: TimeoffDaysSchema,
   notes,
   document: Base64FileSchema.optional(),
+  /** The provider's custom company leave policies; Roster has none, so a given id is refused (422). */
+  leave_policy_variant_id: z.string().max(64).optional(),
   status: z.enum(["requested", "approved"], { message: "must be requested or approved" }).optional(),
-  approver_id: z.string().max(64).optional(),
+  /** Nullable as the provider's `NullableApproverId`: null means the caller approves. */
+  approver_id: z.string().max(64).nullable().optional(),
   approved_at: z.iso.datetime({ message: "must be an ISO 8601 UTC date-time" }).optional(),
 });
 export type CreateTimeoffBody = z.infer<typeof CreateTimeoffBodySchema>;
@@ -142,34 +185,58 @@ export type CreateTimeoffBody = z.infer<typeof CreateTimeoffBodySchema>;
 export const UpdateTimeoffBodySchema = z.strictObject({
   employment_id: z.string().max(64).optional(),
   timeoff_type: TimeoffTypeSchema.optional(),
-  start_date: PlainDateSchema.optional(),
-  end_date: PlainDateSchema.optional(),
+  start_date: TimeoffDayInputSchema.optional(),
+  end_date: TimeoffDayInputSchema.optional(),
   timezone: TimeZoneSchema.optional(),
   timeoff_days: TimeoffDaysSchema.optional(),
   notes,
   document: Base64FileSchema.optional(),
   status: z.enum(["approved", "declined", "cancelled"], { message: "must be approved, declined or cancelled" }).optional(),
-  approver_id: z.string().max(64).optional(),
+  approver_id: z.string().max(64).nullable().optional(),
   approved_at: z.iso.datetime({ message: "must be an ISO 8601 UTC date-time" }).optional(),
+  /** The provider's reason for an edit; required when editing an approved time off without moving its status. */
+  edit_reason: reason.optional(),
   cancel_reason: reason.optional(),
   decline_reason: reason.optional(),
 });
 export type UpdateTimeoffBody = z.infer<typeof UpdateTimeoffBodySchema>;
 
-/** GET /v1/timeoff/types: a fixed list, not paginated. */
-export const TimeoffTypeItemSchema = z.object({ name: TimeoffTypeSchema, description: z.string() });
-export const TimeoffTypesResponseSchema = z.object({ data: z.array(TimeoffTypeItemSchema) });
+/** POST /v1/timeoff/{timeoff_id}/approve (the provider's ApproveTimeoffParams): null approver means the caller. */
+export const ApproveTimeoffBodySchema = z.strictObject({ approver_id: z.string().max(64).nullable() });
+/** POST /v1/timeoff/{timeoff_id}/decline (DeclineTimeoffParams): the reason may be null. */
+export const DeclineTimeoffBodySchema = z.strictObject({ decline_reason: reason.nullable() });
+/** POST /v1/timeoff/{timeoff_id}/cancel (CancelTimeoffParams). */
+export const CancelTimeoffBodySchema = z.strictObject({ cancel_reason: reason });
+
+/** GET /v1/timeoff/types: a fixed list, not paginated, under the provider's `data.timeoff_types`. */
+export const TimeoffTypeItemSchema = z.object({
+  name: AnyTimeoffTypeSchema,
+  /** The provider may omit it or send null: read as an empty description. */
+  description: z.preprocess((v) => v ?? "", z.string()),
+});
+export const TimeoffTypesResponseSchema = z.object({
+  /** `data` and its list are optional in the provider's types: absent reads as no types. */
+  data: z.preprocess((v) => v ?? { timeoff_types: [] }, z.object({ timeoff_types: z.array(TimeoffTypeItemSchema) })),
+});
+export const TimeoffTypesQuerySchema = z.object({
+  /** The provider's filter; every Roster type applies to both. */
+  type: z.enum(["contractor", "full_time"], { message: "must be contractor or full_time" }).optional(),
+});
 
 // ─── Balance ─────────────────────────────────────────────────────────────────────────────────────
 
-export const DaysAndHoursSchema = z.object({ days: z.number().int(), hours: z.number().int() });
+/** The provider's `TimeoffDaysAndHours` (both optional there): a missing part reads as 0. */
+export const DaysAndHoursSchema = z.object({ days: z.number().default(0), hours: z.number().default(0) });
 export type DaysAndHours = z.infer<typeof DaysAndHoursSchema>;
+/** `taken` / `upcoming_*` are nullable in the provider's `TimeoffBalance`: null reads as nothing. */
+const daysAndHoursOrNone = z.preprocess((v) => v ?? { days: 0, hours: 0 }, DaysAndHoursSchema);
 
 export const TIMEOFF_ENTITLEMENT_TYPES = ["annual_paid_timeoff", "carryover_pto", "additional_pto", "transfer_pto"] as const;
 
 export const TimeoffEntitlementSchema = z.object({
   type: z.enum(TIMEOFF_ENTITLEMENT_TYPES),
-  name: z.string(),
+  /** Null for the default contractual entitlement, in the provider's words. */
+  name: z.string().nullable(),
   entitled: DaysAndHoursSchema,
   taken: DaysAndHoursSchema,
   remaining: DaysAndHoursSchema,
@@ -179,19 +246,21 @@ export const TimeoffEntitlementSchema = z.object({
 });
 export type TimeoffEntitlement = z.infer<typeof TimeoffEntitlementSchema>;
 
+/** The provider's `TimeoffBalance` (no employment_id: the path names it). */
 export const TimeoffBalanceSchema = z.object({
-  employment_id: z.uuid(),
   /** Days of paid time off a year under the contract (spec 2.5: an integer; 0 when the contract says nothing). */
-  contractual_entitled: z.number().int(),
-  contractual_leave_entitlement_type: z.enum(["fixed", "unlimited"]),
+  contractual_entitled: z.number().int().default(0),
+  /** `fixed` or `unlimited` (a string in the provider's types). */
+  contractual_leave_entitlement_type: z.string(),
   timeoff_entitlements: z.array(TimeoffEntitlementSchema),
   /** Approved paid time off already past, this calendar year. */
-  taken: DaysAndHoursSchema,
-  upcoming_approved: DaysAndHoursSchema,
-  upcoming_requested: DaysAndHoursSchema,
+  taken: daysAndHoursOrNone,
+  upcoming_approved: daysAndHoursOrNone,
+  upcoming_requested: daysAndHoursOrNone,
   /** Sum of the entitlements' days. */
-  total_entitled_days: z.number().int(),
-  working_hours_per_day: z.number().int(),
+  total_entitled_days: z.number().default(0),
+  /** A number in the provider's types (Roster: whole hours). */
+  working_hours_per_day: z.number(),
 });
 export type TimeoffBalance = z.infer<typeof TimeoffBalanceSchema>;
 export const TimeoffBalanceResponseSchema = resourceEnvelopeSchema("timeoff_balance", TimeoffBalanceSchema);

@@ -36,6 +36,6 @@ export const offboardingDetailQuery = (scope: QueryScope, id: string) =>
 export const createOffboarding = (scope: QueryScope, body: CreateOffboardingBody) =>
   bffFetch<Offboarding>(withScope(BFF, scope), { method: "POST", body });
 
-/** Sandbox: the provider's review (in_review, done, cancelled). */
+/** Sandbox: the provider's review (in_review, done, canceled). */
 export const setSandboxOffboardingStatus = (scope: QueryScope, id: string, status: SandboxOffboardingStatus) =>
   bffFetch<Offboarding>(withScope(`${BFF}/${enc(id)}/sandbox-status`, scope), { method: "PATCH", body: { status } });

@@ -11,7 +11,7 @@ import { scopeKey, withScope, type QueryScope } from "./scope";
 // as queryFn, same key) and client islands (which fetch through the BFF).
 
 export type TimeoffPage = z.infer<typeof TimeoffListResponseSchema>["data"];
-export type TimeoffTypeItem = z.infer<typeof TimeoffTypesResponseSchema>["data"][number];
+export type TimeoffTypeItem = z.infer<typeof TimeoffTypesResponseSchema>["data"]["timeoff_types"][number];
 
 export const timeoffKeys = {
   all: (s: QueryScope) => ["timeoff", ...scopeKey(s)] as const,

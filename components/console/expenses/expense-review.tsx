@@ -12,11 +12,10 @@ import type { ApiErrorPayload } from "@/lib/console/api-errors";
 import { toErrorPayload } from "@/lib/console/employments/errors";
 import { formatDate, formatDateTime } from "@/lib/console/employments/format";
 import { employmentHref } from "@/lib/console/employments/links";
-import { EXPENSE_CATEGORY_LABELS, EXPENSE_STATUS_LABELS } from "@/lib/console/expenses/labels";
+import { EXPENSE_STATUS_LABELS, expenseCategoryLabel, expenseMoney, expenseTitle } from "@/lib/console/expenses/labels";
 import { reviewAvailability } from "@/lib/console/expenses/rules";
 import { EXPENSES_PATH, expensesList } from "@/lib/console/expenses/url-state";
 import { unnamedEmployment } from "@/lib/console/timeoff/people-ops/eligibility";
-import { formatMinor } from "@/lib/console/timeoff/people-ops/money";
 import { expenseDetailQuery, expenseKeys, reviewExpense } from "@/lib/queries/expenses";
 import type { QueryScope } from "@/lib/queries/scope";
 import { ActionDialog } from "../timeoff/people-ops/action-dialog";
@@ -82,15 +81,15 @@ export function ExpenseReview({ scope, id }: { scope: QueryScope; id: string }) 
           </li>
           <li aria-hidden="true">/</li>
           <li aria-current="page" className="truncate text-slate-900 dark:text-slate-100">
-            {e.title}
+            {expenseTitle(e)}
           </li>
         </ol>
       </nav>
       <PageHeader
-        title={e.title}
+        title={expenseTitle(e)}
         description={
           <>
-            {formatMinor(e.amount, e.currency.code)} · {EXPENSE_CATEGORY_LABELS[e.category]} ·{" "}
+            {expenseMoney(e.amount, e.currency)} · {expenseCategoryLabel(e)} ·{" "}
             <Link href={employmentHref(e.employment_id)} className="underline underline-offset-2">
               {employee}
             </Link>
@@ -164,7 +163,7 @@ export function ExpenseReview({ scope, id }: { scope: QueryScope; id: string }) 
         onCancel={() => setDecision(null)}
       >
         <p>
-          “{e.title}”, {formatMinor(e.amount, e.currency.code)}, of <strong>{employee}</strong>.
+          “{expenseTitle(e)}”, {expenseMoney(e.amount, e.currency)}, of <strong>{employee}</strong>.
           {decision === "approve" ? " Approved expenses are reimbursed with payroll." : null}
         </p>
       </ActionDialog>
@@ -176,19 +175,18 @@ function ExpenseFacts({ expense: e, employee }: { expense: Expense; employee: st
   const rows: [string, ReactNode][] = [
     ["Employee", employee],
     ["Expense date", formatDate(e.expense_date)],
-    ["Amount", formatMinor(e.amount, e.currency.code)],
-    ["Tax included", formatMinor(e.tax_amount, e.currency.code)],
+    ["Amount", expenseMoney(e.amount, e.currency)],
+    ["Tax included", expenseMoney(e.tax_amount, e.currency)],
     [
-      `In ${e.converted_currency.code} (employment's currency)`,
-      `${formatMinor(e.converted_amount, e.converted_currency.code)} (tax ${formatMinor(e.converted_tax_amount, e.converted_currency.code)})`,
+      `In ${e.converted_currency?.code ?? "the employment's currency"} (employment's currency)`,
+      `${expenseMoney(e.converted_amount, e.converted_currency)} (tax ${expenseMoney(e.converted_tax_amount, e.converted_currency)})`,
     ],
-    ["Category", EXPENSE_CATEGORY_LABELS[e.category]],
+    ["Category", expenseCategoryLabel(e)],
     ["Notes", e.notes || "None"],
-    ["Submitted", formatDateTime(e.created_at)],
     [
       "Reviewed",
       e.reviewed_at
-        ? `${formatDateTime(e.reviewed_at)}${e.reviewer ? ` by ${e.reviewer.user_name} (${e.reviewer.user_email})` : ""}`
+        ? `${formatDateTime(e.reviewed_at)}${e.reviewer?.user_name ? ` by ${e.reviewer.user_name}${e.reviewer.user_email ? ` (${e.reviewer.user_email})` : ""}` : ""}`
         : "Not yet",
     ],
   ];

@@ -5,10 +5,9 @@ import { cn } from "@/components/ui/cn";
 import { Table, TableContainer, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import type { EmploymentListItem, Expense } from "@/lib/contract";
 import { formatDate } from "@/lib/console/employments/format";
-import { EXPENSE_CATEGORY_LABELS } from "@/lib/console/expenses/labels";
+import { expenseCategoryLabel, expenseMoney, expenseTitle } from "@/lib/console/expenses/labels";
 import { reviewAvailability } from "@/lib/console/expenses/rules";
 import { expenseHref } from "@/lib/console/expenses/url-state";
-import { formatMinor } from "@/lib/console/timeoff/people-ops/money";
 import { EmploymentCell } from "../timeoff/people-ops/employment-cell";
 import { ExpenseStatusBadge } from "./expense-badges";
 
@@ -45,21 +44,21 @@ export function ExpensesTable({
               <Tr key={e.id}>
                 <Td className="min-w-52">
                   <Link href={expenseHref(e.id)} className="font-medium text-slate-900 underline-offset-2 hover:underline dark:text-white">
-                    {e.title}
+                    {expenseTitle(e)}
                   </Link>
-                  <div className="text-xs text-slate-600 dark:text-slate-400">{EXPENSE_CATEGORY_LABELS[e.category]}</div>
+                  <div className="text-xs text-slate-600 dark:text-slate-400">{expenseCategoryLabel(e)}</div>
                 </Td>
                 <Td>
                   <EmploymentCell id={e.employment_id} names={names} />
                 </Td>
                 <Td className="whitespace-nowrap tabular-nums">
-                  <time dateTime={e.expense_date}>{formatDate(e.expense_date)}</time>
+                  {e.expense_date ? <time dateTime={e.expense_date}>{formatDate(e.expense_date)}</time> : "No date"}
                 </Td>
                 <Td className="whitespace-nowrap text-right tabular-nums">
-                  <div>{formatMinor(e.amount, e.currency.code)}</div>
-                  {e.converted_currency.code !== e.currency.code ? (
+                  <div>{expenseMoney(e.amount, e.currency)}</div>
+                  {e.converted_currency && e.converted_currency.code !== e.currency?.code ? (
                     <div className="text-xs text-slate-600 dark:text-slate-400">
-                      ≈ {formatMinor(e.converted_amount, e.converted_currency.code)}
+                      ≈ {expenseMoney(e.converted_amount, e.converted_currency)}
                     </div>
                   ) : null}
                 </Td>

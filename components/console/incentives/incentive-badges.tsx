@@ -1,17 +1,17 @@
 import { Badge } from "@/components/ui/badge";
-import type { IncentiveStatus } from "@/lib/contract";
 import {
-  INCENTIVE_STATUS_LABELS,
-  INCENTIVE_STATUS_TONES,
   RECURRING_STATUS_LABELS,
   RECURRING_STATUS_TONES,
+  incentiveStatusLabel,
+  incentiveStatusTone,
   type RecurringIncentiveStatus,
 } from "@/lib/console/incentives/labels";
 
-export function IncentiveStatusBadge({ status }: { status: IncentiveStatus }) {
+/** `status` is a string in the provider's types: an unknown one shows as it is. */
+export function IncentiveStatusBadge({ status }: { status: string }) {
   return (
-    <Badge tone={INCENTIVE_STATUS_TONES[status]} dot>
-      {INCENTIVE_STATUS_LABELS[status]}
+    <Badge tone={incentiveStatusTone(status)} dot>
+      {incentiveStatusLabel(status)}
     </Badge>
   );
 }

@@ -7,7 +7,7 @@ import { INCENTIVE_STATUSES, type Incentive } from "@/lib/contract";
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
 import { toErrorPayload } from "@/lib/console/employments/errors";
 import { formatDate } from "@/lib/console/employments/format";
-import { INCENTIVE_STATUS_LABELS, INCENTIVE_TYPE_LABELS } from "@/lib/console/incentives/labels";
+import { INCENTIVE_STATUS_LABELS, incentiveStatusLabel, incentiveTypeLabel } from "@/lib/console/incentives/labels";
 import { incentivesList } from "@/lib/console/incentives/url-state";
 import { unnamedEmployment } from "@/lib/console/timeoff/people-ops/eligibility";
 import { formatMinor } from "@/lib/console/timeoff/people-ops/money";
@@ -60,7 +60,7 @@ export function IncentivesList({
 
   const nameOf = (id: string) => names.get(id)?.full_name ?? unnamedEmployment(id);
   const describe = (i: Incentive) =>
-    `${INCENTIVE_TYPE_LABELS[i.type]} of ${nameOf(i.employment_id)} (${formatMinor(i.amount)}, ${formatDate(i.effective_date)})`;
+    `${incentiveTypeLabel(i.type)} of ${nameOf(i.employment_id)} (${formatMinor(i.amount)}, ${formatDate(i.effective_date)})`;
 
   const onDelete = useCallback((i: Incentive) => {
     setDeleteError(null);
@@ -92,7 +92,7 @@ export function IncentivesList({
       const updated = await move.mutateAsync({ i, status });
       setFeedback({
         kind: "done",
-        text: `${describe(updated)} is now ${INCENTIVE_STATUS_LABELS[updated.status].toLowerCase()} (sandbox).`,
+        text: `${describe(updated)} is now ${incentiveStatusLabel(updated.status).toLowerCase()} (sandbox).`,
       });
     } catch (thrown) {
       const error = toErrorPayload(thrown);

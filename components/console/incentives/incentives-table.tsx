@@ -7,7 +7,7 @@ import { cn } from "@/components/ui/cn";
 import { Table, TableContainer, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import type { EmploymentListItem, Incentive } from "@/lib/contract";
 import { formatDate } from "@/lib/console/employments/format";
-import { INCENTIVE_STATUS_LABELS, INCENTIVE_TYPE_LABELS, TAX_TYPE_LABELS } from "@/lib/console/incentives/labels";
+import { INCENTIVE_STATUS_LABELS, TAX_TYPE_LABELS, incentiveTypeLabel } from "@/lib/console/incentives/labels";
 import { deleteAvailability, editAvailability, sandboxNextStatuses } from "@/lib/console/incentives/rules";
 import { editIncentiveHref } from "@/lib/console/incentives/url-state";
 import { formatMinor } from "@/lib/console/timeoff/people-ops/money";
@@ -72,7 +72,7 @@ function IncentiveRow({
   const reasonId = useId();
   const edit = editAvailability(i);
   const del = deleteAvailability(i);
-  const what = `${INCENTIVE_TYPE_LABELS[i.type].toLowerCase()} of ${names.get(i.employment_id)?.full_name ?? "this employee"}, ${formatDate(i.effective_date)}`;
+  const what = `${incentiveTypeLabel(i.type).toLowerCase()} of ${names.get(i.employment_id)?.full_name ?? "this employee"}, ${formatDate(i.effective_date)}`;
   const moves = actions.onSandboxStatus ? sandboxNextStatuses(i.status) : [];
   return (
     <Tr data-incentive-id={i.id}>
@@ -80,7 +80,7 @@ function IncentiveRow({
         <EmploymentCell id={i.employment_id} names={names} />
       </Td>
       <Td className="min-w-40">
-        <div>{INCENTIVE_TYPE_LABELS[i.type]}</div>
+        <div>{incentiveTypeLabel(i.type)}</div>
         {i.recurring_incentive_id ? <div className="text-xs text-slate-600 dark:text-slate-400">From a recurring incentive</div> : null}
         {i.note ? (
           <div className="max-w-56 truncate text-xs text-slate-600 dark:text-slate-400" title={i.note}>
@@ -93,7 +93,7 @@ function IncentiveRow({
         <div className="text-xs text-slate-600 dark:text-slate-400">{TAX_TYPE_LABELS[i.amount_tax_type]}</div>
       </Td>
       <Td className="whitespace-nowrap tabular-nums">
-        <time dateTime={i.effective_date}>{formatDate(i.effective_date)}</time>
+        {i.effective_date ? <time dateTime={i.effective_date}>{formatDate(i.effective_date)}</time> : "No date"}
         {i.expected_payout_date ? (
           <div className="text-xs text-slate-600 dark:text-slate-400">Paid with payroll of {formatDate(i.expected_payout_date)}</div>
         ) : null}

@@ -9,7 +9,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
-import type { Offboarding } from "@/lib/contract";
+import type { Offboarding, ResignationOffboarding } from "@/lib/contract";
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
 import { toErrorPayload } from "@/lib/console/employments/errors";
 import { formatDate, formatDateTime } from "@/lib/console/employments/format";
@@ -19,6 +19,8 @@ import {
   OFFBOARDING_STATUS_LABELS,
   RISK_REASON_LABELS,
   TERMINATION_REASON_LABELS,
+  isConfidential,
+  offboardingReasonLabel,
 } from "@/lib/console/offboardings/labels";
 import {
   SANDBOX_MOVE_EFFECTS,
@@ -98,7 +100,7 @@ export function OffboardingDetail({ scope, id }: { scope: QueryScope; id: string
         title={`Offboarding of ${employee}`}
         description={
           <>
-            {TERMINATION_REASON_LABELS[o.termination_reason]} ·{" "}
+            {offboardingReasonLabel(o)} ·{" "}
             <Link href={employmentHref(o.employment_id)} className="underline underline-offset-2">
               Open the employment
             </Link>
@@ -107,7 +109,7 @@ export function OffboardingDetail({ scope, id }: { scope: QueryScope; id: string
       >
         <div className="mt-3 flex flex-wrap gap-1.5">
           <OffboardingStatusBadge status={o.status} />
-          {o.confidential ? <Badge tone="violet">Confidential</Badge> : null}
+          {isConfidential(o) ? <Badge tone="violet">Confidential</Badge> : null}
         </div>
       </PageHeader>
 
@@ -136,7 +138,7 @@ export function OffboardingDetail({ scope, id }: { scope: QueryScope; id: string
             {moves.map((m) => (
               <Button
                 key={m}
-                variant={m === "cancelled" ? "danger" : "secondary"}
+                variant={m === "canceled" ? "danger" : "secondary"}
                 onClick={() => {
                   setFailure(null);
                   setDone(null);
@@ -157,7 +159,7 @@ export function OffboardingDetail({ scope, id }: { scope: QueryScope; id: string
         title={move ? `${SANDBOX_MOVE_LABELS[move]} (sandbox)` : ""}
         confirmLabel={move ? SANDBOX_MOVE_LABELS[move] : ""}
         pendingLabel="Saving…"
-        confirmVariant={move === "cancelled" ? "danger" : "primary"}
+        confirmVariant={move === "canceled" ? "danger" : "primary"}
         pending={mutation.isPending}
         feedback={failure ? <PeopleOpsErrorBanner area="offboardings" operation="sandbox" error={failure} role="alert" /> : null}
         onConfirm={() => void confirm()}
@@ -169,7 +171,9 @@ export function OffboardingDetail({ scope, id }: { scope: QueryScope; id: string
   );
 }
 
-function OffboardingFacts({ offboarding: o, employee }: { offboarding: Offboarding; employee: string }) {
+function OffboardingFacts({ offboarding, employee }: { offboarding: Offboarding; employee: string }) {
+  if (offboarding.type === "resignation") return <ResignationFacts offboarding={offboarding} employee={employee} />;
+  const o = offboarding;
   const yesNo = (v: boolean) => (v ? "Yes" : "No");
   const rows: [string, ReactNode][] = [
     ["Employee", employee],
@@ -187,17 +191,38 @@ function OffboardingFacts({ offboarding: o, employee }: { offboarding: Offboardi
     [
       "Employee aware",
       o.employee_awareness
-        ? `Since ${formatDate(o.employee_awareness.date)}${o.employee_awareness.note ? `: ${o.employee_awareness.note}` : ""}`
+        ? `${o.employee_awareness.date ? `Since ${formatDate(o.employee_awareness.date)}` : "Yes"}${o.employee_awareness.note ? `: ${o.employee_awareness.note}` : ""}`
         : "Not stated",
     ],
-    ["Agrees to the time off amount", o.agrees_to_pto_amount === null ? "Not stated" : o.agrees_to_pto_amount === "true" ? "Yes" : "No"],
+    ["Agrees to the time off amount", o.agrees_to_pto_amount === undefined ? "Not stated" : o.agrees_to_pto_amount ? "Yes" : "No"],
     ["Additional comments", o.additional_comments || "None"],
+    ...(o.personal_email ? ([["Personal email", o.personal_email]] as [string, ReactNode][]) : []),
     ["Confidential", o.confidential ? "Yes: visible only to the person who submitted it" : "No"],
-    ["Submitted", `${formatDateTime(o.submitted_at)}${o.requested_by ? ` by user ${o.requested_by}` : ""}`],
+    ["Submitted", `${formatDateTime(o.submitted_at)} by user ${o.requested_by}`],
   ];
+  return <FactsCard title="Termination details" rows={rows} />;
+}
+
+/** A resignation, as the provider may list one (Roster itself never has them). */
+function ResignationFacts({ offboarding: o, employee }: { offboarding: ResignationOffboarding; employee: string }) {
+  const rows: [string, ReactNode][] = [
+    ["Employee", employee],
+    ["Type", "Resignation"],
+    ["Status", `${OFFBOARDING_STATUS_LABELS[o.status]}: ${OFFBOARDING_STATUS_DESCRIPTIONS[o.status]}`],
+    ["Proposed last working day", formatDate(o.proposed_last_working_day)],
+    ["Termination date", o.termination_date ? formatDate(o.termination_date) : "Not agreed yet"],
+    ["Reason", offboardingReasonLabel(o)],
+    ["Reason described", o.reason_description || "None"],
+    ["Additional comments", o.additional_comments || "None"],
+    ["Submitted", `${formatDateTime(o.submitted_at)} by user ${o.requested_by}`],
+  ];
+  return <FactsCard title="Resignation details" rows={rows} />;
+}
+
+function FactsCard({ title, rows }: { title: string; rows: [string, ReactNode][] }) {
   return (
     <Card>
-      <CardHeader title="Termination details" />
+      <CardHeader title={title} />
       <CardBody>
         <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
           {rows.map(([k, v]) => (

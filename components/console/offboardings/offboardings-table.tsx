@@ -6,7 +6,7 @@ import { cn } from "@/components/ui/cn";
 import { Table, TableContainer, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import type { EmploymentListItem, Offboarding } from "@/lib/contract";
 import { formatDate, formatDateTime } from "@/lib/console/employments/format";
-import { TERMINATION_REASON_LABELS } from "@/lib/console/offboardings/labels";
+import { isConfidential, offboardingReasonLabel, proposedEndOf } from "@/lib/console/offboardings/labels";
 import { offboardingHref } from "@/lib/console/offboardings/url-state";
 import { EmploymentCell } from "../timeoff/people-ops/employment-cell";
 import { OffboardingStatusBadge } from "./offboarding-badges";
@@ -46,21 +46,19 @@ export function OffboardingsTable({
                   href={offboardingHref(o.id)}
                   className="font-medium text-slate-900 underline-offset-2 hover:underline dark:text-white"
                 >
-                  {TERMINATION_REASON_LABELS[o.termination_reason]}
+                  {offboardingReasonLabel(o)}
                   <span className="sr-only"> — offboarding of {names.get(o.employment_id)?.full_name ?? "this employee"}</span>
                 </Link>
-                {o.confidential ? (
+                {isConfidential(o) ? (
                   <div className="mt-1">
                     <Badge tone="violet">Confidential</Badge>
                   </div>
                 ) : null}
               </Td>
               <Td className="whitespace-nowrap tabular-nums">
-                <time dateTime={o.termination_date ?? o.proposed_termination_date}>
-                  {formatDate(o.termination_date ?? o.proposed_termination_date)}
-                </time>
-                {o.termination_date && o.termination_date !== o.proposed_termination_date ? (
-                  <div className="text-xs text-slate-600 dark:text-slate-400">Proposed {formatDate(o.proposed_termination_date)}</div>
+                <time dateTime={o.termination_date ?? proposedEndOf(o)}>{formatDate(o.termination_date ?? proposedEndOf(o))}</time>
+                {o.termination_date && o.termination_date !== proposedEndOf(o) ? (
+                  <div className="text-xs text-slate-600 dark:text-slate-400">Proposed {formatDate(proposedEndOf(o))}</div>
                 ) : null}
               </Td>
               <Td className="whitespace-nowrap text-sm">{formatDateTime(o.submitted_at)}</Td>

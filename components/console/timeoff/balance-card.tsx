@@ -65,7 +65,9 @@ export function BalanceCard({
           )
         }
       />
-      <CardBody>{query.data ? <BalanceBody balance={query.data} compact={compact} /> : <Skeleton className="h-24" />}</CardBody>
+      <CardBody>
+        {query.data ? <BalanceBody balance={query.data} employmentId={employmentId} compact={compact} /> : <Skeleton className="h-24" />}
+      </CardBody>
     </Card>
   );
 }
@@ -91,7 +93,8 @@ function Figure({ label, value, hint, tone }: { label: string; value: string; hi
   );
 }
 
-export function BalanceBody({ balance, compact }: { balance: TimeoffBalance; compact?: boolean }) {
+/** `employmentId`: the balance does not name its employment (the provider's `TimeoffBalance`). */
+export function BalanceBody({ balance, employmentId, compact }: { balance: TimeoffBalance; employmentId: string; compact?: boolean }) {
   const s = balanceSummary(balance);
   const rows = entitlementRows(balance);
   return (
@@ -145,7 +148,7 @@ export function BalanceBody({ balance, compact }: { balance: TimeoffBalance; com
       {compact ? (
         <p className="text-xs text-slate-600 dark:text-slate-400">
           {rows.length} {rows.length === 1 ? "entitlement" : "entitlements"}; see{" "}
-          <Link href={timeoffBalanceHref(balance.employment_id)} className="underline underline-offset-2">
+          <Link href={timeoffBalanceHref(employmentId)} className="underline underline-offset-2">
             entitlements and expiry dates
           </Link>
           .

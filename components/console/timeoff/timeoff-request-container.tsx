@@ -16,7 +16,7 @@ import {
   type TimeoffRequestFormValues,
 } from "@/lib/console/timeoff/request-form";
 import { timeoffList } from "@/lib/console/timeoff/url-state";
-import { TIMEOFF_TYPES } from "@/lib/contract";
+import { TIMEOFF_TYPES, type TimeoffType } from "@/lib/contract";
 import { createTimeoff, timeoffKeys, timeoffTypesQuery } from "@/lib/queries/timeoff";
 import type { QueryScope } from "@/lib/queries/scope";
 import { withCreated } from "./people-ops/created-notice";
@@ -45,7 +45,11 @@ export function TimeoffRequestContainer({ scope, employmentId }: { scope: QueryS
     [choices, employmentId],
   );
   // Without the API's list the contract's own descriptions are used (same names), and the error says why.
-  const types = typesQuery.data ?? TIMEOFF_TYPES.map((name) => ({ name, description: TIMEOFF_TYPE_FALLBACK_DESCRIPTIONS[name] }));
+  // Only the types a request may name (the provider also lists its own, e.g. custom company leave).
+  const requestable = (t: { name: string }): t is { name: TimeoffType; description: string } =>
+    (TIMEOFF_TYPES as readonly string[]).includes(t.name);
+  const types =
+    typesQuery.data?.filter(requestable) ?? TIMEOFF_TYPES.map((name) => ({ name, description: TIMEOFF_TYPE_FALLBACK_DESCRIPTIONS[name] }));
 
   if (pending) return <Skeleton className="h-96" />;
 

@@ -75,7 +75,6 @@ export function TimeoffTable({
                   <Badge tone={TIMEOFF_STATUS_TONES[t.status]} dot>
                     {TIMEOFF_STATUS_LABELS[t.status]}
                   </Badge>
-                  {t.status === "declined" && t.decline_reason ? <Reason label="Reason" text={t.decline_reason} /> : null}
                   {t.status === "cancelled" && t.cancel_reason ? <Reason label="Reason" text={t.cancel_reason} /> : null}
                   {(t.status === "approved" || t.status === "taken") && t.approved_at ? (
                     <div className="mt-1 text-xs text-slate-600 dark:text-slate-400">Approved {formatDateTime(t.approved_at)}</div>

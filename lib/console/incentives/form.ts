@@ -1,6 +1,7 @@
 import { z } from "zod";
 import {
   AmountTaxTypeSchema,
+  INCENTIVE_TYPES,
   CreateIncentiveBodySchema,
   CreateRecurringIncentiveBodySchema,
   IncentiveTypeSchema,
@@ -98,10 +99,10 @@ export const recurringFormDefaults = (employmentId = ""): RecurringIncentiveForm
 /** The edit form's values of a stored incentive. */
 export const incentiveToFormValues = (i: Incentive): IncentiveFormValues => ({
   employment_id: i.employment_id,
-  type: i.type,
+  type: (INCENTIVE_TYPES as readonly string[]).includes(i.type) ? (i.type as IncentiveFormValues["type"]) : "",
   amount: minorToInput(i.amount),
   amount_tax_type: i.amount_tax_type,
-  effective_date: i.effective_date,
+  effective_date: i.effective_date ?? "",
   note: i.note ?? "",
 });
 

@@ -33,7 +33,12 @@ export const INCENTIVE_TYPE_LABELS: Record<IncentiveType, string> = {
 export const INCENTIVE_STATUS_LABELS: Record<IncentiveStatus, string> = { pending: "Pending", processing: "Processing", paid: "Paid" };
 export const INCENTIVE_STATUS_TONES: Record<IncentiveStatus, Tone> = { pending: "amber", processing: "blue", paid: "teal" };
 
-export const RECURRING_STATUS_LABELS: Record<RecurringIncentiveStatus, string> = { active: "Active", completed: "Completed" };
-export const RECURRING_STATUS_TONES: Record<RecurringIncentiveStatus, Tone> = { active: "green", completed: "gray" };
+export const RECURRING_STATUS_LABELS: Record<RecurringIncentiveStatus, string> = { active: "Active", inactive: "Inactive" };
+export const RECURRING_STATUS_TONES: Record<RecurringIncentiveStatus, Tone> = { active: "green", inactive: "gray" };
+
+/** The provider types an incentive's `type` and `status` as strings: unknown values show as they are. */
+export const incentiveTypeLabel = (t: string) => INCENTIVE_TYPE_LABELS[t as IncentiveType] ?? t;
+export const incentiveStatusLabel = (s: string) => INCENTIVE_STATUS_LABELS[s as IncentiveStatus] ?? s;
+export const incentiveStatusTone = (s: string): Tone => INCENTIVE_STATUS_TONES[s as IncentiveStatus] ?? "gray";
 
 export const TAX_TYPE_LABELS = { gross: "Gross", net: "Net" } as const;

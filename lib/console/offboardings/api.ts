@@ -9,8 +9,9 @@ import type { OffboardingListApiQuery } from "./url-state";
 
 const enc = encodeURIComponent;
 
+/** With the caller's own confidential requests (the provider leaves them out unless asked). */
 export const listOffboardings = (api: ApiClient, q: OffboardingListApiQuery) =>
-  api.json(OffboardingListResponseSchema, "GET", "v1/offboardings", { query: { ...q } }).then((r) => r.data);
+  api.json(OffboardingListResponseSchema, "GET", "v1/offboardings", { query: { ...q, include_confidential: "true" } }).then((r) => r.data);
 
 export const getOffboarding = (api: ApiClient, id: string) =>
   api.json(OffboardingResponseSchema, "GET", `v1/offboardings/${enc(id)}`).then((r) => r.data.offboarding);

@@ -38,13 +38,15 @@ describe("start offboarding form", () => {
         reason_description: "Both parties agreed",
         risk_assessment_reasons: ["none_of_these"],
         will_challenge_termination: false,
-        will_challenge_termination_description: null,
         additional_comments: null,
         employee_awareness: { date: "2026-11-20", note: null },
         agrees_to_pto_amount: true,
       },
     });
-    expect(toCreateOffboardingBody(values()).termination_details).not.toHaveProperty("agrees_to_pto_amount");
+    const minimal = toCreateOffboardingBody(values()).termination_details;
+    expect(minimal).not.toHaveProperty("agrees_to_pto_amount");
+    expect(minimal).not.toHaveProperty("employee_awareness");
+    expect(minimal).not.toHaveProperty("will_challenge_termination_description");
   });
 
   it("checks the contract's rules", () => {
@@ -92,9 +94,9 @@ describe("start offboarding form", () => {
   });
 
   it("offers the sandbox review's moves", () => {
-    expect(sandboxOffboardingMoves("submitted")).toEqual(["in_review", "cancelled"]);
-    expect(sandboxOffboardingMoves("in_review")).toEqual(["done", "cancelled"]);
+    expect(sandboxOffboardingMoves("submitted")).toEqual(["in_review", "canceled"]);
+    expect(sandboxOffboardingMoves("in_review")).toEqual(["done", "canceled"]);
     expect(sandboxOffboardingMoves("done")).toEqual([]);
-    expect(sandboxOffboardingMoves("cancelled")).toEqual([]);
+    expect(sandboxOffboardingMoves("canceled")).toEqual([]);
   });
 });

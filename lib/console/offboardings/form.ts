@@ -103,9 +103,10 @@ export function toCreateOffboardingBody(v: OffboardingFormValues): CreateOffboar
       reason_description: v.reason_description.trim(),
       risk_assessment_reasons: v.risk_assessment_reasons,
       will_challenge_termination: challenge,
-      will_challenge_termination_description: challenge ? orNull(v.will_challenge_termination_description) : null,
+      // The provider's types: the description is a string and the awareness an object, both omitted when not given.
+      ...(challenge ? { will_challenge_termination_description: v.will_challenge_termination_description.trim() } : {}),
       additional_comments: orNull(v.additional_comments),
-      employee_awareness: v.employee_aware ? { date: v.employee_awareness_date, note: orNull(v.employee_awareness_note) } : null,
+      ...(v.employee_aware ? { employee_awareness: { date: v.employee_awareness_date, note: orNull(v.employee_awareness_note) } } : {}),
       ...(v.agrees_to_pto_amount ? { agrees_to_pto_amount: v.agrees_to_pto_amount === "yes" } : {}),
     },
   });

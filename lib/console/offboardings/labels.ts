@@ -1,4 +1,4 @@
-import type { OffboardingStatus, RISK_ASSESSMENT_REASONS, TERMINATION_REASONS } from "@/lib/contract";
+import type { Offboarding, OffboardingStatus, RISK_ASSESSMENT_REASONS, TERMINATION_REASONS } from "@/lib/contract";
 import type { Tone } from "@/lib/console/employments/labels";
 
 // Human labels and badge colours of the offboarding enums.
@@ -10,21 +10,21 @@ export const OFFBOARDING_STATUS_LABELS: Record<OffboardingStatus, string> = {
   submitted: "Submitted",
   in_review: "In review",
   done: "Done",
-  cancelled: "Cancelled",
+  canceled: "Cancelled",
 };
 
 export const OFFBOARDING_STATUS_TONES: Record<OffboardingStatus, Tone> = {
   submitted: "amber",
   in_review: "blue",
   done: "gray",
-  cancelled: "red",
+  canceled: "red",
 };
 
 export const OFFBOARDING_STATUS_DESCRIPTIONS: Record<OffboardingStatus, string> = {
   submitted: "Sent to the provider, waiting for review.",
   in_review: "The provider is reviewing the termination.",
   done: "The employment has ended (offboarded, user deactivated).",
-  cancelled: "Withdrawn: the employment is active again.",
+  canceled: "Withdrawn: the employment is active again.",
 };
 
 export const TERMINATION_REASON_LABELS: Record<TerminationReason, string> = {
@@ -62,3 +62,16 @@ export const RISK_REASON_LABELS: Record<RiskAssessmentReason, string> = {
   requested_medical_or_family_leave: "Has requested medical or family leave",
   sick_leave: "Is on or returning from sick leave",
 };
+
+/** The reason, for a termination or (in the provider's lists) a resignation. */
+export function offboardingReasonLabel(o: Offboarding): string {
+  if (o.type === "termination") return TERMINATION_REASON_LABELS[o.termination_reason];
+  const words = o.resignation_reason.replace(/_/g, " ");
+  return `Resignation: ${words}`;
+}
+
+/** The proposed end: the termination date asked for, or the resignation's last working day. */
+export const proposedEndOf = (o: Offboarding) => (o.type === "termination" ? o.proposed_termination_date : o.proposed_last_working_day);
+
+/** Only terminations can be confidential. */
+export const isConfidential = (o: Offboarding) => o.type === "termination" && o.confidential;

@@ -27,7 +27,8 @@ export const createTimeoff = (api: ApiClient, body: CreateTimeoffBody) =>
 export const updateTimeoff = (api: ApiClient, id: string, body: UpdateTimeoffBody) =>
   api.json(TimeoffResponseSchema, "PATCH", `v1/timeoff/${enc(id)}`, { body }).then((r) => r.data.timeoff);
 
-export const listTimeoffTypes = (api: ApiClient) => api.json(TimeoffTypesResponseSchema, "GET", "v1/timeoff/types").then((r) => r.data);
+export const listTimeoffTypes = (api: ApiClient) =>
+  api.json(TimeoffTypesResponseSchema, "GET", "v1/timeoff/types").then((r) => r.data.timeoff_types);
 
 export const getTimeoffBalance = (api: ApiClient, employmentId: string) =>
   api.json(TimeoffBalanceResponseSchema, "GET", `v1/timeoff-balances/${enc(employmentId)}`).then((r) => r.data.timeoff_balance);

@@ -3,7 +3,6 @@ import type { TimeoffBalance } from "@/lib/contract";
 import { balanceSummary, entitlementRows } from "./balance";
 
 const balance: TimeoffBalance = {
-  employment_id: "0b9c8b3e-5b4a-4c5e-9a53-0a4c2d0f9f11",
   contractual_entitled: 22,
   contractual_leave_entitlement_type: "fixed",
   timeoff_entitlements: [

@@ -29,7 +29,7 @@ export const toHours = (v: DaysAndHours, perDay: number) => v.days * perDay + v.
 export function entitlementRows(b: TimeoffBalance): EntitlementRow[] {
   return b.timeoff_entitlements.map((e, i) => ({
     key: `${e.type}-${i}`,
-    name: e.name,
+    name: e.name ?? "Contractual entitlement",
     typeLabel: ENTITLEMENT_TYPE_LABELS[e.type],
     entitled: formatDaysAndHours(e.entitled),
     taken: formatDaysAndHours(e.taken),

@@ -1,9 +1,10 @@
-import { TIMEOFF_TYPE_DESCRIPTIONS, type TimeoffStatus, type TimeoffType } from "@/lib/contract";
+import { TIMEOFF_TYPE_DESCRIPTIONS, type AnyTimeoffType, type TimeoffStatus, type TimeoffType } from "@/lib/contract";
 import type { Tone } from "@/lib/console/employments/labels";
 
 // Human labels and badge colours of the time off enums (one table each: list, filters and forms agree).
 
-export const TIMEOFF_TYPE_LABELS: Record<TimeoffType, string> = {
+/** Every type the provider may answer (Roster's, then the provider's own). */
+export const TIMEOFF_TYPE_LABELS: Record<AnyTimeoffType, string> = {
   paid_time_off: "Paid time off",
   sick_leave: "Sick leave",
   public_holiday: "Public holiday",
@@ -16,6 +17,12 @@ export const TIMEOFF_TYPE_LABELS: Record<TimeoffType, string> = {
   bereavement: "Bereavement",
   military_leave: "Military leave",
   other: "Other",
+  time_off: "Time off",
+  custom_company_leave: "Company leave",
+  rtt: "RTT (reduced working time)",
+  casual_leave: "Casual leave",
+  rol: "ROL (reduced working hours)",
+  ex_festivita: "Ex-festività",
 };
 
 /** The contract's descriptions, for when the types endpoint has not answered yet. */
@@ -27,6 +34,7 @@ export const TIMEOFF_STATUS_LABELS: Record<TimeoffStatus, string> = {
   taken: "Taken",
   declined: "Declined",
   cancelled: "Cancelled",
+  cancel_requested: "Cancellation requested",
 };
 
 export const TIMEOFF_STATUS_TONES: Record<TimeoffStatus, Tone> = {
@@ -35,6 +43,7 @@ export const TIMEOFF_STATUS_TONES: Record<TimeoffStatus, Tone> = {
   taken: "teal",
   declined: "red",
   cancelled: "gray",
+  cancel_requested: "amber",
 };
 
 export const TIMEOFF_STATUS_DESCRIPTIONS: Record<TimeoffStatus, string> = {
@@ -43,4 +52,5 @@ export const TIMEOFF_STATUS_DESCRIPTIONS: Record<TimeoffStatus, string> = {
   taken: "Approved, and its last day has passed in its time zone.",
   declined: "Declined by an approver, with a reason.",
   cancelled: "Cancelled, with a reason.",
+  cancel_requested: "Approved; the employee asked to cancel it (the provider's status; Roster does not produce it).",
 };

@@ -16,6 +16,7 @@ const CLOSED: Partial<Record<TimeoffStatus, string>> = {
   taken: "Taken time off is in the past: it can no longer be changed.",
   declined: "Declined time off is closed: request a new one instead.",
   cancelled: "Cancelled time off is closed: request a new one instead.",
+  cancel_requested: "The employee asked to cancel it: that request is answered first.",
 };
 
 export function timeoffActionAvailability(t: Pick<Timeoff, "status">, action: TimeoffAction): ActionAvailability {

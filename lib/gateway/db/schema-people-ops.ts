@@ -1,11 +1,25 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, customType, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from "drizzle-orm/pg-core";
 // A cycle with schema.ts (which re-exports this file) is safe: the referenced tables are only read
 // inside the `references` callbacks, after both modules have been evaluated.
 import { companies, companyUsers, employments } from "./schema";
 
 // Tables of the people-ops areas: time off (and balances), expenses with their receipts, incentives
-// (one-time and recurring), offboardings. Migration: migrations/0002_people_ops.sql.
+// (one-time and recurring), offboardings. Migrations: migrations/0002_people_ops.sql, 0006_people_ops_provider_shapes.sql.
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => "bytea" });
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
@@ -25,6 +39,8 @@ export const peopleOpsFiles = pgTable(
       .references(() => employments.id),
     /** Set for an expense receipt (an expense has zero or more). */
     expenseId: uuid("expense_id").references(() => expenses.id, { onDelete: "cascade" }),
+    /** Set for a file of an offboarding request (termination reason files, timesheet). */
+    offboardingId: uuid("offboarding_id").references((): AnyPgColumn => offboardings.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     /** File `type` of spec 2.3: `receipt` or `timeoff_document`. */
     type: text("type").notNull(),
@@ -180,6 +196,9 @@ export const incentives = pgTable(
     amountTaxType: text("amount_tax_type").notNull(),
     effectiveDate: day("effective_date").notNull(),
     expectedPayoutDate: day("expected_payout_date"),
+    /** The period the incentive pays for (the provider's period_start / period_end), when given. */
+    periodStart: day("period_start"),
+    periodEnd: day("period_end"),
     note: text("note"),
     createdAt: ts("created_at").notNull(),
     updatedAt: ts("updated_at").notNull(),
@@ -205,7 +224,7 @@ export const offboardings = pgTable(
       .notNull()
       .references(() => employments.id),
     type: text("type").notNull(),
-    /** submitted | in_review | done | cancelled */
+    /** submitted | in_review | done | canceled (the provider's spelling; migration 0006 renamed `cancelled`) */
     status: text("status").notNull(),
     confidential: boolean("confidential").notNull(),
     proposedTerminationDate: day("proposed_termination_date").notNull(),
@@ -216,8 +235,12 @@ export const offboardings = pgTable(
     willChallengeTermination: boolean("will_challenge_termination").notNull(),
     willChallengeTerminationDescription: text("will_challenge_termination_description"),
     additionalComments: text("additional_comments"),
-    employeeAwareness: jsonb("employee_awareness").$type<{ date: string; note: string | null }>(),
+    employeeAwareness: jsonb("employee_awareness").$type<{ date: string | null; note: string | null }>(),
     agreesToPtoAmount: boolean("agrees_to_pto_amount"),
+    agreesToPtoAmountNotes: text("agrees_to_pto_amount_notes"),
+    acknowledgeTerminationProcedure: boolean("acknowledge_termination_procedure"),
+    customerInformedEmployee: boolean("customer_informed_employee"),
+    personalEmail: text("personal_email"),
     requestedBy: uuid("requested_by").references(() => companyUsers.id),
     submittedAt: ts("submitted_at").notNull(),
     createdAt: ts("created_at").notNull(),

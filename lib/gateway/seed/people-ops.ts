@@ -355,7 +355,7 @@ export function buildPeopleOpsRows(options: SeedPeopleOpsOptions): PeopleOpsRows
           companyId,
           employmentId: e.id!,
           type,
-          status: ended ? "completed" : "active",
+          status: ended ? "inactive" : "active",
           amount,
           amountTaxType: "net",
           startDate: start,
@@ -369,7 +369,7 @@ export function buildPeopleOpsRows(options: SeedPeopleOpsOptions): PeopleOpsRows
       }
     });
 
-    // ─── Offboardings: the employments being offboarded or archived, and one cancelled request ───
+    // ─── Offboardings: the employments being offboarded or archived, and one canceled request ───
     // At least two requests in flight (one submitted, one in review): active employments are moved
     // to `offboarding` when the seed's employments have fewer.
     const eligible = (e: EmploymentRow) => unavailableReason({ type: e.type!, employmentModel: e.employmentModel ?? null }) === null;
@@ -387,15 +387,16 @@ export function buildPeopleOpsRows(options: SeedPeopleOpsOptions): PeopleOpsRows
     const requests: [EmploymentRow, OffboardingStatus][] = [
       ...inFlight.map((e, i) => [e, i % 2 === 0 ? "submitted" : "in_review"] as [EmploymentRow, OffboardingStatus]),
       ...archived.map((e) => [e, "done"] as [EmploymentRow, OffboardingStatus]),
-      ...(cancelledFor ? [[cancelledFor, "cancelled"] as [EmploymentRow, OffboardingStatus]] : []),
+      ...(cancelledFor ? [[cancelledFor, "canceled"] as [EmploymentRow, OffboardingStatus]] : []),
     ];
     for (const [e, status] of requests) {
-      const submittedAt = status === "done" || status === "cancelled" ? at(-prng.int(60, 200)) : at(-prng.int(2, 20));
+      const submittedAt = status === "done" || status === "canceled" ? at(-prng.int(60, 200)) : at(-prng.int(2, 20));
       const proposed = status === "done" ? addDays(isoDate(submittedAt), prng.int(30, 45)) : addDays(today, prng.int(20, 60));
       const confidential = prng.chance(0.25);
       const challenge = prng.chance(0.2);
       rows.offboardings.push({
-        id: deterministicUuid(`${environment}:offboarding:${e.id}:${status}`),
+        // The key keeps the old spelling so that the seeded ids do not move.
+        id: deterministicUuid(`${environment}:offboarding:${e.id}:${status === "canceled" ? "cancelled" : status}`),
         companyId,
         employmentId: e.id!,
         type: "termination",

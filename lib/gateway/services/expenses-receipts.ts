@@ -126,7 +126,7 @@ export function decodeUpload(file: Base64File, field: string, errors: Record<str
 export function fileRow(
   d: DecodedFile,
   owner: { companyId: string; employmentId: string; expenseId?: string | null },
-  type: "receipt" | "timeoff_document",
+  type: "receipt" | "timeoff_document" | "offboarding_document",
   now: Date,
   position = 0,
 ): typeof peopleOpsFiles.$inferInsert {

@@ -1,7 +1,15 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
-import type { Base64File, CreateExpenseBody, Expense, ExpenseStatus, UpdateExpenseBody } from "@/lib/contract";
+import {
+  EXPENSE_CATEGORIES,
+  EXPENSE_CATEGORY_TITLES,
+  type Base64File,
+  type CreateExpenseBody,
+  type Expense,
+  type ExpenseStatus,
+  type UpdateExpenseBody,
+} from "@/lib/contract";
 import type { GatewayDeps, Principal } from "../context";
 import type { DbOrTx } from "../db/client";
 import { companyUsers, expenses, peopleOpsFiles } from "../db/schema";
@@ -12,6 +20,7 @@ import { decodeUpload, fileRow, toFile, type DecodedFile, type PeopleOpsFileRow 
 import { emitEvent } from "./outbox";
 import {
   WORKING_STATUSES,
+  assertApprover,
   assertEmploymentFilter,
   assertSameEmployment,
   employmentOfRecordForWrite,
@@ -19,6 +28,7 @@ import {
   loadEmploymentForWrite,
   pageFields,
   throwIfErrors,
+  todayIn,
   todayUtc,
 } from "./people-ops-shared";
 
@@ -45,6 +55,11 @@ export function serializeExpense(row: ExpenseRow, receipts: ReceiptColumns[], re
     converted_tax_amount: row.convertedTaxAmount,
     converted_currency: currencyDefinition(row.convertedCurrency),
     category: row.category as Expense["category"],
+    expense_category: {
+      code: row.category,
+      slug: row.category,
+      title: EXPENSE_CATEGORY_TITLES[row.category as keyof typeof EXPENSE_CATEGORY_TITLES] ?? row.category,
+    },
     expense_date: row.expenseDate,
     notes: row.notes,
     status: row.status as ExpenseStatus,
@@ -52,8 +67,6 @@ export function serializeExpense(row: ExpenseRow, receipts: ReceiptColumns[], re
     reviewed_at: row.reviewedAt ? iso(row.reviewedAt) : null,
     reviewer: reviewer ? { user_id: reviewer.id, user_name: reviewer.name, user_email: reviewer.email } : null,
     receipts: receipts.map(toFile),
-    created_at: iso(row.createdAt),
-    updated_at: iso(row.updatedAt),
   };
 }
 
@@ -150,17 +163,33 @@ function decodeReceipts(
   return undefined;
 }
 
-function assertPastDate(date: string, now: Date, errors: Record<string, string[]>) {
-  if (date > todayUtc(now)) (errors.expense_date ??= []).push("must not be in the future");
+/** Not after today: in the given time zone (the provider's `timezone` of a create), else in UTC. */
+function assertPastDate(date: string, now: Date, errors: Record<string, string[]>, timeZone?: string) {
+  if (date > (timeZone ? todayIn(timeZone, now) : todayUtc(now))) (errors.expense_date ??= []).push("must not be in the future");
 }
 
-/** POST /v1/expenses: a pending expense of a working employment, converted into the employment's currency. */
+/**
+ * POST /v1/expenses: a pending expense of a working employment, converted into the employment's
+ * currency. With the provider's `reviewer_id` or `reviewed_at` it is created already approved (the
+ * reviewer defaulting to the caller, the time to now), as the provider's params allow.
+ */
 export async function createExpense(deps: GatewayDeps, principal: Principal, body: CreateExpenseBody): Promise<Expense> {
   return deps.db.transaction(async (tx) => {
     const employment = await loadEmploymentForWrite(tx, principal, body.employment_id, "create_expense", { statuses: WORKING_STATUSES });
     const now = deps.clock.now();
     const errors: Record<string, string[]> = {};
-    assertPastDate(body.expense_date, now, errors);
+    assertPastDate(body.expense_date, now, errors, body.timezone);
+    // The provider's deprecated `category`, or its hierarchical `expense_category_slug` when it names one of Roster's.
+    const slug = body.expense_category_slug ?? undefined;
+    const category = body.category ?? (slug && (EXPENSE_CATEGORIES as readonly string[]).includes(slug) ? slug : undefined);
+    if (!category) {
+      if (slug) (errors.expense_category_slug ??= []).push(`must be one of: ${EXPENSE_CATEGORIES.join(", ")}`);
+      else (errors.category ??= []).push("can't be blank");
+    }
+    const reviewed = body.reviewer_id !== undefined || body.reviewed_at !== undefined;
+    const reviewerId = reviewed ? (body.reviewer_id ?? principal.userId) : null;
+    if (reviewerId) await assertApprover(tx, employment.companyId, reviewerId, "reviewer_id", errors);
+    if (body.reviewed_at && new Date(body.reviewed_at) > now) (errors.reviewed_at ??= []).push("must not be in the future");
     const receipts = decodeReceipts(body, errors) ?? [];
     throwIfErrors(errors);
     const target = employmentCurrency(employment.countryCode) ?? body.currency;
@@ -179,10 +208,12 @@ export async function createExpense(deps: GatewayDeps, principal: Principal, bod
         convertedAmount: convertMinorUnits(body.amount, body.currency, target),
         convertedTaxAmount: convertMinorUnits(taxAmount, body.currency, target),
         convertedCurrency: target,
-        category: body.category,
+        category: category!,
         expenseDate: body.expense_date,
         notes: body.notes ?? null,
-        status: "pending",
+        status: reviewed ? "approved" : "pending",
+        reviewerUserId: reviewerId,
+        reviewedAt: reviewed ? (body.reviewed_at ? new Date(body.reviewed_at) : now) : null,
         createdAt: now,
         updatedAt: now,
       })
@@ -196,6 +227,8 @@ export async function createExpense(deps: GatewayDeps, principal: Principal, bod
           ),
         );
     }
+    if (reviewed)
+      await emitEvent(tx, now, "expense.approved", { expense_id: id, employment_id: employment.id, company_id: employment.companyId });
     const [expense] = await serializeMany(tx, [row!]);
     return expense!;
   });

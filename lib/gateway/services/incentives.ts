@@ -1,6 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { and, asc, count, desc, eq, isNull } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type {
   CreateIncentiveBody,
   CreateRecurringIncentiveBody,
@@ -48,13 +48,16 @@ export const serializeIncentive = (r: IncentiveRow): Incentive => ({
   expected_payout_date: r.expectedPayoutDate,
   note: r.note,
   recurring_incentive_id: r.recurringIncentiveId,
+  ...(r.periodStart !== null ? { period_start: r.periodStart } : {}),
+  ...(r.periodEnd !== null ? { period_end: r.periodEnd } : {}),
 });
 
 export const serializeRecurringIncentive = (r: RecurringIncentiveRow): RecurringIncentive => ({
   id: r.id,
   employment_id: r.employmentId,
   type: r.type as RecurringIncentive["type"],
-  status: r.status as RecurringIncentive["status"],
+  // Rows written before migration 0006 may say `completed`, the provider's `inactive`.
+  status: r.status === "completed" ? "inactive" : (r.status as RecurringIncentive["status"]),
   amount: r.amount,
   amount_tax_type: r.amountTaxType as RecurringIncentive["amount_tax_type"],
   start_date: r.startDate,
@@ -142,7 +145,7 @@ export async function generateRecurringIncentives(
     if (through !== r.generatedThrough || completed) {
       await tx
         .update(recurringIncentives)
-        .set({ generatedThrough: through, status: completed ? "completed" : r.status, updatedAt: now })
+        .set({ generatedThrough: through, status: completed ? "inactive" : r.status, updatedAt: now })
         .where(eq(recurringIncentives.id, r.id));
     }
   }
@@ -221,6 +224,8 @@ export async function createIncentive(deps: GatewayDeps, principal: Principal, b
         effectiveDate: body.effective_date,
         expectedPayoutDate: endOfMonth(body.effective_date),
         note: body.note ?? null,
+        periodStart: body.period_start ?? null,
+        periodEnd: body.period_end ?? null,
         createdAt: now,
         updatedAt: now,
       })
@@ -250,6 +255,9 @@ export async function updateIncentive(deps: GatewayDeps, principal: Principal, i
     const now = deps.clock.now();
     const errors: Record<string, string[]> = {};
     if (body.effective_date !== undefined && body.effective_date !== row.effectiveDate) assertNotPast(body.effective_date, now, errors);
+    const periodStart = body.period_start !== undefined ? body.period_start : row.periodStart;
+    const periodEnd = body.period_end !== undefined ? body.period_end : row.periodEnd;
+    if (periodStart && periodEnd && periodEnd < periodStart) (errors.period_end ??= []).push("must not be before period_start");
     throwIfErrors(errors);
     const changes = Object.entries(body).filter(([k, v]) => k !== "employment_id" && v !== undefined).length;
     if (changes === 0) return serializeIncentive(row);
@@ -263,6 +271,8 @@ export async function updateIncentive(deps: GatewayDeps, principal: Principal, i
         effectiveDate: effective,
         expectedPayoutDate: endOfMonth(effective),
         note: body.note !== undefined ? body.note : row.note,
+        periodStart,
+        periodEnd,
         updatedAt: now,
       })
       .where(eq(incentives.id, row.id))
@@ -325,6 +335,8 @@ export interface ListRecurringOptions {
   companyId: string;
   employmentId?: string;
   status?: RecurringIncentive["status"];
+  type?: RecurringIncentive["type"];
+  note?: string;
   page: number;
   pageSize: number;
 }
@@ -338,7 +350,13 @@ export async function listRecurringIncentives(deps: GatewayDeps, o: ListRecurrin
       eq(recurringIncentives.companyId, o.companyId),
       isNull(recurringIncentives.deletedAt),
       o.employmentId ? eq(recurringIncentives.employmentId, o.employmentId) : undefined,
-      o.status ? eq(recurringIncentives.status, o.status) : undefined,
+      o.status === "inactive"
+        ? inArray(recurringIncentives.status, ["inactive", "completed"])
+        : o.status
+          ? eq(recurringIncentives.status, o.status)
+          : undefined,
+      o.type ? eq(recurringIncentives.type, o.type) : undefined,
+      o.note ? sql`strpos(lower(coalesce(${recurringIncentives.note}, '')), lower(${o.note})) > 0` : undefined,
     );
     const rows = await tx
       .select()

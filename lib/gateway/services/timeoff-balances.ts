@@ -114,7 +114,6 @@ export async function getTimeoffBalance(deps: GatewayDeps, companyId: string, em
   annual.usedHours += toDraw;
 
   return {
-    employment_id: employment.id,
     contractual_entitled: contractual,
     contractual_leave_entitlement_type: "fixed",
     timeoff_entitlements: buckets.map((b) => ({

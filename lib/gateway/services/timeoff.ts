@@ -1,8 +1,9 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { and, count, desc, eq, inArray, lte, gte, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, lte, gte, ne, sql, type SQL } from "drizzle-orm";
 import {
   TIMEOFF_TYPE_DESCRIPTIONS,
+  type AnyTimeoffType,
   type CreateTimeoffBody,
   type Timeoff,
   type TimeoffDay,
@@ -70,17 +71,16 @@ export function serializeTimeoff(row: TimeoffRow, document: DocumentColumns | nu
     start_date: row.startDate,
     end_date: row.endDate,
     timezone: row.timezone,
-    timeoff_days: row.timeoffDays,
+    timeoff_days: row.timeoffDays.map((d) => ({ day: `${d.day}T00:00:00Z`, hours: d.hours, minutes: d.hours * 60 })),
+    total_minutes: row.timeoffDays.reduce((sum, d) => sum + d.hours * 60, 0),
     notes: row.notes,
-    document: document ? toFile(document) : null,
+    ...(document ? { document: toFile(document) } : {}),
     approver_id: row.approverId,
     approved_at: row.approvedAt ? iso(row.approvedAt) : null,
     cancelled_at: row.cancelledAt ? iso(row.cancelledAt) : null,
     cancel_reason: row.cancelReason,
     automatic: false,
     leave_policy: { name: leavePolicyName(row.timeoffType), leave_policy_variant_slug: row.timeoffType, leave_type: row.timeoffType },
-    declined_at: row.declinedAt ? iso(row.declinedAt) : null,
-    decline_reason: row.declineReason,
   };
 }
 
@@ -107,13 +107,19 @@ async function loadTimeoff(db: DbOrTx, row: TimeoffRow, now: Date): Promise<Time
 export interface ListTimeoffOptions {
   companyId: string;
   employmentId?: string;
-  timeoffType?: TimeoffType;
+  timeoffType?: AnyTimeoffType;
   status?: TimeoffStatus;
+  /** The provider's window: with both, the time off overlapping [start, end]; alone, start on/after or end on/before. */
+  startDate?: string;
+  endDate?: string;
+  /** The provider's sort (by timeoff_type or status), then newest first. */
+  sortBy?: "timeoff_type" | "status";
+  order?: "asc" | "desc";
   page: number;
   pageSize: number;
 }
 
-/** GET /v1/timeoff: newest first (by start date). */
+/** GET /v1/timeoff: newest first (by start date), or by the provider's sort_by / order. */
 export async function listTimeoffs(deps: GatewayDeps, o: ListTimeoffOptions) {
   const { db } = deps;
   const now = deps.clock.now();
@@ -123,13 +129,22 @@ export async function listTimeoffs(deps: GatewayDeps, o: ListTimeoffOptions) {
     o.employmentId ? eq(timeoffs.employmentId, o.employmentId) : undefined,
     o.timeoffType ? eq(timeoffs.timeoffType, o.timeoffType) : undefined,
     o.status ? statusCondition(o.status, now) : undefined,
+    o.startDate && o.endDate
+      ? and(lte(timeoffs.startDate, o.endDate), gte(timeoffs.endDate, o.startDate))
+      : o.startDate
+        ? gte(timeoffs.startDate, o.startDate)
+        : o.endDate
+          ? lte(timeoffs.endDate, o.endDate)
+          : undefined,
   );
+  const direction = o.order === "asc" ? asc : desc;
+  const sort = o.sortBy === "timeoff_type" ? [direction(timeoffs.timeoffType)] : o.sortBy === "status" ? [direction(timeoffs.status)] : [];
   const [rows, [total]] = await Promise.all([
     db
       .select()
       .from(timeoffs)
       .where(where)
-      .orderBy(desc(timeoffs.startDate), desc(timeoffs.createdAt), desc(timeoffs.id))
+      .orderBy(...sort, (o.sortBy ? desc : direction)(timeoffs.startDate), desc(timeoffs.createdAt), desc(timeoffs.id))
       .limit(o.pageSize)
       .offset((o.page - 1) * o.pageSize),
     db.select({ n: count() }).from(timeoffs).where(where),
@@ -207,8 +222,10 @@ export async function createTimeoff(deps: GatewayDeps, principal: Principal, bod
     validateDays(body.start_date, body.end_date, body.timeoff_days, errors);
     const approved = body.status === "approved";
     const approverId = approved ? (body.approver_id ?? principal.userId) : null;
+    if (body.leave_policy_variant_id !== undefined)
+      (errors.leave_policy_variant_id ??= []).push("is not a custom leave policy of the employment (Roster has none; use timeoff_type)");
     if (!approved) {
-      if (body.approver_id !== undefined) (errors.approver_id ??= []).push("can only be given with status approved");
+      if (body.approver_id != null) (errors.approver_id ??= []).push("can only be given with status approved");
       if (body.approved_at !== undefined) (errors.approved_at ??= []).push("can only be given with status approved");
     } else if (approverId) {
       await assertApprover(tx, employment.companyId, approverId, "approver_id", errors);
@@ -254,7 +271,14 @@ const DATA_FIELDS = ["timeoff_type", "start_date", "end_date", "timezone", "time
  * approve a requested one, decline a requested one (with `decline_reason`), cancel a requested or
  * approved one not yet taken (with `cancel_reason`).
  */
-export async function updateTimeoff(deps: GatewayDeps, principal: Principal, id: string, body: UpdateTimeoffBody): Promise<Timeoff> {
+export async function updateTimeoff(
+  deps: GatewayDeps,
+  principal: Principal,
+  id: string,
+  body: UpdateTimeoffBody,
+  /** The provider's decline action takes a null reason. */
+  opts: { declineReasonOptional?: boolean } = {},
+): Promise<Timeoff> {
   const companyId = principal.companyId!;
   return deps.db.transaction(async (tx) => {
     const row = await getTimeoffOrThrow(tx, companyId, id, true);
@@ -293,10 +317,14 @@ export async function updateTimeoff(deps: GatewayDeps, principal: Principal, id:
     };
     onlyWith("cancel_reason", "cancelled");
     onlyWith("decline_reason", "declined");
-    onlyWith("approver_id", "approved");
+    if (body.approver_id != null) onlyWith("approver_id", "approved");
     onlyWith("approved_at", "approved");
+    // The provider's UpdateApprovedTimeoffParams: an edit of approved time off that keeps its status
+    // says why (the reason is not part of the time off it answers).
+    if (editing && current === "approved" && !body.status && !body.edit_reason) (errors.edit_reason ??= []).push("can't be blank");
     if (body.status === "cancelled" && !body.cancel_reason) (errors.cancel_reason ??= []).push("can't be blank");
-    if (body.status === "declined" && !body.decline_reason) (errors.decline_reason ??= []).push("can't be blank");
+    if (body.status === "declined" && !body.decline_reason && !opts.declineReasonOptional)
+      (errors.decline_reason ??= []).push("can't be blank");
 
     const start = body.start_date ?? row.startDate;
     const end = body.end_date ?? row.endDate;
@@ -319,7 +347,8 @@ export async function updateTimeoff(deps: GatewayDeps, principal: Principal, id:
       if (approverId) await assertApprover(tx, companyId, approverId, "approver_id", errors);
       Object.assign(update, { status: "approved", approverId, approvedAt: body.approved_at ? new Date(body.approved_at) : now });
     }
-    if (body.status === "declined") Object.assign(update, { status: "declined", declinedAt: now, declineReason: body.decline_reason });
+    if (body.status === "declined")
+      Object.assign(update, { status: "declined", declinedAt: now, declineReason: body.decline_reason ?? null });
     if (body.status === "cancelled") Object.assign(update, { status: "cancelled", cancelledAt: now, cancelReason: body.cancel_reason });
     const document = body.document ? decodeUpload(body.document, "document", errors) : null;
     const stillHolding = body.status !== "declined" && body.status !== "cancelled";
@@ -339,5 +368,6 @@ export async function updateTimeoff(deps: GatewayDeps, principal: Principal, id:
 }
 
 /** GET /v1/timeoff/types. */
-export const listTimeoffTypes = () =>
-  Object.entries(TIMEOFF_TYPE_DESCRIPTIONS).map(([name, description]) => ({ name: name as TimeoffType, description }));
+export const listTimeoffTypes = () => ({
+  timeoff_types: Object.entries(TIMEOFF_TYPE_DESCRIPTIONS).map(([name, description]) => ({ name: name as TimeoffType, description })),
+});

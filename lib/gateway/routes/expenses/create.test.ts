@@ -38,6 +38,7 @@ describe("POST /v1/expenses", () => {
       converted_tax_amount: 4675,
       converted_currency: { code: "EUR", name: "Euro", symbol: "€" },
       category: "home_office",
+      expense_category: { code: "home_office", slug: "home_office", title: "Home office" },
       expense_date: "2026-01-10",
       reason: null,
       reviewer: null,
@@ -135,6 +136,30 @@ describe("POST /v1/expenses", () => {
       "no exchange rate from BTN to EUR (the employment's currency)",
     ]);
     expect((await create({ amount: 0 })).status).toBe(422);
+  });
+
+  it("takes the provider's ParamsToCreateExpense: expense_category_slug, timezone, an already reviewed expense", async () => {
+    const bySlug = await create({ category: undefined, expense_category_slug: "travel" });
+    expect(bySlug.status).toBe(201);
+    expect((await json(bySlug)).data.expense.category).toBe("travel");
+    expect((await json(await create({ category: undefined, expense_category_slug: "travel.flights" }))).errors).toHaveProperty(
+      "expense_category_slug",
+    );
+    expect((await json(await create({ category: undefined }))).errors).toEqual({ category: ["can't be blank"] });
+    // The clock says 2026-01-15 09:00 UTC: still 2026-01-14 in Pago Pago (UTC-11).
+    expect((await create({ expense_date: "2026-01-15" })).status).toBe(201);
+    expect((await json(await create({ expense_date: "2026-01-15", timezone: "Pacific/Pago_Pago" }))).errors).toEqual({
+      expense_date: ["must not be in the future"],
+    });
+    expect((await create({ expense_date: "2026-01-14", timezone: "Not/AZone" })).status).toBe(422);
+    const reviewed = await create({ reviewer_id: s.t.owner.id, reviewed_at: "2026-01-14T12:00:00Z" });
+    expect(reviewed.status).toBe(201);
+    expect((await json(reviewed)).data.expense).toMatchObject({
+      status: "approved",
+      reviewed_at: "2026-01-14T12:00:00Z",
+      reviewer: { user_id: s.t.owner.id },
+    });
+    expect(await allEventTypes(s.gw)).toContain("expense.approved");
   });
 
   it("tenancy, scopes and roles: 404 for another company's employment, 403 without expense:write or a writing role", async () => {

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { ExpenseListResponseSchema, ExpenseResponseSchema } from "@/lib/contract";
+import { EXPENSE_CATEGORIES, ExpenseCategoriesResponseSchema, ExpenseListResponseSchema, ExpenseResponseSchema } from "@/lib/contract";
 import { expenses } from "../../db/schema";
 import {
   SAMPLE_FILES,
@@ -43,7 +43,10 @@ describe("GET /v1/expenses and /v1/expenses/{id}", () => {
     for (const d of ["2026-01-02", "2026-01-05", "2026-01-09"]) ids.push(await create(d));
     await create("2026-01-10", s.otherE.id, s.other.tokens.admin);
     await s.gw.deps.db.update(expenses).set({ status: "reimbursed" }).where(eq(expenses.id, ids[0]!));
-    const { data } = ExpenseListResponseSchema.parse(await (await list("?page_size=2")).json());
+    const page = await list("?page_size=2");
+    // The provider declares 201 for this read (docs/decisions/contract-people-ops.md).
+    expect(page.status).toBe(201);
+    const { data } = ExpenseListResponseSchema.parse(await page.json());
     expect(data.expenses.map((x) => x.expense_date)).toEqual(["2026-01-09", "2026-01-05"]);
     expect(data).toMatchObject({ current_page: 1, total_count: 3, total_pages: 2 });
     const reimbursed = ExpenseListResponseSchema.parse(await (await list("?status=reimbursed")).json()).data;
@@ -69,11 +72,28 @@ describe("GET /v1/expenses and /v1/expenses/{id}", () => {
     const listExample = (readFixture("openapi-examples-2024/ListExpenseResponse.json").expenses as object[])[0];
     expect(keysOf(listExample)).toEqual(keysOf(example));
     // docs/decisions/areas-people-ops-response-shapes.md: the example omits id and status; the provider's Expense model has them and the rest.
-    const extras = ["category", "created_at", "id", "notes", "reason", "reviewed_at", "reviewer", "status", "updated_at"];
+    // docs/decisions/contract-people-ops.md: the provider's current Expense has no created_at / updated_at.
+    // expense_category is the provider's current category reference (code, slug, title).
+    const extras = ["category", "expense_category", "id", "notes", "reason", "reviewed_at", "reviewer", "status"];
     expect(keysOf(mine)).toEqual([...keysOf(example), ...extras].sort());
     expect(keysOf(mine.currency)).toEqual(keysOf(example.currency));
     expect(keysOf(mine.receipts[0])).toEqual(keysOf((example.receipts as object[])[0]));
     const body = await json(await list());
     expect(keysOf(body.data)).toEqual(keysOf(readFixture("openapi-examples-2024/ListExpenseResponse.json")));
+  });
+});
+
+describe("GET /v1/expenses/categories", () => {
+  it("lists the categories as the provider's ExpenseCategoryNode (not shadowed by /v1/expenses/{id})", async () => {
+    const res = await s.gw.call("GET", "/v1/expenses/categories?include_parents=true", { token: s.t.tokens.admin });
+    expect(res.status).toBe(200);
+    const { data } = ExpenseCategoriesResponseSchema.parse(await res.json());
+    expect(data.map((c) => c.slug)).toEqual([...EXPENSE_CATEGORIES]);
+    expect(data.find((c) => c.slug === "home_office")).toMatchObject({ title: "Home office", is_selectable: true, parent: null });
+    expect((await s.gw.call("GET", `/v1/expenses/categories?employment_id=${s.otherE.id}`, { token: s.t.tokens.admin })).status).toBe(404);
+    expect((await s.gw.call("GET", "/v1/expenses/categories?include_parents=maybe", { token: s.t.tokens.admin })).status).toBe(400);
+    expect((await s.gw.call("GET", "/v1/expenses/categories", { token: await tokenWith(s.gw, s.t.admin, ["timeoff:read"]) })).status).toBe(
+      403,
+    );
   });
 });

@@ -5,7 +5,8 @@ import { listExpenses } from "../../services/expenses";
 import { COMMON_ERRORS } from "../employments/scopes";
 import { EXPENSE_READ } from "./scopes";
 
-// GET /v1/expenses — the company's expenses, newest first; filters employment_id, status.
+// GET /v1/expenses — the company's expenses, newest first; filters employment_id, status. Answers 201,
+// as the provider declares for this read (docs/decisions/contract-people-ops.md).
 export const listExpensesRoute = defineRoute({
   method: "get",
   path: "/v1/expenses",
@@ -15,7 +16,7 @@ export const listExpensesRoute = defineRoute({
   auth: EXPENSE_READ,
   query: PaginationQuerySchema.extend(ExpenseListQuerySchema.shape),
   responses: {
-    200: { description: "A page of expenses", schema: ExpenseListResponseSchema },
+    201: { description: "A page of expenses (the provider's status for this read)", schema: ExpenseListResponseSchema },
     400: { description: "Invalid query" },
     404: { description: "employment_id is not an employment of the company" },
     ...COMMON_ERRORS,
@@ -29,5 +30,6 @@ export const listExpensesRoute = defineRoute({
         page: query.page,
         pageSize: query.page_size,
       }),
+      201,
     ),
 });

@@ -80,7 +80,7 @@ describe("POST/GET/DELETE /v1/incentives/recurring", () => {
     const list = RecurringIncentiveListResponseSchema.parse(
       await (await s.gw.call("GET", "/v1/incentives/recurring", { token: s.t.tokens.admin })).json(),
     ).data;
-    expect(list.recurring_incentives.map((x) => x.status)).toEqual(["completed"]);
+    expect(list.recurring_incentives.map((x) => x.status)).toEqual(["inactive"]);
     expect(await eventsOf(s.gw, "incentive.created")).toHaveLength(3);
   });
 
@@ -103,12 +103,32 @@ describe("POST/GET/DELETE /v1/incentives/recurring", () => {
       body: { employment_id: s.otherE.id, type: "stipend", amount: 1, amount_tax_type: "net", effective_date: "2026-02-01" },
     });
     const res = await s.gw.call("GET", "/v1/incentives/recurring?page_size=1", { token: s.t.tokens.onboardingManager });
-    expect(res.status).toBe(200);
+    // The provider declares 201 for this read (docs/decisions/contract-people-ops.md).
+    expect(res.status).toBe(201);
     const { data } = RecurringIncentiveListResponseSchema.parse(await res.json());
     expect(data).toMatchObject({ current_page: 1, total_count: 2, total_pages: 2 });
     expect(data.recurring_incentives.map((r) => r.type)).toEqual(["internet_allowance"]);
     expect((await s.gw.call("GET", `/v1/incentives/recurring?employment_id=${s.otherE.id}`, { token: s.t.tokens.admin })).status).toBe(404);
     expect((await s.gw.call("GET", "/v1/incentives/recurring?page_size=0", { token: s.t.tokens.admin })).status).toBe(400);
+    // The provider's filters: type, a text of the note, status active | inactive (its "deactive" too).
+    const filtered = async (q: string) =>
+      RecurringIncentiveListResponseSchema.parse(
+        await (await s.gw.call("GET", `/v1/incentives/recurring${q}`, { token: s.t.tokens.admin })).json(),
+      ).data.recurring_incentives;
+    expect((await filtered("?type=internet_allowance")).map((r) => r.type)).toEqual(["internet_allowance"]);
+    expect(await filtered("?status=deactive")).toEqual([]);
+    expect(await filtered("?status=inactive")).toEqual([]);
+    expect(await filtered("?status=active")).toHaveLength(2);
+    expect(await filtered("?note=LUNCH")).toHaveLength(2);
+    expect(await filtered("?note=rent")).toEqual([]);
+    expect((await s.gw.call("GET", "/v1/incentives/recurring?status=completed", { token: s.t.tokens.admin })).status).toBe(400);
+  });
+
+  it("takes duration_in_months as the provider's string", async () => {
+    const res = await createRecurring({ duration_in_months: "3", effective_date: "2026-02-01" });
+    expect(res.status).toBe(201);
+    expect((await json(res)).data.recurring_incentive.end_date).toBe("2026-04-01");
+    expect((await json(await createRecurring({ duration_in_months: "three" }))).errors).toHaveProperty("duration_in_months");
   });
 
   it("validates: a signing bonus cannot recur, the start is today or later, duration 1..120 months", async () => {

@@ -13,6 +13,7 @@ import { COMMON_ERRORS } from "../employments/scopes";
 import { INCENTIVE_READ, INCENTIVE_WRITE } from "./scopes";
 
 // GET /v1/incentives/recurring — the company's recurring (monthly) incentives, deleted ones excluded.
+// Answers 201, as the provider declares for this read (docs/decisions/contract-people-ops.md).
 export const listRecurringIncentivesRoute = defineRoute({
   method: "get",
   path: "/v1/incentives/recurring",
@@ -22,7 +23,10 @@ export const listRecurringIncentivesRoute = defineRoute({
   auth: INCENTIVE_READ,
   query: PaginationQuerySchema.extend(RecurringIncentiveListQuerySchema.shape),
   responses: {
-    200: { description: "A page of recurring incentives", schema: RecurringIncentiveListResponseSchema },
+    201: {
+      description: "A page of recurring incentives (the provider's status for this read)",
+      schema: RecurringIncentiveListResponseSchema,
+    },
     400: { description: "Invalid query" },
     404: { description: "employment_id is not an employment of the company" },
     ...COMMON_ERRORS,
@@ -33,9 +37,12 @@ export const listRecurringIncentivesRoute = defineRoute({
         companyId: principal.companyId!,
         employmentId: query.employment_id,
         status: query.status,
+        type: query.type,
+        note: query.note,
         page: query.page,
         pageSize: query.page_size,
       }),
+      201,
     ),
 });
 

@@ -91,6 +91,18 @@ describe("PUT/PATCH and DELETE /v1/incentives/{id}", () => {
     ).toEqual({ effective_date: ["must be today or a later date"] });
   });
 
+  it("keeps the provider's period_start / period_end (omitted when not given; the end not before the start)", async () => {
+    const plain = await create();
+    const shown = async (id: string) =>
+      (await json(await s.gw.call("GET", `/v1/incentives/${id}`, { token: s.t.tokens.admin }))).data.incentive;
+    expect(await shown(plain)).not.toHaveProperty("period_start");
+    const id = await create({ period_start: "2026-01-01", period_end: "2026-01-31", note: null });
+    expect(await shown(id)).toMatchObject({ period_start: "2026-01-01", period_end: "2026-01-31" });
+    const patch = (body: unknown) => s.gw.call("PATCH", `/v1/incentives/${id}`, { token: s.t.tokens.admin, body });
+    expect(await json(await patch({ period_end: "2025-12-31" }))).toEqual({ errors: { period_end: ["must not be before period_start"] } });
+    expect((await json(await patch({ period_start: null, period_end: null }))).data.incentive).not.toHaveProperty("period_end");
+  });
+
   it("deletes a pending incentive (incentive.deleted)", async () => {
     const id = await create();
     const res = await s.gw.call("DELETE", `/v1/incentives/${id}`, { token: s.t.tokens.admin });

@@ -46,7 +46,9 @@ describe("GET /v1/offboardings and /v1/offboardings/{id}", () => {
     expect(inReview.offboardings.map((o) => o.id)).toEqual([ids[0]]);
     expect(OffboardingListResponseSchema.parse(await (await list(`?employment_id=${s.e.id}`)).json()).data.total_count).toBe(1);
     expect((await list(`?employment_id=${s.otherE.id}`)).status).toBe(404);
-    for (const q of ["?type=resignation", "?status=in_progress", "?page_size=101"]) expect((await list(q)).status, q).toBe(400);
+    for (const q of ["?type=layoff", "?status=in_progress", "?page_size=101"]) expect((await list(q)).status, q).toBe(400);
+    // The provider's type filter knows resignations; Roster has none.
+    expect(OffboardingListResponseSchema.parse(await (await list("?type=resignation")).json()).data.offboardings).toEqual([]);
   });
 
   it("confidential offboardings are visible only to the user who submitted them", async () => {
@@ -55,13 +57,18 @@ describe("GET /v1/offboardings and /v1/offboardings/{id}", () => {
     const secret = await create(secretEmp.id, true, s.t.tokens.owner);
     const asAdmin = OffboardingListResponseSchema.parse(await (await list()).json()).data;
     expect(asAdmin.offboardings.map((o) => o.id)).toEqual([open]);
-    const asOwner = OffboardingListResponseSchema.parse(await (await list("", s.t.tokens.owner)).json()).data;
+    const asOwner = OffboardingListResponseSchema.parse(await (await list("?include_confidential=true", s.t.tokens.owner)).json()).data;
     expect(asOwner.offboardings.map((o) => o.id).sort()).toEqual([open, secret].sort());
+    // The provider's default leaves confidential requests out, even for their requester.
+    const byDefault = OffboardingListResponseSchema.parse(await (await list("", s.t.tokens.owner)).json()).data;
+    expect(byDefault.offboardings.map((o) => o.id)).toEqual([open]);
+    const adminAsked = OffboardingListResponseSchema.parse(await (await list("?include_confidential=true")).json()).data;
+    expect(adminAsked.offboardings.map((o) => o.id)).toEqual([open]);
     expect((await s.gw.call("GET", `/v1/offboardings/${secret}`, { token: s.t.tokens.admin })).status).toBe(404);
     expect(
       OffboardingResponseSchema.parse(await (await s.gw.call("GET", `/v1/offboardings/${secret}`, { token: s.t.tokens.owner })).json()).data
-        .offboarding.confidential,
-    ).toBe(true);
+        .offboarding,
+    ).toMatchObject({ type: "termination", confidential: true });
   });
 
   it("shows one; another company's is 404; needs offboarding:read", async () => {

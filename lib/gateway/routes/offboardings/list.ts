@@ -5,7 +5,8 @@ import { listOffboardings } from "../../services/offboardings";
 import { COMMON_ERRORS } from "../employments/scopes";
 import { OFFBOARDING_READ } from "./scopes";
 
-// GET /v1/offboardings — the company's offboardings (confidential ones only for their requester), newest first.
+// GET /v1/offboardings — the company's offboardings, newest first. Confidential ones are listed only
+// with include_confidential=true (the provider's default leaves them out), and only for their requester.
 export const listOffboardingsRoute = defineRoute({
   method: "get",
   path: "/v1/offboardings",
@@ -26,6 +27,7 @@ export const listOffboardingsRoute = defineRoute({
         employmentId: query.employment_id,
         type: query.type,
         status: query.status,
+        includeConfidential: query.include_confidential === "true",
         page: query.page,
         pageSize: query.page_size,
       }),

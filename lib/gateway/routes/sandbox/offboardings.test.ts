@@ -45,12 +45,12 @@ describe("PATCH /v1/sandbox/offboardings/{id}", () => {
       "offboarding.review_started",
       "employment.user_status.deactivated",
     ]);
-    expect((await move("cancelled")).status).toBe(422);
+    expect((await move("canceled")).status).toBe(422);
   });
 
-  it("cancelled makes the employment active again and emits offboarding.deleted; a new offboarding can then be submitted", async () => {
-    const res = await move("cancelled");
-    expect((await json(res)).data.offboarding.status).toBe("cancelled");
+  it("canceled makes the employment active again and emits offboarding.deleted; a new offboarding can then be submitted", async () => {
+    const res = await move("canceled");
+    expect((await json(res)).data.offboarding.status).toBe("canceled");
     expect((await employment()).status).toBe("active");
     expect(await eventsOf(s.gw, "offboarding.deleted")).toEqual([
       { event_type: "offboarding.deleted", offboarding_id: id, employment_id: s.e.id, company_id: s.t.company.id },
@@ -62,7 +62,7 @@ describe("PATCH /v1/sandbox/offboardings/{id}", () => {
     const res = await move("done");
     expect(res.status).toBe(422);
     expect((await json(res)).message).toMatchObject({ code: "invalid_status_transition", action: "sandbox_update_offboarding" });
-    expect(await json(await move("archived"))).toEqual({ errors: { status: ["must be in_review, done or cancelled"] } });
+    expect(await json(await move("archived"))).toEqual({ errors: { status: ["must be in_review, done or canceled"] } });
   });
 
   it("404 across companies and on production; 403 for a role that cannot write", async () => {

@@ -5,7 +5,7 @@ import { sandboxUpdateOffboarding } from "../../services/offboardings";
 import { COMMON_ERRORS } from "../employments/scopes";
 import { OFFBOARDING_WRITE } from "../offboardings/scopes";
 
-// PUT|PATCH /v1/sandbox/offboardings/{id} — sandbox only: the provider's review (in_review, done, cancelled), with its events.
+// PUT|PATCH /v1/sandbox/offboardings/{id} — sandbox only: the provider's review (in_review, done, canceled), with its events.
 export const sandboxUpdateOffboardingRoute = defineRoute({
   method: ["put", "patch"],
   path: "/v1/sandbox/offboardings/{id}",

@@ -38,13 +38,40 @@ describe("POST /v1/timeoff", () => {
       end_date: "2026-02-04",
       timezone: "Europe/Lisbon",
       notes: "Ski week",
-      document: null,
       approver_id: null,
       approved_at: null,
       leave_policy: { name: "Paid time off", leave_policy_variant_slug: "paid_time_off", leave_type: "paid_time_off" },
+      total_minutes: 1200,
     });
+    // The provider's Timeoff: no document is an absent `document`; days carry minutes.
+    expect(timeoff).not.toHaveProperty("document");
+    expect(timeoff.timeoff_days[2]).toEqual({ day: "2026-02-04T00:00:00Z", hours: 4, minutes: 240 });
     expect(timeoff.timeoff_days).toHaveLength(3);
     expect(await allEventTypes(s.gw)).toEqual([]);
+  });
+
+  it("takes the provider client's body: days as date-times, approver_id null (the caller approves)", async () => {
+    const res = await create({
+      status: "approved",
+      approver_id: null,
+      approved_at: "2026-01-14T10:00:00Z",
+      timeoff_days: [
+        { day: "2026-02-02T00:00:00.000Z", hours: 8 },
+        { day: "2026-02-03T00:00:00.000Z", hours: 8 },
+      ],
+      end_date: "2026-02-03",
+    });
+    expect(res.status).toBe(201);
+    const { timeoff } = TimeoffResponseSchema.parse(await res.json()).data;
+    expect(timeoff).toMatchObject({ status: "approved", approver_id: s.t.admin.id, total_minutes: 960 });
+    expect(timeoff.timeoff_days.map((d) => d.day)).toEqual(["2026-02-02T00:00:00Z", "2026-02-03T00:00:00Z"]);
+    // Roster has no custom company leave policies.
+    const custom = await create({
+      leave_policy_variant_id: "0b9c8b3e-5b4a-4c5e-9a53-0a4c2d0f9f11",
+      start_date: "2026-04-01",
+      end_date: "2026-04-01",
+    });
+    expect((await json(custom)).errors).toHaveProperty("leave_policy_variant_id");
   });
 
   it("creates an approved time off: the approver defaults to the caller, approved_at to now", async () => {

@@ -1,5 +1,6 @@
 import "server-only";
 import type { AnyRoute } from "../../route";
+import { approveTimeoffRoute, cancelTimeoffRoute, declineTimeoffRoute } from "./actions";
 import { createTimeoffRoute } from "./create";
 import { listTimeoffRoute } from "./list";
 import { showTimeoffRoute } from "./show";
@@ -13,4 +14,7 @@ export const timeoffRoutes: AnyRoute[] = [
   createTimeoffRoute,
   showTimeoffRoute,
   updateTimeoffRoute,
+  approveTimeoffRoute,
+  declineTimeoffRoute,
+  cancelTimeoffRoute,
 ];

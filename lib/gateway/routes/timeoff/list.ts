@@ -5,7 +5,8 @@ import { listTimeoffs } from "../../services/timeoff";
 import { COMMON_ERRORS } from "../employments/scopes";
 import { TIMEOFF_READ } from "./scopes";
 
-// GET /v1/timeoff — the company's time off, newest first; filters employment_id, timeoff_type, status.
+// GET /v1/timeoff — the company's time off, newest first; filters employment_id, timeoff_type, status,
+// the provider's start_date / end_date window, and its sort_by / order.
 export const listTimeoffRoute = defineRoute({
   method: "get",
   path: "/v1/timeoff",
@@ -27,6 +28,10 @@ export const listTimeoffRoute = defineRoute({
         employmentId: query.employment_id,
         timeoffType: query.timeoff_type,
         status: query.status,
+        startDate: query.start_date,
+        endDate: query.end_date,
+        sortBy: query.sort_by,
+        order: query.order,
         page: query.page,
         pageSize: query.page_size,
       }),

@@ -11,9 +11,15 @@ describe("GET /v1/timeoff/types", () => {
   it("lists every type with its description (not shadowed by /v1/timeoff/{id})", async () => {
     const res = await s.gw.call("GET", "/v1/timeoff/types", { token: s.t.tokens.admin });
     expect(res.status).toBe(200);
-    const { data } = TimeoffTypesResponseSchema.parse(await res.json());
-    expect(data.map((x) => x.name)).toEqual(TIMEOFF_TYPES);
-    expect(data.every((x) => x.description.length > 10)).toBe(true);
+    // The provider's envelope: data.timeoff_types.
+    const types = TimeoffTypesResponseSchema.parse(await res.json()).data.timeoff_types;
+    expect(types.map((x) => x.name)).toEqual(TIMEOFF_TYPES);
+    expect(types.every((x) => x.description.length > 10)).toBe(true);
+    for (const type of ["contractor", "full_time"]) {
+      const filtered = await s.gw.call("GET", `/v1/timeoff/types?type=${type}`, { token: s.t.tokens.admin });
+      expect(TimeoffTypesResponseSchema.parse(await filtered.json()).data.timeoff_types).toEqual(types);
+    }
+    expect((await s.gw.call("GET", "/v1/timeoff/types?type=intern", { token: s.t.tokens.admin })).status).toBe(400);
     expect((await s.gw.call("GET", "/v1/timeoff/types", { token: await tokenWith(s.gw, s.t.admin, ["employment:read"]) })).status).toBe(
       403,
     );
@@ -23,6 +29,6 @@ describe("GET /v1/timeoff/types", () => {
     const { data } = TimeoffTypesResponseSchema.parse(
       await (await s.gw.call("GET", "/v1/timeoff/types", { token: s.t.tokens.admin })).json(),
     );
-    expect(keysOf(data[0])).toEqual(keysOf(readFixture("openapi-examples-2024/ListTimeoffTypesResponse.json").data));
+    expect(keysOf(data.timeoff_types[0])).toEqual(keysOf(readFixture("openapi-examples-2024/ListTimeoffTypesResponse.json").data));
   });
 });

@@ -4,7 +4,7 @@ import { sandboxSetOffboardingStatus } from "@/lib/console/offboardings/api";
 import { SandboxOffboardingUpdateBodySchema } from "@/lib/contract";
 
 // PATCH /api/bff/offboardings/{id}/sandbox-status — sandbox only: the provider's review (in_review,
-// done, cancelled) through PATCH /v1/sandbox/offboardings/{id} (404 on production).
+// done, canceled) through PATCH /v1/sandbox/offboardings/{id} (404 on production).
 export const PATCH = bffHandler(
   async ({ api, session, req, params, body }) => {
     assertSameScope(req, session);
