@@ -99,6 +99,7 @@ function stringFor(ctx: Ctx, hint: Hint, format: string | undefined): string {
   if (name.includes("currency") || type.includes("currencycode") || (name === "code" && hint.parentName?.toLowerCase().includes("currenc")))
     return "EUR";
   if (name === "timezone" || type === "timezone") return "Europe/Lisbon";
+  if (name === "token_type") return "Bearer";
   if (type === "decimal" || name.endsWith("amount")) return "1250.50";
   if (name === "slug" || type === "slug") return `slug-${++ctx.ids}`;
   if (name === "name" || name.endsWith("_name") || name === "title") return `${hint.parentName ?? "Item"} ${++ctx.ids}`;
@@ -112,8 +113,10 @@ function numberFor(hint: Hint, integer: boolean): number {
   if (name === "total_count" || name === "count") return ARRAY_ITEMS;
   if (name.includes("year")) return 2026;
   if (name.includes("minutes")) return 480;
-  if (name.includes("hours")) return 8;
-  return integer ? 2 : 12.5;
+  if (name.includes("hours")) return integer ? 8 : 7.5;
+  // Amounts are in cents and counts are whole: a `number` is integral unless its name says otherwise.
+  if (!integer && /(percent|rate|ratio|factor)/.test(name)) return 12.5;
+  return integer ? 2 : 1250;
 }
 
 interface Hint {
