@@ -47,7 +47,8 @@ function freePort(): Promise<number> {
 async function waitForServer(url: string, timeoutMs: number): Promise<void> {
   const until = Date.now() + timeoutMs;
   for (;;) {
-    if (server?.exitCode !== null && server?.exitCode !== undefined) throw new Error(`the console exited (${server.exitCode}):\n${serverLog}`);
+    if (server?.exitCode !== null && server?.exitCode !== undefined)
+      throw new Error(`the console exited (${server.exitCode}):\n${serverLog}`);
     try {
       const res = await fetch(url, { redirect: "manual" });
       if (res.status > 0) return;
@@ -69,32 +70,36 @@ test.beforeAll(async () => {
   consoleUrl = `http://${HOST}:${port}`;
   dataDir = mkdtempSync(path.join(tmpdir(), "roster-provider-responses-"));
   const secret = "provider-responses-auth-secret-0123456789abcdef";
-  server = spawn(process.execPath, [createRequire(import.meta.url).resolve("next/dist/bin/next"), "start", "-H", HOST, "-p", String(port)], {
-    cwd: process.cwd(),
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      NEXT_TELEMETRY_DISABLED: "1",
-      PORT: String(port),
-      CONSOLE_URL: consoleUrl,
-      NEXTAUTH_URL: consoleUrl,
-      AUTH_SECRET: secret,
-      NEXTAUTH_SECRET: secret,
-      GATEWAY_EMBEDDED: "false",
-      GATEWAY_DATA_DIR: dataDir,
-      API_SANDBOX_URL: provider.url,
-      API_PRODUCTION_URL: provider.url,
-      API_SANDBOX_CLIENT_ID: "console-sandbox",
-      API_SANDBOX_CLIENT_SECRET: "console-sandbox-secret-0123456789",
-      API_PRODUCTION_CLIENT_ID: "console-production",
-      API_PRODUCTION_CLIENT_SECRET: "console-production-secret-0123456789",
-      DATABASE_URL: "",
-      CONSOLE_DATABASE_URL: "",
-      REDIS_URL: "",
-      LOG_LEVEL: "warn",
+  server = spawn(
+    process.execPath,
+    [createRequire(import.meta.url).resolve("next/dist/bin/next"), "start", "-H", HOST, "-p", String(port)],
+    {
+      cwd: process.cwd(),
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        NEXT_TELEMETRY_DISABLED: "1",
+        PORT: String(port),
+        CONSOLE_URL: consoleUrl,
+        NEXTAUTH_URL: consoleUrl,
+        AUTH_SECRET: secret,
+        NEXTAUTH_SECRET: secret,
+        GATEWAY_EMBEDDED: "false",
+        GATEWAY_DATA_DIR: dataDir,
+        API_SANDBOX_URL: provider.url,
+        API_PRODUCTION_URL: provider.url,
+        API_SANDBOX_CLIENT_ID: "console-sandbox",
+        API_SANDBOX_CLIENT_SECRET: "console-sandbox-secret-0123456789",
+        API_PRODUCTION_CLIENT_ID: "console-production",
+        API_PRODUCTION_CLIENT_SECRET: "console-production-secret-0123456789",
+        DATABASE_URL: "",
+        CONSOLE_DATABASE_URL: "",
+        REDIS_URL: "",
+        LOG_LEVEL: "warn",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
     },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  );
   server.stdout?.on("data", (b: Buffer) => (serverLog += b.toString()));
   server.stderr?.on("data", (b: Buffer) => (serverLog += b.toString()));
   await waitForServer(`${consoleUrl}/sign-in`, 90_000);
@@ -116,7 +121,11 @@ async function problemsOn(page: Page, errors: string[]): Promise<string[]> {
   if (await boundary.count()) problems.push("error boundary: Something went wrong on the console's side");
   const banner = page.getByText(/Request id:|no request id/);
   for (const text of await banner.allInnerTexts()) {
-    const alert = await banner.first().locator("xpath=ancestor::*[@role or contains(@class,'rounded-lg')][1]").innerText().catch(() => text);
+    const alert = await banner
+      .first()
+      .locator("xpath=ancestor::*[@role or contains(@class,'rounded-lg')][1]")
+      .innerText()
+      .catch(() => text);
     problems.push(`API error banner: ${alert.replace(/\s+/g, " ").slice(0, 300)}`);
   }
   return problems;
