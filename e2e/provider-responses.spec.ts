@@ -12,8 +12,8 @@ import type { Variant } from "../lib/console/testing/provider-responses/generate
 // server (`next start` of the same build, no embedded API) points API_SANDBOX_URL and
 // API_PRODUCTION_URL at a fake provider that answers every operation with bodies generated from the
 // provider's types.gen.ts. An admin signs in with a Customer API token, then the main pages are
-// opened in two variants (every optional field present; optional fields absent and nullable ones
-// null) and must render without an error boundary, an API error banner, or a browser console error.
+// opened in three variants (every optional field present; optional scalars absent and nullable ones
+// null inside the envelopes; every optional field absent) and must render without an error boundary, an API error banner, or a browser console error.
 // Each page's failure is reported on its own (soft assertions), so one run lists them all.
 // The embedded e2e console started by playwright.config.ts is not used by this spec.
 
@@ -22,6 +22,7 @@ const EMPLOYMENT_ID = "5d6a1f2e-0000-4000-8000-000000000002";
 const MAIN_PAGES = ["/employments", `/employments/${EMPLOYMENT_ID}`, "/timeoff", "/expenses", "/payslips", "/webhooks"];
 const VARIANTS: Variant[] = [
   { mode: "full", offset: 0 },
+  { mode: "sparse", offset: 0 },
   { mode: "minimal", offset: 0 },
 ];
 /** Offset 1 of IdentityCurrentResponse's union is the company-token identity (a customer token's company). */

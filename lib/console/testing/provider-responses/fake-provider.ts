@@ -58,6 +58,7 @@ function trailingParam(op: ProviderOperation, pathname: string): string | undefi
 export async function startFakeProvider(options: { variant?: Variant } = {}): Promise<FakeProvider> {
   const { definitions } = await providerSchemas();
   const calls: RecordedCall[] = [];
+  const rotations = new Map<string, number>();
   const state: { variant: Variant } = { variant: options.variant ?? { mode: "full", offset: 0 } };
 
   const answer = (op: ProviderOperation, pathname: string) => {
@@ -134,8 +135,13 @@ export async function startFakeProvider(options: { variant?: Variant } = {}): Pr
       let longest = 1;
       for (const op of providerOperations()) {
         if (names && !names.has(op.name)) continue;
-        const success = successResponse(op, definitions);
-        if (success) longest = Math.max(longest, rotationLength(success.schema, definitions));
+        let length = rotations.get(op.name);
+        if (length === undefined) {
+          const success = successResponse(op, definitions);
+          length = success ? rotationLength(success.schema, definitions) : 1;
+          rotations.set(op.name, length);
+        }
+        longest = Math.max(longest, length);
       }
       return longest;
     },

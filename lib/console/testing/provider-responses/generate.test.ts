@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { providerOperations } from "@/lib/gateway/testing/provider/operations";
 import { providerSchemas } from "@/lib/gateway/testing/provider/schemas";
 import { successResponse } from "./fake-provider";
-import { generateInstance, rotationLength, variantName, type JsonSchema, type Variant } from "./generate";
+import { generateInstance, rotationLength, VARIANT_MODES, variantName, type JsonSchema, type Variant } from "./generate";
 
 // The generator is provably schema-valid: every success response of every provider operation, in
 // every variant (minimal and full, each enum/union rotation), passes ajv against its JSON Schema.
@@ -26,7 +26,7 @@ describe("provider response generator", () => {
       operations++;
       const validate = ajv.compile({ $id: `op-${op.name}`, definitions, ...success.schema });
       const k = rotationLength(success.schema, definitions);
-      for (const mode of ["minimal", "full"] as const) {
+      for (const mode of VARIANT_MODES) {
         for (let offset = 0; offset < k; offset++) {
           const variant: Variant = { mode, offset };
           const body = generateInstance(success.schema, { definitions, variant, seed: op.name, primaryId: "the-id" });
@@ -54,6 +54,10 @@ describe("provider response generator", () => {
     expect(Object.keys(minimal).sort()).toEqual([...required].sort());
     expect(Object.keys(full).length).toBeGreaterThan(required.length);
     expect(minimal.job_title ?? null).toBeNull();
+    const list = { $ref: "#/definitions/ListEmploymentsResponse" };
+    expect(generateInstance(list, { definitions, variant: { mode: "minimal", offset: 0 } })).toEqual({});
+    const sparse = generateInstance(list, { definitions, variant: { mode: "sparse", offset: 0 } }) as { data: { employments: unknown[] } };
+    expect(sparse.data.employments).toHaveLength(1);
     expect(generateInstance(employment, { definitions, variant: { mode: "full", offset: 0 }, seed: "s" })).toEqual(full);
     const show = generateInstance(
       { $ref: "#/definitions/EmploymentShowResponse" },

@@ -9,6 +9,9 @@ import { createHash } from "node:crypto";
 //
 // Variants:
 // - "minimal": required properties only; a nullable value is null, an optional one is absent;
+// - "sparse": as minimal, but optional properties that hold an object or an array (envelopes such as
+//   `data`, nested resources, lists) are present: the absent and null scalars inside them show even
+//   where a consumer insists on the envelope;
 // - "full": every property, non-null where a non-null value is allowed, arrays of ARRAY_ITEMS items.
 // `offset` rotates every enum and every union: the n-th occurrence of an enum (or of a union) in one
 // instance takes value (offset + n) mod its length, so offsets 0..K-1 cover every value of every
@@ -29,7 +32,9 @@ export type JsonSchema = {
   format?: string;
 };
 
-export type VariantMode = "minimal" | "full";
+export type VariantMode = "minimal" | "sparse" | "full";
+
+export const VARIANT_MODES: readonly VariantMode[] = ["minimal", "sparse", "full"];
 
 export interface Variant {
   mode: VariantMode;
@@ -131,7 +136,8 @@ function gen(ctx: Ctx, schema: JsonSchema, location: string, hint: Hint, depth: 
   if (depth > 200) throw new Error(`schema recursion without a way out at ${location}`);
   // Recursive types (trees): past MAX_DEPTH every value is minimal (null, absent, no items), which
   // ends every recursion the provider's schemas have.
-  const minimal = ctx.variant.mode === "minimal" || depth > MAX_DEPTH;
+  const minimal = ctx.variant.mode !== "full" || depth > MAX_DEPTH;
+  const sparse = ctx.variant.mode === "sparse" && depth <= MAX_DEPTH;
   if (schema.$ref) {
     const { schema: target, name } = resolveRef(ctx, schema.$ref);
     return gen(ctx, target, name, { ...hint, typeName: name }, depth + 1);
@@ -170,7 +176,7 @@ function gen(ctx: Ctx, schema: JsonSchema, location: string, hint: Hint, depth: 
       const out: Record<string, unknown> = {};
       const required = new Set(schema.required ?? []);
       for (const [prop, sub] of Object.entries(schema.properties ?? {})) {
-        if (minimal && !required.has(prop)) continue;
+        if (minimal && !required.has(prop) && !(sparse && isStructural(ctx, sub))) continue;
         out[prop] = gen(ctx, sub, `${location}/${prop}`, { prop, parentName: hint.typeName ?? hint.parentName }, depth + 1);
       }
       return out;
@@ -192,6 +198,16 @@ function gen(ctx: Ctx, schema: JsonSchema, location: string, hint: Hint, depth: 
     default:
       throw new Error(`unsupported type ${type} at ${location}`);
   }
+}
+
+/** Whether a property holds an object or an array (never null): sparse variants keep it. */
+function isStructural(ctx: Ctx, schema: JsonSchema): boolean {
+  let s = schema;
+  for (let i = 0; s.$ref && i < 20; i++) s = resolveRef(ctx, s.$ref).schema;
+  const union = s.anyOf ?? s.oneOf;
+  if (union) return union.every((branch) => branch.type !== "null" && isStructural(ctx, branch));
+  const types = typesOf(s);
+  return !types.includes("null") && (types.includes("object") || types.includes("array"));
 }
 
 /** Sets the first `id` (breadth-first) of a body: the resource a show endpoint was asked for. */
