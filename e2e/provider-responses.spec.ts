@@ -138,6 +138,11 @@ test("the main pages render the provider's responses (generated from types.gen.t
     if (m.type() === "error") errors.push(`console error: ${m.text().slice(0, 300)}`);
   });
   page.on("pageerror", (e) => errors.push(`page error: ${e.message.slice(0, 300)}`));
+  // The browser never talks to the provider: only the console's server does (with the token).
+  const providerOrigin = new URL(provider.url).origin;
+  page.on("request", (r) => {
+    if (new URL(r.url()).origin === providerOrigin) errors.push(`the browser called the provider directly: ${r.method()} ${r.url()}`);
+  });
 
   // Sign in as a company admin with a Customer API token (validated at GET /v1/identity/current).
   provider.variant = SIGN_IN_VARIANT;

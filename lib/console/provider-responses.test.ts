@@ -144,7 +144,11 @@ describe("the console against generated provider responses", () => {
       .map((f) => `  ${f.page} → ${f.operation}: ${f.issue} [${variantSummary(f.variants, pageK.get(f.page) ?? k)}]`);
     console.log(
       [
-        `${loads.length} pages × up to ${VARIANT_MODES.length * k} variants (${VARIANT_MODES.join("/")} × enum offsets): ${pageVariants} page loads, ${rendered} without error; ${provider.calls.length} calls to ${operations.size} operations; ${failures.size} failures`,
+        `${loads.length} pages × up to ${VARIANT_MODES.length * k} variants (${VARIANT_MODES.join("/")} × enum offsets): ${pageVariants} page loads, ${rendered} without error; ${provider.calls.length} calls to ${[...operations].filter((o) => !o.includes(" ")).length} provider operations and ${unknown.length} paths it does not have; ${failures.size} failures`,
+        `Operations called: ${[...operations]
+          .filter((o) => !o.includes(" "))
+          .sort()
+          .join(", ")}`,
         ...(unknown.length ? [`Calls the provider has no operation for: ${unknown.join("; ")}`] : []),
         ...lines,
         // The same defects once per operation: the work list of the contract (lib/contract).
