@@ -1,0 +1,149 @@
+import type { ApiClient } from "@/lib/console/api-client";
+import { listCompanyManagersPage } from "@/lib/console/company-managers/api";
+import { parseManagerState, toManagerApiQuery } from "@/lib/console/company-managers/url-state";
+import { getAmendmentForm, getContractAmendment, listContractAmendments } from "@/lib/console/contract-amendments/api";
+import { parseAmendmentState, toAmendmentApiQuery } from "@/lib/console/contract-amendments/url-state";
+import { listCustomFields, listEmploymentCustomFields } from "@/lib/console/custom-fields/api";
+import { parseCustomFieldState, toCustomFieldApiQuery } from "@/lib/console/custom-fields/url-state";
+import { listAllCompanyManagers, listAllDepartments } from "@/lib/console/employments/server";
+import { parseListState, toApiQuery } from "@/lib/console/employments/url-state";
+import { getExpense, listExpenses } from "@/lib/console/expenses/api";
+import { expensesList } from "@/lib/console/expenses/url-state";
+import { getIncentive, listIncentives, listRecurringIncentives } from "@/lib/console/incentives/api";
+import { incentivesList, recurringList } from "@/lib/console/incentives/url-state";
+import { getOffboarding, listOffboardings } from "@/lib/console/offboardings/api";
+import { offboardingsList } from "@/lib/console/offboardings/url-state";
+import { listOutstandingPayments } from "@/lib/console/outstanding-payments/api";
+import { parsePaymentState, toPaymentApiQuery } from "@/lib/console/outstanding-payments/url-state";
+import { downloadPayslip, listPayslips } from "@/lib/console/payslips/api";
+import { EMPLOYMENT_DIRECTORY_QUERY } from "@/lib/console/payslips/employment-directory";
+import { parsePayslipState, toPayslipApiQuery } from "@/lib/console/payslips/url-state";
+import { getTimeoffBalance, listTimeoff, listTimeoffTypes } from "@/lib/console/timeoff/api";
+import { PEOPLE_OPS_EMPLOYMENTS_QUERY } from "@/lib/console/timeoff/people-ops/eligibility";
+import { timeoffList } from "@/lib/console/timeoff/url-state";
+import { getWebhookEvent, listAllWebhookCallbacks, listWebhookCallbacks, listWebhookEvents } from "@/lib/console/webhooks/api";
+import { TEST_EVENT_EMPLOYMENTS_QUERY } from "@/lib/console/webhooks/test-event-form";
+import { parseCallbacksState, parseDeliveriesState, toCallbacksApiQuery, toDeliveriesApiQuery } from "@/lib/console/webhooks/url-state";
+
+// What every console page (app/(console)/**/page.tsx) loads on the server, and what the client
+// islands of those pages load through the BFF's GET handlers (app/api/bff/**/route.ts): the same
+// lib/console functions with the same arguments, for the page opened without search parameters (and
+// with an employment chosen where the page offers one). Each entry mirrors its page; when a page
+// changes what it loads, its entry here must follow (the list is short and named after the routes).
+
+export interface LoadContext {
+  api: ApiClient;
+  companyId: string;
+  /** An id for detail pages (the fake provider answers any id with that resource). */
+  id: string;
+}
+
+export interface PageLoad {
+  /** The console route (or `bff GET /api/bff/…` for a client island's handler). */
+  page: string;
+  load: (ctx: LoadContext) => Promise<unknown>;
+}
+
+const none = {} as Record<string, string>;
+const all = (...loads: Promise<unknown>[]) => Promise.all(loads);
+/** prefetchPeopleOpsEmployments (lib/console/timeoff/people-ops/server.ts): the employments people-ops pages name. */
+const peopleOps = (api: ApiClient) => api.listEmployments(PEOPLE_OPS_EMPLOYMENTS_QUERY);
+
+export const PAGE_LOADS: PageLoad[] = [
+  { page: "/employments", load: ({ api }) => api.listEmployments(toApiQuery(parseListState(none))) },
+  { page: "/employments/[id]", load: ({ api, id }) => api.getEmployment(id) },
+  {
+    page: "/employments/[id]/edit",
+    load: ({ api, id }) => all(api.getEmployment(id), listAllDepartments(api), listAllCompanyManagers(api)),
+  },
+  {
+    page: "/employments/[id]/forms/[form]",
+    load: async ({ api, id }) => {
+      const { employment } = (await api.getEmployment(id)).data;
+      // The page asks for the country's form only when the employment has a country.
+      if (employment.country) await api.getForm(employment.country.code, "contract_details");
+    },
+  },
+  { page: "/employments/new", load: ({ api, id }) => all(api.listCountries(), api.getEmployment(id)) },
+  {
+    page: "/timeoff",
+    load: ({ api, id }) =>
+      all(listTimeoff(api, timeoffList.toApiQuery(timeoffList.parse(none))), peopleOps(api), getTimeoffBalance(api, id)),
+  },
+  { page: "/timeoff/balances", load: ({ api, id }) => all(peopleOps(api), getTimeoffBalance(api, id)) },
+  { page: "/timeoff/new", load: ({ api }) => all(listTimeoffTypes(api), peopleOps(api)) },
+  { page: "/timeoff/types", load: ({ api }) => listTimeoffTypes(api) },
+  { page: "/expenses", load: ({ api }) => all(listExpenses(api, expensesList.toApiQuery(expensesList.parse(none))), peopleOps(api)) },
+  { page: "/expenses/[id]", load: ({ api, id }) => all(getExpense(api, id), peopleOps(api)) },
+  { page: "/expenses/new", load: ({ api }) => peopleOps(api) },
+  {
+    page: "/incentives",
+    load: ({ api }) => all(listIncentives(api, incentivesList.toApiQuery(incentivesList.parse(none))), peopleOps(api)),
+  },
+  { page: "/incentives/[id]/edit", load: ({ api, id }) => all(getIncentive(api, id), peopleOps(api)) },
+  { page: "/incentives/new", load: ({ api }) => peopleOps(api) },
+  { page: "/incentives/recurring/new", load: ({ api }) => peopleOps(api) },
+  {
+    page: "/incentives/recurring",
+    load: ({ api }) => all(listRecurringIncentives(api, recurringList.toApiQuery(recurringList.parse(none))), peopleOps(api)),
+  },
+  {
+    page: "/offboardings",
+    load: ({ api }) => all(listOffboardings(api, offboardingsList.toApiQuery(offboardingsList.parse(none))), peopleOps(api)),
+  },
+  { page: "/offboardings/new", load: ({ api }) => peopleOps(api) },
+  { page: "/offboardings/[id]", load: ({ api, id }) => all(getOffboarding(api, id), peopleOps(api)) },
+  { page: "/outstanding-payments", load: ({ api }) => listOutstandingPayments(api, toPaymentApiQuery(parsePaymentState(none))) },
+  {
+    page: "/payslips",
+    load: ({ api, id }) =>
+      all(
+        listPayslips(api, toPayslipApiQuery(parsePayslipState(none))),
+        api.listEmployments(EMPLOYMENT_DIRECTORY_QUERY),
+        api.getEmployment(id),
+      ),
+  },
+  {
+    page: "/contract-amendments",
+    load: ({ api }) =>
+      all(
+        listContractAmendments(api, toAmendmentApiQuery(parseAmendmentState(none))),
+        api.listEmployments(EMPLOYMENT_DIRECTORY_QUERY),
+        listAllCompanyManagers(api),
+      ),
+  },
+  { page: "/contract-amendments/[id]", load: ({ api, id }) => all(getContractAmendment(api, id), listAllCompanyManagers(api)) },
+  {
+    page: "/contract-amendments/new",
+    load: async ({ api, id }) => {
+      await api.listEmployments(EMPLOYMENT_DIRECTORY_QUERY);
+      const { employment } = (await api.getEmployment(id)).data;
+      if (employment.country) await getAmendmentForm(api, employment.country.code);
+    },
+  },
+  { page: "/company-managers", load: ({ api }) => listCompanyManagersPage(api, toManagerApiQuery(parseManagerState(none))) },
+  { page: "/custom-fields", load: ({ api }) => listCustomFields(api, toCustomFieldApiQuery(parseCustomFieldState(none))) },
+  {
+    page: "/webhooks",
+    load: ({ api, companyId }) =>
+      all(
+        listWebhookCallbacks(api, companyId, toCallbacksApiQuery(parseCallbacksState(none))),
+        api.listEmployments(TEST_EVENT_EMPLOYMENTS_QUERY),
+      ),
+  },
+  {
+    page: "/webhooks/deliveries",
+    load: ({ api, companyId, id }) =>
+      all(
+        listWebhookEvents(api, toDeliveriesApiQuery(parseDeliveriesState(none))),
+        listAllWebhookCallbacks(api, companyId),
+        getWebhookEvent(api, id),
+      ),
+  },
+  // Partner view: the partner's client-credentials calls (companies that consented, countries).
+  { page: "/partner", load: ({ api }) => all(api.listCompanies({ page: 1, page_size: 100 }), api.listCountries()) },
+  // Client islands, through the BFF's GET handlers (those not already loaded by a page above).
+  { page: "bff GET /api/bff/custom-fields/employments/[employmentId]", load: ({ api, id }) => listEmploymentCustomFields(api, id) },
+  { page: "bff GET /api/bff/employments/departments", load: ({ api }) => listAllDepartments(api) },
+  { page: "bff GET /api/bff/payslips/[id]/download", load: ({ api, id }) => downloadPayslip(api, id).then((r) => r.arrayBuffer()) },
+];
