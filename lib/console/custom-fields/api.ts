@@ -5,7 +5,7 @@ import {
   CustomFieldValueResponseSchema,
   type CreateCustomFieldBody,
   type CustomField,
-  type CustomFieldValueData,
+  type CustomFieldValueInput,
 } from "@/lib/contract";
 import { fetchAllPages, type ApiClient } from "@/lib/console/api-client";
 import type { EmploymentCustomFieldEntry } from "@/lib/queries/custom-fields";
@@ -29,7 +29,7 @@ export const getCustomFieldValue = (api: ApiClient, fieldId: string, employmentI
     .json(CustomFieldValueResponseSchema, "GET", `v1/custom-fields/${enc(fieldId)}/values/${enc(employmentId)}`)
     .then((r) => r.data.custom_field_value);
 
-export const setCustomFieldValue = (api: ApiClient, fieldId: string, employmentId: string, value: CustomFieldValueData) =>
+export const setCustomFieldValue = (api: ApiClient, fieldId: string, employmentId: string, value: CustomFieldValueInput) =>
   api
     .json(CustomFieldValueResponseSchema, "PUT", `v1/custom-fields/${enc(fieldId)}/values/${enc(employmentId)}`, { body: { value } })
     .then((r) => r.data.custom_field_value);

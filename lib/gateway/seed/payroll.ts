@@ -73,6 +73,9 @@ const MONTH_NAMES = [
 const monthName = (period: string) => `${MONTH_NAMES[Number(period.slice(5, 7)) - 1]} ${period.slice(0, 4)}`;
 
 /** Custom fields of the demo: every type in the first company, the first three elsewhere. */
+/** The currency of the seeded currency field (metadata.currency). */
+const EQUIPMENT_BUDGET_CURRENCY = "EUR";
+
 const FIELD_SPECS: Record<CustomFieldType, { name: string; description: string; options?: string[] }> = {
   string: { name: "Internal ID", description: "Identifier of the worker in the company's HR system." },
   single_select: {
@@ -162,6 +165,10 @@ export function buildPayrollRows(options: SeedPayrollOptions): PayrollRows {
         type,
         description: spec.description,
         options: spec.options ?? null,
+        currency: type === "currency" ? EQUIPMENT_BUDGET_CURRENCY : null,
+        required: type === "string",
+        dataEntryAccess: type === "text" ? "everyone" : "company_admin_only",
+        visibilityScope: type === "text" || type === "boolean" ? "everyone" : "company_admin_only",
         createdAt,
         updatedAt: createdAt,
       });
@@ -328,7 +335,8 @@ function demoValue(
     case "percentage":
       return rng.pick([5, 7.5, 10, 15, 20]);
     case "currency":
-      return { amount: rng.int(5, 30) * 10_000, currency: currencyOfCountry(forms, e.countryCode) };
+      // Minor units of the field's currency (metadata.currency).
+      return rng.int(5, 30) * 10_000;
     case "date":
       return isoDate(new Date(base.getTime() + rng.int(10, 200) * DAY));
     case "boolean":

@@ -8,7 +8,10 @@ import {
   type CustomFieldListResponse,
   type CustomFieldType,
   type CustomFieldValue,
+  type CustomFieldDataEntryAccess,
   type CustomFieldValueData,
+  type CustomFieldVisibilityScope,
+  selectValueOf,
 } from "@/lib/contract";
 import type { GatewayDeps, Principal } from "../context";
 import type { DbOrTx } from "../db/client";
@@ -21,13 +24,24 @@ import { UUID_RE, assertCanWrite, getEmploymentOrThrow } from "./employments";
 
 export type CustomFieldRow = typeof customFields.$inferSelect;
 
+/** The provider's EmploymentCustomField: `metadata` holds a select's options or a currency field's currency. */
 export const serializeCustomField = (row: CustomFieldRow): CustomField => ({
   id: row.id,
   name: row.name,
   type: row.type as CustomFieldType,
-  description: row.description,
-  options: row.options ?? null,
+  required: row.required,
+  data_entry_access: row.dataEntryAccess as CustomFieldDataEntryAccess,
+  visibility_scope: row.visibilityScope as CustomFieldVisibilityScope,
+  metadata:
+    row.type === "single_select" ? { options: row.options ?? [] } : row.type === "currency" ? { currency: row.currency ?? null } : null,
 });
+
+/** A stored value as returned: a single_select's option becomes `{selected_option, selected_option_label}`. */
+export function serializeCustomFieldValue(field: Pick<CustomFieldRow, "type">, value: unknown): CustomFieldValueData {
+  if (value === null || value === undefined) return null;
+  if (field.type === "single_select" && typeof value === "string") return selectValueOf(value);
+  return value as CustomFieldValueData;
+}
 
 export async function listCustomFields(db: DbOrTx, companyId: string, page: number, pageSize: number): Promise<CustomFieldListResponse> {
   const where = eq(customFields.companyId, companyId);
@@ -87,8 +101,12 @@ export async function createCustomField(deps: GatewayDeps, principal: Principal,
     companyId,
     name: body.name,
     type: body.type,
-    description: body.description ? body.description : null,
-    options: body.options ?? null,
+    description: null,
+    options: body.type === "single_select" ? (body.metadata?.options ?? null) : null,
+    currency: body.type === "currency" ? (body.metadata?.currency ?? null) : null,
+    required: body.required,
+    dataEntryAccess: body.data_entry_access,
+    visibilityScope: body.visibility_scope,
     createdAt: now,
     updatedAt: now,
   };
@@ -115,7 +133,7 @@ export async function showCustomFieldValue(
     .select({ value: customFieldValues.value })
     .from(customFieldValues)
     .where(and(eq(customFieldValues.customFieldId, field.id), eq(customFieldValues.employmentId, employment.id)));
-  return { custom_field_id: field.id, employment_id: employment.id, value: (row?.value ?? null) as CustomFieldValueData };
+  return { custom_field_id: field.id, value: serializeCustomFieldValue(field, row?.value) };
 }
 
 /** Sets (or, with null, clears) a value after checking it against the field's type. */
@@ -143,6 +161,6 @@ export async function setCustomFieldValue(
         .values({ customFieldId: field.id, employmentId: employment.id, companyId, value, createdAt: now, updatedAt: now })
         .onConflictDoUpdate({ target: [customFieldValues.customFieldId, customFieldValues.employmentId], set: { value, updatedAt: now } });
     }
-    return { custom_field_id: field.id, employment_id: employment.id, value: value as CustomFieldValueData };
+    return { custom_field_id: field.id, value: serializeCustomFieldValue(field, value) };
   });
 }
