@@ -91,7 +91,11 @@ export const CreateCustomFieldBodySchema = z
       .strictObject({
         options: z
           .array(
-            z.string().trim().min(1, "can't be blank").max(CUSTOM_FIELD_OPTION_MAX, `must be at most ${CUSTOM_FIELD_OPTION_MAX} characters`),
+            z
+              .string()
+              .trim()
+              .min(1, "can't be blank")
+              .max(CUSTOM_FIELD_OPTION_MAX, `must be at most ${CUSTOM_FIELD_OPTION_MAX} characters`),
           )
           .min(1, "must list at least one option")
           .max(CUSTOM_FIELD_OPTIONS_MAX, `at most ${CUSTOM_FIELD_OPTIONS_MAX} options`)
@@ -115,12 +119,22 @@ export const CreateCustomFieldBodySchema = z
         }
       }
       if (body.metadata?.currency !== undefined)
-        ctx.addIssue({ code: "custom", path: ["metadata", "currency"], message: "is only allowed for currency fields", input: body.metadata });
+        ctx.addIssue({
+          code: "custom",
+          path: ["metadata", "currency"],
+          message: "is only allowed for currency fields",
+          input: body.metadata,
+        });
     } else if (body.type === "currency") {
       if (body.metadata === undefined)
         ctx.addIssue({ code: "custom", path: ["metadata"], message: "is required for a currency field", input: body.metadata });
       if (options !== undefined)
-        ctx.addIssue({ code: "custom", path: ["metadata", "options"], message: "is only allowed for single_select fields", input: options });
+        ctx.addIssue({
+          code: "custom",
+          path: ["metadata", "options"],
+          message: "is only allowed for single_select fields",
+          input: options,
+        });
     } else if (body.metadata !== undefined) {
       ctx.addIssue({ code: "custom", path: ["metadata"], message: `is not allowed for a ${body.type} field`, input: body.metadata });
     }

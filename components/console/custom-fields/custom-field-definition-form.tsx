@@ -9,11 +9,7 @@ import { Field, Input, Select } from "@/components/ui/field";
 import { Spinner } from "@/components/ui/spinner";
 import { CUSTOM_FIELD_DATA_ENTRY_ACCESS, CUSTOM_FIELD_TYPES, CUSTOM_FIELD_VISIBILITY_SCOPES } from "@/lib/contract";
 import { CustomFieldDefinitionFormSchema, type CustomFieldDefinitionFormValues } from "@/lib/console/custom-fields/definition-form";
-import {
-  CUSTOM_FIELD_ACCESS_LABELS,
-  CUSTOM_FIELD_TYPE_DESCRIPTIONS,
-  CUSTOM_FIELD_TYPE_LABELS,
-} from "@/lib/console/custom-fields/labels";
+import { CUSTOM_FIELD_ACCESS_LABELS, CUSTOM_FIELD_TYPE_DESCRIPTIONS, CUSTOM_FIELD_TYPE_LABELS } from "@/lib/console/custom-fields/labels";
 
 export interface CustomFieldDefinitionFormProps {
   defaultValues: CustomFieldDefinitionFormValues;
@@ -87,7 +83,14 @@ export function CustomFieldDefinitionForm({ defaultValues, onSubmit, cancelHref 
       {type === "currency" ? (
         <Field id="cf-currency" label="Currency" error={errors.currency?.message} description="The ISO 4217 code of the amounts, e.g. EUR.">
           {(aria) => (
-            <Input {...aria} invalid={!!errors.currency} autoComplete="off" maxLength={3} className="w-24 uppercase" {...register("currency")} />
+            <Input
+              {...aria}
+              invalid={!!errors.currency}
+              autoComplete="off"
+              maxLength={3}
+              className="w-24 uppercase"
+              {...register("currency")}
+            />
           )}
         </Field>
       ) : null}

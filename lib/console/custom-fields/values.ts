@@ -33,7 +33,8 @@ export interface CustomFieldFormValues {
 
 export type CustomFieldDefinition = Pick<CustomField, "type" | "metadata">;
 
-export type CoercionResult = { ok: true; value: CustomFieldValueInput } | { ok: false; field: keyof CustomFieldFormValues; message: string };
+export type CoercionResult =
+  { ok: true; value: CustomFieldValueInput } | { ok: false; field: keyof CustomFieldFormValues; message: string };
 
 const INTEGER = /^[-+]?\d+$/;
 const DECIMAL = /^[-+]?(\d+\.?\d*|\.\d+)$/;
