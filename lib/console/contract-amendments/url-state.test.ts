@@ -63,7 +63,8 @@ describe("contract amendments URL state", () => {
 
 describe("amendment labels", () => {
   it("names reasons, open statuses and changed terms", () => {
-    expect(reasonLabel("annual_review")).toBe("Annual compensation review");
+    expect(reasonLabel("annual_pay_adjustment")).toBe("Annual pay adjustment");
+    expect(reasonLabel("job_change_reevaluation")).toBe("Job change or reevaluation");
     expect(reasonLabel("Relocation to Porto")).toBe("Relocation to Porto");
     expect(reasonLabel(null)).toBeNull();
     expect(CONTRACT_AMENDMENT_STATUSES.filter(isOpenAmendment)).toEqual(["submitted", "in_review"]);

@@ -4,7 +4,11 @@ import { contractAmendmentRoutes } from "./contract-amendments";
 import { customFieldRoutes } from "./custom-fields";
 import { outstandingPaymentRoutes } from "./outstanding-payments";
 import { payslipRoutes } from "./payslips";
-import { sandboxApproveContractAmendmentRoute, sandboxUpdateContractAmendmentRoute } from "./sandbox/contract-amendments";
+import {
+  sandboxApproveContractAmendmentRoute,
+  sandboxCancelContractAmendmentRoute,
+  sandboxUpdateContractAmendmentRoute,
+} from "./sandbox/contract-amendments";
 import { sandboxReleasePayslipRoute } from "./sandbox/payslips-release";
 
 // The payroll areas: payslips, custom fields, contract amendments, outstanding payments, and their sandbox routes.
@@ -15,5 +19,6 @@ export const payrollRoutes: readonly AnyRoute[] = [
   ...contractAmendmentRoutes,
   sandboxUpdateContractAmendmentRoute,
   sandboxApproveContractAmendmentRoute,
+  sandboxCancelContractAmendmentRoute,
   ...outstandingPaymentRoutes,
 ];
