@@ -31,7 +31,11 @@ export const contractAmendmentSchemaRoute = defineRoute({
     if (!forms.getCountry(code)) throw notFound("Country");
     if (!forms.getForm(code, "contract_amendment")) throw validationMessage("Form not available for requested country");
     const requested = query.json_schema_version;
-    const found = forms.getForm(code, "contract_amendment", requested === undefined || requested === "latest" ? "latest" : Number(requested));
+    const found = forms.getForm(
+      code,
+      "contract_amendment",
+      requested === undefined || requested === "latest" ? "latest" : Number(requested),
+    );
     if (!found) throw notFound("Form version");
     // A GATEWAY_FORMS_DIR file is served verbatim: its own text inside the envelope.
     if (found.source !== undefined) return c.body(`{"data":${found.source}}`, 200, { "content-type": "application/json" });
