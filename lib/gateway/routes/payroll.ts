@@ -2,6 +2,7 @@ import "server-only";
 import type { AnyRoute } from "../route";
 import { contractAmendmentRoutes } from "./contract-amendments";
 import { customFieldRoutes } from "./custom-fields";
+import { fileRoutes } from "./files";
 import { outstandingPaymentRoutes } from "./outstanding-payments";
 import { payslipRoutes } from "./payslips";
 import {
@@ -11,7 +12,7 @@ import {
 } from "./sandbox/contract-amendments";
 import { sandboxReleasePayslipRoute } from "./sandbox/payslips-release";
 
-// The payroll areas: payslips, custom fields, contract amendments, outstanding payments, and their sandbox routes.
+// The payroll areas: payslips, custom fields, contract amendments, outstanding payments, files, and their sandbox routes.
 export const payrollRoutes: readonly AnyRoute[] = [
   ...payslipRoutes,
   sandboxReleasePayslipRoute,
@@ -21,4 +22,5 @@ export const payrollRoutes: readonly AnyRoute[] = [
   sandboxApproveContractAmendmentRoute,
   sandboxCancelContractAmendmentRoute,
   ...outstandingPaymentRoutes,
+  ...fileRoutes,
 ];
