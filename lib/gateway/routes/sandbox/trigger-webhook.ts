@@ -26,16 +26,9 @@ export const sandboxTriggerWebhookRoute = defineRoute({
     422: { description: "Unknown event type", schema: ValidationErrorSchema },
     ...COMMON_ERRORS,
   },
-  handler: async (c, { body, principal }) =>
-    c.json(
-      SandboxTriggerWebhookResponseSchema.parse({
-        data: {
-          status: "ok",
-          event: await triggerSandboxWebhook(c.get("deps"), principal, {
-            employmentId: body.employment_id,
-            eventType: body.event_type as WebhookEventType,
-          }),
-        },
-      }),
-    ),
+  // The provider's SuccessResponse: the event and its payload are in the delivery log (GET /v1/webhook-deliveries).
+  handler: async (c, { body, principal }) => {
+    await triggerSandboxWebhook(c.get("deps"), principal, { employmentId: body.employment_id, eventType: body.event_type as WebhookEventType });
+    return c.json(SandboxTriggerWebhookResponseSchema.parse({ data: { status: "ok" } }));
+  },
 });
