@@ -23,7 +23,7 @@ import {
 import { groupEventTypes } from "@/lib/console/webhooks/events";
 import { formatTimestamp, plural } from "@/lib/console/webhooks/format";
 import { callbacksHref, pageWindow, parseCallbacksState, toCallbacksApiQuery, type CallbacksState } from "@/lib/console/webhooks/url-state";
-import type { WebhookCallback } from "@/lib/contract";
+import type { WebhookCallback, WebhookCallbackDetail } from "@/lib/contract";
 import {
   createWebhookCallback,
   deleteWebhookCallback,
@@ -311,7 +311,7 @@ export function CallbacksManager({ scope, initialError }: { scope: QueryScope; i
   );
 }
 
-function CallbackItem({ callback, onEdit, onDelete }: { callback: WebhookCallback; onEdit: () => void; onDelete: () => void }) {
+function CallbackItem({ callback, onEdit, onDelete }: { callback: WebhookCallbackDetail; onEdit: () => void; onDelete: () => void }) {
   const groups = useMemo(() => groupEventTypes(callback.subscribed_events), [callback.subscribed_events]);
   return (
     <article aria-labelledby={`cb-${callback.id}`} className="flex flex-wrap items-start justify-between gap-3">
