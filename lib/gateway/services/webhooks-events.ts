@@ -155,7 +155,11 @@ export const REPLAY_WINDOW_MAX = 1000;
  * the ids given (all or nothing), or the deliveries first triggered in the window `after`..`before`
  * with the list's filters (those of deleted callbacks are skipped). Returns the replayed deliveries.
  */
-export async function replayWebhookEvents(deps: GatewayDeps, principal: Principal, body: ReplayWebhookEventsBody): Promise<WebhookDelivery[]> {
+export async function replayWebhookEvents(
+  deps: GatewayDeps,
+  principal: Principal,
+  body: ReplayWebhookEventsBody,
+): Promise<WebhookDelivery[]> {
   assertCanManageWebhooks(principal);
   let ids: string[];
   if (body.ids !== undefined) {

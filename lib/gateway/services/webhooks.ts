@@ -200,7 +200,11 @@ async function companyCallbacksWhere(deps: GatewayDeps, principal: Principal, co
 /** GET /v1/companies/{company_id}/webhook-callbacks: every such callback, oldest first (the provider's bare array). */
 export async function listCompanyWebhookCallbacks(deps: GatewayDeps, principal: Principal, companyId: string): Promise<WebhookCallback[]> {
   const where = await companyCallbacksWhere(deps, principal, companyId);
-  const rows = await deps.db.select().from(webhookCallbacks).where(where).orderBy(asc(webhookCallbacks.createdAt), asc(webhookCallbacks.id));
+  const rows = await deps.db
+    .select()
+    .from(webhookCallbacks)
+    .where(where)
+    .orderBy(asc(webhookCallbacks.createdAt), asc(webhookCallbacks.id));
   return rows.map(serializeCallback);
 }
 

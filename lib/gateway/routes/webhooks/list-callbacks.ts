@@ -25,7 +25,9 @@ export const listWebhookCallbacksRoute = defineRoute({
     ...COMMON_ERRORS,
   },
   handler: async (c, { params, principal }) =>
-    c.json(WebhookCallbackListResponseSchema.parse({ data: await listCompanyWebhookCallbacks(c.get("deps"), principal, params.company_id!) })),
+    c.json(
+      WebhookCallbackListResponseSchema.parse({ data: await listCompanyWebhookCallbacks(c.get("deps"), principal, params.company_id!) }),
+    ),
 });
 
 // GET /v1/webhook-callbacks — Roster-only (the provider has no such list): a page of the callbacks
