@@ -33,7 +33,6 @@ import {
 import { WEBHOOK_EVENT_ID_HEADER, type WebhookEventType } from "@/lib/contract";
 import type { QueryScope } from "@/lib/queries/scope";
 import { allWebhookCallbacksQuery, replayWebhookEvents, webhookEventsQuery, webhookKeys, type ReplayResult } from "@/lib/queries/webhooks";
-import { EventTypeName, DeliveryStatusBadge } from "./badges";
 import { DeliveriesTable, DeliveriesTableSkeleton } from "./deliveries-table";
 import { DeliveryDetail } from "./delivery-detail";
 import { WebhookErrorBanner } from "./webhook-error-banner";

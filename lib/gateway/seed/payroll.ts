@@ -174,7 +174,7 @@ export function buildPayrollRows(options: SeedPayrollOptions): PayrollRows {
       });
       for (const e of staff) {
         if (!rng.chance(0.6)) continue;
-        const value = demoValue(type, e, rng, spec.options, base, forms);
+        const value = demoValue(type, e, rng, spec.options, base);
         const at = new Date(Math.max(createdAt.getTime(), e.createdAt.getTime()) + DAY);
         rows.customFieldValues.push({
           customFieldId: fieldId,
@@ -315,14 +315,7 @@ export function buildPayrollRows(options: SeedPayrollOptions): PayrollRows {
   return rows;
 }
 
-function demoValue(
-  type: CustomFieldType,
-  e: EmploymentRow,
-  rng: Prng,
-  options: string[] | undefined,
-  base: Date,
-  forms: Pick<FormRegistry, "getForm">,
-): unknown {
+function demoValue(type: CustomFieldType, e: EmploymentRow, rng: Prng, options: string[] | undefined, base: Date): unknown {
   switch (type) {
     case "string":
       return `EMP-${e.shortId}`;
