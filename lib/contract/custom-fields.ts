@@ -164,6 +164,18 @@ export type CustomFieldValue = z.infer<typeof CustomFieldValueSchema>;
 export const CustomFieldValueResponseSchema = resourceEnvelopeSchema("custom_field_value", CustomFieldValueSchema);
 export type CustomFieldValueResponse = z.infer<typeof CustomFieldValueResponseSchema>;
 
+/** GET /v1/employments/{employment_id}/custom-fields: each definition of the company with the employment's value. */
+export const EmploymentCustomFieldValueSchema = z.object({
+  custom_field_id: z.uuid(),
+  name: z.string(),
+  type: CustomFieldTypeSchema,
+  /** Null when the employment has no value for the field. */
+  value: CustomFieldValueDataSchema,
+});
+export type EmploymentCustomFieldValue = z.infer<typeof EmploymentCustomFieldValueSchema>;
+export const EmploymentCustomFieldValueListResponseSchema = listEnvelopeSchema("custom_field_values", EmploymentCustomFieldValueSchema);
+export type EmploymentCustomFieldValueListResponse = z.infer<typeof EmploymentCustomFieldValueListResponseSchema>;
+
 /** A stored single_select value (the option) as returned: the option is its own identifier. */
 export const selectValueOf = (option: string): CustomFieldSelectValue => ({ selected_option: option, selected_option_label: option });
 

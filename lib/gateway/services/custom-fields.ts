@@ -9,6 +9,7 @@ import {
   type CustomFieldType,
   type CustomFieldValue,
   type CustomFieldDataEntryAccess,
+  type EmploymentCustomFieldValueListResponse,
   type CustomFieldValueData,
   type CustomFieldVisibilityScope,
   selectValueOf,
@@ -163,4 +164,47 @@ export async function setCustomFieldValue(
     }
     return { custom_field_id: field.id, value: serializeCustomFieldValue(field, value) };
   });
+}
+
+/**
+ * GET /v1/employments/{employment_id}/custom-fields: the company's definitions, oldest first and
+ * paginated, each with the employment's value (null when unset).
+ */
+export async function listEmploymentCustomFieldValues(
+  db: DbOrTx,
+  companyId: string,
+  employmentId: string,
+  page: number,
+  pageSize: number,
+): Promise<EmploymentCustomFieldValueListResponse> {
+  const employment = await getEmploymentOrThrow(db, companyId, employmentId);
+  const where = eq(customFields.companyId, companyId);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ field: customFields, value: customFieldValues.value })
+      .from(customFields)
+      .leftJoin(
+        customFieldValues,
+        and(eq(customFieldValues.customFieldId, customFields.id), eq(customFieldValues.employmentId, employment.id)),
+      )
+      .where(where)
+      .orderBy(asc(customFields.createdAt), asc(customFields.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ n: count() }).from(customFields).where(where),
+  ]);
+  const totalCount = Number(total?.n ?? 0);
+  return {
+    data: {
+      custom_field_values: rows.map(({ field, value }) => ({
+        custom_field_id: field.id,
+        name: field.name,
+        type: field.type as CustomFieldType,
+        value: serializeCustomFieldValue(field, value),
+      })),
+      current_page: page,
+      total_count: totalCount,
+      total_pages: Math.ceil(totalCount / pageSize),
+    },
+  };
 }

@@ -4,6 +4,7 @@ import {
   CustomFieldListResponseSchema,
   CustomFieldResponseSchema,
   CustomFieldValueResponseSchema,
+  EmploymentCustomFieldValueListResponseSchema,
   validateCustomFieldValue,
   type CustomField,
   type CustomFieldType,
@@ -287,6 +288,45 @@ describe("GET / PUT / PATCH /v1/custom-fields/{id}/values/{employment_id}", () =
     const archived = await makeEmployment(gw.deps.db, w.a.company.id, { status: "archived" });
     expect((await putValue(f.id, contractor.id, { value: "C-1" })).status).toBe(200);
     expect((await putValue(f.id, archived.id, { value: "A-1" })).status).toBe(200);
+  });
+});
+
+describe("GET /v1/employments/{employment_id}/custom-fields (the provider's list of an employment's values)", () => {
+  it("every definition, oldest first, with the employment's value (null when unset; a select as its option object)", async () => {
+    const id = await field({ name: "Internal ID", type: "string" });
+    gw.clock.advance(1000);
+    const size = await field({ name: "T-Shirt", type: "single_select", options: ["M", "XL"] });
+    gw.clock.advance(1000);
+    const desk = await field({ name: "Desk", type: "integer" });
+    await field({ name: "B only", type: "string" }, w.b.tokens.admin);
+    await putValue(id.id, w.employee.id, { value: "UXH34HG" });
+    await putValue(size.id, w.employee.id, { value: "XL" });
+    const res = await gw.call("GET", `/v1/employments/${w.employee.id}/custom-fields`, {
+      token: await w.tokenWith(["custom_field_value:read"]),
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(EmploymentCustomFieldValueListResponseSchema.parse(await res.json()).data).toEqual({
+      custom_field_values: [
+        { custom_field_id: id.id, name: "Internal ID", type: "string", value: "UXH34HG" },
+        { custom_field_id: size.id, name: "T-Shirt", type: "single_select", value: { selected_option: "XL", selected_option_label: "XL" } },
+        { custom_field_id: desk.id, name: "Desk", type: "integer", value: null },
+      ],
+      current_page: 1,
+      total_count: 3,
+      total_pages: 1,
+    });
+    const page2 = await gw.call("GET", `/v1/employments/${w.employee.id}/custom-fields?page=2&page_size=2`, { token: w.a.tokens.admin });
+    expect(EmploymentCustomFieldValueListResponseSchema.parse(await page2.json()).data.custom_field_values.map((v) => v.name)).toEqual([
+      "Desk",
+    ]);
+  });
+
+  it("404 for another company's employment; 403 without a value scope; 400 for a bad page", async () => {
+    const get = (employmentId: string, token = w.a.tokens.admin, q = "") =>
+      gw.call("GET", `/v1/employments/${employmentId}/custom-fields${q}`, { token });
+    expect((await get(w.employeeB.id)).status).toBe(404);
+    expect((await get(w.employee.id, await w.tokenWith(["custom_field:read"]))).status).toBe(403);
+    expect((await get(w.employee.id, w.a.tokens.admin, "?page_size=0")).status).toBe(400);
   });
 });
 
