@@ -103,7 +103,8 @@ export const ContractAmendmentListQuerySchema = PaginationQuerySchema.extend({
         .map((s) => s.trim())
         .filter(Boolean);
       for (const p of parts) {
-        if (!ContractAmendmentStatusSchema.safeParse(p).success) {
+        // `deleted` is one of the provider's statuses: a valid filter that matches nothing here.
+        if (p !== "deleted" && !ContractAmendmentStatusSchema.safeParse(p).success) {
           ctx.addIssue({ code: "custom", message: `Unknown status '${p}'` });
           return z.NEVER;
         }
@@ -124,8 +125,8 @@ export type ContractAmendmentResponse = z.infer<typeof ContractAmendmentResponse
  */
 export const CreateContractAmendmentBodySchema = z.strictObject({
   employment_id: z.string().min(1, "is required").max(64),
-  /** Defaults to the employment's active contract; when given it must be that contract. */
-  amendment_contract_id: z.string().max(64).optional(),
+  /** The employment's active contract (required, as on the provider's CreateContractAmendmentParams). */
+  amendment_contract_id: z.string({ error: "is required" }).min(1, "is required").max(64),
   contract_amendment: z.record(z.string(), z.unknown(), { error: "must be an object" }),
 });
 export type CreateContractAmendmentBody = z.infer<typeof CreateContractAmendmentBodySchema>;

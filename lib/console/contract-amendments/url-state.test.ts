@@ -108,9 +108,10 @@ describe("creating an amendment", async () => {
   });
 
   it("wraps the form's body and maps the API's 422 errors back onto it", () => {
-    expect(toCreateAmendmentBody("e1", { reason: "promotion" })).toEqual({
+    expect(toCreateAmendmentBody("e1", "c1", { reason_for_change: "promotion" })).toEqual({
       employment_id: "e1",
-      contract_amendment: { reason: "promotion" },
+      amendment_contract_id: "c1",
+      contract_amendment: { reason_for_change: "promotion" },
     });
     expect(
       splitAmendmentErrors({

@@ -192,7 +192,7 @@ async function validateRequest(
   if (!employment.activeContractId) {
     throw actionError({ code: "no_active_contract", message: "The employment has no active contract to amend yet", action });
   }
-  if (body.amendment_contract_id !== undefined && body.amendment_contract_id !== employment.activeContractId) {
+  if (body.amendment_contract_id !== employment.activeContractId) {
     throw fieldErrors({ amendment_contract_id: ["must be the employment's active contract"] });
   }
   if (!employment.countryCode) throw actionError({ code: "no_country", message: "The employment has no country", action });

@@ -12,7 +12,7 @@ import {
   WebhookPayloadSchemas,
   type ContractAmendment,
 } from "@/lib/contract";
-import { companies, outboxEvents } from "../../db/schema";
+import { companies, employments, outboxEvents } from "../../db/schema";
 import { createFormRegistry, exampleSection } from "../../forms";
 import { createTestGateway, type TestGateway } from "../../testing/harness";
 import { makeEmployment } from "../../testing/factories";
@@ -32,7 +32,21 @@ beforeEach(async () => {
 
 // PRT examples: 0 annual review (a salary below the factory contract's), 1 promotion (title + salary), 2 part-time schedule, 3 other (time off).
 const example = (v: number) => exampleSection("PRT", "contract_amendment", v);
-const create = (body: unknown, token = w.a.tokens.admin) => gw.call("POST", "/v1/contract-amendments", { token, body });
+const create = async (body: unknown, token = w.a.tokens.admin) =>
+  gw.call("POST", "/v1/contract-amendments", { token, body: await withContract(body) });
+/**
+ * The provider requires amendment_contract_id: a test that leaves it out sends the employment's
+ * active contract (a random id when the employment has none or is unknown, so the other checks answer).
+ */
+async function withContract(body: unknown): Promise<unknown> {
+  if (!body || typeof body !== "object" || Array.isArray(body) || "amendment_contract_id" in body) return body;
+  const employmentId = (body as { employment_id?: unknown }).employment_id;
+  const [row] =
+    typeof employmentId === "string" && /^[0-9a-f-]{36}$/.test(employmentId)
+      ? await gw.deps.db.select({ contract: employments.activeContractId }).from(employments).where(eq(employments.id, employmentId))
+      : [];
+  return { ...body, amendment_contract_id: row?.contract ?? crypto.randomUUID() };
+}
 async function created(data: Record<string, unknown>, employmentId = w.employee.id, token = w.a.tokens.admin): Promise<ContractAmendment> {
   const res = await create({ employment_id: employmentId, contract_amendment: data }, token);
   expect(res.status, await res.clone().text()).toBe(200);
@@ -118,6 +132,13 @@ describe("POST /v1/contract-amendments", () => {
     const res = await create({ employment_id: w.employee.id, amendment_contract_id: crypto.randomUUID(), contract_amendment: example(0) });
     expect(res.status).toBe(422);
     expect(await res.json()).toEqual({ errors: { amendment_contract_id: ["must be the employment's active contract"] } });
+    // Required, as on the provider's CreateContractAmendmentParams.
+    const missing = await gw.call("POST", "/v1/contract-amendments", {
+      token: w.a.tokens.admin,
+      body: { employment_id: w.employee.id, contract_amendment: example(0) },
+    });
+    expect(missing.status).toBe(422);
+    expect(await missing.json()).toEqual({ errors: { amendment_contract_id: ["is required"] } });
     expect((await create({ employment_id: w.employee.id, contract_amendment: example(0), salary: 1 })).status).toBe(400);
   });
 
@@ -252,6 +273,8 @@ describe("GET /v1/contract-amendments and /{id}", () => {
     expect((await page(`?status=canceled`)).data!.contract_amendments.map((a) => a.id)).toEqual([second.id]);
     expect((await page(`?status=submitted,canceled`)).data!.total_count).toBe(3);
     expect((await page(`?status=approved`)).status).toBe(400);
+    // The provider's `deleted` is a valid filter; nothing is deleted here.
+    expect((await page(`?status=deleted`)).data!.total_count).toBe(0);
     expect((await page(`?employment_id=${w.employeeB.id}`)).status).toBe(404);
     const p2 = (await page(`?page=2&page_size=2`)).data!;
     expect(p2).toMatchObject({ current_page: 2, total_count: 3, total_pages: 2 });
@@ -402,7 +425,7 @@ describe("GET /v1/employment-contracts/{id}/pending-changes and POST /v1/contrac
     const check = async (data: Record<string, unknown>) => {
       const res = await gw.call("POST", "/v1/contract-amendments/automatable", {
         token: w.a.tokens.admin,
-        body: { employment_id: w.employee.id, contract_amendment: data },
+        body: { employment_id: w.employee.id, amendment_contract_id: w.employee.activeContractId, contract_amendment: data },
       });
       return { status: res.status, body: (await res.json()) as unknown };
     };
@@ -456,7 +479,7 @@ describe("contract amendment shapes against the provider's examples", () => {
 
     const verdict = await gw.call("POST", "/v1/contract-amendments/automatable", {
       token: w.a.tokens.admin,
-      body: { employment_id: w.employee.id, contract_amendment: example(0) },
+      body: { employment_id: w.employee.id, amendment_contract_id: w.employee.activeContractId, contract_amendment: example(0) },
     });
     expect(fieldDifference(((await verdict.json()) as { data: object }).data, automatable.data)).toEqual({ extra: [], missing: [] });
   });
