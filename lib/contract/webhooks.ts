@@ -129,15 +129,135 @@ export const WEBHOOK_EVENT_ID_HEADER = "X-Service-Event-Id";
 const isoDateTime = z.iso.datetime();
 export const WEBHOOK_URL_MAX_LENGTH = 2048;
 
-/** Event type names a callback subscribes to; names outside spec 6.1/6.2 are a 422 that names them. */
+/**
+ * Every event type a callback can subscribe to on the provider (CreateWebhookCallbackParams in
+ * types.gen.ts): a superset of the types Roster emits (WEBHOOK_EVENT_TYPES). Subscribing to one Roster
+ * never emits is accepted, as on the provider; nothing is delivered for it.
+ */
+export const PROVIDER_WEBHOOK_EVENT_TYPES = [
+  "background_check.status.updated",
+  "benefit_renewal_request.created",
+  "billing_document.issued",
+  "company.activated",
+  "company.archived",
+  "company.eor_hiring.additional_information_required",
+  "company.eor_hiring.no_reserve_payment_requested",
+  "company.eor_hiring.referred",
+  "company.eor_hiring.reserve_payment_requested",
+  "company.eor_hiring.verification_completed",
+  "company.manager_created",
+  "company.manager_deleted",
+  "company.manager_updated",
+  "company.owner_changed",
+  "company.partner_offboarded",
+  "company.pricing_plan.updated",
+  "contract.termination_date_reached",
+  "contract_amendment.canceled",
+  "contract_amendment.deleted",
+  "contract_amendment.done",
+  "contract_amendment.review_started",
+  "contract_amendment.submitted",
+  "contract_document.status.changed",
+  "contractor_invoice.employer_paid",
+  "contractor_invoice.issued",
+  "contractor_invoice.paid_out",
+  "contractor_invoice.payment_initiated",
+  "custom_field.value_updated",
+  "employment.account.updated",
+  "employment.administrative_details.updated",
+  "employment.benefits.selected",
+  "employment.contractor_management_plan.updated",
+  "employment.contractor_of_record_termination.cancelled",
+  "employment.contractor_of_record_termination.executed",
+  "employment.contractor_of_record_termination.initiated",
+  "employment.cor_hiring.invoice_created",
+  "employment.cor_hiring.proof_of_payment_accepted",
+  "employment.cor_hiring.proof_of_payment_submitted",
+  "employment.details.updated",
+  "employment.employment_agreement.available",
+  "employment.eor_hiring.invoice_created",
+  "employment.eor_hiring.proof_of_payment_accepted",
+  "employment.eor_hiring.proof_of_payment_submitted",
+  "employment.no_longer_eligible_for_onboarding_cancellation",
+  "employment.onboarding.cancelled",
+  "employment.onboarding.completed",
+  "employment.onboarding.started",
+  "employment.onboarding_task.completed",
+  "employment.personal_information.updated",
+  "employment.probation.period_ending_reminder_sent",
+  "employment.probation_completion_letter.cancelled",
+  "employment.probation_completion_letter.completed",
+  "employment.probation_completion_letter.submitted",
+  "employment.probation_period_extension.cancelled",
+  "employment.probation_period_extension.completed",
+  "employment.probation_period_extension.submitted",
+  "employment.start_date.changed",
+  "employment.status.updated",
+  "employment.updated",
+  "employment.user_status.activated",
+  "employment.user_status.deactivated",
+  "employment.user_status.initiated",
+  "employment.user_status.invited",
+  "employment.work_email.updated",
+  "employment_basic_information.updated",
+  "employment_company_structure_node.updated",
+  "employment_contract.active_contract_updated",
+  "employment_contract.adjusted_during_onboarding",
+  "expense.approved",
+  "expense.declined",
+  "expense.deleted",
+  "expense.reimbursed",
+  "expense.submitted",
+  "expense.updated",
+  "identity_verification.verification_required",
+  "incentive.created",
+  "incentive.deleted",
+  "incentive.paid",
+  "incentive.processing_started",
+  "incentive.updated",
+  "offboarding.completed",
+  "offboarding.deleted",
+  "offboarding.done",
+  "offboarding.review_started",
+  "offboarding.submitted",
+  "offboarding.submitted_to_payroll",
+  "payslip.released",
+  "sso_configuration.disabled",
+  "sso_configuration.enabled",
+  "sso_configuration.updated",
+  "timeoff.approved",
+  "timeoff.canceled",
+  "timeoff.cancellation_requested",
+  "timeoff.date_changed",
+  "timeoff.declined",
+  "timeoff.requested",
+  "timeoff.started",
+  "timeoff.taken",
+  "timeoff.updated",
+  "timesheet.in_calibration",
+  "timesheet.submitted",
+  "travel_letter.approved_by_manager",
+  "travel_letter.approved_by_remote",
+  "travel_letter.declined_by_manager",
+  "travel_letter.declined_by_remote",
+  "travel_letter.requested",
+  "work_authorization.approved_by_manager",
+  "work_authorization.approved_by_remote",
+  "work_authorization.cancelled",
+  "work_authorization.declined_by_manager",
+  "work_authorization.declined_by_remote",
+  "work_authorization.requested",
+] as const;
+
+/** Event type names a callback subscribes to; names the provider does not have are a 422 that names them. */
 const SubscribedEventsSchema = z
   .array(z.string().max(200))
-  .max(100)
+  .max(PROVIDER_WEBHOOK_EVENT_TYPES.length)
   .superRefine((events, ctx) => {
-    const unknown = [...new Set(events.filter((e) => !(WEBHOOK_EVENT_TYPES as readonly string[]).includes(e)))];
+    const unknown = [...new Set(events.filter((e) => !(PROVIDER_WEBHOOK_EVENT_TYPES as readonly string[]).includes(e)))];
     if (unknown.length > 0) ctx.addIssue({ code: "custom", message: `Unknown event types: ${unknown.join(", ")}`, input: events });
   })
-  .meta({ description: `Event types of spec 6.1/6.2: ${WEBHOOK_EVENT_TYPES.join(", ")}` });
+  .meta({ description: `The provider's event types; Roster emits ${WEBHOOK_EVENT_TYPES.join(", ")}` });
 
 const CallbackUrlSchema = z
   .string()
@@ -198,8 +318,8 @@ export type UpdateWebhookCallbackBody = z.infer<typeof UpdateWebhookCallbackBody
 export const WebhookCallbackSchema = z.object({
   id: z.string(),
   url: z.string(),
-  /** The event types delivered: every type when subscribe_to_all_events is true. */
-  subscribed_events: z.array(WebhookEventTypeSchema),
+  /** The event types subscribed to (the provider's names): every type Roster emits when subscribe_to_all_events is true. */
+  subscribed_events: z.array(z.string()),
   subscribe_to_all_events: z.boolean(),
 });
 export type WebhookCallback = z.infer<typeof WebhookCallbackSchema>;
@@ -275,7 +395,8 @@ export const WebhookEventWithAttemptsSchema = WebhookDeliverySchema.extend({ att
 
 /** GET /v1/webhook-events (and /v1/webhook-deliveries): the provider's filters. */
 export const WebhookEventListQuerySchema = z.object({
-  event_type: WebhookEventTypeSchema.optional(),
+  /** One of the provider's event types (one Roster never emits matches nothing). */
+  event_type: z.enum(PROVIDER_WEBHOOK_EVENT_TYPES, { message: "is not an event type of the provider" }).optional(),
   successfully_delivered: z.enum(["true", "false"], { message: "must be true or false" }).optional(),
   company_id: z.uuid({ message: "must be a UUID" }).optional(),
   /** First triggered before / after this time (ISO 8601). */
@@ -299,7 +420,7 @@ export const ReplayWebhookEventsBodySchema = z
     before: isoDateTime.optional(),
     after: isoDateTime.optional(),
     company_id: z.uuid({ message: "must be a UUID" }).optional(),
-    event_type: WebhookEventTypeSchema.optional(),
+    event_type: z.enum(PROVIDER_WEBHOOK_EVENT_TYPES, { message: "is not an event type of the provider" }).optional(),
     successfully_delivered: z.boolean().optional(),
   })
   .superRefine((body, ctx) => {

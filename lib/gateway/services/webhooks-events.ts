@@ -46,7 +46,8 @@ export function toWebhookEvent(d: WebhookDelivery): WebhookEvent {
 }
 
 export interface ListWebhookEventsInput {
-  eventType?: WebhookEventType;
+  /** One of the provider's event types. */
+  eventType?: string;
   successfullyDelivered?: boolean;
   companyId?: string;
   /** First triggered strictly before / after (ISO 8601). */

@@ -2,6 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { and, asc, count, eq, isNull, or, type SQL } from "drizzle-orm";
 import {
+  PROVIDER_WEBHOOK_EVENT_TYPES,
   WEBHOOK_EVENT_TYPES,
   type CreateWebhookCallbackBody,
   type UpdateWebhookCallbackBody,
@@ -60,10 +61,10 @@ export function visibleCallbacksWhere(principal: Principal): SQL {
   return eq(webhookCallbacks.companyId, principal.companyId!);
 }
 
-/** Every event type when subscribed to all (so the list is also right for types added later). */
-function subscribedEvents(row: CallbackRow): WebhookEventType[] {
+/** Every type Roster emits when subscribed to all (so the list is also right for types added later); else the provider's names stored. */
+function subscribedEvents(row: CallbackRow): string[] {
   if (row.allEvents) return [...WEBHOOK_EVENT_TYPES];
-  return row.subscribedEvents.filter((e): e is WebhookEventType => (WEBHOOK_EVENT_TYPES as readonly string[]).includes(e));
+  return row.subscribedEvents.filter((e) => (PROVIDER_WEBHOOK_EVENT_TYPES as readonly string[]).includes(e));
 }
 
 /** The provider's WebhookCallback. */
