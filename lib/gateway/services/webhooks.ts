@@ -9,7 +9,6 @@ import {
   type WebhookCallback,
   type WebhookCallbackDetail,
   type WebhookCallbackWithKey,
-  type WebhookEventType,
 } from "@/lib/contract";
 import type { GatewayDeps, Principal } from "../context";
 import { randomToken } from "../crypto";
