@@ -40,8 +40,10 @@ async function e2eCustomField(api: APIRequestContext): Promise<{ id: string; nam
     (f) => f.name === name,
   );
   if (found) return found;
-  const res = await api.post("/v1/custom-fields", { data: { name, type: "integer", description: "Set by the end-to-end tests." } });
-  expect(res.status(), `POST /v1/custom-fields: ${await res.text()}`).toBe(201);
+  const res = await api.post("/v1/custom-fields", {
+    data: { name, type: "integer", required: false, data_entry_access: "company_admin_only", visibility_scope: "everyone" },
+  });
+  expect(res.status(), `POST /v1/custom-fields: ${await res.text()}`).toBe(200);
   return ((await res.json()) as { data: { custom_field: { id: string; name: string } } }).data.custom_field;
 }
 
@@ -160,7 +162,7 @@ test("contract amendments: one is requested through the country's form, then app
   ]);
   expect(request.postDataJSON()).toMatchObject({
     employment_id: employment.id,
-    contract_amendment: { reason: "promotion", job_title: "Senior Quality Engineer", annual_gross_salary: 3_000_000 },
+    contract_amendment: { reason_for_change: "promotion", job_title: "Senior Quality Engineer", annual_gross_salary: 3_000_000 },
   });
 
   await expect(page).toHaveURL(/\/contract-amendments\/[0-9a-f-]{36}\?submitted=1$/);

@@ -59,10 +59,11 @@ async function demoCompanyId(api: APIRequestContext): Promise<string> {
 
 /** Deletes, through the API, the company callbacks pointing at `url` (cleanup when the UI could not). */
 async function deleteCallbacksTo(api: APIRequestContext, companyId: string, url: string): Promise<void> {
-  const res = await api.get(`/v1/companies/${companyId}/webhook-callbacks`, { params: { page_size: "100" } });
+  // The provider's list: every callback in a bare array.
+  const res = await api.get(`/v1/companies/${companyId}/webhook-callbacks`);
   if (!res.ok()) return;
-  const { data } = (await res.json()) as { data: { webhook_callbacks: { id: string; url: string }[] } };
-  for (const cb of data.webhook_callbacks.filter((c) => c.url === url)) await api.delete(`/v1/webhook-callbacks/${cb.id}`);
+  const { data } = (await res.json()) as { data: { id: string; url: string }[] };
+  for (const cb of data.filter((c) => c.url === url)) await api.delete(`/v1/webhook-callbacks/${cb.id}`);
 }
 
 test("register a callback, change a manager, inspect the signed delivery and replay it", async ({ page, sandboxApi, axe, snap }) => {

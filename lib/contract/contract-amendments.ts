@@ -14,39 +14,61 @@ export type ContractAmendmentStatus = z.infer<typeof ContractAmendmentStatusSche
 /** Statuses in which an amendment is still waiting for a decision. */
 export const OPEN_CONTRACT_AMENDMENT_STATUSES: readonly ContractAmendmentStatus[] = ["submitted", "in_review"];
 
-/** One changed term: its value on the contract when the amendment was submitted, and the requested one. */
-export const ContractChangeSchema = z.object({ previous: z.unknown(), current: z.unknown() });
+/**
+ * One changed term: its value on the contract when the amendment was submitted, and the requested one
+ * (the provider's `changes` is a free object). `compensation.amount` also names its ISO 4217 currency.
+ */
+export const ContractChangeSchema = z.object({ previous: z.unknown(), current: z.unknown(), currency: z.string().optional() });
 /** Keyed `compensation.amount`, `contract.job_title` or `contract_details.<field>`, as on the provider. */
 export const ContractChangesSchema = z.record(z.string(), ContractChangeSchema);
 export type ContractChanges = z.infer<typeof ContractChangesSchema>;
 
+/** Why a salary goes down (the provider's SalaryDecreaseDetails.salary_decrease_reason). */
+export const SALARY_DECREASE_REASONS = [
+  "change_in_working_hours",
+  "trade_salary_for_equity",
+  "error_in_initial_salary",
+  "role_change_or_demotion",
+  "compensation_restructure",
+  "other",
+] as const;
+
+/** The provider's SalaryDecreaseDetails: set when the amendment lowers the salary, each field only when the form asked it. */
 export const SalaryDecreaseDetailsSchema = z.object({
-  previous_amount: z.number().int(),
-  current_amount: z.number().int(),
-  currency: z.string(),
-  /** What the provider's form asks about a decrease (null when the country's form does not). */
-  reason: z.string().nullable(),
-  reason_description: z.string().nullable(),
-  was_employee_informed: z.unknown().nullable(),
+  salary_decrease_reason: z.enum(SALARY_DECREASE_REASONS).optional(),
+  salary_decrease_reason_description: z.string().nullable().optional(),
+  was_employee_informed: z.string().optional(),
 });
 
-export const ContractAmendmentRequestedDetailsSchema = z.object({
-  additional_comments: z.string().nullable(),
-  effective_date: isoDate,
-  reason_for_change: z.string().nullable(),
-  reason_for_change_description: z.string().nullable(),
-  /** Set when the amendment lowers the annual gross salary. */
-  salary_decrease_details: SalaryDecreaseDetailsSchema.nullable(),
+/** The provider's reasons for a change (RequestDetails.reason_for_change). */
+export const CONTRACT_AMENDMENT_REASONS = [
+  "annual_pay_adjustment",
+  "country_rule_change",
+  "error_correction",
+  "job_change_reevaluation",
+  "promotion",
+  "other",
+] as const;
+export const ContractAmendmentReasonSchema = z.enum(CONTRACT_AMENDMENT_REASONS);
+export type ContractAmendmentReason = z.infer<typeof ContractAmendmentReasonSchema>;
+
+/** The provider's RequestDetails: optional fields are absent when the request did not give them. */
+export const ContractAmendmentRequestDetailsSchema = z.object({
+  additional_comments: z.string().nullable().optional(),
+  effective_date: isoDate.optional(),
+  reason_for_change: ContractAmendmentReasonSchema.optional(),
+  reason_for_change_description: z.string().nullable().optional(),
+  salary_decrease_details: SalaryDecreaseDetailsSchema.nullable().optional(),
 });
 
 export const ContractAmendmentSchema = z.object({
   id: z.uuid(),
   employment_id: z.uuid(),
   /** The contract the amendment changes (the employment's active contract). */
-  amendment_contract_id: z.uuid(),
+  amendment_contract_id: z.uuid().nullable(),
   changes: ContractChangesSchema,
   requested_by: z.string().nullable(),
-  requested_details: ContractAmendmentRequestedDetailsSchema,
+  request_details: ContractAmendmentRequestDetailsSchema,
   status: ContractAmendmentStatusSchema,
   submitted_at: isoDateTime,
   /** The provider's support ticket; none here (always null). */
@@ -58,9 +80,9 @@ export type ContractAmendment = z.infer<typeof ContractAmendmentSchema>;
 export const ContractAmendmentListItemSchema = z.object({
   id: z.uuid(),
   employment_id: z.uuid(),
-  /** The employment's current job title. */
-  job_title: z.string().nullable(),
-  reason_for_change: z.string().nullable(),
+  /** The employment's current job title (absent when it has none). */
+  job_title: z.string().optional(),
+  reason_for_change: ContractAmendmentReasonSchema,
   requested_by: z.string().nullable(),
   requested_effective_date: isoDate,
   status: ContractAmendmentStatusSchema,
@@ -81,7 +103,8 @@ export const ContractAmendmentListQuerySchema = PaginationQuerySchema.extend({
         .map((s) => s.trim())
         .filter(Boolean);
       for (const p of parts) {
-        if (!ContractAmendmentStatusSchema.safeParse(p).success) {
+        // `deleted` is one of the provider's statuses: a valid filter that matches nothing here.
+        if (p !== "deleted" && !ContractAmendmentStatusSchema.safeParse(p).success) {
           ctx.addIssue({ code: "custom", message: `Unknown status '${p}'` });
           return z.NEVER;
         }
@@ -102,8 +125,8 @@ export type ContractAmendmentResponse = z.infer<typeof ContractAmendmentResponse
  */
 export const CreateContractAmendmentBodySchema = z.strictObject({
   employment_id: z.string().min(1, "is required").max(64),
-  /** Defaults to the employment's active contract; when given it must be that contract. */
-  amendment_contract_id: z.string().max(64).optional(),
+  /** The employment's active contract (required, as on the provider's CreateContractAmendmentParams). */
+  amendment_contract_id: z.string({ error: "is required" }).min(1, "is required").max(64),
   contract_amendment: z.record(z.string(), z.unknown(), { error: "must be an object" }),
 });
 export type CreateContractAmendmentBody = z.infer<typeof CreateContractAmendmentBodySchema>;
@@ -119,12 +142,22 @@ export const ContractPendingChangeSchema = z.object({
   contract_id: z.uuid(),
   /** The requested effective date, at midnight UTC. */
   effective_at: isoDateTime,
-  // Beyond the provider's fields.
-  contract_amendment_id: z.uuid(),
-  status: ContractAmendmentStatusSchema,
+  /** Whether the change still waits for an action before it takes effect (an open amendment: always true). */
+  pending_action_for_activation: z.boolean().optional(),
 });
 export const ContractPendingChangesResponseSchema = z.object({ data: z.object({ pending_changes: z.array(ContractPendingChangeSchema) }) });
 export type ContractPendingChangesResponse = z.infer<typeof ContractPendingChangesResponseSchema>;
+
+/** GET /v1/contract-amendments/schema: the provider's query (the employment and its country; form and version optional). */
+export const ContractAmendmentSchemaQuerySchema = z.object({
+  employment_id: z.string({ error: "employment_id is required" }).min(1, "employment_id is required").max(64),
+  country_code: z.string({ error: "country_code is required" }).min(1, "country_code is required").max(8),
+  form: z.literal("contract_amendment", { error: "form must be contract_amendment" }).optional(),
+  json_schema_version: z
+    .union([z.literal("latest"), z.string().regex(/^[0-9]+$/, "json_schema_version must be an integer or 'latest'")])
+    .optional(),
+});
+export type ContractAmendmentSchemaQuery = z.infer<typeof ContractAmendmentSchemaQuerySchema>;
 
 /** PATCH /v1/sandbox/contract-amendments/{id}: moves an amendment along (submitted → in_review → done, or canceled). */
 export const SandboxUpdateContractAmendmentBodySchema = z.strictObject({

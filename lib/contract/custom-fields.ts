@@ -19,8 +19,16 @@ export const CUSTOM_FIELD_TYPES = [
 export const CustomFieldTypeSchema = z.enum(CUSTOM_FIELD_TYPES);
 export type CustomFieldType = z.infer<typeof CustomFieldTypeSchema>;
 
+/** Who may enter a value (the provider's CustomFieldDataEntryAccess). */
+export const CUSTOM_FIELD_DATA_ENTRY_ACCESS = ["company_admin_only", "employee_only", "everyone"] as const;
+export const CustomFieldDataEntryAccessSchema = z.enum(CUSTOM_FIELD_DATA_ENTRY_ACCESS);
+export type CustomFieldDataEntryAccess = z.infer<typeof CustomFieldDataEntryAccessSchema>;
+/** Who sees the values (the provider's CustomFieldVisibilityScope). */
+export const CUSTOM_FIELD_VISIBILITY_SCOPES = ["company_admin_only", "everyone"] as const;
+export const CustomFieldVisibilityScopeSchema = z.enum(CUSTOM_FIELD_VISIBILITY_SCOPES);
+export type CustomFieldVisibilityScope = z.infer<typeof CustomFieldVisibilityScopeSchema>;
+
 export const CUSTOM_FIELD_NAME_MAX = 100;
-export const CUSTOM_FIELD_DESCRIPTION_MAX = 500;
 export const CUSTOM_FIELD_OPTION_MAX = 100;
 export const CUSTOM_FIELD_OPTIONS_MAX = 100;
 /** Longest value of a `string` field; `text` takes up to TEXT_MAX. */
@@ -28,16 +36,33 @@ export const CUSTOM_FIELD_STRING_MAX = 255;
 export const CUSTOM_FIELD_TEXT_MAX = 10_000;
 export const CUSTOM_FIELD_LINK_MAX = 2048;
 
+/**
+ * The provider's EmploymentCustomField. `metadata`: `{options}` for single_select, `{currency}` for
+ * currency, null for the simple types (docs/decisions/contract-payroll-webhooks.md).
+ */
 export const CustomFieldSchema = z.object({
   id: z.uuid(),
   name: z.string(),
   type: CustomFieldTypeSchema,
-  // Beyond the provider's fields.
-  description: z.string().nullable(),
-  /** The choices of a single_select field; null for the other types. */
-  options: z.array(z.string()).nullable(),
+  required: z.boolean(),
+  data_entry_access: CustomFieldDataEntryAccessSchema,
+  visibility_scope: CustomFieldVisibilityScopeSchema,
+  metadata: z.record(z.string(), z.unknown()).nullable(),
 });
 export type CustomField = z.infer<typeof CustomFieldSchema>;
+
+/** The choices of a single_select field (its `metadata.options`); null for the other types. */
+export function customFieldOptions(field: Pick<CustomField, "type" | "metadata">): string[] | null {
+  if (field.type !== "single_select") return null;
+  const options = field.metadata?.options;
+  return Array.isArray(options) ? options.filter((o): o is string => typeof o === "string") : [];
+}
+/** The currency of a currency field (its `metadata.currency`, ISO 4217); null when unset or another type. */
+export function customFieldCurrency(field: Pick<CustomField, "type" | "metadata">): string | null {
+  if (field.type !== "currency") return null;
+  const currency = field.metadata?.currency;
+  return typeof currency === "string" ? currency : null;
+}
 
 export const CustomFieldListResponseSchema = listEnvelopeSchema("custom_fields", CustomFieldSchema);
 export type CustomFieldListResponse = z.infer<typeof CustomFieldListResponseSchema>;
@@ -47,61 +72,119 @@ export type CustomFieldResponse = z.infer<typeof CustomFieldResponseSchema>;
 const SELECT_TYPES: readonly CustomFieldType[] = ["single_select"];
 export const isSelectType = (type: CustomFieldType) => SELECT_TYPES.includes(type);
 
-/** POST /v1/custom-fields. `options` is required for single_select and refused for the other types. */
+const CurrencyCodeSchema = z.string().regex(/^[A-Z]{3}$/, "must be an ISO 4217 code, e.g. EUR");
+
+/**
+ * POST /v1/custom-fields: the provider's CreateCustomFieldDefinitionParams (general, single_select,
+ * currency). `required`, `data_entry_access` and `visibility_scope` are required as on the provider;
+ * `metadata.options` is required for single_select, `metadata` (with an optional `currency`) for
+ * currency, and refused for the simple types.
+ */
 export const CreateCustomFieldBodySchema = z
   .strictObject({
     name: z.string().trim().min(1, "can't be blank").max(CUSTOM_FIELD_NAME_MAX, `must be at most ${CUSTOM_FIELD_NAME_MAX} characters`),
     type: CustomFieldTypeSchema,
-    description: z
-      .string()
-      .trim()
-      .max(CUSTOM_FIELD_DESCRIPTION_MAX, `must be at most ${CUSTOM_FIELD_DESCRIPTION_MAX} characters`)
-      .nullable()
-      .optional(),
-    options: z
-      .array(
-        z.string().trim().min(1, "can't be blank").max(CUSTOM_FIELD_OPTION_MAX, `must be at most ${CUSTOM_FIELD_OPTION_MAX} characters`),
-      )
-      .min(1, "must list at least one option")
-      .max(CUSTOM_FIELD_OPTIONS_MAX, `at most ${CUSTOM_FIELD_OPTIONS_MAX} options`)
+    required: z.boolean({ error: "must be true or false" }),
+    data_entry_access: CustomFieldDataEntryAccessSchema,
+    visibility_scope: CustomFieldVisibilityScopeSchema,
+    metadata: z
+      .strictObject({
+        options: z
+          .array(
+            z
+              .string()
+              .trim()
+              .min(1, "can't be blank")
+              .max(CUSTOM_FIELD_OPTION_MAX, `must be at most ${CUSTOM_FIELD_OPTION_MAX} characters`),
+          )
+          .min(1, "must list at least one option")
+          .max(CUSTOM_FIELD_OPTIONS_MAX, `at most ${CUSTOM_FIELD_OPTIONS_MAX} options`)
+          .optional(),
+        currency: CurrencyCodeSchema.nullable().optional(),
+      })
       .optional(),
   })
   .superRefine((body, ctx) => {
-    if (isSelectType(body.type)) {
-      if (body.options === undefined)
-        ctx.addIssue({ code: "custom", path: ["options"], message: `is required for a ${body.type} field`, input: body.options });
+    const options = body.metadata?.options;
+    if (body.type === "single_select") {
+      if (options === undefined)
+        ctx.addIssue({ code: "custom", path: ["metadata", "options"], message: `is required for a ${body.type} field`, input: options });
       else {
         const seen = new Set<string>();
-        for (const option of body.options) {
+        for (const option of options) {
           const key = option.toLowerCase();
           if (seen.has(key))
-            ctx.addIssue({ code: "custom", path: ["options"], message: `lists '${option}' more than once`, input: body.options });
+            ctx.addIssue({ code: "custom", path: ["metadata", "options"], message: `lists '${option}' more than once`, input: options });
           seen.add(key);
         }
       }
-    } else if (body.options !== undefined) {
-      ctx.addIssue({ code: "custom", path: ["options"], message: `is only allowed for single_select fields`, input: body.options });
+      if (body.metadata?.currency !== undefined)
+        ctx.addIssue({
+          code: "custom",
+          path: ["metadata", "currency"],
+          message: "is only allowed for currency fields",
+          input: body.metadata,
+        });
+    } else if (body.type === "currency") {
+      if (body.metadata === undefined)
+        ctx.addIssue({ code: "custom", path: ["metadata"], message: "is required for a currency field", input: body.metadata });
+      if (options !== undefined)
+        ctx.addIssue({
+          code: "custom",
+          path: ["metadata", "options"],
+          message: "is only allowed for single_select fields",
+          input: options,
+        });
+    } else if (body.metadata !== undefined) {
+      ctx.addIssue({ code: "custom", path: ["metadata"], message: `is not allowed for a ${body.type} field`, input: body.metadata });
     }
   });
 export type CreateCustomFieldBody = z.infer<typeof CreateCustomFieldBodySchema>;
 
-/** A currency amount: integer minor units and an ISO 4217 code. */
-export const CustomFieldMoneySchema = z.strictObject({ amount: z.number().int(), currency: z.string().regex(/^[A-Z]{3}$/) });
+/** The value of a single_select field, as the provider returns it. */
+export const CustomFieldSelectValueSchema = z.object({ selected_option: z.string(), selected_option_label: z.string() });
+export type CustomFieldSelectValue = z.infer<typeof CustomFieldSelectValueSchema>;
 
-/** What a value can be (which one is checked against the field's type by validateCustomFieldValue). */
-export const CustomFieldValueDataSchema = z.union([z.string(), z.number(), z.boolean(), CustomFieldMoneySchema, z.null()]);
+/**
+ * A value as returned (the provider's EmploymentCustomFieldValue.value): a string, a number (a
+ * currency field: integer minor units of the field's currency), a boolean, a selected option, or null.
+ */
+export const CustomFieldValueDataSchema = z.union([z.string(), z.number(), z.boolean(), CustomFieldSelectValueSchema, z.null()]);
 export type CustomFieldValueData = z.infer<typeof CustomFieldValueDataSchema>;
+/** A value as written (the provider's UpdateEmploymentCustomFieldValueParams.value; null clears it). */
+export const CustomFieldValueInputSchema = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+export type CustomFieldValueInput = z.infer<typeof CustomFieldValueInputSchema>;
 
 export const CustomFieldValueSchema = z.object({
   custom_field_id: z.uuid(),
   /** Null when the employment has no value for the field. */
   value: CustomFieldValueDataSchema,
-  // Beyond the provider's fields.
-  employment_id: z.uuid(),
 });
 export type CustomFieldValue = z.infer<typeof CustomFieldValueSchema>;
 export const CustomFieldValueResponseSchema = resourceEnvelopeSchema("custom_field_value", CustomFieldValueSchema);
 export type CustomFieldValueResponse = z.infer<typeof CustomFieldValueResponseSchema>;
+
+/** GET /v1/employments/{employment_id}/custom-fields: each definition of the company with the employment's value. */
+export const EmploymentCustomFieldValueSchema = z.object({
+  custom_field_id: z.uuid(),
+  name: z.string(),
+  type: CustomFieldTypeSchema,
+  /** Null when the employment has no value for the field. */
+  value: CustomFieldValueDataSchema,
+});
+export type EmploymentCustomFieldValue = z.infer<typeof EmploymentCustomFieldValueSchema>;
+export const EmploymentCustomFieldValueListResponseSchema = listEnvelopeSchema("custom_field_values", EmploymentCustomFieldValueSchema);
+export type EmploymentCustomFieldValueListResponse = z.infer<typeof EmploymentCustomFieldValueListResponseSchema>;
+
+/** A stored single_select value (the option) as returned: the option is its own identifier. */
+export const selectValueOf = (option: string): CustomFieldSelectValue => ({ selected_option: option, selected_option_label: option });
+
+/** The value to write back for a returned one (a selected option → its option). */
+export function customFieldValueInput(value: CustomFieldValueData | undefined): CustomFieldValueInput {
+  if (value === undefined) return null;
+  if (value !== null && typeof value === "object") return value.selected_option;
+  return value;
+}
 
 /** PUT|PATCH /v1/custom-fields/{custom_field_id}/values/{employment_id}: `{value}`; null clears it. */
 export const UpdateCustomFieldValueBodySchema = z.strictObject({ value: z.unknown().optional() }).superRefine((body, ctx) => {
@@ -147,9 +230,9 @@ export function validateCustomFieldValue(
     case "percentage":
       return typeof value === "number" && Number.isFinite(value) ? null : "must be a number";
     case "currency":
-      return CustomFieldMoneySchema.safeParse(value).success && Number.isSafeInteger((value as { amount: number }).amount)
+      return typeof value === "number" && Number.isSafeInteger(value)
         ? null
-        : "must be an object {amount, currency}: amount in integer minor units, currency an ISO 4217 code";
+        : "must be an amount in integer minor units of the field's currency";
     case "date":
       return typeof value === "string" && isCalendarDate(value) ? null : "must be a date, YYYY-MM-DD";
     case "boolean":

@@ -9,6 +9,7 @@ export * from "./company";
 export * from "./oauth";
 export * from "./webhooks";
 export * from "./payslips";
+export * from "./files";
 export * from "./custom-fields";
 export * from "./contract-amendments";
 export * from "./outstanding-payments";

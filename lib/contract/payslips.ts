@@ -1,23 +1,30 @@
 import { z } from "zod";
 import { listEnvelopeSchema, PaginationQuerySchema, resourceEnvelopeSchema } from "./pagination";
 
-// Payslips (spec 4.2: list, show, download; event payslip.released). Fields of the provider's
-// PayslipResponse, plus the period, the currencies and the gross (docs/decisions/areas-payroll-payslips.md).
+// Payslips (spec 4.2: list, show, download; event payslip.released). The list follows the provider's
+// Payslip (types.gen.ts); the Roster-only routes (show, sandbox release) add the pay period, the
+// currencies and the gross (docs/decisions/contract-payroll-webhooks.md).
 
 const isoDate = z.iso.date();
 const currencyCode = z.string().regex(/^[A-Z]{3}$/);
 
+/** The provider's Payslip: optional fields are absent, never null. */
 export const PayslipSchema = z.object({
   id: z.uuid(),
   employment_id: z.uuid(),
   /** Date the payslip was issued (YYYY-MM-DD). */
   issued_at: isoDate,
-  expected_payout_date: isoDate,
+  /** The payout day, at midnight UTC (the provider's date-time). */
+  expected_payout_date: z.iso.datetime().optional(),
   /** Net pay in the employment's currency, integer minor units. */
-  net_pay_source_amount: z.number().int(),
+  net_pay_source_amount: z.number().int().optional(),
   /** Net pay converted to the company's billing currency, integer minor units. */
-  net_pay_converted_amount: z.number().int(),
-  // Beyond the provider's fields.
+  net_pay_converted_amount: z.number().int().optional(),
+});
+export type Payslip = z.infer<typeof PayslipSchema>;
+
+/** A payslip with what the provider's list does not carry: Roster-only routes (show, sandbox release). */
+export const PayslipDetailSchema = PayslipSchema.extend({
   /** The pay period: a calendar month, first and last day. */
   period_start: isoDate,
   period_end: isoDate,
@@ -25,7 +32,7 @@ export const PayslipSchema = z.object({
   converted_currency: currencyCode,
   gross_pay_source_amount: z.number().int(),
 });
-export type Payslip = z.infer<typeof PayslipSchema>;
+export type PayslipDetail = z.infer<typeof PayslipDetailSchema>;
 
 const dateParam = (name: string) => z.iso.date({ message: `${name} must be a date, YYYY-MM-DD` }).optional();
 
@@ -49,7 +56,8 @@ export type PayslipListQuery = z.infer<typeof PayslipListQuerySchema>;
 
 export const PayslipListResponseSchema = listEnvelopeSchema("payslips", PayslipSchema);
 export type PayslipListResponse = z.infer<typeof PayslipListResponseSchema>;
-export const PayslipResponseSchema = resourceEnvelopeSchema("payslip", PayslipSchema);
+/** GET /v1/payslips/{id} and POST /v1/sandbox/payslips (Roster-only): the detailed payslip. */
+export const PayslipResponseSchema = resourceEnvelopeSchema("payslip", PayslipDetailSchema);
 export type PayslipResponse = z.infer<typeof PayslipResponseSchema>;
 
 /** A pay period: a calendar month, `YYYY-MM`. */

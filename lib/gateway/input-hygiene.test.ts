@@ -30,8 +30,9 @@ async function expectFieldError(res: Response, field: string, fragment: string) 
 
 describe("Unicode hygiene: unpaired surrogates and NUL are a 422 on the field, everywhere", () => {
   it("PUT custom field value {value: '\\ud800'} is 422 on value (was a 500 from the jsonb insert)", async () => {
-    const created = await gw.call("POST", "/v1/custom-fields", { token: t.tokens.owner, body: { name: "Code", type: "string" } });
-    expect(created.status).toBe(201);
+    const body = { name: "Code", type: "string", required: false, data_entry_access: "everyone", visibility_scope: "everyone" };
+    const created = await gw.call("POST", "/v1/custom-fields", { token: t.tokens.owner, body });
+    expect(created.status).toBe(200);
     const field = ((await created.json()) as { data: { custom_field: { id: string } } }).data.custom_field;
     const employment = await makeEmployment(gw.deps.db, t.company.id);
     await expectFieldError(

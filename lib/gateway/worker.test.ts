@@ -211,11 +211,15 @@ describe.skipIf(TEST_DB_KIND !== "postgres")("npm run gateway:worker (PostgreSQL
       };
       signingKey = registered.data.webhook_callback.signing_key;
       await new Promise((r) => setTimeout(r, 5)); // events strictly after the registration
+      // The event id is the X-Service-Event-Id header (the body is the provider's SuccessResponse).
       const emit = async (): Promise<string> => {
-        const res = (await call("POST", "/v1/sandbox/webhook-callbacks/trigger", { employment_id: employment.id, event_type: EVENT })) as {
-          data: { event: { id: string } };
-        };
-        return res.data.event.id;
+        const res = await fetch(`${api.url}/v1/sandbox/webhook-callbacks/trigger`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${tenant.tokens.admin}`, "content-type": "application/json" },
+          body: JSON.stringify({ employment_id: employment.id, event_type: EVENT }),
+        });
+        expect(res.status, await res.clone().text()).toBe(200);
+        return res.headers.get("x-service-event-id")!;
       };
 
       // Before any worker: the API itself delivers nothing (GATEWAY_WEBHOOK_DISPATCHER=off).

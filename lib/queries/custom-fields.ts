@@ -6,6 +6,7 @@ import type {
   CustomFieldListResponseSchema,
   CustomFieldValue,
   CustomFieldValueData,
+  CustomFieldValueInput,
 } from "@/lib/contract";
 import { bffFetch } from "@/lib/console/bff-client";
 import type { CustomFieldListApiQuery } from "@/lib/console/custom-fields/url-state";
@@ -46,5 +47,5 @@ export const employmentCustomFieldsQuery = (scope: QueryScope, employmentId: str
 export const createCustomField = (scope: QueryScope, body: CreateCustomFieldBody) =>
   bffFetch<CustomField>(withScope(BFF, scope), { method: "POST", body });
 
-export const setCustomFieldValue = (scope: QueryScope, fieldId: string, employmentId: string, value: CustomFieldValueData) =>
+export const setCustomFieldValue = (scope: QueryScope, fieldId: string, employmentId: string, value: CustomFieldValueInput) =>
   bffFetch<CustomFieldValue>(withScope(`${BFF}/${enc(fieldId)}/values/${enc(employmentId)}`, scope), { method: "PUT", body: { value } });

@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { z } from "zod";
-import type { Payslip, PayslipListResponseSchema, SandboxReleasePayslipBody } from "@/lib/contract";
+import type { PayslipDetail, PayslipListResponseSchema, SandboxReleasePayslipBody } from "@/lib/contract";
 import { bffFetch } from "@/lib/console/bff-client";
 import { payslipQueryToSearch, type PayslipListApiQuery } from "@/lib/console/payslips/url-state";
 import { scopeKey, withScope, type QueryScope } from "./scope";
@@ -26,4 +26,4 @@ export const payslipListQuery = (scope: QueryScope, q: PayslipListApiQuery) =>
 
 /** Sandbox only: releases a month's payslip of an employment. */
 export const releasePayslip = (scope: QueryScope, body: SandboxReleasePayslipBody) =>
-  bffFetch<Payslip>(withScope(`${BFF}/release`, scope), { method: "POST", body });
+  bffFetch<PayslipDetail>(withScope(`${BFF}/release`, scope), { method: "POST", body });

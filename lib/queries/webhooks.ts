@@ -7,10 +7,11 @@ import type {
   SandboxTriggerWebhookResponseSchema,
   UpdateWebhookCallbackBody,
   WebhookCallback,
-  WebhookCallbackListResponseSchema,
+  WebhookCallbackDetailListResponseSchema,
   WebhookCallbackWithKey,
-  WebhookEventListResponseSchema,
+  WebhookDeliveryListResponseSchema,
   WebhookEventResponseSchema,
+  WebhookEventType,
 } from "@/lib/contract";
 import { bffFetch } from "@/lib/console/bff-client";
 import { deliveriesQueryToSearch, type CallbacksApiQuery, type DeliveriesApiQuery } from "@/lib/console/webhooks/url-state";
@@ -20,11 +21,12 @@ import { scopeKey, withScope, type QueryScope } from "./scope";
 // as queryFn, same key) and client islands (which fetch through the BFF). The signing key returned
 // by registration never enters a cache: createWebhookCallback is a plain call, not a query.
 
-export type WebhookCallbackPage = z.infer<typeof WebhookCallbackListResponseSchema>["data"];
-export type WebhookEventPage = z.infer<typeof WebhookEventListResponseSchema>["data"];
+export type WebhookCallbackPage = z.infer<typeof WebhookCallbackDetailListResponseSchema>["data"];
+export type WebhookEventPage = z.infer<typeof WebhookDeliveryListResponseSchema>["data"];
 export type WebhookEventDetail = z.infer<typeof WebhookEventResponseSchema>["data"]["webhook_event"];
 export type ReplayResult = z.infer<typeof ReplayWebhookEventsResponseSchema>["data"];
-export type TestEventResult = z.infer<typeof SandboxTriggerWebhookResponseSchema>["data"];
+/** The API's answer (the provider's SuccessResponse) with the event type that was sent. */
+export type TestEventResult = z.infer<typeof SandboxTriggerWebhookResponseSchema>["data"] & { event_type: WebhookEventType };
 
 export const webhookKeys = {
   all: (s: QueryScope) => ["webhooks", ...scopeKey(s)] as const,
@@ -79,5 +81,10 @@ export const deleteWebhookCallback = (scope: QueryScope, id: string) =>
 export const replayWebhookEvents = (scope: QueryScope, ids: string[]) =>
   bffFetch<ReplayResult>(withScope(`${BFF}/events/replay`, scope), { method: "POST", body: { ids } });
 
-export const sendTestWebhookEvent = (scope: QueryScope, body: SandboxTriggerWebhookBody) =>
-  bffFetch<TestEventResult>(withScope(`${BFF}/test-event`, scope), { method: "POST", body });
+export const sendTestWebhookEvent = async (scope: QueryScope, body: SandboxTriggerWebhookBody): Promise<TestEventResult> => ({
+  ...(await bffFetch<z.infer<typeof SandboxTriggerWebhookResponseSchema>["data"]>(withScope(`${BFF}/test-event`, scope), {
+    method: "POST",
+    body,
+  })),
+  event_type: body.event_type as WebhookEventType,
+});

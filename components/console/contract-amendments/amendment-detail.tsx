@@ -20,10 +20,10 @@ import {
   changeRows,
   isOpenAmendment,
   reasonLabel,
+  salaryDecreaseLabel,
 } from "@/lib/console/contract-amendments/labels";
 import { toErrorPayload } from "@/lib/console/employments/errors";
 import { formatDate, formatDateTime } from "@/lib/console/employments/format";
-import { formatMoney } from "@/lib/forms/money";
 import { companyManagersQuery } from "@/lib/queries/company";
 import { amendmentDetailQuery, amendmentKeys, approveContractAmendment } from "@/lib/queries/contract-amendments";
 import { employmentKeys } from "@/lib/queries/employments";
@@ -43,9 +43,10 @@ export function AmendmentDetail({ scope, id, justSubmitted = false }: { scope: Q
       <ErrorBanner error={toErrorPayload(query.error)} details={amendmentErrorDetails(toErrorPayload(query.error), "read")} role="alert" />
     ) : null;
   const requester = a.requested_by ? (managers.data?.find((m) => m.user_id === a.requested_by)?.user_name ?? a.requested_by) : null;
-  const currency = a.requested_details.salary_decrease_details?.currency ?? null;
+  const currency = a.changes["compensation.amount"]?.currency ?? null;
   const rows = changeRows(a.changes, currency);
-  const decrease = a.requested_details.salary_decrease_details;
+  const details = a.request_details;
+  const decrease = details.salary_decrease_details;
   return (
     <div className="space-y-6">
       {query.isError ? <ErrorBanner error={toErrorPayload(query.error)} role="alert" /> : null}
@@ -116,15 +117,15 @@ export function AmendmentDetail({ scope, id, justSubmitted = false }: { scope: Q
         <CardBody>
           <dl className="divide-y divide-slate-100 text-sm dark:divide-slate-800">
             <Row label="Effective date">
-              <time dateTime={a.requested_details.effective_date}>{formatDate(a.requested_details.effective_date)}</time>
+              {details.effective_date ? <time dateTime={details.effective_date}>{formatDate(details.effective_date)}</time> : <Empty />}
             </Row>
-            <Row label="Reason">{reasonLabel(a.requested_details.reason_for_change) ?? <Empty />}</Row>
-            <Row label="Reason, explained">{a.requested_details.reason_for_change_description ?? <Empty />}</Row>
-            <Row label="Additional comments">{a.requested_details.additional_comments ?? <Empty />}</Row>
+            <Row label="Reason">{reasonLabel(details.reason_for_change ?? null) ?? <Empty />}</Row>
+            <Row label="Reason, explained">{details.reason_for_change_description ?? <Empty />}</Row>
+            <Row label="Additional comments">{details.additional_comments ?? <Empty />}</Row>
             {decrease ? (
               <Row label="Salary decrease">
-                {formatMoney(decrease.previous_amount, decrease.currency)} → {formatMoney(decrease.current_amount, decrease.currency)}
-                {decrease.reason ? ` (${decrease.reason})` : ""}
+                {salaryDecreaseLabel(decrease.salary_decrease_reason)}
+                {decrease.salary_decrease_reason_description ? ` (${decrease.salary_decrease_reason_description})` : ""}
               </Row>
             ) : null}
             <Row label="Requested by">{requester ?? <Empty />}</Row>

@@ -22,7 +22,18 @@ import type { QueryScope } from "@/lib/queries/scope";
  * `contract_amendment.` prefix stripped); anything else is shown with its request id. On success
  * the amendment's page opens.
  */
-export function NewAmendmentContainer({ scope, employmentId, schema }: { scope: QueryScope; employmentId: string; schema: unknown }) {
+export function NewAmendmentContainer({
+  scope,
+  employmentId,
+  contractId,
+  schema,
+}: {
+  scope: QueryScope;
+  employmentId: string;
+  /** The employment's active contract (the API requires it, as the provider does). */
+  contractId: string;
+  schema: unknown;
+}) {
   const router = useRouter();
   const queryClient = useQueryClient();
   const [serverErrors, setServerErrors] = useState<FieldErrors | null>(null);
@@ -42,7 +53,7 @@ export function NewAmendmentContainer({ scope, employmentId, schema }: { scope: 
     setRefusal(null);
     setServerErrors(null);
     try {
-      const created = await mutation.mutateAsync(toCreateAmendmentBody(employmentId, body));
+      const created = await mutation.mutateAsync(toCreateAmendmentBody(employmentId, contractId, body));
       router.push(`${amendmentHref(created.id)}?submitted=1`);
     } catch (thrown) {
       const error = toErrorPayload(thrown);

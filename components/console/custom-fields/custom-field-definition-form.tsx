@@ -7,9 +7,9 @@ import { Button, buttonClasses } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { Field, Input, Select } from "@/components/ui/field";
 import { Spinner } from "@/components/ui/spinner";
-import { CUSTOM_FIELD_TYPES } from "@/lib/contract";
+import { CUSTOM_FIELD_DATA_ENTRY_ACCESS, CUSTOM_FIELD_TYPES, CUSTOM_FIELD_VISIBILITY_SCOPES } from "@/lib/contract";
 import { CustomFieldDefinitionFormSchema, type CustomFieldDefinitionFormValues } from "@/lib/console/custom-fields/definition-form";
-import { CUSTOM_FIELD_TYPE_DESCRIPTIONS, CUSTOM_FIELD_TYPE_LABELS } from "@/lib/console/custom-fields/labels";
+import { CUSTOM_FIELD_ACCESS_LABELS, CUSTOM_FIELD_TYPE_DESCRIPTIONS, CUSTOM_FIELD_TYPE_LABELS } from "@/lib/console/custom-fields/labels";
 
 export interface CustomFieldDefinitionFormProps {
   defaultValues: CustomFieldDefinitionFormValues;
@@ -80,19 +80,48 @@ export function CustomFieldDefinitionForm({ defaultValues, onSubmit, cancelHref 
           )}
         </Field>
       ) : null}
-      <Field
-        id="cf-description"
-        label="Description (optional)"
-        error={errors.description?.message}
-        description="What the field holds, shown next to it. At most 500 characters."
-      >
+      {type === "currency" ? (
+        <Field id="cf-currency" label="Currency" error={errors.currency?.message} description="The ISO 4217 code of the amounts, e.g. EUR.">
+          {(aria) => (
+            <Input
+              {...aria}
+              invalid={!!errors.currency}
+              autoComplete="off"
+              maxLength={3}
+              className="w-24 uppercase"
+              {...register("currency")}
+            />
+          )}
+        </Field>
+      ) : null}
+      <Field id="cf-required" label="Required" error={errors.required?.message} description="Whether every employment must have a value.">
         {(aria) => (
-          <textarea
-            {...aria}
-            rows={3}
-            className={cn(textarea, errors.description ? "border-red-600" : "border-slate-300 dark:border-slate-600")}
-            {...register("description")}
-          />
+          <Select {...aria} invalid={!!errors.required} {...register("required")}>
+            <option value="false">No</option>
+            <option value="true">Yes</option>
+          </Select>
+        )}
+      </Field>
+      <Field id="cf-data-entry-access" label="Who enters values" error={errors.data_entry_access?.message}>
+        {(aria) => (
+          <Select {...aria} invalid={!!errors.data_entry_access} {...register("data_entry_access")}>
+            {CUSTOM_FIELD_DATA_ENTRY_ACCESS.map((a) => (
+              <option key={a} value={a}>
+                {CUSTOM_FIELD_ACCESS_LABELS[a]}
+              </option>
+            ))}
+          </Select>
+        )}
+      </Field>
+      <Field id="cf-visibility-scope" label="Who sees values" error={errors.visibility_scope?.message}>
+        {(aria) => (
+          <Select {...aria} invalid={!!errors.visibility_scope} {...register("visibility_scope")}>
+            {CUSTOM_FIELD_VISIBILITY_SCOPES.map((a) => (
+              <option key={a} value={a}>
+                {CUSTOM_FIELD_ACCESS_LABELS[a]}
+              </option>
+            ))}
+          </Select>
         )}
       </Field>
       <div className="flex flex-wrap items-center gap-3 border-t border-slate-200 pt-5 dark:border-slate-800">

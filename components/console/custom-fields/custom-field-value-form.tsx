@@ -7,12 +7,12 @@ import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { Input, Select, sentence } from "@/components/ui/field";
 import { Spinner } from "@/components/ui/spinner";
-import type { CustomField } from "@/lib/contract";
+import { customFieldOptions, type CustomField } from "@/lib/contract";
 import { CUSTOM_FIELD_TYPE_DESCRIPTIONS } from "@/lib/console/custom-fields/labels";
 import { customFieldValueSchema, maxLengthOf, type CustomFieldFormValues } from "@/lib/console/custom-fields/values";
 
 export interface CustomFieldValueFormProps {
-  field: Pick<CustomField, "id" | "name" | "type" | "options">;
+  field: Pick<CustomField, "id" | "name" | "type" | "metadata">;
   defaultValues: CustomFieldFormValues;
   /** Saves the value; `setError` lets the caller put the API's 422 errors on the inputs. */
   onSubmit: (values: CustomFieldFormValues, helpers: { setError: UseFormSetError<CustomFieldFormValues> }) => Promise<void>;
@@ -80,7 +80,7 @@ export function CustomFieldValueForm({ field, defaultValues, onSubmit, onCancel,
       control = (
         <Select {...aria} invalid={invalid} {...register("value")}>
           <option value="">Not set</option>
-          {(field.options ?? []).map((o) => (
+          {(customFieldOptions(field) ?? []).map((o) => (
             <option key={o} value={o}>
               {o}
             </option>
@@ -137,6 +137,7 @@ export function CustomFieldValueForm({ field, defaultValues, onSubmit, onCancel,
               invalid={!!errors.currency}
               placeholder="EUR"
               maxLength={3}
+              readOnly
               autoComplete="off"
               className="w-24 uppercase"
               {...register("currency")}

@@ -10,7 +10,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { FieldRefusalNote } from "@/components/console/company-managers/refusal-alert";
 import { ErrorBanner } from "@/components/console/error-banner";
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
-import type { CustomFieldValueData } from "@/lib/contract";
+import type { CustomFieldValueInput } from "@/lib/contract";
 import { CUSTOM_FIELD_TYPE_LABELS, CUSTOM_FIELD_TYPE_TONES, customFieldErrorDetails } from "@/lib/console/custom-fields/labels";
 import { NEW_CUSTOM_FIELD_PATH, CUSTOM_FIELDS_PATH } from "@/lib/console/custom-fields/url-state";
 import {
@@ -122,7 +122,7 @@ function CustomFieldValueRow({
     setTimeout(() => editButton.current?.focus(), 0);
   };
 
-  const save = async (next: CustomFieldValueData): Promise<ApiErrorPayload | null> => {
+  const save = async (next: CustomFieldValueInput): Promise<ApiErrorPayload | null> => {
     setFailure(null);
     setSaved(false);
     setFieldRefusal(null);
@@ -165,7 +165,7 @@ function CustomFieldValueRow({
         <div className="mt-1">
           <Badge tone={CUSTOM_FIELD_TYPE_TONES[field.type]}>{CUSTOM_FIELD_TYPE_LABELS[field.type]}</Badge>
         </div>
-        {field.description ? <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">{field.description}</p> : null}
+        {field.required ? <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">Required</p> : null}
       </dt>
       <dd className="min-w-0 space-y-2">
         {editing ? (

@@ -13,8 +13,13 @@ import { Table, TableContainer, TBody, Td, Th, THead, Tr } from "@/components/ui
 import { ErrorBanner } from "@/components/console/error-banner";
 import { ListFooter, rangeText } from "@/components/console/payslips/list-footer";
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
-import type { CustomField } from "@/lib/contract";
-import { CUSTOM_FIELD_TYPE_LABELS, CUSTOM_FIELD_TYPE_TONES, customFieldErrorDetails } from "@/lib/console/custom-fields/labels";
+import { customFieldCurrency, customFieldOptions, type CustomField } from "@/lib/contract";
+import {
+  CUSTOM_FIELD_ACCESS_LABELS,
+  CUSTOM_FIELD_TYPE_LABELS,
+  CUSTOM_FIELD_TYPE_TONES,
+  customFieldErrorDetails,
+} from "@/lib/console/custom-fields/labels";
 import {
   customFieldStateHref,
   NEW_CUSTOM_FIELD_PATH,
@@ -142,16 +147,19 @@ function CustomFieldsTable({ items, busy, caption }: { items: CustomField[]; bus
             <Tr key={f.id}>
               <Td className="min-w-56">
                 <div className="font-medium text-slate-900 dark:text-white">{f.name}</div>
-                {f.description ? <div className="text-xs text-slate-600 dark:text-slate-400">{f.description}</div> : null}
+                <div className="text-xs text-slate-600 dark:text-slate-400">
+                  {f.required ? "Required · " : ""}Entered by {CUSTOM_FIELD_ACCESS_LABELS[f.data_entry_access].toLowerCase()}, seen by{" "}
+                  {CUSTOM_FIELD_ACCESS_LABELS[f.visibility_scope].toLowerCase()}
+                </div>
               </Td>
               <Td>
                 <Badge tone={CUSTOM_FIELD_TYPE_TONES[f.type]}>{CUSTOM_FIELD_TYPE_LABELS[f.type]}</Badge>
                 <div className="mt-1 font-mono text-xs text-slate-600 dark:text-slate-400">{f.type}</div>
               </Td>
               <Td className="min-w-48">
-                {f.options?.length ? (
+                {customFieldOptions(f)?.length ? (
                   <ul className="flex flex-wrap gap-1" aria-label={`Options of ${f.name}`}>
-                    {f.options.map((o) => (
+                    {customFieldOptions(f)!.map((o) => (
                       <li
                         key={o}
                         className="rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-800 dark:bg-slate-800 dark:text-slate-200"
@@ -160,6 +168,8 @@ function CustomFieldsTable({ items, busy, caption }: { items: CustomField[]; bus
                       </li>
                     ))}
                   </ul>
+                ) : customFieldCurrency(f) ? (
+                  <span className="font-mono text-xs">{customFieldCurrency(f)}</span>
                 ) : (
                   <span className="text-slate-600 dark:text-slate-400">—</span>
                 )}

@@ -9,14 +9,19 @@ import { Table, TableContainer, TBody, Td, Th, THead, Tr } from "@/components/ui
 import { ApiRequestError, type ApiErrorPayload } from "@/lib/console/api-errors";
 import { BFF_HEADER } from "@/lib/console/bff-client";
 import type { EmploymentListItem, Payslip } from "@/lib/contract";
-import { formatDate } from "@/lib/console/employments/format";
-import { filenameFromDisposition, formatMinorAmount, formatPeriod } from "@/lib/console/payslips/format";
+import { formatAmount, formatDate } from "@/lib/console/employments/format";
+import { filenameFromDisposition, formatPeriod } from "@/lib/console/payslips/format";
 import { payslipDownloadPath } from "@/lib/console/payslips/url-state";
 import { withScope, type QueryScope } from "@/lib/queries/scope";
 import { EmploymentLink } from "./employment-directory";
 
-const COLUMNS = ["Pay period", "Employment", "Issued", "Expected payout", "Gross pay", "Net pay", "Net, company currency", "PDF"] as const;
-const AMOUNT_COLUMNS: ReadonlySet<string> = new Set(["Gross pay", "Net pay", "Net, company currency"]);
+// The provider's Payslip has no period, currencies or gross: the issue month names the payslip, and
+// the amounts read in major units of the employment's and the company's currency (decision
+// contract-payroll-webhooks.md).
+const COLUMNS = ["Issued", "Employment", "Expected payout", "Net pay", "Net, company currency", "PDF"] as const;
+const AMOUNT_COLUMNS: ReadonlySet<string> = new Set(["Net pay", "Net, company currency"]);
+
+const amount = (minor: number | undefined) => (minor === undefined ? "—" : formatAmount(minor / 100, "").trim());
 
 export function PayslipsTable({
   scope,
@@ -49,36 +54,28 @@ export function PayslipsTable({
         <TBody>
           {items.map((p) => {
             const employment = employments.get(p.employment_id);
-            const period = formatPeriod(p.period_start);
+            const period = formatPeriod(p.issued_at);
             return (
               <Tr key={p.id}>
                 <Td className="whitespace-nowrap font-medium text-slate-900 dark:text-white">
-                  <time dateTime={p.period_start.slice(0, 7)}>{period}</time>
+                  <time dateTime={p.issued_at}>{formatDate(p.issued_at)}</time>
                 </Td>
                 <Td className="min-w-44">
                   <EmploymentLink id={p.employment_id} employment={employment} />
                   {employment?.job_title ? <div className="text-xs text-slate-600 dark:text-slate-400">{employment.job_title}</div> : null}
                 </Td>
                 <Td className="whitespace-nowrap tabular-nums">
-                  <time dateTime={p.issued_at}>{formatDate(p.issued_at)}</time>
-                </Td>
-                <Td className="whitespace-nowrap tabular-nums">
-                  <time dateTime={p.expected_payout_date}>{formatDate(p.expected_payout_date)}</time>
-                </Td>
-                <Td className="whitespace-nowrap tabular-nums text-right">
-                  {formatMinorAmount(p.gross_pay_source_amount, p.source_currency)}
+                  {p.expected_payout_date ? <time dateTime={p.expected_payout_date}>{formatDate(p.expected_payout_date)}</time> : "—"}
                 </Td>
                 <Td className="whitespace-nowrap tabular-nums text-right font-medium text-slate-900 dark:text-white">
-                  {formatMinorAmount(p.net_pay_source_amount, p.source_currency)}
+                  {amount(p.net_pay_source_amount)}
                 </Td>
-                <Td className="whitespace-nowrap tabular-nums text-right">
-                  {formatMinorAmount(p.net_pay_converted_amount, p.converted_currency)}
-                </Td>
+                <Td className="whitespace-nowrap tabular-nums text-right">{amount(p.net_pay_converted_amount)}</Td>
                 <Td>
                   <DownloadPayslipLink
                     href={withScope(payslipDownloadPath(p.id), scope)}
                     label={`Download the payslip of ${period}${employment ? ` for ${employment.full_name}` : ""} (PDF)`}
-                    fallbackName={`payslip-${p.period_start.slice(0, 7)}.pdf`}
+                    fallbackName={`payslip-${p.issued_at.slice(0, 7)}.pdf`}
                     onError={onDownloadError}
                   />
                 </Td>

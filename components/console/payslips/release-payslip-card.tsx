@@ -12,7 +12,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { FieldRefusalNote } from "@/components/console/company-managers/refusal-alert";
 import { ErrorBanner } from "@/components/console/error-banner";
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
-import { SandboxReleasePayslipBodySchema, type Payslip, type SandboxReleasePayslipBody } from "@/lib/contract";
+import { SandboxReleasePayslipBodySchema, type PayslipDetail, type SandboxReleasePayslipBody } from "@/lib/contract";
 import { toErrorPayload } from "@/lib/console/employments/errors";
 import { formatDate } from "@/lib/console/employments/format";
 import { employmentOptions, onPayroll, type EmploymentOption } from "@/lib/console/payslips/employment-directory";
@@ -41,7 +41,7 @@ export function ReleasePayslipCard({
   const queryClient = useQueryClient();
   const directory = useEmploymentDirectory(scope);
   const [failure, setFailure] = useState<{ error: ApiErrorPayload; details?: string[] } | null>(null);
-  const [released, setReleased] = useState<Payslip | null>(null);
+  const [released, setReleased] = useState<PayslipDetail | null>(null);
   const [downloadError, setDownloadError] = useState<ApiErrorPayload | null>(null);
   const [fieldRefusal, setFieldRefusal] = useState<ApiErrorPayload | null>(null);
   const options = useMemo(() => employmentOptions(directory.items, { filter: onPayroll }), [directory.items]);
@@ -86,7 +86,7 @@ export function ReleasePayslipCard({
           <Alert tone="success" role="status" title={`Payslip of ${formatPeriod(released.period_start)} released`}>
             <p>
               {releasedFor ? `${releasedFor.full_name}: ` : ""}net pay{" "}
-              {formatMinorAmount(released.net_pay_source_amount, released.source_currency)}, paid out on{" "}
+              {formatMinorAmount(released.net_pay_source_amount ?? 0, released.source_currency)}, paid out on{" "}
               {formatDate(released.expected_payout_date)}.
             </p>
             <div className="pt-1">

@@ -20,10 +20,10 @@ import {
   toUpdateBody,
   type CallbackFormValues,
 } from "@/lib/console/webhooks/callback-form";
-import { groupEventTypes } from "@/lib/console/webhooks/events";
+import { groupEventTypes, normalizeEventTypes } from "@/lib/console/webhooks/events";
 import { formatTimestamp, plural } from "@/lib/console/webhooks/format";
 import { callbacksHref, pageWindow, parseCallbacksState, toCallbacksApiQuery, type CallbacksState } from "@/lib/console/webhooks/url-state";
-import type { WebhookCallback } from "@/lib/contract";
+import type { WebhookCallback, WebhookCallbackDetail } from "@/lib/contract";
 import {
   createWebhookCallback,
   deleteWebhookCallback,
@@ -311,8 +311,9 @@ export function CallbacksManager({ scope, initialError }: { scope: QueryScope; i
   );
 }
 
-function CallbackItem({ callback, onEdit, onDelete }: { callback: WebhookCallback; onEdit: () => void; onDelete: () => void }) {
-  const groups = useMemo(() => groupEventTypes(callback.subscribed_events), [callback.subscribed_events]);
+function CallbackItem({ callback, onEdit, onDelete }: { callback: WebhookCallbackDetail; onEdit: () => void; onDelete: () => void }) {
+  // The types Roster emits (a callback may also name other provider types: nothing comes for them).
+  const groups = useMemo(() => groupEventTypes(normalizeEventTypes(callback.subscribed_events)), [callback.subscribed_events]);
   return (
     <article aria-labelledby={`cb-${callback.id}`} className="flex flex-wrap items-start justify-between gap-3">
       <div className="min-w-0 flex-1 space-y-2">

@@ -33,7 +33,6 @@ import {
 import { WEBHOOK_EVENT_ID_HEADER, type WebhookEventType } from "@/lib/contract";
 import type { QueryScope } from "@/lib/queries/scope";
 import { allWebhookCallbacksQuery, replayWebhookEvents, webhookEventsQuery, webhookKeys, type ReplayResult } from "@/lib/queries/webhooks";
-import { EventTypeName, DeliveryStatusBadge } from "./badges";
 import { DeliveriesTable, DeliveriesTableSkeleton } from "./deliveries-table";
 import { DeliveryDetail } from "./delivery-detail";
 import { WebhookErrorBanner } from "./webhook-error-banner";
@@ -73,11 +72,11 @@ export function DeliveriesInspector({
   const callbacks = useMemo(() => (callbacksQuery.data ? new Map(callbacksQuery.data.map((c) => [c.id, c])) : null), [callbacksQuery.data]);
 
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const [replayed, setReplayed] = useState<ReplayResult | null>(null);
+  const [replayed, setReplayed] = useState<(ReplayResult & { ids: string[] }) | null>(null);
   const replay = useMutation({
     mutationFn: (ids: string[]) => replayWebhookEvents(scope, ids),
-    onSuccess: async (result) => {
-      setReplayed(result);
+    onSuccess: async (result, ids) => {
+      setReplayed({ ...result, ids });
       setSelected(new Set());
       await queryClient.invalidateQueries({ queryKey: webhookKeys.events(scope) });
     },
@@ -311,12 +310,12 @@ function summary(state: DeliveriesState, data: { total_count: number; webhook_ev
   return `Showing ${range.from.toLocaleString("en-US")}–${range.to.toLocaleString("en-US")} of ${plural(range.total, "delivery", "deliveries")}${filtered}.`;
 }
 
-/** The API's answer to a replay: the deliveries it queued again, as it returned them. */
-function ReplayOutcome({ result, onDismiss }: { result: ReplayResult; onDismiss: () => void }) {
+/** The API's answer to a replay (the provider's SuccessResponse) and the deliveries it was asked to queue again. */
+function ReplayOutcome({ result, onDismiss }: { result: ReplayResult & { ids: string[] }; onDismiss: () => void }) {
   return (
     <Alert
       tone="success"
-      title={`${plural(result.webhook_events.length, "delivery", "deliveries")} queued again`}
+      title={`${plural(result.ids.length, "delivery", "deliveries")} queued again`}
       role="status"
       actions={
         <Button size="sm" variant="ghost" onClick={onDismiss}>
@@ -328,12 +327,11 @@ function ReplayOutcome({ result, onDismiss }: { result: ReplayResult; onDismiss:
         The API answered “{result.status}”: each is sent again now, from the start of the retry schedule, with the same{" "}
         {WEBHOOK_EVENT_ID_HEADER} so receivers can de-duplicate.
       </p>
+      <p>The list below shows their new state.</p>
       <ul className="space-y-1">
-        {result.webhook_events.map((e) => (
-          <li key={e.id} className="flex flex-wrap items-center gap-2">
-            <EventTypeName type={e.event_type} />
-            <DeliveryStatusBadge status={e.status} />
-            <code className="font-mono text-xs opacity-80">{e.id}</code>
+        {result.ids.map((id) => (
+          <li key={id}>
+            <code className="font-mono text-xs opacity-80">{id}</code>
           </li>
         ))}
       </ul>

@@ -5,7 +5,7 @@ import { cn } from "@/components/ui/cn";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableContainer, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import { formatTimestamp } from "@/lib/console/webhooks/format";
-import type { WebhookCallback, WebhookEvent } from "@/lib/contract";
+import type { WebhookCallback, WebhookDelivery } from "@/lib/contract";
 import { DeliveryStatusBadge, EventTypeName } from "./badges";
 
 const COLUMNS = ["Event", "Status", "Attempts", "First triggered", "Last triggered", "Callback"] as const;
@@ -17,7 +17,7 @@ function subjectOf(payload: Record<string, unknown>): string | null {
 }
 
 export interface DeliveriesTableProps {
-  items: WebhookEvent[];
+  items: WebhookDelivery[];
   caption: string;
   busy?: boolean;
   selected: ReadonlySet<string>;

@@ -13,7 +13,7 @@ import { Spinner } from "@/components/ui/spinner";
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
 import { toErrorPayload } from "@/lib/console/employments/errors";
 import { callbackReceives, EVENT_DESCRIPTIONS, EVENT_GROUPS } from "@/lib/console/webhooks/events";
-import { formatPayload, plural } from "@/lib/console/webhooks/format";
+import { plural } from "@/lib/console/webhooks/format";
 import {
   EMPTY_TEST_EVENT_FORM,
   OTHER_EMPLOYMENT,
@@ -70,7 +70,7 @@ export function TestEventCard({ scope }: { scope: QueryScope }) {
     }
   };
 
-  const receiving = result && callbacks.data ? callbacks.data.filter((c) => callbackReceives(c, result.event.event_type)).length : null;
+  const receiving = result && callbacks.data ? callbacks.data.filter((c) => callbackReceives(c, result.event_type)).length : null;
 
   return (
     <Card aria-labelledby="test-event-title">
@@ -92,26 +92,19 @@ export function TestEventCard({ scope }: { scope: QueryScope }) {
           {result ? (
             <Alert tone="success" title="Event queued" role="status">
               <p>
-                <EventTypeName type={result.event.event_type} /> · event ID{" "}
-                <code className="select-all font-mono text-xs">{result.event.id}</code>
+                <EventTypeName type={result.event_type} /> · the API answered “{result.status}”.
               </p>
               {receiving === null ? null : receiving === 0 ? (
                 <p className="font-medium">No callback subscribes to this event type, so nothing will be delivered.</p>
               ) : (
                 <p>{plural(receiving, "callback")} will receive it, within seconds.</p>
               )}
-              <details>
-                <summary className="cursor-pointer">Payload</summary>
-                <pre className="mt-1 max-h-48 overflow-auto rounded bg-white/70 p-2 font-mono text-xs text-slate-900 dark:bg-slate-950/60 dark:text-slate-100">
-                  {formatPayload(result.event.payload)}
-                </pre>
-              </details>
               <p>
                 <Link
-                  href={deliveriesHref({ ...DEFAULT_DELIVERIES_STATE, eventType: result.event.event_type })}
+                  href={deliveriesHref({ ...DEFAULT_DELIVERIES_STATE, eventType: result.event_type })}
                   className="font-medium underline underline-offset-2 hover:no-underline"
                 >
-                  See its deliveries
+                  See its deliveries and payload
                 </Link>
               </p>
             </Alert>

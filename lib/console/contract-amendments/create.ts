@@ -21,8 +21,10 @@ export function amendmentUnavailableReason(e: Pick<Employment, "type" | "employm
 export const amendable = (e: Pick<Employment, "type" | "employment_model" | "status">) =>
   e.type === "employee" && (e.employment_model === "eor" || e.employment_model === null) && !CLOSED.has(e.status);
 
-export const toCreateAmendmentBody = (employmentId: string, data: FormValues): CreateContractAmendmentBody => ({
+/** The provider's CreateContractAmendmentParams: the employment, its active contract, the form's values. */
+export const toCreateAmendmentBody = (employmentId: string, contractId: string, data: FormValues): CreateContractAmendmentBody => ({
   employment_id: employmentId,
+  amendment_contract_id: contractId,
   contract_amendment: data,
 });
 

@@ -31,15 +31,20 @@ export const AMENDMENT_STATUS_DESCRIPTIONS: Record<ContractAmendmentStatus, stri
 /** Whether an amendment still waits for a decision (sandbox can approve it). */
 export const isOpenAmendment = (status: ContractAmendmentStatus) => OPEN_CONTRACT_AMENDMENT_STATUSES.includes(status);
 
-/** Reasons of the countries' contract_amendment forms (the provider's free text is shown as is). */
+/** The provider's reasons for a change (RequestDetails.reason_for_change). */
 const REASON_LABELS: Record<string, string> = {
-  annual_review: "Annual compensation review",
+  annual_pay_adjustment: "Annual pay adjustment",
+  country_rule_change: "Country rule change",
+  error_correction: "Error correction",
+  job_change_reevaluation: "Job change or reevaluation",
   promotion: "Promotion",
-  role_change: "Change of role",
-  schedule_change: "Change of working hours",
-  correction: "Correction of the current contract",
   other: "Other",
 };
+
+/** The provider's reasons for a salary decrease (SalaryDecreaseDetails.salary_decrease_reason). */
+export function salaryDecreaseLabel(reason: string | undefined): string {
+  return reason ? `Lowered: ${humanize(reason).toLowerCase()}` : "Lowered";
+}
 
 export function reasonLabel(reason: string | null): string | null {
   if (!reason) return null;

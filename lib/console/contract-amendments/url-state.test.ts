@@ -63,7 +63,8 @@ describe("contract amendments URL state", () => {
 
 describe("amendment labels", () => {
   it("names reasons, open statuses and changed terms", () => {
-    expect(reasonLabel("annual_review")).toBe("Annual compensation review");
+    expect(reasonLabel("annual_pay_adjustment")).toBe("Annual pay adjustment");
+    expect(reasonLabel("job_change_reevaluation")).toBe("Job change or reevaluation");
     expect(reasonLabel("Relocation to Porto")).toBe("Relocation to Porto");
     expect(reasonLabel(null)).toBeNull();
     expect(CONTRACT_AMENDMENT_STATUSES.filter(isOpenAmendment)).toEqual(["submitted", "in_review"]);
@@ -107,9 +108,10 @@ describe("creating an amendment", async () => {
   });
 
   it("wraps the form's body and maps the API's 422 errors back onto it", () => {
-    expect(toCreateAmendmentBody("e1", { reason: "promotion" })).toEqual({
+    expect(toCreateAmendmentBody("e1", "c1", { reason_for_change: "promotion" })).toEqual({
       employment_id: "e1",
-      contract_amendment: { reason: "promotion" },
+      amendment_contract_id: "c1",
+      contract_amendment: { reason_for_change: "promotion" },
     });
     expect(
       splitAmendmentErrors({

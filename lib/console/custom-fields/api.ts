@@ -3,9 +3,10 @@ import {
   CustomFieldListResponseSchema,
   CustomFieldResponseSchema,
   CustomFieldValueResponseSchema,
+  EmploymentCustomFieldValueListResponseSchema,
   type CreateCustomFieldBody,
   type CustomField,
-  type CustomFieldValueData,
+  type CustomFieldValueInput,
 } from "@/lib/contract";
 import { fetchAllPages, type ApiClient } from "@/lib/console/api-client";
 import type { EmploymentCustomFieldEntry } from "@/lib/queries/custom-fields";
@@ -29,7 +30,7 @@ export const getCustomFieldValue = (api: ApiClient, fieldId: string, employmentI
     .json(CustomFieldValueResponseSchema, "GET", `v1/custom-fields/${enc(fieldId)}/values/${enc(employmentId)}`)
     .then((r) => r.data.custom_field_value);
 
-export const setCustomFieldValue = (api: ApiClient, fieldId: string, employmentId: string, value: CustomFieldValueData) =>
+export const setCustomFieldValue = (api: ApiClient, fieldId: string, employmentId: string, value: CustomFieldValueInput) =>
   api
     .json(CustomFieldValueResponseSchema, "PUT", `v1/custom-fields/${enc(fieldId)}/values/${enc(employmentId)}`, { body: { value } })
     .then((r) => r.data.custom_field_value);
@@ -41,12 +42,20 @@ export const listAllCustomFields = (api: ApiClient): Promise<CustomField[]> =>
     return { items: r.custom_fields, totalPages: r.total_pages };
   }, 10);
 
-/**
- * Every definition with the employment's value. The API has no "values of an employment" list,
- * so values are read one per field, in parallel (the page shows them all together).
- */
+/** Every value of an employment (the provider's GET /v1/employments/{id}/custom-fields, at most 10 pages of 100). */
+export const listAllEmploymentCustomFieldValues = (api: ApiClient, employmentId: string) =>
+  fetchAllPages(async (page) => {
+    const r = await api
+      .json(EmploymentCustomFieldValueListResponseSchema, "GET", `v1/employments/${enc(employmentId)}/custom-fields`, {
+        query: { page, page_size: 100 },
+      })
+      .then((res) => res.data);
+    return { items: r.custom_field_values, totalPages: r.total_pages };
+  }, 10);
+
+/** Every definition (its settings and options) with the employment's value: two lists, not one call per field. */
 export async function listEmploymentCustomFields(api: ApiClient, employmentId: string): Promise<EmploymentCustomFieldEntry[]> {
-  const fields = await listAllCustomFields(api);
-  const values = await Promise.all(fields.map((f) => getCustomFieldValue(api, f.id, employmentId)));
-  return fields.map((field, i) => ({ field, value: values[i]?.value ?? null }));
+  const [fields, values] = await Promise.all([listAllCustomFields(api), listAllEmploymentCustomFieldValues(api, employmentId)]);
+  const byField = new Map(values.map((v) => [v.custom_field_id, v.value]));
+  return fields.map((field) => ({ field, value: byField.get(field.id) ?? null }));
 }

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import {
   CreateCustomFieldBodySchema,
-  CUSTOM_FIELD_DESCRIPTION_MAX,
+  CustomFieldDataEntryAccessSchema,
+  CustomFieldVisibilityScopeSchema,
   CUSTOM_FIELD_NAME_MAX,
   CUSTOM_FIELD_OPTION_MAX,
   CUSTOM_FIELD_OPTIONS_MAX,
@@ -11,27 +12,50 @@ import {
 } from "@/lib/contract";
 
 // The "new custom field" form: values (strings, as inputs hold them; options one per line), its
-// schema (the contract's rules, with messages on the inputs), the body it sends, and where the API's
-// 422 errors land.
+// schema (the contract's rules, with messages on the inputs), the body it sends (the provider's
+// CreateCustomFieldDefinitionParams), and where the API's 422 errors land.
 
 export const CustomFieldDefinitionFormSchema = z
   .object({
     name: z.string().trim().min(1, "can't be blank").max(CUSTOM_FIELD_NAME_MAX, `must be at most ${CUSTOM_FIELD_NAME_MAX} characters`),
     type: CustomFieldTypeSchema,
-    description: z.string().trim().max(CUSTOM_FIELD_DESCRIPTION_MAX, `must be at most ${CUSTOM_FIELD_DESCRIPTION_MAX} characters`),
+    /** "true" | "false": whether every employment must have a value. */
+    required: z.enum(["true", "false"]),
+    data_entry_access: CustomFieldDataEntryAccessSchema,
+    visibility_scope: CustomFieldVisibilityScopeSchema,
     /** One option per line (single choice only). */
     options: z.string(),
+    /** ISO 4217 code of a currency field. */
+    currency: z.string(),
   })
   .superRefine((v, ctx) => {
+    if (v.type === "currency" && !/^[A-Z]{3}$/.test(v.currency.trim().toUpperCase()))
+      ctx.addIssue({ code: "custom", path: ["currency"], message: "must be a three-letter ISO 4217 code, e.g. EUR" });
     if (!isSelectType(v.type)) return;
     const message = optionsError(parseOptions(v.options));
     if (message) ctx.addIssue({ code: "custom", path: ["options"], message });
   });
 export type CustomFieldDefinitionFormValues = z.input<typeof CustomFieldDefinitionFormSchema>;
 export type CustomFieldDefinitionField = keyof CustomFieldDefinitionFormValues;
-const FORM_FIELDS: readonly CustomFieldDefinitionField[] = ["name", "type", "description", "options"];
+const FORM_FIELDS: readonly CustomFieldDefinitionField[] = [
+  "name",
+  "type",
+  "required",
+  "data_entry_access",
+  "visibility_scope",
+  "options",
+  "currency",
+];
 
-export const EMPTY_DEFINITION: CustomFieldDefinitionFormValues = { name: "", type: "string", description: "", options: "" };
+export const EMPTY_DEFINITION: CustomFieldDefinitionFormValues = {
+  name: "",
+  type: "string",
+  required: "false",
+  data_entry_access: "company_admin_only",
+  visibility_scope: "everyone",
+  options: "",
+  currency: "",
+};
 
 /** The options of the textarea: one per line, trimmed, empty lines skipped. */
 export function parseOptions(text: string): string[] {
@@ -55,12 +79,17 @@ export function optionsError(options: readonly string[]): string | null {
   return null;
 }
 
-/** The body of `POST /v1/custom-fields`: options only for a single choice, no empty description. */
+/** The body of `POST /v1/custom-fields`: `metadata.options` for a single choice, `metadata.currency` for a currency field. */
 export function toCreateCustomFieldBody(values: CustomFieldDefinitionFormValues): CreateCustomFieldBody {
-  const body: CreateCustomFieldBody = { name: values.name.trim(), type: values.type };
-  const description = values.description.trim();
-  if (description) body.description = description;
-  if (isSelectType(values.type)) body.options = parseOptions(values.options);
+  const body: CreateCustomFieldBody = {
+    name: values.name.trim(),
+    type: values.type,
+    required: values.required === "true",
+    data_entry_access: values.data_entry_access,
+    visibility_scope: values.visibility_scope,
+  };
+  if (isSelectType(values.type)) body.metadata = { options: parseOptions(values.options) };
+  if (values.type === "currency") body.metadata = { currency: values.currency.trim().toUpperCase() };
   return CreateCustomFieldBodySchema.parse(body);
 }
 
@@ -72,7 +101,8 @@ export function splitDefinitionErrors(fieldErrors: Record<string, string[]> | un
   const byField: Partial<Record<CustomFieldDefinitionField, string>> = {};
   const other: string[] = [];
   for (const [rawKey, messages] of Object.entries(fieldErrors ?? {})) {
-    const key = rawKey.replace(/^body\./, "").split(".")[0] as CustomFieldDefinitionField;
+    const path = rawKey.replace(/^body\./, "").replace(/^metadata\./, "");
+    const key = (path === "metadata" ? "options" : path.split(".")[0]) as CustomFieldDefinitionField;
     const text = messages.join(" ");
     if (FORM_FIELDS.includes(key)) byField[key] = byField[key] ? `${byField[key]} ${text}` : text;
     else other.push(`${rawKey}: ${text}`);

@@ -1,4 +1,4 @@
-import type { CustomFieldType } from "@/lib/contract";
+import type { CustomFieldDataEntryAccess, CustomFieldType, CustomFieldVisibilityScope } from "@/lib/contract";
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
 import type { Tone } from "@/lib/console/employments/labels";
 
@@ -24,11 +24,18 @@ export const CUSTOM_FIELD_TYPE_DESCRIPTIONS: Record<CustomFieldType, string> = {
   integer: "A whole number, e.g. a desk number.",
   decimal: "A number with decimals, e.g. an FTE ratio of 0.8.",
   percentage: "A number of percent, e.g. 7.5 for 7.5 %.",
-  currency: "An amount and its ISO 4217 currency, e.g. 1,500.00 EUR.",
+  currency: "An amount in the field's ISO 4217 currency, e.g. 1,500.00 EUR.",
   date: "A calendar date.",
   boolean: "Yes or no.",
   link: "An http or https URL.",
   single_select: "One of a list of options you define now.",
+};
+
+/** Who enters (data_entry_access) or sees (visibility_scope) a field's values. */
+export const CUSTOM_FIELD_ACCESS_LABELS: Record<CustomFieldDataEntryAccess | CustomFieldVisibilityScope, string> = {
+  company_admin_only: "Company admins only",
+  employee_only: "The employee only",
+  everyone: "Everyone",
 };
 
 export const CUSTOM_FIELD_TYPE_TONES: Record<CustomFieldType, Tone> = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { CUSTOM_FIELD_TYPES, validateCustomFieldValue, type CustomFieldType } from "@/lib/contract";
+import { CUSTOM_FIELD_TYPES, customFieldOptions, validateCustomFieldValue, type CustomFieldType } from "@/lib/contract";
 import {
   customFieldValueSchema,
   formatCustomFieldValue,
@@ -10,7 +10,10 @@ import {
   type CustomFieldDefinition,
 } from "./values";
 
-const def = (type: CustomFieldType, options: string[] | null = null): CustomFieldDefinition => ({ type, options });
+const def = (type: CustomFieldType, options: string[] | null = null, currency = "EUR"): CustomFieldDefinition => ({
+  type,
+  metadata: type === "single_select" ? { options: options ?? [] } : type === "currency" ? { currency } : null,
+});
 const v = (value: string, currency = "") => ({ value, currency });
 const ok = (value: unknown) => ({ ok: true, value });
 
@@ -46,12 +49,11 @@ describe("coercion of the editor's input, per type", () => {
     expect(fromFormValues(def("percentage"), v("Infinity"))).toMatchObject({ ok: false });
   });
 
-  it("currency: major units to integer minor units, with an ISO code", () => {
-    expect(fromFormValues(def("currency"), v("1,234.5", "eur"))).toEqual(ok({ amount: 123450, currency: "EUR" }));
-    expect(fromFormValues(def("currency"), v("1500", "USD"))).toEqual(ok({ amount: 150000, currency: "USD" }));
+  it("currency: major units to integer minor units of the field's currency (the provider's number value)", () => {
+    expect(fromFormValues(def("currency"), v("1,234.5", "EUR"))).toEqual(ok(123450));
+    expect(fromFormValues(def("currency"), v("1500", "USD"))).toEqual(ok(150000));
     expect(fromFormValues(def("currency"), v("12.345", "EUR"))).toMatchObject({ ok: false, field: "value" });
-    expect(fromFormValues(def("currency"), v("10", "EURO"))).toMatchObject({ ok: false, field: "currency" });
-    expect(fromFormValues(def("currency"), v("10", ""))).toMatchObject({ ok: false, field: "currency" });
+    expect(toFormValues(def("currency", null, "GBP"), 150000)).toEqual({ value: "1500.00", currency: "GBP" });
   });
 
   it("date: a real calendar day", () => {
@@ -86,7 +88,7 @@ describe("coercion of the editor's input, per type", () => {
         (type, text, currency) => {
           const field = def(type, ["A", "B"]);
           const r = fromFormValues(field, v(text, currency));
-          if (r.ok) expect(validateCustomFieldValue(field, r.value)).toBeNull();
+          if (r.ok) expect(validateCustomFieldValue({ type, options: customFieldOptions(field) }, r.value)).toBeNull();
         },
       ),
     );
@@ -100,8 +102,8 @@ describe("round trip: stored value → editor → stored value", () => {
     ["integer", 143],
     ["decimal", 0.8],
     ["percentage", 7.5],
-    ["currency", { amount: 150000, currency: "EUR" }],
-    ["currency", { amount: -5, currency: "USD" }],
+    ["currency", 150000],
+    ["currency", -5],
     ["date", "2026-07-01"],
     ["boolean", true],
     ["boolean", false],
@@ -111,6 +113,12 @@ describe("round trip: stored value → editor → stored value", () => {
   it.each(cases)("%s %j", (type, value) => {
     const f = def(type, ["A", "B"]);
     expect(fromFormValues(f, toFormValues(f, value as never))).toEqual(ok(value));
+  });
+
+  it("single_select: the provider's {selected_option, selected_option_label} is edited as its option", () => {
+    const f = def("single_select", ["A", "B"]);
+    expect(fromFormValues(f, toFormValues(f, { selected_option: "B", selected_option_label: "B" }))).toEqual(ok("B"));
+    expect(formatCustomFieldValue(f, { selected_option: "B", selected_option_label: "Bee" })).toBe("Bee");
   });
 
   it("property: integers, decimals and money survive the trip", () => {
@@ -131,22 +139,20 @@ describe("round trip: stored value → editor → stored value", () => {
       fc.property(
         fc.integer({ min: -1e12, max: 1e12 }),
         (amount) =>
-          void expect(fromFormValues(def("currency"), toFormValues(def("currency"), { amount, currency: "GBP" }))).toEqual(
-            ok({ amount, currency: "GBP" }),
-          ),
+          void expect(fromFormValues(def("currency", null, "GBP"), toFormValues(def("currency", null, "GBP"), amount))).toEqual(ok(amount)),
       ),
     );
   });
 
   it("an unset value is an empty editor", () => {
     expect(toFormValues(def("boolean"), null)).toEqual({ value: "", currency: "" });
-    expect(toFormValues(def("currency"), undefined)).toEqual({ value: "", currency: "" });
+    expect(toFormValues(def("currency"), undefined)).toEqual({ value: "", currency: "EUR" });
   });
 });
 
 describe("display and errors", () => {
   it("formats each type for reading", () => {
-    expect(formatCustomFieldValue(def("currency"), { amount: 123450, currency: "EUR" })).toBe("1,234.50 EUR");
+    expect(formatCustomFieldValue(def("currency"), 123450)).toBe("1,234.50 EUR");
     expect(formatCustomFieldValue(def("percentage"), 7.5)).toBe("7.5 %");
     expect(formatCustomFieldValue(def("integer"), 12000)).toBe("12,000");
     expect(formatCustomFieldValue(def("date"), "2026-07-01")).toBe("1 Jul 2026");
@@ -155,9 +161,9 @@ describe("display and errors", () => {
   });
 
   it("the form schema puts coercion errors on their input", () => {
-    const r = customFieldValueSchema(def("currency")).safeParse(v("10", "E"));
+    const r = customFieldValueSchema(def("currency")).safeParse(v("10.001", "EUR"));
     expect(r.success).toBe(false);
-    expect(r.error?.issues[0]).toMatchObject({ path: ["currency"] });
+    expect(r.error?.issues[0]).toMatchObject({ path: ["value"] });
     expect(customFieldValueSchema(def("integer")).safeParse(v("3")).success).toBe(true);
   });
 

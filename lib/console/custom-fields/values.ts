@@ -3,10 +3,13 @@ import {
   CUSTOM_FIELD_LINK_MAX,
   CUSTOM_FIELD_STRING_MAX,
   CUSTOM_FIELD_TEXT_MAX,
+  customFieldCurrency,
+  customFieldOptions,
   validateCustomFieldValue,
   type CustomField,
   type CustomFieldType,
   type CustomFieldValueData,
+  type CustomFieldValueInput,
 } from "@/lib/contract";
 import { formatDate } from "@/lib/console/employments/format";
 import { majorToMinor, minorToMajor, formatMoney } from "@/lib/forms/money";
@@ -14,33 +17,39 @@ import { majorToMinor, minorToMajor, formatMoney } from "@/lib/forms/money";
 // A custom field value as the console edits it. Inputs hold strings, so the editor's values are
 // `{value, currency}` strings for every type; coercion to the API's value (and back) is per type,
 // then the contract's own validateCustomFieldValue has the last word (the API runs the same check).
-//   string, text, link, date, single_select  value as typed (date: YYYY-MM-DD)
+//   string, text, link, date, single_select  value as typed (date: YYYY-MM-DD; select: the option, read
+//                                            from the provider's {selected_option, selected_option_label})
 //   integer, decimal, percentage             a number (percentage in percent: "7.5" is 7.5 %)
 //   boolean                                  "true" | "false"
-//   currency                                 value: the amount in major units ("1,234.50"), currency: ISO 4217
+//   currency                                 value: the amount in major units ("1,234.50"); the API's value is
+//                                            integer minor units of the field's currency (metadata.currency)
 // An empty value clears the field (the API's `null`).
 
 export interface CustomFieldFormValues {
   value: string;
-  /** Only for currency fields: the ISO 4217 code. */
+  /** Only for currency fields: the field's ISO 4217 code (metadata.currency), shown, not edited. */
   currency: string;
 }
 
-export type CustomFieldDefinition = Pick<CustomField, "type" | "options">;
+export type CustomFieldDefinition = Pick<CustomField, "type" | "metadata">;
 
-export type CoercionResult = { ok: true; value: CustomFieldValueData } | { ok: false; field: keyof CustomFieldFormValues; message: string };
+export type CoercionResult =
+  { ok: true; value: CustomFieldValueInput } | { ok: false; field: keyof CustomFieldFormValues; message: string };
 
 const INTEGER = /^[-+]?\d+$/;
 const DECIMAL = /^[-+]?(\d+\.?\d*|\.\d+)$/;
 
 /** The editor's values for a stored value (null → empty). */
 export function toFormValues(field: CustomFieldDefinition, value: CustomFieldValueData | undefined): CustomFieldFormValues {
-  if (value === null || value === undefined) return { value: "", currency: "" };
+  const currency = customFieldCurrency(field) ?? "";
+  if (value === null || value === undefined) return { value: "", currency };
   switch (field.type) {
     case "boolean":
       return { value: value === true ? "true" : value === false ? "false" : "", currency: "" };
     case "currency":
-      return typeof value === "object" ? { value: minorToMajor(value.amount), currency: value.currency } : { value: "", currency: "" };
+      return { value: typeof value === "number" ? minorToMajor(value) : "", currency };
+    case "single_select":
+      return { value: typeof value === "object" ? value.selected_option : String(value), currency: "" };
     case "integer":
     case "decimal":
     case "percentage":
@@ -55,7 +64,7 @@ export function fromFormValues(field: CustomFieldDefinition, input: CustomFieldF
   const text = field.type === "text" ? input.value : input.value.trim();
   // An empty value (for currency: an empty amount, whatever the code) clears the field.
   if (text.trim() === "") return { ok: true, value: null };
-  let value: CustomFieldValueData;
+  let value: CustomFieldValueInput;
   switch (field.type) {
     case "integer": {
       if (!INTEGER.test(text)) return { ok: false, field: "value", message: "must be a whole number" };
@@ -75,12 +84,10 @@ export function fromFormValues(field: CustomFieldDefinition, input: CustomFieldF
       value = text === "true";
       break;
     case "currency": {
-      const code = input.currency.trim().toUpperCase();
       const minor = majorToMinor(text);
       if (minor === null || minor === undefined)
         return { ok: false, field: "value", message: "must be an amount with at most two decimals" };
-      if (!/^[A-Z]{3}$/.test(code)) return { ok: false, field: "currency", message: "must be a three-letter ISO 4217 code, e.g. EUR" };
-      value = { amount: minor, currency: code };
+      value = minor;
       break;
     }
     case "link":
@@ -92,7 +99,7 @@ export function fromFormValues(field: CustomFieldDefinition, input: CustomFieldF
     default:
       value = text;
   }
-  const message = validateCustomFieldValue({ type: field.type, options: field.options }, value);
+  const message = validateCustomFieldValue({ type: field.type, options: customFieldOptions(field) }, value);
   return message ? { ok: false, field: "value", message } : { ok: true, value };
 }
 
@@ -110,8 +117,13 @@ export function formatCustomFieldValue(field: CustomFieldDefinition, value: Cust
   switch (field.type) {
     case "boolean":
       return value === true ? "Yes" : value === false ? "No" : String(value);
-    case "currency":
-      return typeof value === "object" ? formatMoney(value.amount, value.currency) : String(value);
+    case "currency": {
+      if (typeof value !== "number") return String(value);
+      const currency = customFieldCurrency(field);
+      return currency ? formatMoney(value, currency) : minorToMajor(value);
+    }
+    case "single_select":
+      return typeof value === "object" ? value.selected_option_label : String(value);
     case "integer":
       return typeof value === "number" ? value.toLocaleString("en-US") : String(value);
     case "decimal":

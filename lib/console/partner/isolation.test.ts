@@ -98,7 +98,7 @@ describe("tenant isolation of the console (two companies, one partner, their adm
       token,
       body: { url: `http://127.0.0.1:9/isolation-${key}`, subscribe_to_all_events: true },
     });
-    expect(created.status).toBe(201);
+    expect(created.status).toBe(200);
     const callback = ((await created.json()) as { data: { webhook_callback: { id: string } } }).data.webhook_callback.id;
     const trigger = await s.gateways.sandbox.call("POST", "/v1/sandbox/webhook-callbacks/trigger", {
       token,

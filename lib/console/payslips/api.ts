@@ -11,9 +11,9 @@ const enc = encodeURIComponent;
 export const listPayslips = (api: ApiClient, q: PayslipListApiQuery) =>
   api.json(PayslipListResponseSchema, "GET", "v1/payslips", { query: { ...q } }).then((r) => r.data);
 
-/** The PDF as the API answers it (a non-2xx answer throws ApiRequestError with the API's message). */
+/** The PDF as the API answers it, on the provider's path (GET /v1/payslips/{id}/pdf) (a non-2xx answer throws ApiRequestError with the API's message). */
 export const downloadPayslip = (api: ApiClient, id: string, signal?: AbortSignal) =>
-  api.raw("GET", `v1/payslips/${enc(id)}/download`, { signal });
+  api.raw("GET", `v1/payslips/${enc(id)}/pdf`, { signal });
 
 /** Sandbox only: computes and releases an employment's payslip for a month (payslip.released). */
 export const releaseSandboxPayslip = (api: ApiClient, body: SandboxReleasePayslipBody) =>

@@ -4,9 +4,10 @@ import {
   ReplayWebhookEventsResponseSchema,
   SandboxTriggerWebhookResponseSchema,
   WebhookCallbackCreatedResponseSchema,
+  WebhookCallbackDetailListResponseSchema,
   WebhookCallbackListResponseSchema,
   WebhookCallbackResponseSchema,
-  WebhookEventListResponseSchema,
+  WebhookDeliveryListResponseSchema,
   WebhookEventResponseSchema,
   type CreateWebhookCallbackBody,
   type SandboxTriggerWebhookBody,
@@ -16,14 +17,17 @@ import type { ApiClient } from "@/lib/console/api-client";
 import type { CallbacksApiQuery, DeliveriesApiQuery } from "./url-state";
 
 // The webhook endpoints of the API (spec section 6, DECISIONS.md "Webhooks") over the console's
-// typed client: paths and schemas in one place, for server pages and BFF handlers alike.
+// typed client: paths and schemas in one place, for server pages and BFF handlers alike. The
+// callbacks page and the delivery inspector read the Roster-only routes that carry what the
+// provider's shapes do not (dates, delivery state: docs/decisions/contract-payroll-webhooks.md).
 
 const enc = encodeURIComponent;
 
+/** A page of the company's callbacks with their dates (Roster-only GET /v1/webhook-callbacks). */
 export const listWebhookCallbacks = (api: ApiClient, companyId: string, q: CallbacksApiQuery) =>
   api
-    .json(WebhookCallbackListResponseSchema, "GET", `v1/companies/${enc(companyId)}/webhook-callbacks`, {
-      query: { page: q.page, page_size: q.page_size },
+    .json(WebhookCallbackDetailListResponseSchema, "GET", "v1/webhook-callbacks", {
+      query: { company_id: companyId, page: q.page, page_size: q.page_size },
     })
     .then((r) => r.data);
 
@@ -37,9 +41,10 @@ export const updateWebhookCallback = (api: ApiClient, id: string, body: UpdateWe
 export const deleteWebhookCallback = (api: ApiClient, id: string) =>
   api.json(OkEnvelopeSchema, "DELETE", `v1/webhook-callbacks/${enc(id)}`).then((r) => r.data);
 
+/** A page of the delivery log with each delivery's state (Roster-only GET /v1/webhook-deliveries). */
 export const listWebhookEvents = (api: ApiClient, q: DeliveriesApiQuery) =>
   api
-    .json(WebhookEventListResponseSchema, "GET", "v1/webhook-events", {
+    .json(WebhookDeliveryListResponseSchema, "GET", "v1/webhook-deliveries", {
       query: { page: q.page, page_size: q.page_size, event_type: q.event_type, successfully_delivered: q.successfully_delivered },
     })
     .then((r) => r.data);
@@ -53,13 +58,6 @@ export const replayWebhookEvents = (api: ApiClient, ids: string[]) =>
 export const triggerSandboxWebhook = (api: ApiClient, body: SandboxTriggerWebhookBody) =>
   api.json(SandboxTriggerWebhookResponseSchema, "POST", "v1/sandbox/webhook-callbacks/trigger", { body }).then((r) => r.data);
 
-/** Every callback of the company (for naming the callback of each delivery), at most `maxPages` pages. */
-export async function listAllWebhookCallbacks(api: ApiClient, companyId: string, maxPages = 5) {
-  const first = await listWebhookCallbacks(api, companyId, { page: 1, page_size: 100 });
-  const rest = await Promise.all(
-    Array.from({ length: Math.min(first.total_pages, maxPages) - 1 }, (_, i) =>
-      listWebhookCallbacks(api, companyId, { page: i + 2, page_size: 100 }),
-    ),
-  );
-  return [...first.webhook_callbacks, ...rest.flatMap((r) => r.webhook_callbacks)];
-}
+/** Every callback of the company (for naming the callback of each delivery): the provider's GET /v1/companies/{id}/webhook-callbacks. */
+export const listAllWebhookCallbacks = (api: ApiClient, companyId: string) =>
+  api.json(WebhookCallbackListResponseSchema, "GET", `v1/companies/${enc(companyId)}/webhook-callbacks`).then((r) => r.data);

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, date, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, date, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 // Tables of the payroll area (payslips, custom fields, contract amendments, outstanding payments);
 // re-exported from schema.ts. Migration: migrations/0003_payroll.sql. Money is integer minor units.
@@ -55,8 +55,13 @@ export const customFields = pgTable(
     name: text("name").notNull(),
     type: text("type").notNull(),
     description: text("description"),
-    /** The choices of a single_select field; null for the other types. */
+    /** The choices of a single_select field (served as `metadata.options`); null for the other types. */
     options: jsonb("options").$type<string[]>(),
+    /** The currency of a currency field (served as `metadata.currency`). */
+    currency: text("currency"),
+    required: boolean("required").notNull().default(false),
+    dataEntryAccess: text("data_entry_access").notNull().default("company_admin_only"),
+    visibilityScope: text("visibility_scope").notNull().default("everyone"),
     createdAt: ts("created_at").notNull(),
     updatedAt: ts("updated_at").notNull(),
   },

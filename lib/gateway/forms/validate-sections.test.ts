@@ -247,16 +247,18 @@ describe("other forms", () => {
 
   it("contract_amendment: a root anyOf names the alternatives on the section", () => {
     const schema = schemaOf("ESP", "contract_amendment");
-    expect(validateFormData(schema, { effective_date: "2026-05-04", reason: "annual_review" })).toEqual({
+    expect(validateFormData(schema, { effective_date: "2026-05-04", reason_for_change: "annual_pay_adjustment" })).toEqual({
       "": ["requires one of: annual_gross_salary, job_title, work_schedule, available_pto"],
     });
-    expect(validateFormData(schema, { effective_date: "2026-05-04", reason: "promotion", annual_gross_salary: 3_000_000 })).toEqual({
+    expect(
+      validateFormData(schema, { effective_date: "2026-05-04", reason_for_change: "promotion", annual_gross_salary: 3_000_000 }),
+    ).toEqual({
       job_title: ["is required"],
     });
     expect(
       validateFormData(schema, {
         effective_date: "2026-05-04",
-        reason: "schedule_change",
+        reason_for_change: "job_change_reevaluation",
         work_schedule: "full_time",
         annual_gross_salary: 1_000_000,
       }),

@@ -2,12 +2,17 @@ import "server-only";
 import type { AnyRoute } from "../route";
 import { contractAmendmentRoutes } from "./contract-amendments";
 import { customFieldRoutes } from "./custom-fields";
+import { fileRoutes } from "./files";
 import { outstandingPaymentRoutes } from "./outstanding-payments";
 import { payslipRoutes } from "./payslips";
-import { sandboxApproveContractAmendmentRoute, sandboxUpdateContractAmendmentRoute } from "./sandbox/contract-amendments";
+import {
+  sandboxApproveContractAmendmentRoute,
+  sandboxCancelContractAmendmentRoute,
+  sandboxUpdateContractAmendmentRoute,
+} from "./sandbox/contract-amendments";
 import { sandboxReleasePayslipRoute } from "./sandbox/payslips-release";
 
-// The payroll areas: payslips, custom fields, contract amendments, outstanding payments, and their sandbox routes.
+// The payroll areas: payslips, custom fields, contract amendments, outstanding payments, files, and their sandbox routes.
 export const payrollRoutes: readonly AnyRoute[] = [
   ...payslipRoutes,
   sandboxReleasePayslipRoute,
@@ -15,5 +20,7 @@ export const payrollRoutes: readonly AnyRoute[] = [
   ...contractAmendmentRoutes,
   sandboxUpdateContractAmendmentRoute,
   sandboxApproveContractAmendmentRoute,
+  sandboxCancelContractAmendmentRoute,
   ...outstandingPaymentRoutes,
+  ...fileRoutes,
 ];

@@ -73,6 +73,9 @@ const MONTH_NAMES = [
 const monthName = (period: string) => `${MONTH_NAMES[Number(period.slice(5, 7)) - 1]} ${period.slice(0, 4)}`;
 
 /** Custom fields of the demo: every type in the first company, the first three elsewhere. */
+/** The currency of the seeded currency field (metadata.currency). */
+const EQUIPMENT_BUDGET_CURRENCY = "EUR";
+
 const FIELD_SPECS: Record<CustomFieldType, { name: string; description: string; options?: string[] }> = {
   string: { name: "Internal ID", description: "Identifier of the worker in the company's HR system." },
   single_select: {
@@ -162,12 +165,16 @@ export function buildPayrollRows(options: SeedPayrollOptions): PayrollRows {
         type,
         description: spec.description,
         options: spec.options ?? null,
+        currency: type === "currency" ? EQUIPMENT_BUDGET_CURRENCY : null,
+        required: type === "string",
+        dataEntryAccess: type === "text" ? "everyone" : "company_admin_only",
+        visibilityScope: type === "text" || type === "boolean" ? "everyone" : "company_admin_only",
         createdAt,
         updatedAt: createdAt,
       });
       for (const e of staff) {
         if (!rng.chance(0.6)) continue;
-        const value = demoValue(type, e, rng, spec.options, base, forms);
+        const value = demoValue(type, e, rng, spec.options, base);
         const at = new Date(Math.max(createdAt.getTime(), e.createdAt.getTime()) + DAY);
         rows.customFieldValues.push({
           customFieldId: fieldId,
@@ -219,8 +226,8 @@ export function buildPayrollRows(options: SeedPayrollOptions): PayrollRows {
           data,
           changes,
           effectiveDate: String(data.effective_date),
-          reason: typeof data.reason === "string" ? data.reason : null,
-          reasonDescription: typeof data.reason_details === "string" ? data.reason_details : null,
+          reason: typeof data.reason_for_change === "string" ? data.reason_for_change : null,
+          reasonDescription: typeof data.reason_for_change_description === "string" ? data.reason_for_change_description : null,
           submittedAt,
           reviewStartedAt: status === "in_review" || status === "done" ? later(2) : null,
           doneAt: status === "done" ? later(4) : null,
@@ -308,14 +315,7 @@ export function buildPayrollRows(options: SeedPayrollOptions): PayrollRows {
   return rows;
 }
 
-function demoValue(
-  type: CustomFieldType,
-  e: EmploymentRow,
-  rng: Prng,
-  options: string[] | undefined,
-  base: Date,
-  forms: Pick<FormRegistry, "getForm">,
-): unknown {
+function demoValue(type: CustomFieldType, e: EmploymentRow, rng: Prng, options: string[] | undefined, base: Date): unknown {
   switch (type) {
     case "string":
       return `EMP-${e.shortId}`;
@@ -328,7 +328,8 @@ function demoValue(
     case "percentage":
       return rng.pick([5, 7.5, 10, 15, 20]);
     case "currency":
-      return { amount: rng.int(5, 30) * 10_000, currency: currencyOfCountry(forms, e.countryCode) };
+      // Minor units of the field's currency (metadata.currency).
+      return rng.int(5, 30) * 10_000;
     case "date":
       return isoDate(new Date(base.getTime() + rng.int(10, 200) * DAY));
     case "boolean":

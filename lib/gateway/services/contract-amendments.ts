@@ -2,7 +2,10 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { and, asc, count, desc, eq, inArray, type SQL } from "drizzle-orm";
 import {
+  CONTRACT_AMENDMENT_REASONS,
   OPEN_CONTRACT_AMENDMENT_STATUSES,
+  SALARY_DECREASE_REASONS,
+  type ContractAmendmentReason,
   type ContractAmendment,
   type ContractAmendmentListQuery,
   type ContractAmendmentListResponse,
@@ -41,31 +44,52 @@ const str = (v: unknown): string | null => (typeof v === "string" && v.trim() !=
 /** Statuses in which an employment's contract can no longer be amended. */
 const CLOSED_STATUSES = new Set(["offboarding", "archived", "deleted"]);
 
+/** Reasons of earlier built-in forms, stored before the forms took the provider's values. */
+const LEGACY_REASONS: Record<string, ContractAmendmentReason> = {
+  annual_review: "annual_pay_adjustment",
+  role_change: "job_change_reevaluation",
+  schedule_change: "job_change_reevaluation",
+  correction: "error_correction",
+};
+
+/** A stored reason as one of the provider's values; undefined when none was given. */
+export function providerReason(reason: string | null): ContractAmendmentReason | undefined {
+  if (reason === null || reason === "") return undefined;
+  if ((CONTRACT_AMENDMENT_REASONS as readonly string[]).includes(reason)) return reason as ContractAmendmentReason;
+  return LEGACY_REASONS[reason] ?? "other";
+}
+
 export function serializeContractAmendment(row: ContractAmendmentRow, currency: string): ContractAmendment {
   const salary = row.changes[SALARY_KEY];
-  const decrease =
-    salary && typeof salary.previous === "number" && typeof salary.current === "number" && salary.current < salary.previous
-      ? {
-          previous_amount: salary.previous,
-          current_amount: salary.current,
-          currency,
-          reason: str(row.data.salary_decrease_reason),
-          reason_description: str(row.data.salary_decrease_reason_description),
-          was_employee_informed: row.data.was_employee_informed ?? null,
-        }
-      : null;
+  const lowered = !!salary && typeof salary.previous === "number" && typeof salary.current === "number" && salary.current < salary.previous;
+  const decreaseReason = str(row.data.salary_decrease_reason);
+  const decreaseDescription = str(row.data.salary_decrease_reason_description);
+  const informed = row.data.was_employee_informed;
+  const reason = providerReason(row.reason);
+  const comments = str(row.data.additional_comments);
+  // Optional fields the request did not give are absent, as on the provider.
   return {
     id: row.id,
     employment_id: row.employmentId,
     amendment_contract_id: row.amendmentContractId,
-    changes: row.changes,
+    changes: salary ? { ...row.changes, [SALARY_KEY]: { ...salary, currency } } : row.changes,
     requested_by: row.requestedBy,
-    requested_details: {
-      additional_comments: str(row.data.additional_comments),
+    request_details: {
+      ...(comments !== null ? { additional_comments: comments } : {}),
       effective_date: row.effectiveDate,
-      reason_for_change: row.reason,
-      reason_for_change_description: row.reasonDescription,
-      salary_decrease_details: decrease,
+      ...(reason ? { reason_for_change: reason } : {}),
+      ...(row.reasonDescription !== null ? { reason_for_change_description: row.reasonDescription } : {}),
+      ...(lowered
+        ? {
+            salary_decrease_details: {
+              ...((SALARY_DECREASE_REASONS as readonly string[]).includes(decreaseReason ?? "")
+                ? { salary_decrease_reason: decreaseReason as (typeof SALARY_DECREASE_REASONS)[number] }
+                : {}),
+              ...(decreaseDescription !== null ? { salary_decrease_reason_description: decreaseDescription } : {}),
+              ...(informed !== undefined && informed !== null ? { was_employee_informed: String(informed) } : {}),
+            },
+          }
+        : {}),
     },
     status: row.status as ContractAmendmentStatus,
     submitted_at: iso(row.submittedAt),
@@ -107,8 +131,9 @@ export async function listContractAmendments(
       contract_amendments: rows.map(({ a, jobTitle }) => ({
         id: a.id,
         employment_id: a.employmentId,
-        job_title: jobTitle ?? null,
-        reason_for_change: a.reason,
+        ...(jobTitle ? { job_title: jobTitle } : {}),
+        // Required on the provider's list item: a request without a reason (the provider's "N/A") lists as other.
+        reason_for_change: providerReason(a.reason) ?? "other",
         requested_by: a.requestedBy,
         requested_effective_date: a.effectiveDate,
         status: a.status as ContractAmendmentStatus,
@@ -167,7 +192,7 @@ async function validateRequest(
   if (!employment.activeContractId) {
     throw actionError({ code: "no_active_contract", message: "The employment has no active contract to amend yet", action });
   }
-  if (body.amendment_contract_id !== undefined && body.amendment_contract_id !== employment.activeContractId) {
+  if (body.amendment_contract_id !== employment.activeContractId) {
     throw fieldErrors({ amendment_contract_id: ["must be the employment's active contract"] });
   }
   if (!employment.countryCode) throw actionError({ code: "no_country", message: "The employment has no country", action });
@@ -210,8 +235,8 @@ export async function createContractAmendment(
       data,
       changes,
       effectiveDate: data.effective_date as string,
-      reason: str(data.reason) ?? str(data.reason_for_change),
-      reasonDescription: str(data.reason_details) ?? str(data.reason_for_change_description),
+      reason: str(data.reason_for_change) ?? str(data.reason),
+      reasonDescription: str(data.reason_for_change_description) ?? str(data.reason_details),
       submittedAt: now,
       reviewStartedAt: null,
       doneAt: null,
@@ -245,8 +270,7 @@ export async function listPendingChanges(db: DbOrTx, companyId: string, employme
         changes: r.changes,
         contract_id: r.amendmentContractId,
         effective_at: `${r.effectiveDate}T00:00:00Z`,
-        contract_amendment_id: r.id,
-        status: r.status as ContractAmendmentStatus,
+        pending_action_for_activation: true,
       })),
     },
   };

@@ -8,7 +8,11 @@ import {
   type CustomFieldListResponse,
   type CustomFieldType,
   type CustomFieldValue,
+  type CustomFieldDataEntryAccess,
+  type EmploymentCustomFieldValueListResponse,
   type CustomFieldValueData,
+  type CustomFieldVisibilityScope,
+  selectValueOf,
 } from "@/lib/contract";
 import type { GatewayDeps, Principal } from "../context";
 import type { DbOrTx } from "../db/client";
@@ -21,13 +25,24 @@ import { UUID_RE, assertCanWrite, getEmploymentOrThrow } from "./employments";
 
 export type CustomFieldRow = typeof customFields.$inferSelect;
 
+/** The provider's EmploymentCustomField: `metadata` holds a select's options or a currency field's currency. */
 export const serializeCustomField = (row: CustomFieldRow): CustomField => ({
   id: row.id,
   name: row.name,
   type: row.type as CustomFieldType,
-  description: row.description,
-  options: row.options ?? null,
+  required: row.required,
+  data_entry_access: row.dataEntryAccess as CustomFieldDataEntryAccess,
+  visibility_scope: row.visibilityScope as CustomFieldVisibilityScope,
+  metadata:
+    row.type === "single_select" ? { options: row.options ?? [] } : row.type === "currency" ? { currency: row.currency ?? null } : null,
 });
+
+/** A stored value as returned: a single_select's option becomes `{selected_option, selected_option_label}`. */
+export function serializeCustomFieldValue(field: Pick<CustomFieldRow, "type">, value: unknown): CustomFieldValueData {
+  if (value === null || value === undefined) return null;
+  if (field.type === "single_select" && typeof value === "string") return selectValueOf(value);
+  return value as CustomFieldValueData;
+}
 
 export async function listCustomFields(db: DbOrTx, companyId: string, page: number, pageSize: number): Promise<CustomFieldListResponse> {
   const where = eq(customFields.companyId, companyId);
@@ -87,8 +102,12 @@ export async function createCustomField(deps: GatewayDeps, principal: Principal,
     companyId,
     name: body.name,
     type: body.type,
-    description: body.description ? body.description : null,
-    options: body.options ?? null,
+    description: null,
+    options: body.type === "single_select" ? (body.metadata?.options ?? null) : null,
+    currency: body.type === "currency" ? (body.metadata?.currency ?? null) : null,
+    required: body.required,
+    dataEntryAccess: body.data_entry_access,
+    visibilityScope: body.visibility_scope,
     createdAt: now,
     updatedAt: now,
   };
@@ -115,7 +134,7 @@ export async function showCustomFieldValue(
     .select({ value: customFieldValues.value })
     .from(customFieldValues)
     .where(and(eq(customFieldValues.customFieldId, field.id), eq(customFieldValues.employmentId, employment.id)));
-  return { custom_field_id: field.id, employment_id: employment.id, value: (row?.value ?? null) as CustomFieldValueData };
+  return { custom_field_id: field.id, value: serializeCustomFieldValue(field, row?.value) };
 }
 
 /** Sets (or, with null, clears) a value after checking it against the field's type. */
@@ -143,6 +162,49 @@ export async function setCustomFieldValue(
         .values({ customFieldId: field.id, employmentId: employment.id, companyId, value, createdAt: now, updatedAt: now })
         .onConflictDoUpdate({ target: [customFieldValues.customFieldId, customFieldValues.employmentId], set: { value, updatedAt: now } });
     }
-    return { custom_field_id: field.id, employment_id: employment.id, value: value as CustomFieldValueData };
+    return { custom_field_id: field.id, value: serializeCustomFieldValue(field, value) };
   });
+}
+
+/**
+ * GET /v1/employments/{employment_id}/custom-fields: the company's definitions, oldest first and
+ * paginated, each with the employment's value (null when unset).
+ */
+export async function listEmploymentCustomFieldValues(
+  db: DbOrTx,
+  companyId: string,
+  employmentId: string,
+  page: number,
+  pageSize: number,
+): Promise<EmploymentCustomFieldValueListResponse> {
+  const employment = await getEmploymentOrThrow(db, companyId, employmentId);
+  const where = eq(customFields.companyId, companyId);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ field: customFields, value: customFieldValues.value })
+      .from(customFields)
+      .leftJoin(
+        customFieldValues,
+        and(eq(customFieldValues.customFieldId, customFields.id), eq(customFieldValues.employmentId, employment.id)),
+      )
+      .where(where)
+      .orderBy(asc(customFields.createdAt), asc(customFields.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ n: count() }).from(customFields).where(where),
+  ]);
+  const totalCount = Number(total?.n ?? 0);
+  return {
+    data: {
+      custom_field_values: rows.map(({ field, value }) => ({
+        custom_field_id: field.id,
+        name: field.name,
+        type: field.type as CustomFieldType,
+        value: serializeCustomFieldValue(field, value),
+      })),
+      current_page: page,
+      total_count: totalCount,
+      total_pages: Math.ceil(totalCount / pageSize),
+    },
+  };
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { and, asc, count, desc, eq, gte, lte, type SQL } from "drizzle-orm";
-import type { Payslip, PayslipListQuery, PayslipListResponse, SandboxReleasePayslipBody } from "@/lib/contract";
+import type { Payslip, PayslipDetail, PayslipListQuery, PayslipListResponse, SandboxReleasePayslipBody } from "@/lib/contract";
 import type { GatewayDeps, Principal } from "../context";
 import type { DbOrTx } from "../db/client";
 import { companies, employments, payslips } from "../db/schema";
@@ -13,14 +13,22 @@ import { renderPayslipPdf } from "./payslips-pdf";
 
 export type PayslipRow = typeof payslips.$inferSelect;
 
+/** The provider's Payslip (GET /v1/payslips): the payout date as the provider's date-time. */
 export function serializePayslip(row: PayslipRow): Payslip {
   return {
     id: row.id,
     employment_id: row.employmentId,
     issued_at: row.issuedAt,
-    expected_payout_date: row.expectedPayoutDate,
+    expected_payout_date: `${row.expectedPayoutDate}T00:00:00Z`,
     net_pay_source_amount: row.netAmount,
     net_pay_converted_amount: row.netConvertedAmount,
+  };
+}
+
+/** The detailed payslip of the Roster-only routes: the provider's fields, the period, currencies and gross. */
+export function serializePayslipDetail(row: PayslipRow): PayslipDetail {
+  return {
+    ...serializePayslip(row),
     period_start: row.periodStart,
     period_end: row.periodEnd,
     source_currency: row.currency,
@@ -173,7 +181,11 @@ const isUniqueViolation = (error: unknown) => {
  * Sandbox: computes the payslip of one month from the employment's contract, stores it and releases
  * it (event payslip.released, in the same transaction). One payslip per employment and month.
  */
-export async function releaseSandboxPayslip(deps: GatewayDeps, principal: Principal, body: SandboxReleasePayslipBody): Promise<Payslip> {
+export async function releaseSandboxPayslip(
+  deps: GatewayDeps,
+  principal: Principal,
+  body: SandboxReleasePayslipBody,
+): Promise<PayslipDetail> {
   const now = deps.clock.now();
   const today = now.toISOString().slice(0, 10);
   try {
@@ -213,7 +225,7 @@ export async function releaseSandboxPayslip(deps: GatewayDeps, principal: Princi
       }
       await tx.insert(payslips).values(row);
       await emitEvent(tx, now, "payslip.released", { payslip_id: row.id, company_id: row.companyId });
-      return serializePayslip(row);
+      return serializePayslipDetail(row);
     });
   } catch (error) {
     // Two releases of one month at once: the unique index decides, the loser gets the same 422.

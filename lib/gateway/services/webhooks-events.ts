@@ -1,6 +1,6 @@
 import "server-only";
-import { and, asc, count, desc, eq, inArray, type SQL } from "drizzle-orm";
-import type { WebhookAttempt, WebhookEvent, WebhookEventType } from "@/lib/contract";
+import { and, asc, count, desc, eq, gt, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
+import type { ReplayWebhookEventsBody, WebhookAttempt, WebhookDelivery, WebhookEvent, WebhookEventType } from "@/lib/contract";
 import type { GatewayDeps, Principal } from "../context";
 import { webhookCallbacks, webhookDeliveries, webhookDeliveryAttempts } from "../db/schema";
 import { actionError, notFound } from "../errors";
@@ -12,7 +12,8 @@ import { assertCanManageCallback, assertCanManageWebhooks, visibleCallbacksWhere
 
 type DeliveryRow = typeof webhookDeliveries.$inferSelect;
 
-export function serializeWebhookEvent(row: DeliveryRow): WebhookEvent {
+/** A delivery with its state (Roster-only routes: GET /v1/webhook-deliveries, GET /v1/webhook-events/{id}). */
+export function serializeWebhookEvent(row: DeliveryRow): WebhookDelivery {
   const first = row.firstAttemptAt ?? row.createdAt;
   return {
     id: row.id,
@@ -23,7 +24,7 @@ export function serializeWebhookEvent(row: DeliveryRow): WebhookEvent {
     successfully_delivered: row.status === "delivered",
     event_id: row.eventId,
     webhook_callback_id: row.callbackId,
-    status: row.status as WebhookEvent["status"],
+    status: row.status as WebhookDelivery["status"],
     attempts: row.attempts,
     next_attempt_at: row.status === "pending" && row.nextAttemptAt ? row.nextAttemptAt.toISOString() : null,
     last_status_code: row.lastStatusCode,
@@ -32,18 +33,37 @@ export function serializeWebhookEvent(row: DeliveryRow): WebhookEvent {
   };
 }
 
+/** The provider's WebhookEvent: the delivery's fields without its state (GET /v1/webhook-events). */
+export function toWebhookEvent(d: WebhookDelivery): WebhookEvent {
+  return {
+    id: d.id,
+    company_id: d.company_id,
+    event_type: d.event_type,
+    first_triggered_at: d.first_triggered_at,
+    last_triggered_at: d.last_triggered_at,
+    successfully_delivered: d.successfully_delivered,
+  };
+}
+
 export interface ListWebhookEventsInput {
-  eventType?: WebhookEventType;
+  /** One of the provider's event types. */
+  eventType?: string;
   successfullyDelivered?: boolean;
   companyId?: string;
+  /** First triggered strictly before / after (ISO 8601). */
+  before?: string;
+  after?: string;
+  /** By first triggered time; newest first by default. */
+  order?: "asc" | "desc";
   page: number;
   pageSize: number;
 }
 
-export async function listWebhookEvents(deps: GatewayDeps, principal: Principal, input: ListWebhookEventsInput) {
-  const { db } = deps;
-  const visible = db.select({ id: webhookCallbacks.id }).from(webhookCallbacks).where(visibleCallbacksWhere(principal));
-  const conditions: SQL[] = [inArray(webhookDeliveries.callbackId, visible)];
+/** When a delivery was first triggered: its first attempt, or its queueing while none was made. */
+const firstTriggeredAt = sql`coalesce(${webhookDeliveries.firstAttemptAt}, ${webhookDeliveries.createdAt})`;
+
+function filters(input: Omit<ListWebhookEventsInput, "page" | "pageSize" | "order">): SQL[] {
+  const conditions: SQL[] = [];
   if (input.eventType) conditions.push(eq(webhookDeliveries.eventType, input.eventType));
   if (input.companyId) conditions.push(eq(webhookDeliveries.companyId, input.companyId));
   if (input.successfullyDelivered !== undefined) {
@@ -53,13 +73,27 @@ export async function listWebhookEvents(deps: GatewayDeps, principal: Principal,
         : inArray(webhookDeliveries.status, ["pending", "failed", "cancelled"]),
     );
   }
-  const where = and(...conditions);
+  if (input.before) conditions.push(lt(firstTriggeredAt, new Date(input.before)));
+  if (input.after) conditions.push(gt(firstTriggeredAt, new Date(input.after)));
+  return conditions;
+}
+
+export async function listWebhookEvents(deps: GatewayDeps, principal: Principal, input: ListWebhookEventsInput) {
+  const { db } = deps;
+  const visible = db.select({ id: webhookCallbacks.id }).from(webhookCallbacks).where(visibleCallbacksWhere(principal));
+  const where = and(inArray(webhookDeliveries.callbackId, visible), ...filters(input));
   const [total] = await db.select({ n: count() }).from(webhookDeliveries).where(where);
   const rows = await db
     .select()
     .from(webhookDeliveries)
     .where(where)
-    .orderBy(desc(webhookDeliveries.createdAt), asc(webhookDeliveries.id))
+    .orderBy(
+      ...(input.order === "asc"
+        ? [asc(firstTriggeredAt), asc(webhookDeliveries.createdAt), asc(webhookDeliveries.id)]
+        : input.order === "desc"
+          ? [desc(firstTriggeredAt), desc(webhookDeliveries.createdAt), asc(webhookDeliveries.id)]
+          : [desc(webhookDeliveries.createdAt), asc(webhookDeliveries.id)]),
+    )
     .limit(input.pageSize)
     .offset((input.page - 1) * input.pageSize);
   const totalCount = Number(total?.n ?? 0);
@@ -93,7 +127,7 @@ export async function getWebhookEvent(
   deps: GatewayDeps,
   principal: Principal,
   id: string,
-): Promise<WebhookEvent & { attempt_log: WebhookAttempt[] }> {
+): Promise<WebhookDelivery & { attempt_log: WebhookAttempt[] }> {
   const [row] = await getVisibleDeliveries(deps, principal, [id]);
   const attempts = await deps.db
     .select()
@@ -113,32 +147,63 @@ export async function getWebhookEvent(
   };
 }
 
+/** At most this many deliveries are replayed by one window request. */
+export const REPLAY_WINDOW_MAX = 1000;
+
 /**
  * POST /v1/webhook-events/replay: queues the deliveries again, now, at the start of the retry
- * schedule. The event id (X-Service-Event-Id) stays the same, so receivers can de-duplicate.
+ * schedule. The event id (X-Service-Event-Id) stays the same, so receivers can de-duplicate. Either
+ * the ids given (all or nothing), or the deliveries first triggered in the window `after`..`before`
+ * with the list's filters (those of deleted callbacks are skipped). Returns the replayed deliveries.
  */
-export async function replayWebhookEvents(deps: GatewayDeps, principal: Principal, ids: readonly string[]): Promise<WebhookEvent[]> {
+export async function replayWebhookEvents(
+  deps: GatewayDeps,
+  principal: Principal,
+  body: ReplayWebhookEventsBody,
+): Promise<WebhookDelivery[]> {
   assertCanManageWebhooks(principal);
-  const rows = await getVisibleDeliveries(deps, principal, ids);
-  for (const r of rows) assertCanManageCallback(principal, { clientId: r.callbackClientId });
-  const deleted = rows.filter((r) => r.callbackDeletedAt !== null).map((r) => r.delivery.id);
-  if (deleted.length > 0) {
-    throw actionError({
-      code: "webhook_callback_deleted",
-      message: `The callback of ${deleted.join(", ")} was deleted: it cannot be replayed`,
-      action: "replay_webhook_events",
-    });
+  let ids: string[];
+  if (body.ids !== undefined) {
+    const rows = await getVisibleDeliveries(deps, principal, body.ids);
+    for (const r of rows) assertCanManageCallback(principal, { clientId: r.callbackClientId });
+    const deleted = rows.filter((r) => r.callbackDeletedAt !== null).map((r) => r.delivery.id);
+    if (deleted.length > 0) {
+      throw actionError({
+        code: "webhook_callback_deleted",
+        message: `The callback of ${deleted.join(", ")} was deleted: it cannot be replayed`,
+        action: "replay_webhook_events",
+      });
+    }
+    ids = rows.map((r) => r.delivery.id);
+  } else {
+    const rows = await deps.db
+      .select({ id: webhookDeliveries.id, callbackClientId: webhookCallbacks.clientId })
+      .from(webhookDeliveries)
+      .innerJoin(webhookCallbacks, eq(webhookCallbacks.id, webhookDeliveries.callbackId))
+      .where(
+        and(
+          visibleCallbacksWhere(principal),
+          isNull(webhookCallbacks.deletedAt),
+          ...filters({
+            before: body.before,
+            after: body.after,
+            companyId: body.company_id,
+            eventType: body.event_type,
+            successfullyDelivered: body.successfully_delivered,
+          }),
+        ),
+      )
+      .orderBy(asc(webhookDeliveries.createdAt), asc(webhookDeliveries.id))
+      .limit(REPLAY_WINDOW_MAX);
+    for (const r of rows) assertCanManageCallback(principal, { clientId: r.callbackClientId });
+    ids = rows.map((r) => r.id);
   }
+  if (ids.length === 0) return [];
   const now = deps.clock.now();
   const updated = await deps.db
     .update(webhookDeliveries)
     .set({ status: "pending", retryCount: 0, nextAttemptAt: now, deliveredAt: null, updatedAt: now })
-    .where(
-      inArray(
-        webhookDeliveries.id,
-        rows.map((r) => r.delivery.id),
-      ),
-    )
+    .where(inArray(webhookDeliveries.id, ids))
     .returning();
   const order = new Map(ids.map((id, i) => [id, i]));
   return updated.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0)).map(serializeWebhookEvent);

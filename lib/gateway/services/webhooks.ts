@@ -2,12 +2,13 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { and, asc, count, eq, isNull, or, type SQL } from "drizzle-orm";
 import {
+  PROVIDER_WEBHOOK_EVENT_TYPES,
   WEBHOOK_EVENT_TYPES,
   type CreateWebhookCallbackBody,
   type UpdateWebhookCallbackBody,
   type WebhookCallback,
+  type WebhookCallbackDetail,
   type WebhookCallbackWithKey,
-  type WebhookEventType,
 } from "@/lib/contract";
 import type { GatewayDeps, Principal } from "../context";
 import { randomToken } from "../crypto";
@@ -59,18 +60,26 @@ export function visibleCallbacksWhere(principal: Principal): SQL {
   return eq(webhookCallbacks.companyId, principal.companyId!);
 }
 
-/** Every event type when subscribed to all (so the list is also right for types added later). */
-function subscribedEvents(row: CallbackRow): WebhookEventType[] {
+/** Every type Roster emits when subscribed to all (so the list is also right for types added later); else the provider's names stored. */
+function subscribedEvents(row: CallbackRow): string[] {
   if (row.allEvents) return [...WEBHOOK_EVENT_TYPES];
-  return row.subscribedEvents.filter((e): e is WebhookEventType => (WEBHOOK_EVENT_TYPES as readonly string[]).includes(e));
+  return row.subscribedEvents.filter((e) => (PROVIDER_WEBHOOK_EVENT_TYPES as readonly string[]).includes(e));
 }
 
+/** The provider's WebhookCallback. */
 export function serializeCallback(row: CallbackRow): WebhookCallback {
   return {
     id: row.id,
     url: row.url,
     subscribed_events: subscribedEvents(row),
     subscribe_to_all_events: row.allEvents,
+  };
+}
+
+/** With the company and dates (Roster-only GET /v1/webhook-callbacks). */
+export function serializeCallbackDetail(row: CallbackRow): WebhookCallbackDetail {
+  return {
+    ...serializeCallback(row),
     company_id: row.companyId,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
@@ -173,26 +182,39 @@ export async function deleteWebhookCallback(deps: GatewayDeps, principal: Princi
   });
 }
 
-/**
- * GET /v1/companies/{company_id}/webhook-callbacks: the caller's callbacks that receive this
- * company's events. The company must be the token's own, or (client token) one that consented.
- */
-export async function listWebhookCallbacks(
-  deps: GatewayDeps,
-  principal: Principal,
-  input: { companyId: string; page: number; pageSize: number },
-): Promise<{ webhook_callbacks: WebhookCallback[]; current_page: number; total_count: number; total_pages: number }> {
+/** The caller's callbacks that receive a company's events: the token's own company, or (client token) one that consented. */
+async function companyCallbacksWhere(deps: GatewayDeps, principal: Principal, companyId: string) {
   const company = await getVisibleCompany(deps.db, {
-    companyId: input.companyId,
+    companyId,
     clientId: principal.kind === "client" ? principal.clientId : null,
     ownCompanyId: principal.kind === "client" ? null : principal.companyId,
   });
   if (!company) throw notFound("Company");
-  const where = and(
+  return and(
     isNull(webhookCallbacks.deletedAt),
     visibleCallbacksWhere(principal),
     or(eq(webhookCallbacks.companyId, company.id), isNull(webhookCallbacks.companyId)),
   );
+}
+
+/** GET /v1/companies/{company_id}/webhook-callbacks: every such callback, oldest first (the provider's bare array). */
+export async function listCompanyWebhookCallbacks(deps: GatewayDeps, principal: Principal, companyId: string): Promise<WebhookCallback[]> {
+  const where = await companyCallbacksWhere(deps, principal, companyId);
+  const rows = await deps.db
+    .select()
+    .from(webhookCallbacks)
+    .where(where)
+    .orderBy(asc(webhookCallbacks.createdAt), asc(webhookCallbacks.id));
+  return rows.map(serializeCallback);
+}
+
+/** GET /v1/webhook-callbacks (Roster-only): a page of such callbacks with their company and dates. */
+export async function listWebhookCallbacks(
+  deps: GatewayDeps,
+  principal: Principal,
+  input: { companyId: string; page: number; pageSize: number },
+): Promise<{ webhook_callbacks: WebhookCallbackDetail[]; current_page: number; total_count: number; total_pages: number }> {
+  const where = await companyCallbacksWhere(deps, principal, input.companyId);
   const [total] = await deps.db.select({ n: count() }).from(webhookCallbacks).where(where);
   const rows = await deps.db
     .select()
@@ -203,7 +225,7 @@ export async function listWebhookCallbacks(
     .offset((input.page - 1) * input.pageSize);
   const totalCount = Number(total?.n ?? 0);
   return {
-    webhook_callbacks: rows.map(serializeCallback),
+    webhook_callbacks: rows.map(serializeCallbackDetail),
     current_page: input.page,
     total_count: totalCount,
     total_pages: Math.ceil(totalCount / input.pageSize),

@@ -1,6 +1,11 @@
 import { describe, expect, it, vi } from "vitest";
 import { eq } from "drizzle-orm";
-import { WebhookEventListResponseSchema, WebhookEventResponseSchema, WebhookPayloadSchemas, type WebhookEventType } from "@/lib/contract";
+import {
+  WebhookDeliveryListResponseSchema,
+  WebhookEventResponseSchema,
+  WebhookPayloadSchemas,
+  type WebhookEventType,
+} from "@/lib/contract";
 import { verifyWebhookRequest } from "@/lib/webhooks-verify";
 import { outboxEvents, webhookDeliveries, webhookDeliveryAttempts } from "../db/schema";
 import { withdrawConsent } from "../oauth/grants";
@@ -160,8 +165,8 @@ describe("webhook dispatcher", () => {
     expect(attempts.every((a) => !a.success && (a.statusCode === 503 || a.error?.includes("ECONNREFUSED")))).toBe(true);
 
     // The delivery log shows it; replay queues it again with the same event id.
-    const log = WebhookEventListResponseSchema.parse(
-      await (await gw.call("GET", "/v1/webhook-events?successfully_delivered=false", { token: w.a.tokens.admin })).json(),
+    const log = WebhookDeliveryListResponseSchema.parse(
+      await (await gw.call("GET", "/v1/webhook-deliveries?successfully_delivered=false", { token: w.a.tokens.admin })).json(),
     );
     expect(log.data.webhook_events).toHaveLength(1);
     expect(log.data.webhook_events[0]).toMatchObject({

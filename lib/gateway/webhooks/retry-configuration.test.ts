@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { WebhookEventListResponseSchema } from "@/lib/contract";
+import { WebhookDeliveryListResponseSchema } from "@/lib/contract";
 import { parseServerEnv } from "@/lib/env";
 import { startGateway, type RunningGateway } from "../server";
 import { makeEmployment, makeTenant } from "../testing/factories";
@@ -68,7 +68,7 @@ describe("GATEWAY_WEBHOOK_RETRY_SCHEDULE", () => {
         body: body === undefined ? undefined : JSON.stringify(body),
       });
     const registered = await call("POST", "/v1/webhook-callbacks", { url: receiverUrl, subscribe_to_all_events: true });
-    expect(registered.status).toBe(201);
+    expect(registered.status).toBe(200);
     await new Promise((r) => setTimeout(r, 5));
     const triggered = await call("POST", "/v1/sandbox/webhook-callbacks/trigger", {
       employment_id: employment.id,
@@ -80,8 +80,8 @@ describe("GATEWAY_WEBHOOK_RETRY_SCHEDULE", () => {
     let status = "pending";
     while (status !== "failed" && performance.now() - started < 20_000) {
       await new Promise((r) => setTimeout(r, 50));
-      const res = await call("GET", "/v1/webhook-events");
-      status = WebhookEventListResponseSchema.parse(await res.json()).data.webhook_events[0]?.status ?? "pending";
+      const res = await call("GET", "/v1/webhook-deliveries");
+      status = WebhookDeliveryListResponseSchema.parse(await res.json()).data.webhook_events[0]?.status ?? "pending";
     }
     expect(status).toBe("failed");
     await new Promise((r) => setTimeout(r, 400));

@@ -83,7 +83,7 @@ export async function registerCallback(
   body: Record<string, unknown>,
 ): Promise<{ id: string; signingKey: string }> {
   const res = await gw.call("POST", "/v1/webhook-callbacks", { token, body });
-  if (res.status !== 201) throw new Error(`registration failed: ${res.status} ${await res.text()}`);
+  if (res.status !== 200) throw new Error(`registration failed: ${res.status} ${await res.text()}`);
   const cb = ((await res.json()) as { data: { webhook_callback: { id: string; signing_key: string } } }).data.webhook_callback;
   return { id: cb.id, signingKey: cb.signing_key };
 }

@@ -106,7 +106,10 @@ export default async function NewContractAmendmentPage({
 
   const employment = await loadForPage(() => api.getEmployment(employmentId).then((r) => r.data.employment), { returnTo });
   const e = employment.ok ? employment.data : null;
-  const unavailable = e ? amendmentUnavailableReason(e) : null;
+  // The API requires the active contract's id (amendment_contract_id), as the provider does.
+  const unavailable = e
+    ? (amendmentUnavailableReason(e) ?? (e.active_contract_id ? null : "The employment has no active contract to amend."))
+    : null;
   const schema = e?.country && !unavailable ? await loadForPage(() => getAmendmentForm(api, e.country!.code), { returnTo }) : null;
 
   return (
@@ -158,7 +161,7 @@ export default async function NewContractAmendmentPage({
               Fill in only what changes: at least one of the salary, the job title, the work schedule or the paid time off. The API compares
               it with the current contract.
             </p>
-            <NewAmendmentContainer scope={scope} employmentId={employmentId} schema={schema.data} />
+            <NewAmendmentContainer scope={scope} employmentId={employmentId} contractId={e!.active_contract_id!} schema={schema.data} />
           </CardBody>
         </Card>
       ) : null}

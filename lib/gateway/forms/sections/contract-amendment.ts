@@ -19,18 +19,19 @@ export function contractAmendment(
         description: `Changes need ${o.noticeDays} working days to be processed before they take effect.`,
         minimumOnboardingDays: o.noticeDays,
       }),
-      reason: select({
+      // The provider's field and values (RequestDetails.reason_for_change in types.gen.ts).
+      reason_for_change: select({
         title: "Reason for the amendment",
         options: [
-          ["annual_review", "Annual compensation review"],
+          ["annual_pay_adjustment", "Annual pay adjustment"],
           ["promotion", "Promotion"],
-          ["role_change", "Change of role"],
-          ["schedule_change", "Change of working hours"],
-          ["correction", "Correction of the current contract"],
+          ["job_change_reevaluation", "Job change or reevaluation"],
+          ["country_rule_change", "Country rule change"],
+          ["error_correction", "Error correction"],
           ["other", "Other"],
         ],
       }),
-      reason_details: textarea({ title: "Explain the reason", maxLength: 1000, minLength: 10 }),
+      reason_for_change_description: textarea({ title: "Explain the reason", maxLength: 1000, minLength: 10 }),
       annual_gross_salary: money({
         title: "New annual gross salary",
         currency: p.currency,
@@ -58,13 +59,12 @@ export function contractAmendment(
         severity: "warning",
       }),
     },
-    required: ["effective_date", "reason"],
+    required: ["effective_date", "reason_for_change"],
     // An amendment must change something.
     anyOf: CHANGES.map((c) => ({ required: [c] })),
     allOf: [
-      requiredWhen("reason", "other", ["reason_details"]),
-      ifThenElse(fieldIs("reason", "promotion"), requires("job_title")),
-      ifThenElse(fieldIs("reason", "schedule_change"), requires("work_schedule")),
+      requiredWhen("reason_for_change", "other", ["reason_for_change_description"]),
+      ifThenElse(fieldIs("reason_for_change", "promotion"), requires("job_title")),
       // A part-time schedule needs its hours; a full-time one takes the statutory week, so no hours.
       ifThenElse(
         fieldIs("work_schedule", "part_time"),
@@ -80,8 +80,8 @@ export function contractAmendment(
     ],
     order: [
       "effective_date",
-      "reason",
-      "reason_details",
+      "reason_for_change",
+      "reason_for_change_description",
       ...CHANGES.slice(0, 3),
       "work_hours_per_week",
       "available_pto",
@@ -91,17 +91,17 @@ export function contractAmendment(
       monthly_gross_salary: { rule: { if: [{ var: "annual_gross_salary" }, { "/": [{ var: "annual_gross_salary" }, 1200] }, null] } },
     },
     example: (v) => {
-      const kind = pick(["annual_review", "promotion", "schedule_change", "other"] as const, v);
-      const base = { effective_date: pick(EXAMPLE_START_DATES, v + 3), reason: kind };
+      const kind = pick(["annual_pay_adjustment", "promotion", "job_change_reevaluation", "other"] as const, v);
+      const base = { effective_date: pick(EXAMPLE_START_DATES, v + 3), reason_for_change: kind };
       switch (kind) {
-        case "annual_review":
+        case "annual_pay_adjustment":
           return { ...base, annual_gross_salary: o.minimumAnnualSalary + 1_000_000 + v * 50_000 };
         case "promotion":
           return { ...base, job_title: "Senior Software Engineer", annual_gross_salary: o.minimumAnnualSalary + 2_000_000 };
-        case "schedule_change":
+        case "job_change_reevaluation":
           return { ...base, work_schedule: "part_time", work_hours_per_week: Math.floor(p.fullTimeHours * 0.6) };
         default:
-          return { ...base, reason_details: "Extra days off agreed in exchange for on-call duty.", available_pto: 27 };
+          return { ...base, reason_for_change_description: "Extra days off agreed in exchange for on-call duty.", available_pto: 27 };
       }
     },
   };

@@ -15,7 +15,7 @@ export const createContractAmendmentRoute = defineRoute({
   auth: CONTRACT_AMENDMENT_WRITE,
   body: CreateContractAmendmentBodySchema,
   responses: {
-    201: { description: "The submitted amendment", schema: ContractAmendmentResponseSchema },
+    200: { description: "The submitted amendment", schema: ContractAmendmentResponseSchema },
     400: { description: "Malformed body or unknown property" },
     404: { description: "Employment not found" },
     409: { description: "Company not active" },
@@ -23,5 +23,5 @@ export const createContractAmendmentRoute = defineRoute({
     ...COMMON_ERRORS,
   },
   handler: async (c, { body, principal }) =>
-    c.json({ data: { contract_amendment: await createContractAmendment(c.get("deps"), principal, body) } }, 201),
+    c.json({ data: { contract_amendment: await createContractAmendment(c.get("deps"), principal, body) } }, 200),
 });

@@ -21,5 +21,5 @@ export const createCustomFieldRoute = defineRoute({
     ...COMMON_ERRORS,
   },
   handler: async (c, { body, principal }) =>
-    c.json({ data: { custom_field: await createCustomField(c.get("deps"), principal, body) } }, 201),
+    c.json({ data: { custom_field: await createCustomField(c.get("deps"), principal, body) } }, 200),
 });

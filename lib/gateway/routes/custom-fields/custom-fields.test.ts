@@ -4,6 +4,7 @@ import {
   CustomFieldListResponseSchema,
   CustomFieldResponseSchema,
   CustomFieldValueResponseSchema,
+  EmploymentCustomFieldValueListResponseSchema,
   validateCustomFieldValue,
   type CustomField,
   type CustomFieldType,
@@ -24,9 +25,20 @@ beforeEach(async () => {
 });
 
 const createField = (body: unknown, token = w.a.tokens.admin) => gw.call("POST", "/v1/custom-fields", { token, body });
+/** The provider's create body: its three required settings, `options` as `metadata.options`, a currency field's `metadata`. */
+function providerBody({ options, ...body }: Record<string, unknown>): Record<string, unknown> {
+  return {
+    required: false,
+    data_entry_access: "company_admin_only",
+    visibility_scope: "everyone",
+    ...(body.type === "currency" ? { metadata: { currency: "EUR" } } : {}),
+    ...(options !== undefined ? { metadata: { options } } : {}),
+    ...body,
+  };
+}
 async function field(body: Record<string, unknown>, token = w.a.tokens.admin): Promise<CustomField> {
-  const res = await createField(body, token);
-  expect(res.status, await res.clone().text()).toBe(201);
+  const res = await createField(providerBody(body), token);
+  expect(res.status, await res.clone().text()).toBe(200);
   return CustomFieldResponseSchema.parse(await res.json()).data.custom_field;
 }
 const valuePath = (fieldId: string, employmentId: string) => `/v1/custom-fields/${fieldId}/values/${employmentId}`;
@@ -61,11 +73,11 @@ const CASES: Record<CustomFieldType, { valid: unknown[]; invalid: [unknown, stri
   decimal: { valid: [0.75, 3], invalid: [["0.75", "number"]] },
   percentage: { valid: [12.5], invalid: [[{}, "number"]] },
   currency: {
-    valid: [{ amount: 150000, currency: "EUR" }],
+    valid: [150000],
     invalid: [
-      [150000, "amount"],
-      [{ amount: 1.5, currency: "EUR" }, "amount"],
-      [{ amount: 1, currency: "eur" }, "ISO 4217"],
+      [{ amount: 150000, currency: "EUR" }, "minor units"],
+      [1.5, "minor units"],
+      ["150000", "minor units"],
     ],
   },
   date: {
@@ -94,7 +106,7 @@ const CASES: Record<CustomFieldType, { valid: unknown[]; invalid: [unknown, stri
 };
 
 describe("POST /v1/custom-fields", () => {
-  it("201 for every type; select fields keep their options, the others have none", async () => {
+  it("200 for every type (the provider's status); metadata: a select's options, a currency field's currency, else null", async () => {
     for (const type of CUSTOM_FIELD_TYPES) {
       const body = { name: `Field ${type}`, type, ...(type === "single_select" ? { options: ["Engineering", "Sales"] } : {}) };
       const f = await field(body);
@@ -102,47 +114,73 @@ describe("POST /v1/custom-fields", () => {
         id: f.id,
         name: `Field ${type}`,
         type,
-        description: null,
-        options: type === "single_select" ? ["Engineering", "Sales"] : null,
+        required: false,
+        data_entry_access: "company_admin_only",
+        visibility_scope: "everyone",
+        metadata: type === "single_select" ? { options: ["Engineering", "Sales"] } : type === "currency" ? { currency: "EUR" } : null,
       });
     }
-    const described = await field({ name: "  Cost center  ", type: "string", description: "Booking code" });
-    expect(described).toMatchObject({ name: "Cost center", description: "Booking code" });
+    // The settings the provider accepts (issue 9: they were refused).
+    const set = await field({
+      name: "  Cost center  ",
+      type: "string",
+      required: true,
+      data_entry_access: "everyone",
+      visibility_scope: "company_admin_only",
+    });
+    expect(set).toMatchObject({
+      name: "Cost center",
+      required: true,
+      data_entry_access: "everyone",
+      visibility_scope: "company_admin_only",
+    });
+    expect(await field({ name: "Budget", type: "currency", metadata: {} })).toMatchObject({ metadata: { currency: null } });
     expect(await gw.deps.db.select().from(outboxEvents)).toHaveLength(0);
   });
 
   it("422: duplicate name (any case), blank name, unknown type, missing or misplaced options, duplicate options", async () => {
     await field({ name: "Internal ID", type: "string" });
     const errorsOf = async (body: unknown) => {
-      const res = await createField(body);
+      const res = await createField(providerBody(body as Record<string, unknown>));
       expect(res.status, JSON.stringify(body)).toBe(422);
       return ((await res.json()) as { errors: Record<string, string[]> }).errors;
     };
     expect(await errorsOf({ name: "internal id", type: "integer" })).toEqual({ name: ["has already been taken"] });
     expect(Object.keys(await errorsOf({ name: "  ", type: "string" }))).toEqual(["name"]);
     expect(Object.keys(await errorsOf({ name: "X", type: "multi_select" }))).toEqual(["type"]);
-    expect(await errorsOf({ name: "X", type: "single_select" })).toEqual({ options: ["is required for a single_select field"] });
-    expect(await errorsOf({ name: "X", type: "string", options: ["a"] })).toEqual({
-      options: ["is only allowed for single_select fields"],
+    expect(await errorsOf({ name: "X", type: "single_select" })).toEqual({ "metadata.options": ["is required for a single_select field"] });
+    expect(await errorsOf({ name: "X", type: "string", options: ["a"] })).toEqual({ metadata: ["is not allowed for a string field"] });
+    expect(Object.keys(await errorsOf({ name: "X", type: "single_select", options: [] }))).toEqual(["metadata.options"]);
+    expect(await errorsOf({ name: "X", type: "single_select", options: ["A", "a"] })).toEqual({
+      "metadata.options": ["lists 'a' more than once"],
     });
-    expect(Object.keys(await errorsOf({ name: "X", type: "single_select", options: [] }))).toEqual(["options"]);
-    expect(await errorsOf({ name: "X", type: "single_select", options: ["A", "a"] })).toEqual({ options: ["lists 'a' more than once"] });
+    expect(await errorsOf({ name: "X", type: "currency", metadata: undefined })).toEqual({
+      metadata: ["is required for a currency field"],
+    });
+    // The provider requires its three settings.
+    const missing = await createField({ name: "X", type: "string" });
+    expect(missing.status).toBe(422);
+    expect(Object.keys(((await missing.json()) as { errors: object }).errors).sort()).toEqual([
+      "data_entry_access",
+      "required",
+      "visibility_scope",
+    ]);
     expect(Object.keys(await errorsOf({ name: "x".repeat(101), type: "string" }))).toEqual(["name"]);
   });
 
   it("the same name in another company is fine; 400 for an unknown property or no body", async () => {
     await field({ name: "Internal ID", type: "string" });
     await field({ name: "Internal ID", type: "string" }, w.b.tokens.admin);
-    expect((await createField({ name: "Y", type: "string", required: true })).status).toBe(400);
+    expect((await createField(providerBody({ name: "Y", type: "string", description: "not the provider's" }))).status).toBe(400);
     expect((await createField(undefined)).status).toBe(400);
   });
 
   it("403: without custom_field:write, and for roles that do not own company settings (people and onboarding managers)", async () => {
-    const body = { name: "Z", type: "string" };
+    const body = providerBody({ name: "Z", type: "string" });
     expect((await createField(body, await w.tokenWith(["custom_field:read", "custom_field_value:write"]))).status).toBe(403);
     expect((await createField(body, w.a.tokens.peopleManager)).status).toBe(403);
     expect((await createField(body, w.a.tokens.onboardingManager)).status).toBe(403);
-    expect((await createField(body, w.a.tokens.owner)).status).toBe(201);
+    expect((await createField(body, w.a.tokens.owner)).status).toBe(200);
   });
 });
 
@@ -180,7 +218,7 @@ describe("GET / PUT / PATCH /v1/custom-fields/{id}/values/{employment_id}", () =
     const f = await field({ name: "Internal ID", type: "string" });
     const read = async () =>
       CustomFieldValueResponseSchema.parse(await (await getValue(f.id, w.employee.id)).json()).data.custom_field_value;
-    expect(await read()).toEqual({ custom_field_id: f.id, employment_id: w.employee.id, value: null });
+    expect(await read()).toEqual({ custom_field_id: f.id, value: null });
     const res = await putValue(f.id, w.employee.id, { value: "UXH34HG" });
     expect(res.status).toBe(200);
     expect(CustomFieldValueResponseSchema.parse(await res.json()).data.custom_field_value.value).toBe("UXH34HG");
@@ -198,7 +236,8 @@ describe("GET / PUT / PATCH /v1/custom-fields/{id}/values/{employment_id}", () =
         const res = await putValue(f.id, w.employee.id, { value });
         expect(res.status, `${type} ${JSON.stringify(value)}`).toBe(200);
         const back = CustomFieldValueResponseSchema.parse(await (await getValue(f.id, w.employee.id)).json()).data.custom_field_value.value;
-        expect(back, type).toEqual(value);
+        // A select's value comes back as the provider's {selected_option, selected_option_label}.
+        expect(back, type).toEqual(type === "single_select" ? { selected_option: value, selected_option_label: value } : value);
       }
       for (const [value, message] of CASES[type].invalid) {
         const res = await putValue(f.id, w.employee.id, { value });
@@ -252,6 +291,45 @@ describe("GET / PUT / PATCH /v1/custom-fields/{id}/values/{employment_id}", () =
   });
 });
 
+describe("GET /v1/employments/{employment_id}/custom-fields (the provider's list of an employment's values)", () => {
+  it("every definition, oldest first, with the employment's value (null when unset; a select as its option object)", async () => {
+    const id = await field({ name: "Internal ID", type: "string" });
+    gw.clock.advance(1000);
+    const size = await field({ name: "T-Shirt", type: "single_select", options: ["M", "XL"] });
+    gw.clock.advance(1000);
+    const desk = await field({ name: "Desk", type: "integer" });
+    await field({ name: "B only", type: "string" }, w.b.tokens.admin);
+    await putValue(id.id, w.employee.id, { value: "UXH34HG" });
+    await putValue(size.id, w.employee.id, { value: "XL" });
+    const res = await gw.call("GET", `/v1/employments/${w.employee.id}/custom-fields`, {
+      token: await w.tokenWith(["custom_field_value:read"]),
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(EmploymentCustomFieldValueListResponseSchema.parse(await res.json()).data).toEqual({
+      custom_field_values: [
+        { custom_field_id: id.id, name: "Internal ID", type: "string", value: "UXH34HG" },
+        { custom_field_id: size.id, name: "T-Shirt", type: "single_select", value: { selected_option: "XL", selected_option_label: "XL" } },
+        { custom_field_id: desk.id, name: "Desk", type: "integer", value: null },
+      ],
+      current_page: 1,
+      total_count: 3,
+      total_pages: 1,
+    });
+    const page2 = await gw.call("GET", `/v1/employments/${w.employee.id}/custom-fields?page=2&page_size=2`, { token: w.a.tokens.admin });
+    expect(EmploymentCustomFieldValueListResponseSchema.parse(await page2.json()).data.custom_field_values.map((v) => v.name)).toEqual([
+      "Desk",
+    ]);
+  });
+
+  it("404 for another company's employment; 403 without a value scope; 400 for a bad page", async () => {
+    const get = (employmentId: string, token = w.a.tokens.admin, q = "") =>
+      gw.call("GET", `/v1/employments/${employmentId}/custom-fields${q}`, { token });
+    expect((await get(w.employeeB.id)).status).toBe(404);
+    expect((await get(w.employee.id, await w.tokenWith(["custom_field:read"]))).status).toBe(403);
+    expect((await get(w.employee.id, w.a.tokens.admin, "?page_size=0")).status).toBe(400);
+  });
+});
+
 describe("validateCustomFieldValue (shared with the console)", () => {
   it("null always fits", () => {
     for (const type of CUSTOM_FIELD_TYPES) expect(validateCustomFieldValue({ type, options: ["a"] }, null)).toBeNull();
@@ -267,11 +345,15 @@ describe("custom field shapes against the provider's examples", () => {
       return;
     }
     const f = await field({ name: "Internal ID", type: "string" });
-    expect(fieldDifference(f, listItemOf(listed, "custom_fields"))).toEqual({ extra: ["description", "options"], missing: [] });
+    // Beyond the 2024 example: the provider's current fields (types.gen.ts EmploymentCustomField).
+    expect(fieldDifference(f, listItemOf(listed, "custom_fields"))).toEqual({
+      extra: ["data_entry_access", "metadata", "required", "visibility_scope"],
+      missing: [],
+    });
     // The example's type "string" is one of ours.
     expect(CUSTOM_FIELD_TYPES).toContain((listItemOf(listed, "custom_fields") as { type: CustomFieldType }).type);
     await putValue(f.id, w.employee.id, { value: "UXH34HG" });
     const ours = CustomFieldValueResponseSchema.parse(await (await getValue(f.id, w.employee.id)).json()).data.custom_field_value;
-    expect(fieldDifference(ours, value.data.custom_field_value)).toEqual({ extra: ["employment_id"], missing: [] });
+    expect(fieldDifference(ours, value.data.custom_field_value)).toEqual({ extra: [], missing: [] });
   });
 });

@@ -1,6 +1,7 @@
 import "server-only";
 import type { AnyRoute } from "../../route";
 import { createCustomFieldRoute } from "./create";
+import { listEmploymentCustomFieldValuesRoute } from "./employment-values";
 import { listCustomFieldsRoute } from "./list";
 import { showCustomFieldRoute } from "./show";
 import { showCustomFieldValueRoute } from "./show-value";
@@ -12,4 +13,5 @@ export const customFieldRoutes: AnyRoute[] = [
   showCustomFieldRoute,
   showCustomFieldValueRoute,
   updateCustomFieldValueRoute,
+  listEmploymentCustomFieldValuesRoute,
 ];

@@ -1,15 +1,13 @@
 import "server-only";
-import { defineRoute } from "../../route";
+import { defineRoute, type RouteDefinition } from "../../route";
 import { downloadPayslip } from "../../services/payslips";
 import { COMMON_ERRORS } from "../employments/scopes";
 import { PAYSLIP_READ } from "./scopes";
 
-// GET /v1/payslips/{payslip_id}/download — the payslip as a PDF generated from its stored lines.
-export const downloadPayslipRoute = defineRoute({
+// GET /v1/payslips/{payslip_id}/pdf (the provider's path) and GET /v1/payslips/{payslip_id}/download
+// (the spec's, spec 4.2, kept as an alias): the payslip as a PDF generated from its stored lines.
+const pdf: Omit<RouteDefinition, "path" | "operationId" | "summary"> = {
   method: "get",
-  path: "/v1/payslips/{payslip_id}/download",
-  operationId: "get_v1_payslips_payslip_id_download",
-  summary: "Download payslip (PDF)",
   tag: "Payslips",
   auth: PAYSLIP_READ,
   responses: {
@@ -26,4 +24,18 @@ export const downloadPayslipRoute = defineRoute({
       "Cache-Control": "private, no-store",
     });
   },
+};
+
+export const payslipPdfRoute = defineRoute({
+  ...pdf,
+  path: "/v1/payslips/{payslip_id}/pdf",
+  operationId: "get_v1_payslips_payslip_id_pdf",
+  summary: "Download payslip (PDF)",
+});
+
+export const downloadPayslipRoute = defineRoute({
+  ...pdf,
+  path: "/v1/payslips/{payslip_id}/download",
+  operationId: "get_v1_payslips_payslip_id_download",
+  summary: "Download payslip (PDF), the spec's path (alias of /pdf)",
 });

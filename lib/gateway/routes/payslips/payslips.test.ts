@@ -7,7 +7,7 @@ import { createTestGateway, type TestGateway } from "../../testing/harness";
 import { makeEmployment, makeTenant } from "../../testing/factories";
 import { fieldDifference, listItemOf, makePayrollWorld, readOfficialExample } from "../payroll-testing";
 
-// GET /v1/payslips, GET /v1/payslips/{id}, GET /v1/payslips/{id}/download, POST /v1/sandbox/payslips.
+// GET /v1/payslips, GET /v1/payslips/{id}, GET /v1/payslips/{id}/pdf (and its alias /download), POST /v1/sandbox/payslips.
 
 let gw: TestGateway;
 let w: Awaited<ReturnType<typeof makePayrollWorld>>;
@@ -22,8 +22,12 @@ const release = (body: unknown, token = w.a.tokens.admin) => gw.call("POST", "/v
 async function released(employmentId: string, period: string, token = w.a.tokens.admin) {
   const res = await release({ employment_id: employmentId, period }, token);
   expect(res.status, await res.clone().text()).toBe(201);
-  return PayslipResponseSchema.parse(await res.json()).data.payslip;
+  const p = PayslipResponseSchema.parse(await res.json()).data.payslip;
+  periods.set(p.id, p.period_start);
+  return p;
 }
+/** The period of each released payslip: the provider's list items do not carry it. */
+const periods = new Map<string, string>();
 const list = async (query = "", token = w.a.tokens.admin) => {
   const res = await gw.call("GET", `/v1/payslips${query}`, { token });
   return { status: res.status, body: (await res.json()) as unknown };
@@ -38,7 +42,7 @@ describe("POST /v1/sandbox/payslips", () => {
       period_start: "2026-02-01",
       period_end: "2026-02-28",
       issued_at: "2026-03-15",
-      expected_payout_date: "2026-03-15",
+      expected_payout_date: "2026-03-15T00:00:00Z",
       source_currency: "EUR",
       converted_currency: "EUR",
     });
@@ -55,7 +59,7 @@ describe("POST /v1/sandbox/payslips", () => {
   it("a payday still ahead is the month's last working day; a June payslip of 14 installments carries the holiday subsidy", async () => {
     gw.clock.set(Date.UTC(2026, 5, 3, 9)); // 2026-06-03
     const p = await released(w.employee.id, "2026-06");
-    expect(p.expected_payout_date).toBe("2026-06-30");
+    expect(p.expected_payout_date).toBe("2026-06-30T00:00:00Z");
     const [row] = await gw.deps.db.select().from(payslips).where(eq(payslips.id, p.id));
     expect(row!.items.map((i) => i.code)).toEqual(["base_salary", "holiday_subsidy", "meal_allowance", "income_tax", "social_security"]);
   });
@@ -65,7 +69,7 @@ describe("POST /v1/sandbox/payslips", () => {
     const e = await w.activeEmployee(t.company.id, null);
     const p = await released(e.id, "2026-01", t.tokens.admin);
     expect(p.converted_currency).toBe("USD");
-    expect(p.net_pay_converted_amount).toBe(Math.round(p.net_pay_source_amount * 1.08));
+    expect(p.net_pay_converted_amount).toBe(Math.round(p.net_pay_source_amount! * 1.08));
   });
 
   it("422 on the period: malformed, a future month, before the start date, or already released", async () => {
@@ -132,12 +136,21 @@ describe("GET /v1/payslips", () => {
     expect(status).toBe(200);
     const page = PayslipListResponseSchema.parse(body).data;
     expect(page).toMatchObject({ current_page: 1, total_count: 4, total_pages: 1 });
-    expect(page.payslips.map((p) => p.period_start)).toEqual(["2026-02-01", "2026-02-01", "2026-01-01", "2025-12-01"]);
+    expect(page.payslips.map((p) => periods.get(p.id))).toEqual(["2026-02-01", "2026-02-01", "2026-01-01", "2025-12-01"]);
+    // The provider's Payslip: no period, currencies or gross on the list (the show has them, Roster-only).
+    expect(Object.keys(page.payslips[0]!).sort()).toEqual([
+      "employment_id",
+      "expected_payout_date",
+      "id",
+      "issued_at",
+      "net_pay_converted_amount",
+      "net_pay_source_amount",
+    ]);
     expect(page.payslips.some((p) => p.employment_id === w.employeeB.id)).toBe(false);
   });
 
   it("filters by employment, pay period (overlap) and expected payout date", async () => {
-    const ids = async (q: string) => PayslipListResponseSchema.parse((await list(q)).body).data.payslips.map((p) => p.period_start);
+    const ids = async (q: string) => PayslipListResponseSchema.parse((await list(q)).body).data.payslips.map((p) => periods.get(p.id));
     expect(await ids(`?employment_id=${w.employee.id}`)).toEqual(["2026-02-01", "2026-01-01", "2025-12-01"]);
     expect(await ids(`?employment_id=${w.employee.id}&start_date=2026-01-15&end_date=2026-02-10`)).toEqual(["2026-02-01", "2026-01-01"]);
     expect(await ids(`?employment_id=${w.employee.id}&end_date=2025-12-31`)).toEqual(["2025-12-01"]);
@@ -167,7 +180,7 @@ describe("GET /v1/payslips", () => {
   });
 });
 
-describe("GET /v1/payslips/{id} and /download", () => {
+describe("GET /v1/payslips/{id} and /pdf (alias /download)", () => {
   it("shows a payslip; another company's, or an unknown id, is 404", async () => {
     const p = await released(w.employee.id, "2026-02");
     const res = await gw.call("GET", `/v1/payslips/${p.id}`, { token: w.a.tokens.admin });
@@ -175,6 +188,16 @@ describe("GET /v1/payslips/{id} and /download", () => {
     expect((await gw.call("GET", `/v1/payslips/${p.id}`, { token: w.b.tokens.admin })).status).toBe(404);
     expect((await gw.call("GET", `/v1/payslips/${crypto.randomUUID()}`, { token: w.a.tokens.admin })).status).toBe(404);
     expect((await gw.call("GET", `/v1/payslips/not-an-id`, { token: w.a.tokens.admin })).status).toBe(404);
+  });
+
+  it("the provider's /pdf and the spec's /download answer the same PDF", async () => {
+    const p = await released(w.employee.id, "2026-02");
+    const pdf = await gw.call("GET", `/v1/payslips/${p.id}/pdf`, { token: w.a.tokens.admin });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get("content-type")).toBe("application/pdf");
+    const download = await gw.call("GET", `/v1/payslips/${p.id}/download`, { token: w.a.tokens.admin });
+    expect(Buffer.from(await pdf.arrayBuffer()).equals(Buffer.from(await download.arrayBuffer()))).toBe(true);
+    expect((await gw.call("GET", `/v1/payslips/${p.id}/pdf`, { token: w.b.tokens.admin })).status).toBe(404);
   });
 
   it("downloads a real PDF, as an attachment, the same bytes every time", async () => {
@@ -225,7 +248,9 @@ describe("payslip shape against the provider's PayslipResponse / ListPayslipsRes
     const p = await released(w.employee.id, "2026-02");
     const documented = ["converted_currency", "gross_pay_source_amount", "period_end", "period_start", "source_currency"];
     // The show example wraps its payslip under `payslips`; ours is `payslip` (DECISIONS.md single resource envelope).
+    // The show and the sandbox release are Roster-only and carry the documented extras; the list has none.
     expect(fieldDifference(p, show.data.payslips)).toEqual({ extra: documented, missing: [] });
-    expect(fieldDifference(p, listItemOf(listed, "payslips"))).toEqual({ extra: documented, missing: [] });
+    const item = PayslipListResponseSchema.parse((await list()).body).data.payslips[0]!;
+    expect(fieldDifference(item, listItemOf(listed, "payslips"))).toEqual({ extra: [], missing: [] });
   });
 });

@@ -1,5 +1,5 @@
 import "server-only";
-import { ContractAmendmentResponseSchema, SandboxUpdateContractAmendmentBodySchema } from "@/lib/contract";
+import { ContractAmendmentResponseSchema, OkEnvelopeSchema, SandboxUpdateContractAmendmentBodySchema } from "@/lib/contract";
 import { defineRoute } from "../../route";
 import { sandboxUpdateContractAmendment } from "../../services/contract-amendments";
 import { CONTRACT_AMENDMENT_WRITE } from "../contract-amendments/scopes";
@@ -47,4 +47,21 @@ export const sandboxApproveContractAmendmentRoute = defineRoute({
         }),
       },
     }),
+});
+
+// PUT /v1/sandbox/contract-amendments/{contract_amendment_id}/cancel — sandbox only, the provider's path:
+// same as status canceled, answered with the provider's SuccessResponse.
+export const sandboxCancelContractAmendmentRoute = defineRoute({
+  method: "put",
+  path: "/v1/sandbox/contract-amendments/{contract_amendment_id}/cancel",
+  operationId: "put_v1_sandbox_contract_amendments_contract_amendment_id_cancel",
+  summary: "Cancel a contract amendment in sandbox",
+  tag: "Sandbox",
+  auth: CONTRACT_AMENDMENT_WRITE,
+  sandboxOnly: true,
+  responses: { ...responses, 200: { description: "Canceled", schema: OkEnvelopeSchema } },
+  handler: async (c, { params, principal }) => {
+    await sandboxUpdateContractAmendment(c.get("deps"), principal, params.contract_amendment_id!, { status: "canceled" });
+    return c.json({ data: { status: "ok" as const } });
+  },
 });

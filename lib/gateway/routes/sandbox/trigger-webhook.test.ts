@@ -21,7 +21,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 async function trigger(gw: TestGateway, token: string | undefined, body: unknown) {
   const res = await gw.call("POST", "/v1/sandbox/webhook-callbacks/trigger", { token, body });
-  return { status: res.status, json: (await res.json()) as unknown };
+  return { status: res.status, json: (await res.json()) as unknown, eventId: res.headers.get("x-service-event-id") };
 }
 
 describe("POST /v1/sandbox/webhook-callbacks/trigger", () => {
@@ -42,20 +42,22 @@ describe("POST /v1/sandbox/webhook-callbacks/trigger", () => {
     gw.clock.advance(1);
     const payloads = new Map<WebhookEventType, Record<string, unknown>>();
     for (const type of WEBHOOK_EVENT_TYPES) {
-      const { status, json } = await trigger(gw, w.a.tokens.admin, { employment_id: w.employmentA.id, event_type: type });
+      const { status, json, eventId } = await trigger(gw, w.a.tokens.admin, { employment_id: w.employmentA.id, event_type: type });
       expect(status, type).toBe(200);
-      const { event } = SandboxTriggerWebhookResponseSchema.parse(json).data;
-      expect(event.event_type).toBe(type);
-      const parsed = WebhookPayloadSchemas[type].safeParse(event.payload);
+      // The provider's SuccessResponse; the event id in the X-Service-Event-Id header.
+      expect(SandboxTriggerWebhookResponseSchema.parse(json)).toEqual({ data: { status: "ok" } });
+      expect(eventId).toMatch(UUID);
+      const [row] = await gw.deps.db.select().from(outboxEvents).where(eq(outboxEvents.id, eventId!));
+      expect(row).toMatchObject({ eventType: type, companyId: w.a.company.id });
+      const payload: Record<string, unknown> = { event_type: type, ...(row!.payload as Record<string, unknown>) };
+      const parsed = WebhookPayloadSchemas[type].safeParse(payload);
       expect(parsed.success, `${type}: ${JSON.stringify(parsed.error?.issues)}`).toBe(true);
-      expect(event.payload.company_id).toBe(w.a.company.id);
-      for (const [key, value] of Object.entries(event.payload)) {
+      expect(payload.company_id).toBe(w.a.company.id);
+      for (const [key, value] of Object.entries(payload)) {
         if (key.endsWith("_id") || key === "employment_slug") expect(value, `${type}.${key}`).toMatch(UUID);
       }
-      if ("employment_id" in event.payload) expect(event.payload.employment_id).toBe(w.employmentA.id);
-      const [row] = await gw.deps.db.select().from(outboxEvents).where(eq(outboxEvents.id, event.id));
-      expect(row).toMatchObject({ eventType: type, companyId: w.a.company.id, payload: event.payload });
-      payloads.set(type, event.payload);
+      if ("employment_id" in payload) expect(payload.employment_id).toBe(w.employmentA.id);
+      payloads.set(type, payload);
     }
     expect(payloads.get("employment.administrative_details.updated")!.employment_slug).toBe(w.employmentA.id);
     expect(payloads.get("employment.employment_agreement.available")!.file_id).toBe(contractFile);
@@ -118,7 +120,7 @@ describe("POST /v1/sandbox/webhook-callbacks/trigger", () => {
     expect((await trigger(gw, w.a.tokens.admin, { ...body, employment_id: w.employmentB.id })).status).toBe(404);
     expect((await trigger(gw, w.a.tokens.admin, { ...body, employment_id: "nope" })).status).toBe(404);
     const unknown = await trigger(gw, w.a.tokens.admin, { ...body, event_type: "timeoff.approved" });
-    expect(unknown).toEqual({ status: 422, json: { errors: { event_type: ["Unknown event type: timeoff.approved"] } } });
+    expect(unknown).toEqual({ status: 422, json: { errors: { event_type: ["Unknown event type: timeoff.approved"] } }, eventId: null });
     expect((await trigger(gw, w.a.tokens.admin, { employment_id: w.employmentA.id })).status).toBe(422);
     expect((await trigger(gw, w.grantA.token, body)).status).toBe(200);
   });

@@ -2,6 +2,7 @@ import "server-only";
 import {
   SandboxTriggerWebhookBodySchema,
   SandboxTriggerWebhookResponseSchema,
+  WEBHOOK_EVENT_ID_HEADER,
   ValidationErrorSchema,
   type WebhookEventType,
 } from "@/lib/contract";
@@ -26,16 +27,13 @@ export const sandboxTriggerWebhookRoute = defineRoute({
     422: { description: "Unknown event type", schema: ValidationErrorSchema },
     ...COMMON_ERRORS,
   },
-  handler: async (c, { body, principal }) =>
-    c.json(
-      SandboxTriggerWebhookResponseSchema.parse({
-        data: {
-          status: "ok",
-          event: await triggerSandboxWebhook(c.get("deps"), principal, {
-            employmentId: body.employment_id,
-            eventType: body.event_type as WebhookEventType,
-          }),
-        },
-      }),
-    ),
+  // The provider's SuccessResponse; the event's id (the X-Service-Event-Id its deliveries carry) is in
+  // the same header of this response, and the event with its payload in the delivery log.
+  handler: async (c, { body, principal }) => {
+    const event = await triggerSandboxWebhook(c.get("deps"), principal, {
+      employmentId: body.employment_id,
+      eventType: body.event_type as WebhookEventType,
+    });
+    return c.json(SandboxTriggerWebhookResponseSchema.parse({ data: { status: "ok" } }), 200, { [WEBHOOK_EVENT_ID_HEADER]: event.id });
+  },
 });

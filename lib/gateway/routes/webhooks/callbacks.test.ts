@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import {
   WEBHOOK_EVENT_TYPES,
   WebhookCallbackCreatedResponseSchema,
+  WebhookCallbackDetailListResponseSchema,
   WebhookCallbackListResponseSchema,
   WebhookCallbackResponseSchema,
 } from "@/lib/contract";
@@ -11,7 +12,8 @@ import { createTestGateway, type TestGateway } from "../../testing/harness";
 import { getSigningKeyCipher } from "../../webhooks/signing-key-cipher";
 import { makeWebhookWorld } from "../../webhooks/testing";
 
-// POST/PATCH/DELETE /v1/webhook-callbacks and GET /v1/companies/{company_id}/webhook-callbacks.
+// POST/PATCH/DELETE /v1/webhook-callbacks, GET /v1/companies/{company_id}/webhook-callbacks (the
+// provider's bare array) and GET /v1/webhook-callbacks (Roster-only: paginated, with company and dates).
 
 const URL_OK = "https://hooks.example.com/roster";
 
@@ -25,36 +27,40 @@ async function register(
 }
 
 describe("POST /v1/webhook-callbacks", () => {
-  it("201: returns the callback with its signing key, stored encrypted", async () => {
+  it("200 (the provider's status): returns the callback with its signing key, stored encrypted", async () => {
     const gw = await createTestGateway();
     const w = await makeWebhookWorld(gw);
     const { res, json } = await register(gw, w.a.tokens.admin, {
       url: URL_OK,
       subscribed_events: ["employment.details.updated", "payslip.released", "payslip.released"],
     });
-    expect(res.status).toBe(201);
+    expect(res.status).toBe(200);
     const cb = WebhookCallbackCreatedResponseSchema.parse(json).data.webhook_callback;
+    // The provider's WebhookCallback (spec 2.5: id, signing_key, subscribed_events, url), nothing else.
+    expect(Object.keys(cb).sort()).toEqual(["id", "signing_key", "subscribe_to_all_events", "subscribed_events", "url"]);
     expect(cb).toMatchObject({
       url: URL_OK,
       subscribed_events: ["employment.details.updated", "payslip.released"],
       subscribe_to_all_events: false,
-      company_id: w.a.company.id,
     });
     expect(cb.signing_key.length).toBeGreaterThanOrEqual(40);
     const [row] = await gw.deps.db.select().from(webhookCallbacks).where(eq(webhookCallbacks.id, cb.id));
+    expect(row!.companyId).toBe(w.a.company.id);
     expect(row!.signingKeyEncrypted).not.toContain(cb.signing_key);
     expect(getSigningKeyCipher(gw.deps).decrypt(cb.id, row!.signingKeyEncrypted)).toBe(cb.signing_key);
     // The row id is the additional data: a ciphertext moved to another row does not decrypt.
     expect(() => getSigningKeyCipher(gw.deps).decrypt(w.a.company.id, row!.signingKeyEncrypted)).toThrow();
   });
 
-  it("201: subscribe_to_all_events lists every event type; partners register without a company", async () => {
+  it("200: subscribe_to_all_events lists every event type; partners register without a company", async () => {
     const gw = await createTestGateway();
     const w = await makeWebhookWorld(gw);
     const { res, json } = await register(gw, w.partnerToken, { url: URL_OK, subscribe_to_all_events: true });
-    expect(res.status).toBe(201);
+    expect(res.status).toBe(200);
     const cb = WebhookCallbackCreatedResponseSchema.parse(json).data.webhook_callback;
-    expect(cb).toMatchObject({ subscribe_to_all_events: true, company_id: null });
+    expect(cb).toMatchObject({ subscribe_to_all_events: true });
+    const [row] = await gw.deps.db.select().from(webhookCallbacks).where(eq(webhookCallbacks.id, cb.id));
+    expect(row!.companyId).toBeNull();
     expect(cb.subscribed_events).toEqual([...WEBHOOK_EVENT_TYPES]);
   });
 
@@ -80,11 +86,11 @@ describe("POST /v1/webhook-callbacks", () => {
     expect((await register(gw, w.noWebhookScopeA)).res.status).toBe(403);
     expect((await register(gw, w.a.tokens.peopleManager)).res.status).toBe(403);
     expect((await register(gw, w.a.tokens.onboardingManager)).res.status).toBe(403);
-    expect((await register(gw, w.a.tokens.owner)).res.status).toBe(201);
-    expect((await register(gw, w.grantA.token)).res.status).toBe(201);
+    expect((await register(gw, w.a.tokens.owner)).res.status).toBe(200);
+    expect((await register(gw, w.grantA.token)).res.status).toBe(200);
   });
 
-  it("422: unknown event types are named; no events; bad URLs", async () => {
+  it("422: event types the provider does not have are named; no events; bad URLs", async () => {
     const gw = await createTestGateway();
     const w = await makeWebhookWorld(gw);
     const unknown = await register(gw, w.a.tokens.admin, {
@@ -92,7 +98,14 @@ describe("POST /v1/webhook-callbacks", () => {
       subscribed_events: ["employment.details.updated", "timeoff.approved", "nope"],
     });
     expect(unknown.res.status).toBe(422);
-    expect(unknown.json).toEqual({ errors: { subscribed_events: ["Unknown event types: timeoff.approved, nope"] } });
+    expect(unknown.json).toEqual({ errors: { subscribed_events: ["Unknown event types: nope"] } });
+    // Every type of the provider's CreateWebhookCallbackParams is accepted, even one Roster never emits.
+    const theirs = await register(gw, w.a.tokens.admin, { url: URL_OK, subscribed_events: ["timeoff.approved", "employment.updated"] });
+    expect(theirs.res.status).toBe(200);
+    expect(WebhookCallbackCreatedResponseSchema.parse(theirs.json).data.webhook_callback.subscribed_events).toEqual([
+      "timeoff.approved",
+      "employment.updated",
+    ]);
     expect((await register(gw, w.a.tokens.admin, { url: URL_OK })).res.status).toBe(422);
     expect((await register(gw, w.a.tokens.admin, { url: URL_OK, subscribed_events: [] })).res.status).toBe(422);
     expect((await register(gw, w.a.tokens.admin, { url: URL_OK, subscribe_to_all_events: false })).res.status).toBe(422);
@@ -110,10 +123,10 @@ describe("POST /v1/webhook-callbacks", () => {
     const wl = await makeWebhookWorld(local);
     expect(
       (await register(local, wl.a.tokens.admin, { url: "http://127.0.0.1:9999/hook", subscribe_to_all_events: true })).res.status,
-    ).toBe(201);
+    ).toBe(200);
     expect(
       (await register(local, wl.a.tokens.admin, { url: "http://localhost:9999/hook", subscribe_to_all_events: true })).res.status,
-    ).toBe(201);
+    ).toBe(200);
 
     const prod = await createTestGateway({ environment: "production", config: { mode: "production" } });
     // Production mode resolves names at registration: a public answer (no DNS in tests).
@@ -124,7 +137,7 @@ describe("POST /v1/webhook-callbacks", () => {
       expect(res.status, url).toBe(422);
       expect(json, url).toMatchObject({ errors: { url: expect.any(Array) } });
     }
-    expect((await register(prod, wp.a.tokens.admin, { url: URL_OK, subscribe_to_all_events: true })).res.status).toBe(201);
+    expect((await register(prod, wp.a.tokens.admin, { url: URL_OK, subscribe_to_all_events: true })).res.status).toBe(200);
   });
 });
 
@@ -148,7 +161,8 @@ describe("PATCH and DELETE /v1/webhook-callbacks/{id}", () => {
       subscribed_events: ["payslip.released"],
       subscribe_to_all_events: false,
     });
-    expect(cb.updated_at > created.updated_at).toBe(true);
+    const [updatedRow] = await gw.deps.db.select().from(webhookCallbacks).where(eq(webhookCallbacks.id, created.id));
+    expect(updatedRow!.updatedAt > updatedRow!.createdAt).toBe(true);
     const all = await gw.call("PATCH", `/v1/webhook-callbacks/${created.id}`, {
       token: w.a.tokens.admin,
       body: { subscribe_to_all_events: true },
@@ -191,8 +205,8 @@ describe("PATCH and DELETE /v1/webhook-callbacks/{id}", () => {
   });
 });
 
-describe("GET /v1/companies/{company_id}/webhook-callbacks", () => {
-  it("lists the caller's callbacks for the company, paginated, never the signing key", async () => {
+describe("GET /v1/companies/{company_id}/webhook-callbacks and GET /v1/webhook-callbacks", () => {
+  it("lists the caller's callbacks for the company (Roster-only route: paginated, with dates), never the signing key", async () => {
     const gw = await createTestGateway();
     const w = await makeWebhookWorld(gw);
     const mine = [];
@@ -209,36 +223,47 @@ describe("GET /v1/companies/{company_id}/webhook-callbacks", () => {
     await register(gw, w.b.tokens.admin);
 
     const list = async (token: string, companyId: string, query = "") => {
-      const res = await gw.call("GET", `/v1/companies/${companyId}/webhook-callbacks${query}`, { token });
+      const res = await gw.call("GET", `/v1/webhook-callbacks?company_id=${companyId}${query}`, { token });
       return { status: res.status, text: res.status === 200 ? JSON.stringify(await res.clone().json()) : "", res };
     };
-    const page1 = await list(w.a.tokens.admin, w.a.company.id, "?page_size=2");
+    const page1 = await list(w.a.tokens.admin, w.a.company.id, "&page_size=2");
     expect(page1.status).toBe(200);
     expect(page1.text).not.toContain("signing_key");
-    const body1 = WebhookCallbackListResponseSchema.parse(JSON.parse(page1.text)).data;
+    const body1 = WebhookCallbackDetailListResponseSchema.parse(JSON.parse(page1.text)).data;
+    expect(body1.webhook_callbacks[0]).toMatchObject({ company_id: w.a.company.id });
     // The company sees its own callbacks, including the one a partner registered through its grant.
     expect(body1).toMatchObject({ current_page: 1, total_count: 4, total_pages: 2 });
-    const body2 = WebhookCallbackListResponseSchema.parse(
-      JSON.parse((await list(w.a.tokens.admin, w.a.company.id, "?page=2&page_size=2")).text),
+    const body2 = WebhookCallbackDetailListResponseSchema.parse(
+      JSON.parse((await list(w.a.tokens.admin, w.a.company.id, "&page=2&page_size=2")).text),
     ).data;
     expect([...body1.webhook_callbacks, ...body2.webhook_callbacks].map((c) => c.id).sort()).toEqual([...mine, viaGrant].sort());
 
     // The user grant sees what its client registered for the company; the partner its own.
-    const grantList = WebhookCallbackListResponseSchema.parse(JSON.parse((await list(w.grantA.token, w.a.company.id)).text)).data
+    const grantList = WebhookCallbackDetailListResponseSchema.parse(JSON.parse((await list(w.grantA.token, w.a.company.id)).text)).data
       .webhook_callbacks;
     expect(grantList.map((c) => c.id)).toEqual([viaGrant]);
-    const partnerList = WebhookCallbackListResponseSchema.parse(JSON.parse((await list(w.partnerToken, w.a.company.id)).text)).data
+    const partnerList = WebhookCallbackDetailListResponseSchema.parse(JSON.parse((await list(w.partnerToken, w.a.company.id)).text)).data
       .webhook_callbacks;
     expect(partnerList.map((c) => c.id).sort()).toEqual([viaGrant, partnerLevel].sort());
     expect((await list(w.readOnlyA, w.a.company.id)).status).toBe(200);
+    // Without company_id: the token's company; a client token must name one.
+    expect((await gw.call("GET", "/v1/webhook-callbacks", { token: w.a.tokens.admin })).status).toBe(200);
+    expect((await gw.call("GET", "/v1/webhook-callbacks", { token: w.partnerToken })).status).toBe(400);
+
+    // The provider's route: every callback in a bare array, the provider's fields only.
+    const provider = await gw.call("GET", `/v1/companies/${w.a.company.id}/webhook-callbacks`, { token: w.a.tokens.admin });
+    expect(provider.status).toBe(200);
+    const all = WebhookCallbackListResponseSchema.parse(await provider.json()).data;
+    expect(all.map((c) => c.id).sort()).toEqual([...mine, viaGrant].sort());
+    for (const c of all) expect(Object.keys(c).sort()).toEqual(["id", "subscribe_to_all_events", "subscribed_events", "url"]);
   });
 
   it("400 / 401 / 403 / 404", async () => {
     const gw = await createTestGateway();
     const w = await makeWebhookWorld(gw);
-    expect(
-      (await gw.call("GET", `/v1/companies/${w.a.company.id}/webhook-callbacks?page_size=500`, { token: w.a.tokens.admin })).status,
-    ).toBe(400);
+    expect((await gw.call("GET", `/v1/webhook-callbacks?page_size=500`, { token: w.a.tokens.admin })).status).toBe(400);
+    expect((await gw.call("GET", `/v1/webhook-callbacks?company_id=nope`, { token: w.a.tokens.admin })).status).toBe(400);
+    expect((await gw.call("GET", `/v1/webhook-callbacks?company_id=${w.b.company.id}`, { token: w.a.tokens.admin })).status).toBe(404);
     expect((await gw.call("GET", `/v1/companies/${w.a.company.id}/webhook-callbacks`)).status).toBe(401);
     expect((await gw.call("GET", `/v1/companies/${w.a.company.id}/webhook-callbacks`, { token: w.noWebhookScopeA })).status).toBe(403);
     // Another company; a company that never consented to the partner; a partner without consent; junk.

@@ -5,6 +5,7 @@ import { createWebhookCallback } from "../../services/webhooks";
 import { COMMON_ERRORS, WEBHOOK_WRITE } from "./scopes";
 
 // POST /v1/webhook-callbacks — registers a callback URL; the signing key is in this response only.
+// 200 as the provider declares (the spec states no status for it).
 export const createWebhookCallbackRoute = defineRoute({
   method: "post",
   path: "/v1/webhook-callbacks",
@@ -14,7 +15,7 @@ export const createWebhookCallbackRoute = defineRoute({
   auth: WEBHOOK_WRITE,
   body: CreateWebhookCallbackBodySchema,
   responses: {
-    201: { description: "The callback, with its signing key (shown only here)", schema: WebhookCallbackCreatedResponseSchema },
+    200: { description: "The callback, with its signing key (shown only here)", schema: WebhookCallbackCreatedResponseSchema },
     400: { description: "Malformed body or unknown property" },
     422: { description: "Unknown event types, or a URL that is not allowed", schema: FieldErrorsSchema },
     ...COMMON_ERRORS,
@@ -24,6 +25,6 @@ export const createWebhookCallbackRoute = defineRoute({
       WebhookCallbackCreatedResponseSchema.parse({
         data: { webhook_callback: await createWebhookCallback(c.get("deps"), principal, body) },
       }),
-      201,
+      200,
     ),
 });

@@ -2,27 +2,30 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import {
   ReplayWebhookEventsResponseSchema,
+  WebhookDeliveryListResponseSchema,
   WebhookEventListResponseSchema,
   WebhookEventResponseSchema,
-  type WebhookEvent,
+  type WebhookDelivery,
 } from "@/lib/contract";
 import { webhookDeliveries } from "../../db/schema";
 import { createTestGateway, type TestGateway } from "../../testing/harness";
 import { createDispatcher } from "../../webhooks/dispatcher";
 import { emitTestEvent, makeWebhookWorld, recordingSender, registerCallback } from "../../webhooks/testing";
 
-// GET /v1/webhook-events, GET /v1/webhook-events/{id}, POST /v1/webhook-events/replay: statuses,
-// filters, and that nobody sees (or replays) another's deliveries.
+// GET /v1/webhook-events (the provider's fields), GET /v1/webhook-deliveries (Roster-only: with the
+// delivery state), GET /v1/webhook-events/{id}, POST /v1/webhook-events/replay: statuses, filters,
+// and that nobody sees (or replays) another's deliveries.
 
 let gw: TestGateway;
 let w: Awaited<ReturnType<typeof makeWebhookWorld>>;
 const ids = { a: "", b: "", partner: "", grantA: "" };
 let events: { a: string; b: string; c: string; aPayslip: string };
 
-async function list(token: string, query = ""): Promise<{ status: number; items: WebhookEvent[]; body: unknown }> {
-  const res = await gw.call("GET", `/v1/webhook-events${query}`, { token });
+/** The delivery log with each delivery's state (Roster-only GET /v1/webhook-deliveries). */
+async function list(token: string, query = ""): Promise<{ status: number; items: WebhookDelivery[]; body: unknown }> {
+  const res = await gw.call("GET", `/v1/webhook-deliveries${query}`, { token });
   const body = await res.json();
-  return { status: res.status, items: res.status === 200 ? WebhookEventListResponseSchema.parse(body).data.webhook_events : [], body };
+  return { status: res.status, items: res.status === 200 ? WebhookDeliveryListResponseSchema.parse(body).data.webhook_events : [], body };
 }
 
 beforeAll(async () => {
@@ -45,8 +48,48 @@ beforeAll(async () => {
   await createDispatcher(gw.deps, { sender }).drain();
 });
 
-describe("GET /v1/webhook-events", () => {
-  it("200: the company's deliveries only, with the provider's fields and the extras", async () => {
+describe("GET /v1/webhook-events (the provider's WebhookEvent)", () => {
+  it("200: the same log, with the provider's fields only", async () => {
+    const res = await gw.call("GET", "/v1/webhook-events", { token: w.a.tokens.admin });
+    expect(res.status).toBe(200);
+    const page = WebhookEventListResponseSchema.parse(await res.json()).data;
+    expect(page).toMatchObject({ current_page: 1, total_count: 4, total_pages: 1 });
+    const detailed = (await list(w.a.tokens.admin)).items;
+    expect(page.webhook_events.map((e) => e.id)).toEqual(detailed.map((d) => d.id));
+    for (const e of page.webhook_events)
+      expect(Object.keys(e).sort()).toEqual([
+        "company_id",
+        "event_type",
+        "first_triggered_at",
+        "id",
+        "last_triggered_at",
+        "successfully_delivered",
+      ]);
+  });
+
+  it("the provider's filters: before / after (first triggered), order by first_triggered_at", async () => {
+    const get = async (q: string) => {
+      const res = await gw.call("GET", `/v1/webhook-events${q}`, { token: w.a.tokens.admin });
+      expect(res.status, q).toBe(200);
+      return WebhookEventListResponseSchema.parse(await res.json()).data.webhook_events;
+    };
+    const all = await get("?order=asc&sort_by=first_triggered_at");
+    expect(all).toHaveLength(4);
+    const times = all.map((e) => e.first_triggered_at);
+    expect([...times].sort()).toEqual(times);
+    expect((await get("?order=desc")).map((e) => e.first_triggered_at)).toEqual([...times].reverse());
+    const earliest = new Date(Date.parse(times[0]!) - 1000).toISOString();
+    const latest = new Date(Date.parse(times[times.length - 1]!) + 1000).toISOString();
+    expect(await get(`?before=${earliest}`)).toEqual([]);
+    expect(await get(`?after=${latest}`)).toEqual([]);
+    expect(await get(`?after=${earliest}&before=${latest}`)).toHaveLength(4);
+    for (const q of ["?before=yesterday", "?order=up", "?sort_by=id"])
+      expect((await gw.call("GET", `/v1/webhook-events${q}`, { token: w.a.tokens.admin })).status, q).toBe(400);
+  });
+});
+
+describe("GET /v1/webhook-deliveries (Roster-only: the delivery state for the console's inspector)", () => {
+  it("200: the company's deliveries only, with the provider's fields and the delivery state", async () => {
     const a = await list(w.a.tokens.admin);
     expect(a.status).toBe(200);
     // Company A's token: its own callback and the one its partner registered for it (2 events each).
@@ -102,9 +145,12 @@ describe("GET /v1/webhook-events", () => {
   });
 
   it("400 / 401 / 403", async () => {
-    for (const q of ["?event_type=timeoff.approved", "?successfully_delivered=maybe", "?company_id=nope", "?page_size=0", "?page=x"]) {
+    // A provider type Roster never emits is a valid filter that matches nothing.
+    expect((await list(w.a.tokens.admin, "?event_type=timeoff.approved")).items).toEqual([]);
+    for (const q of ["?event_type=timeoff.nope", "?successfully_delivered=maybe", "?company_id=nope", "?page_size=0", "?page=x"]) {
       expect((await list(w.a.tokens.admin, q)).status, q).toBe(400);
     }
+    expect((await gw.call("GET", "/v1/webhook-deliveries")).status).toBe(401);
     expect((await gw.call("GET", "/v1/webhook-events")).status).toBe(401);
     expect((await list(w.noWebhookScopeA)).status).toBe(403);
     expect((await list(w.readOnlyA)).status).toBe(200);
@@ -134,7 +180,9 @@ describe("POST /v1/webhook-events/replay", () => {
     gw.clock.advance(60_000);
     const res = await gw.call("POST", "/v1/webhook-events/replay", { token: w.a.tokens.admin, body: { ids: items.map((i) => i.id) } });
     expect(res.status).toBe(200);
-    const replayed = ReplayWebhookEventsResponseSchema.parse(await res.json()).data.webhook_events;
+    // The provider's SuccessResponse; the log shows the delivery pending again, same event id.
+    expect(ReplayWebhookEventsResponseSchema.parse(await res.json())).toEqual({ data: { status: "ok" } });
+    const replayed = (await list(w.a.tokens.admin, "?event_type=payslip.released")).items.filter((i) => i.id === items[0]!.id);
     expect(replayed.map((i) => [i.id, i.event_id, i.status, i.successfully_delivered])).toEqual([
       [items[0]!.id, events.aPayslip, "pending", false],
     ]);
@@ -168,5 +216,28 @@ describe("POST /v1/webhook-events/replay", () => {
     expect((await replay(w.a.tokens.admin, { ids: [] })).status).toBe(422);
     expect((await replay(w.a.tokens.admin, { ids: Array.from({ length: 101 }, () => crypto.randomUUID()) })).status).toBe(422);
     expect((await replay(w.a.tokens.admin, {})).status).toBe(422);
+    // A window needs both ends, and is not mixed with ids.
+    expect((await replay(w.a.tokens.admin, { after: "2026-01-01T00:00:00Z" })).status).toBe(422);
+    expect((await replay(w.a.tokens.admin, { ids: [a!.id], before: "2026-01-01T00:00:00Z", after: "2025-01-01T00:00:00Z" })).status).toBe(
+      422,
+    );
+  });
+
+  it("the provider's window form: replays the caller's deliveries first triggered between after and before, with the filters", async () => {
+    const mine = (await list(w.b.tokens.admin)).items;
+    const times = mine.map((i) => Date.parse(i.first_triggered_at));
+    const after = new Date(Math.min(...times) - 1000).toISOString();
+    const before = new Date(Math.max(...times) + 1000).toISOString();
+    await gw.deps.db.update(webhookDeliveries).set({ status: "failed" }).where(eq(webhookDeliveries.id, mine[0]!.id));
+    const res = await gw.call("POST", "/v1/webhook-events/replay", {
+      token: w.b.tokens.admin,
+      body: { after, before, event_type: "employment.details.updated", successfully_delivered: false },
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(await res.json()).toEqual({ data: { status: "ok" } });
+    expect((await list(w.b.tokens.admin)).items.map((i) => i.status)).toEqual(["pending"]);
+    // Only the caller's: company A's deliveries in the same window are untouched.
+    const aBefore = (await list(w.a.tokens.admin)).items.map((i) => i.status);
+    expect(aBefore.every((s) => s === "delivered" || s === "pending")).toBe(true);
   });
 });

@@ -1,10 +1,31 @@
 import "server-only";
-import { MessageErrorSchema, PaginationQuerySchema, WebhookEventListQuerySchema, WebhookEventListResponseSchema } from "@/lib/contract";
-import { defineRoute } from "../../route";
-import { listWebhookEvents } from "../../services/webhooks-events";
+import {
+  MessageErrorSchema,
+  PaginationQuerySchema,
+  WebhookDeliveryListResponseSchema,
+  WebhookEventListQuerySchema,
+  WebhookEventListResponseSchema,
+} from "@/lib/contract";
+import { defineRoute, type RouteInput } from "../../route";
+import { listWebhookEvents, toWebhookEvent, type ListWebhookEventsInput } from "../../services/webhooks-events";
 import { COMMON_ERRORS, WEBHOOK_READ } from "./scopes";
 
-// GET /v1/webhook-events — the delivery log of the caller's callbacks, newest first.
+const query = PaginationQuerySchema.extend(WebhookEventListQuerySchema.shape);
+type Query = RouteInput<typeof query._output, unknown>["query"];
+
+const toInput = (q: Query): ListWebhookEventsInput => ({
+  eventType: q.event_type,
+  successfullyDelivered: q.successfully_delivered === undefined ? undefined : q.successfully_delivered === "true",
+  companyId: q.company_id,
+  before: q.before,
+  after: q.after,
+  order: q.order,
+  page: q.page,
+  pageSize: q.page_size,
+});
+
+// GET /v1/webhook-events — the delivery log of the caller's callbacks, newest first, as the provider's
+// ListWebhookEventsResponse (its WebhookEvent fields only).
 export const listWebhookEventsRoute = defineRoute({
   method: "get",
   path: "/v1/webhook-events",
@@ -12,22 +33,33 @@ export const listWebhookEventsRoute = defineRoute({
   summary: "List webhook events (delivery log)",
   tag: "Webhooks",
   auth: WEBHOOK_READ,
-  query: PaginationQuerySchema.extend(WebhookEventListQuerySchema.shape),
+  query,
   responses: {
     200: { description: "A page of deliveries", schema: WebhookEventListResponseSchema },
     400: { description: "Invalid filter, page or page_size", schema: MessageErrorSchema },
     ...COMMON_ERRORS,
   },
-  handler: async (c, { query, principal }) =>
-    c.json(
-      WebhookEventListResponseSchema.parse({
-        data: await listWebhookEvents(c.get("deps"), principal, {
-          eventType: query.event_type,
-          successfullyDelivered: query.successfully_delivered === undefined ? undefined : query.successfully_delivered === "true",
-          companyId: query.company_id,
-          page: query.page,
-          pageSize: query.page_size,
-        }),
-      }),
-    ),
+  handler: async (c, { query: q, principal }) => {
+    const page = await listWebhookEvents(c.get("deps"), principal, toInput(q));
+    return c.json(WebhookEventListResponseSchema.parse({ data: { ...page, webhook_events: page.webhook_events.map(toWebhookEvent) } }));
+  },
+});
+
+// GET /v1/webhook-deliveries — Roster-only: the same log with each delivery's state (status, attempts,
+// next attempt, last response, payload), for the console's delivery inspector.
+export const listWebhookDeliveriesRoute = defineRoute({
+  method: "get",
+  path: "/v1/webhook-deliveries",
+  operationId: "get_v1_webhook_deliveries",
+  summary: "List webhook deliveries with their state (Roster)",
+  tag: "Webhooks",
+  auth: WEBHOOK_READ,
+  query,
+  responses: {
+    200: { description: "A page of deliveries", schema: WebhookDeliveryListResponseSchema },
+    400: { description: "Invalid filter, page or page_size", schema: MessageErrorSchema },
+    ...COMMON_ERRORS,
+  },
+  handler: async (c, { query: q, principal }) =>
+    c.json(WebhookDeliveryListResponseSchema.parse({ data: await listWebhookEvents(c.get("deps"), principal, toInput(q)) })),
 });

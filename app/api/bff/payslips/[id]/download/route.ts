@@ -4,7 +4,7 @@ import { assertSameScope } from "@/lib/console/employments/bff-scope";
 import { downloadPayslip } from "@/lib/console/payslips/api";
 import { getRequestApi } from "@/lib/console/session";
 
-// GET /api/bff/payslips/{id}/download — streams the payslip PDF of GET /v1/payslips/{id}/download
+// GET /api/bff/payslips/{id}/download — streams the payslip PDF of GET /v1/payslips/{id}/pdf
 // to the browser with the API's Content-Type and Content-Disposition: the token stays here, the
 // bytes are not buffered. Errors answer the BFF's JSON `{error}` with the upstream status.
 

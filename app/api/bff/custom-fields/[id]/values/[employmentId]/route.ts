@@ -2,7 +2,7 @@ import { z } from "zod";
 import { bffHandler } from "@/lib/console/bff";
 import { setCustomFieldValue } from "@/lib/console/custom-fields/api";
 import { assertSameScope } from "@/lib/console/employments/bff-scope";
-import { CustomFieldValueDataSchema } from "@/lib/contract";
+import { CustomFieldValueInputSchema } from "@/lib/contract";
 
 // PUT /api/bff/custom-fields/{id}/values/{employment_id} — sets (null: clears) an employment's value
 // (PUT /v1/custom-fields/{id}/values/{employment_id}); the API checks it against the field's type.
@@ -11,5 +11,5 @@ export const PUT = bffHandler(
     assertSameScope(req, session);
     return setCustomFieldValue(api, params.id!, params.employmentId!, body.value);
   },
-  { body: z.strictObject({ value: CustomFieldValueDataSchema }) },
+  { body: z.strictObject({ value: CustomFieldValueInputSchema }) },
 );
