@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -125,5 +126,38 @@ describe("docs/decisions/README.md", () => {
   it("lists each record once", () => {
     const listed = [...sections.values()].flat();
     expect(listed.filter((l, i) => listed.indexOf(l) !== i)).toEqual([]);
+  });
+});
+
+describe("README.md's project layout", () => {
+  const readme = read("README.md");
+  const start = readme.indexOf("## Project layout");
+  const end = readme.indexOf("\n## ", start + 1);
+  const section = readme.slice(start, end === -1 ? undefined : end);
+  const pathCells = section
+    .split("\n")
+    .filter((l) => l.startsWith("| `"))
+    .map((l) => l.split("|")[1]!);
+  const named = pathCells.flatMap((cell) => inlineCodeSpans(cell)).map((span) => span.replace(/\/$/, ""));
+
+  it("links ARCHITECTURE.md and the decisions index", () => {
+    expect(section).toContain("](ARCHITECTURE.md)");
+    expect(section).toContain("](docs/decisions/README.md)");
+  });
+
+  it("names only paths that exist (globs aside)", () => {
+    expect(named.filter((p) => !p.includes("*") && !existsSync(path.join(ROOT, p)))).toEqual([]);
+  });
+
+  it("names every tracked top-level folder and every folder of lib/", () => {
+    const tracked = execFileSync("git", ["ls-files"], { cwd: ROOT, encoding: "utf8" }).split("\n").filter(Boolean);
+    const folders = new Set<string>();
+    for (const file of tracked) {
+      const parts = file.split("/");
+      if (parts.length > 1) folders.add(parts[0]!);
+      if (parts[0] === "lib" && parts.length > 2) folders.add(`lib/${parts[1]}`);
+    }
+    const covered = (folder: string) => named.some((p) => p === folder || p.startsWith(`${folder}/`));
+    expect([...folders].filter((f) => !covered(f)).sort()).toEqual([]);
   });
 });
