@@ -73,7 +73,11 @@ describe("BFF route files: every handler is built by bffHandler or bffStream", (
       expect(other, route.pattern).toEqual([]);
     }
     expect(bare).toEqual([]);
-    expect(Object.entries(kinds).filter(([, k]) => k === "stream").map(([name]) => name)).toEqual([
+    expect(
+      Object.entries(kinds)
+        .filter(([, k]) => k === "stream")
+        .map(([name]) => name),
+    ).toEqual([
       "GET /api/bff/expenses/[id]/receipt",
       "GET /api/bff/expenses/[id]/receipts/[receiptId]",
       "GET /api/bff/payslips/[id]/download",
@@ -146,7 +150,10 @@ describe("BFF handlers refuse another tab's scope before calling the API", () =>
       const url = route.pattern.replace(/\[(\w+)\]/g, (_, name: string) => params[name]!);
       for (const { method, handler } of handlersOf(route)) {
         for (const [query, message] of [
-          [otherCompany, "The console now shows Sandbox for another company (it was switched in another tab or window). Reload the page to see its data."],
+          [
+            otherCompany,
+            "The console now shows Sandbox for another company (it was switched in another tab or window). Reload the page to see its data.",
+          ],
           [otherEnvironment, "The console now shows Sandbox (it was switched in another tab or window). Reload the page to see its data."],
         ] as const) {
           const before = s.calls.length;
@@ -173,17 +180,29 @@ describe("BFF handlers refuse another tab's scope before calling the API", () =>
     const original = await externalId();
 
     let before = s.calls.length;
-    const refused = await call(handler, `/api/bff/employments/${employmentId}${otherCompany}`, "PATCH", { id: employmentId }, {
-      external_id: "scope-guard-probe",
-    });
+    const refused = await call(
+      handler,
+      `/api/bff/employments/${employmentId}${otherCompany}`,
+      "PATCH",
+      { id: employmentId },
+      {
+        external_id: "scope-guard-probe",
+      },
+    );
     expect(refused.status).toBe(409);
     expect(s.calls.slice(before)).toEqual([]);
     expect(await externalId()).toBe(original);
 
     before = s.calls.length;
-    const done = await call(handler, `/api/bff/employments/${employmentId}${ownScope}`, "PATCH", { id: employmentId }, {
-      external_id: "scope-guard-probe",
-    });
+    const done = await call(
+      handler,
+      `/api/bff/employments/${employmentId}${ownScope}`,
+      "PATCH",
+      { id: employmentId },
+      {
+        external_id: "scope-guard-probe",
+      },
+    );
     expect(done.status).toBe(200);
     expect(s.calls.slice(before).map((c) => `${c.method} ${c.url.pathname}`)).toContain(`PATCH /v2/employments/${employmentId}`);
     expect(await externalId()).toBe("scope-guard-probe");

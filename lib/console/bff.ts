@@ -89,10 +89,7 @@ function scopeOption(options: BffOptions): BffScope {
  * and a same-origin Origin; then the session's API client; then the tab-scope guard. Answers the
  * refusal as a Response, or the session. Nothing here calls the API.
  */
-async function preflight(
-  req: NextRequest,
-  scope: BffScope,
-): Promise<Response | { api: ApiClient; session: ConsoleSession }> {
+async function preflight(req: NextRequest, scope: BffScope): Promise<Response | { api: ApiClient; session: ConsoleSession }> {
   if (req.method !== "GET") {
     const origin = req.headers.get("origin");
     if (req.headers.get(BFF_HEADER) !== "1" || (origin && new URL(origin).host !== req.headers.get("host"))) {
