@@ -141,7 +141,7 @@ export const PAGE_LOADS: PageLoad[] = [
       ),
   },
   // Partner view: the partner's client-credentials calls (companies that consented, countries).
-  { page: "/partner", load: ({ api }) => all(api.listCompanies({ page: 1, page_size: 100 }), api.listCountries()) },
+  { page: "/partner", load: ({ api }) => all(api.listCompanies(), api.listCountries()) },
   // Client islands, through the BFF's GET handlers (those not already loaded by a page above).
   { page: "bff GET /api/bff/custom-fields/employments/[employmentId]", load: ({ api, id }) => listEmploymentCustomFields(api, id) },
   { page: "bff GET /api/bff/employments/departments", load: ({ api }) => listAllDepartments(api) },
