@@ -190,7 +190,7 @@ test("create an expense with a receipt; a file over the API's body limit is refu
   await expect(page.getByRole("row").filter({ hasText: "E2E coworking day" })).toContainText("Pending review");
   const list = await apiJson<{ data: { expenses: { amount: number; receipts: { sub_type: string }[] }[] } }>(
     await sandboxApi.get("/v1/expenses", { params: { employment_id: employee.id } }),
-    200,
+    201, // the provider declares 201 for this read (docs/decisions/contract-people-ops.md)
     "GET /v1/expenses",
   );
   expect(list.data.expenses[0]).toMatchObject({ amount: 2500, receipts: [{ sub_type: "png" }] });
