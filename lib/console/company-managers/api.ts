@@ -1,6 +1,7 @@
 import "server-only";
-import { CompanyManagerCreatedResponseSchema, CompanyManagerListResponseSchema, OkEnvelopeSchema, type CompanyRole } from "@/lib/contract";
+import { CompanyManagerCreatedResponseSchema, OkEnvelopeSchema, type CompanyRole } from "@/lib/contract";
 import type { ApiClient } from "@/lib/console/api-client";
+import { read } from "@/lib/console/api-read";
 import type { ManagerListApiQuery } from "./url-state";
 
 // The company manager endpoints over the console's typed client, for server pages and BFF handlers.
@@ -9,7 +10,7 @@ const enc = encodeURIComponent;
 
 export const listCompanyManagersPage = (api: ApiClient, q: ManagerListApiQuery) =>
   api
-    .json(CompanyManagerListResponseSchema, "GET", "v1/company-managers", { query: { page: q.page, page_size: q.page_size } })
+    .json(read.companyManagers, "GET", "v1/company-managers", { query: { page: q.page, page_size: q.page_size } })
     .then((r) => r.data);
 
 export const inviteCompanyManager = (api: ApiClient, body: { name: string; email: string; role: CompanyRole }) =>
