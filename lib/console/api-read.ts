@@ -124,13 +124,17 @@ export const readDate = z.preprocess(
 
 // ─── The console's read schemas, derived from the contract's ────────────────────────────────────
 
-/** Onboarding task descriptions: optional in the provider's TaskDescription; absent reads as "" (the task's name is shown). */
+/**
+ * Onboarding tasks: `description` and `status` are optional in the provider's TaskDescription. An
+ * absent description reads as "" (the page shows the task's name only); an absent status as
+ * "pending": a task counts as completed only when the provider says so.
+ */
 function fillTaskDescriptions(raw: unknown): unknown {
   if (!isObject(raw) || !isObject(raw.data) || !isObject(raw.data.employment)) return raw;
   const employment = raw.data.employment;
   if (!isObject(employment.onboarding_tasks)) return raw;
   const tasks = Object.fromEntries(
-    Object.entries(employment.onboarding_tasks).map(([k, t]) => [k, isObject(t) ? { ...t, description: t.description ?? "" } : t]),
+    Object.entries(employment.onboarding_tasks).map(([k, t]) => [k, isObject(t) ? { ...t, description: t.description ?? "", status: t.status ?? "pending" } : t]),
   );
   return { ...raw, data: { ...raw.data, employment: { ...employment, onboarding_tasks: tasks } } };
 }
@@ -156,6 +160,8 @@ export const read = {
   companies: readArray("companies", CompaniesResponseSchema),
   departments: readList("company_departments", DepartmentListResponseSchema, "beside"),
   companyManagers: readList("company_managers", listEnvelopeSchema("company_managers", CompanyManagerReadSchema)),
+  /** POST /v1/company-managers: the provider's CompanyManagerData, `{company_manager}` without `data`. */
+  companyManagerCreated: z.object({ company_manager: CompanyManagerReadSchema }),
   contractAmendments: readList("contract_amendments", listEnvelopeSchema("contract_amendments", ContractAmendmentListItemReadSchema)),
   contractAmendment: readShow("contract_amendment", resourceEnvelopeSchema("contract_amendment", ContractAmendmentReadSchema)),
   customFields: readList("custom_fields", CustomFieldListResponseSchema),

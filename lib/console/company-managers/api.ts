@@ -1,5 +1,5 @@
 import "server-only";
-import { CompanyManagerCreatedResponseSchema, OkEnvelopeSchema, type CompanyRole } from "@/lib/contract";
+import { OkEnvelopeSchema, type CompanyRole } from "@/lib/contract";
 import type { ApiClient } from "@/lib/console/api-client";
 import { read } from "@/lib/console/api-read";
 import type { ManagerListApiQuery } from "./url-state";
@@ -15,7 +15,7 @@ export const listCompanyManagersPage = (api: ApiClient, q: ManagerListApiQuery) 
 
 export const inviteCompanyManager = (api: ApiClient, body: { name: string; email: string; role: CompanyRole }) =>
   // The provider answers `{company_manager}` without `data` (CompanyManagerData).
-  api.json(CompanyManagerCreatedResponseSchema, "POST", "v1/company-managers", { body }).then((r) => r.company_manager);
+  api.json(read.companyManagerCreated, "POST", "v1/company-managers", { body }).then((r) => r.company_manager);
 
 export const removeCompanyManager = (api: ApiClient, userId: string) =>
   api.json(OkEnvelopeSchema, "DELETE", `v1/company-managers/${enc(userId)}`).then((r) => r.data);
