@@ -134,7 +134,10 @@ function fillTaskDescriptions(raw: unknown): unknown {
   const employment = raw.data.employment;
   if (!isObject(employment.onboarding_tasks)) return raw;
   const tasks = Object.fromEntries(
-    Object.entries(employment.onboarding_tasks).map(([k, t]) => [k, isObject(t) ? { ...t, description: t.description ?? "", status: t.status ?? "pending" } : t]),
+    Object.entries(employment.onboarding_tasks).map(([k, t]) => [
+      k,
+      isObject(t) ? { ...t, description: t.description ?? "", status: t.status ?? "pending" } : t,
+    ]),
   );
   return { ...raw, data: { ...raw.data, employment: { ...employment, onboarding_tasks: tasks } } };
 }

@@ -82,8 +82,7 @@ export function PaymentsList({
     return (
       <Alert tone="info" title="Outstanding payments are not available on this API">
         <p>
-          This API has no list of outstanding payments and refunds. Its billing documents (invoices) are on the provider&apos;s
-          dashboard.
+          This API has no list of outstanding payments and refunds. Its billing documents (invoices) are on the provider&apos;s dashboard.
         </p>
       </Alert>
     );

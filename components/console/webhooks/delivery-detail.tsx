@@ -107,8 +107,8 @@ export function DeliveryDetail({
         ) : d === null ? (
           <Alert tone="info" title="Delivery details not available on this API">
             <p>
-              The API has no details (payload, attempts) for this delivery: it lists deliveries only (the provider&apos;s delivery log),
-              or the delivery is unknown.
+              The API has no details (payload, attempts) for this delivery: it lists deliveries only (the provider&apos;s delivery log), or
+              the delivery is unknown.
             </p>
           </Alert>
         ) : !d ? (
@@ -233,7 +233,9 @@ export function DeliveryDetail({
 
 /** What emits an event type, for the types Roster emits (the provider has more: none then). */
 function eventDescription(type: string): string | null {
-  return Object.prototype.hasOwnProperty.call(EVENT_DESCRIPTIONS, type) ? EVENT_DESCRIPTIONS[type as keyof typeof EVENT_DESCRIPTIONS] : null;
+  return Object.prototype.hasOwnProperty.call(EVENT_DESCRIPTIONS, type)
+    ? EVENT_DESCRIPTIONS[type as keyof typeof EVENT_DESCRIPTIONS]
+    : null;
 }
 
 function Item({ label, children }: { label: string; children: ReactNode }) {

@@ -114,9 +114,15 @@ async function readTokenResponse(res: Response): Promise<TokenResponse> {
   const { access_token, token_type, expires_in, ...rest } = parsed.data;
   // The provider's BaseTokenResponse makes every field optional, even on a 200: without an access
   // token there is nothing to sign in with, which the user reads as a failed sign-in, not a crash.
-  if (!access_token) throw new TokenEndpointError(res.status, NO_ACCESS_TOKEN, "the API's token endpoint answered without an access token", requestId);
+  if (!access_token)
+    throw new TokenEndpointError(res.status, NO_ACCESS_TOKEN, "the API's token endpoint answered without an access token", requestId);
   if (token_type !== undefined && token_type.toLowerCase() !== "bearer")
-    throw new TokenEndpointError(res.status, "unsupported_token_type", `the API issued a ${token_type} token; the console uses Bearer tokens`, requestId);
+    throw new TokenEndpointError(
+      res.status,
+      "unsupported_token_type",
+      `the API issued a ${token_type} token; the console uses Bearer tokens`,
+      requestId,
+    );
   return { ...rest, access_token, token_type: "Bearer", expires_in: expires_in ?? expiresInOf(access_token) };
 }
 

@@ -9,9 +9,7 @@ import type { ManagerListApiQuery } from "./url-state";
 const enc = encodeURIComponent;
 
 export const listCompanyManagersPage = (api: ApiClient, q: ManagerListApiQuery) =>
-  api
-    .json(read.companyManagers, "GET", "v1/company-managers", { query: { page: q.page, page_size: q.page_size } })
-    .then((r) => r.data);
+  api.json(read.companyManagers, "GET", "v1/company-managers", { query: { page: q.page, page_size: q.page_size } }).then((r) => r.data);
 
 export const inviteCompanyManager = (api: ApiClient, body: { name: string; email: string; role: CompanyRole }) =>
   // The provider answers `{company_manager}` without `data` (CompanyManagerData).

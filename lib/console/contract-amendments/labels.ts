@@ -33,7 +33,8 @@ export const AMENDMENT_STATUS_DESCRIPTIONS: Record<ContractAmendmentStatus, stri
 };
 
 /** Whether an amendment still waits for a decision (sandbox can approve it). */
-export const isOpenAmendment = (status: ContractAmendmentStatus) => (OPEN_CONTRACT_AMENDMENT_STATUSES as readonly string[]).includes(status);
+export const isOpenAmendment = (status: ContractAmendmentStatus) =>
+  (OPEN_CONTRACT_AMENDMENT_STATUSES as readonly string[]).includes(status);
 
 /** The provider's reasons for a change (RequestDetails.reason_for_change). */
 const REASON_LABELS: Record<string, string> = {

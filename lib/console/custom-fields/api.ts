@@ -17,9 +17,7 @@ import type { CustomFieldListApiQuery } from "./url-state";
 const enc = encodeURIComponent;
 
 export const listCustomFields = (api: ApiClient, q: CustomFieldListApiQuery) =>
-  api
-    .json(read.customFields, "GET", "v1/custom-fields", { query: { page: q.page, page_size: q.page_size } })
-    .then((r) => r.data);
+  api.json(read.customFields, "GET", "v1/custom-fields", { query: { page: q.page, page_size: q.page_size } }).then((r) => r.data);
 
 export const createCustomField = (api: ApiClient, body: CreateCustomFieldBody) =>
   api.json(CustomFieldResponseSchema, "POST", "v1/custom-fields", { body }).then((r) => r.data.custom_field);

@@ -53,7 +53,9 @@ export async function listWebhookCallbacks(api: ApiClient, companyId: string, q:
   const all = await listAllWebhookCallbacks(api, companyId);
   const start = (q.page - 1) * q.page_size;
   return {
-    webhook_callbacks: all.slice(start, start + q.page_size).map((c) => ({ ...c, company_id: companyId, created_at: null, updated_at: null })),
+    webhook_callbacks: all
+      .slice(start, start + q.page_size)
+      .map((c) => ({ ...c, company_id: companyId, created_at: null, updated_at: null })),
     current_page: q.page,
     total_count: all.length,
     total_pages: Math.ceil(all.length / q.page_size),

@@ -105,7 +105,9 @@ export const WebhookDeliveryListReadSchema = readList("webhook_events", listOf(W
 export const WebhookEventListReadSchema = readList("webhook_events", listOf(WebhookEventSchema.extend({ event_type: z.string() })));
 
 /** A provider WebhookEvent as a delivery row: what only Roster carries is null. */
-export function deliveryRowOfProviderEvent(e: z.infer<typeof WebhookEventSchema> | (Omit<z.infer<typeof WebhookEventSchema>, "event_type"> & { event_type: string })): WebhookDeliveryRow {
+export function deliveryRowOfProviderEvent(
+  e: z.infer<typeof WebhookEventSchema> | (Omit<z.infer<typeof WebhookEventSchema>, "event_type"> & { event_type: string }),
+): WebhookDeliveryRow {
   return {
     ...e,
     event_id: null,
