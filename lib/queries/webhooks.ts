@@ -61,7 +61,7 @@ export const webhookEventsQuery = (scope: QueryScope, q: DeliveriesApiQuery) =>
 export const webhookEventQuery = (scope: QueryScope, id: string) =>
   queryOptions({
     queryKey: webhookKeys.event(scope, id),
-    queryFn: ({ signal }) => bffFetch<WebhookEventDetail | null>(withScope(`${BFF}/events/${encodeURIComponent(id)}`, scope), { signal }),
+    queryFn: ({ signal }) => bffFetch<WebhookEventDetail>(withScope(`${BFF}/events/${encodeURIComponent(id)}`, scope), { signal }),
   });
 
 /** Registration answers with the signing key: the caller shows it once and keeps it only in the view's state. */

@@ -93,7 +93,15 @@ export function DeliveryDetail({
       </div>
 
       <div className="space-y-5 px-5 py-4">
-        {query.isError ? (
+        {query.isError && toErrorPayload(query.error).status === 404 ? (
+          // Roster-only GET /v1/webhook-events/{id}: the provider has no such route (nor details of an unknown id).
+          <Alert tone="info" title="Delivery details not available on this API">
+            <p>
+              The API has no details (payload, attempts) for this delivery: it lists deliveries only (the provider&apos;s delivery log), or
+              the delivery is unknown.
+            </p>
+          </Alert>
+        ) : query.isError ? (
           <WebhookErrorBanner
             error={toErrorPayload(query.error)}
             operation="read"
@@ -104,13 +112,6 @@ export function DeliveryDetail({
               </Button>
             }
           />
-        ) : d === null ? (
-          <Alert tone="info" title="Delivery details not available on this API">
-            <p>
-              The API has no details (payload, attempts) for this delivery: it lists deliveries only (the provider&apos;s delivery log), or
-              the delivery is unknown.
-            </p>
-          </Alert>
         ) : !d ? (
           <div className="space-y-3" aria-busy="true">
             <p role="status" className="sr-only">

@@ -91,17 +91,12 @@ export async function listWebhookEvents(api: ApiClient, q: DeliveriesApiQuery): 
 }
 
 /**
- * One delivery with its payload and attempts (Roster-only GET /v1/webhook-events/{id}); null when the
- * API has none to show: the provider has no such route, or the id is unknown (both answer 404).
+ * One delivery with its payload and attempts (Roster-only GET /v1/webhook-events/{id}). The provider
+ * has no such route: its 404, like an unknown id's, is shown by the detail panel as "not available on
+ * this API" (components/console/webhooks/delivery-detail.tsx); the BFF keeps answering 404.
  */
-export async function getWebhookEvent(api: ApiClient, id: string): Promise<WebhookEventDetail | null> {
-  try {
-    return (await api.json(WebhookEventDetailReadSchema, "GET", `v1/webhook-events/${enc(id)}`)).data.webhook_event;
-  } catch (error) {
-    if (isNotFound(error)) return null;
-    throw error;
-  }
-}
+export const getWebhookEvent = (api: ApiClient, id: string): Promise<WebhookEventDetail> =>
+  api.json(WebhookEventDetailReadSchema, "GET", `v1/webhook-events/${enc(id)}`).then((r) => r.data.webhook_event);
 
 export const replayWebhookEvents = (api: ApiClient, ids: string[]) =>
   api.json(ReplayWebhookEventsResponseSchema, "POST", "v1/webhook-events/replay", { body: { ids } }).then((r) => r.data);

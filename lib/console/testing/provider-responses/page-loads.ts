@@ -81,6 +81,21 @@ export async function orNotFound<T>(load: Promise<T>): Promise<T | null> {
   }
 }
 
+/**
+ * A Roster-only read the provider has no route for, whose 404 the page's island shows as a "not
+ * available on this API" notice (not an error banner). The test checks that the load met a 404 from
+ * a path the provider does not have.
+ */
+async function orNotAvailableOn404<T>(load: Promise<T>): Promise<T | null> {
+  try {
+    return await load;
+  } catch (error) {
+    if (!(error instanceof ApiRequestError) || error.status !== 404 || (error.payload.body as { absent?: unknown })?.absent) throw error;
+    handledStates.push({ page: currentPage, state: "not available on this API" });
+    return null;
+  }
+}
+
 /** A load whose null result is the page's "not available on this API" notice. */
 async function orUnavailable<T>(load: Promise<T | null>): Promise<T | null> {
   const result = await load;
@@ -196,8 +211,8 @@ export const PAGE_LOADS: PageLoad[] = [
       all(
         viaProvider(listWebhookEvents(api, toDeliveriesApiQuery(parseDeliveriesState(none)))),
         listAllWebhookCallbacks(api, companyId),
-        // Roster-only GET /v1/webhook-events/{id}: the provider has none, the panel says so.
-        orUnavailable(getWebhookEvent(api, id)),
+        // Roster-only GET /v1/webhook-events/{id}: the provider has none, the detail panel says so.
+        orNotAvailableOn404(getWebhookEvent(api, id)),
       ),
   },
   // Partner view: the partner's client-credentials calls (companies that consented, countries).
