@@ -6,29 +6,62 @@ import { Base64FileSchema, PlainDateSchema, TimeZoneSchema, nullWhenAbsent } fro
 // Expenses (spec 4.2 "Expenses"; shapes from the provider's published examples). Money is integer
 // minor units (×100 for every currency, DECISIONS.md).
 
+/** The categories a new expense may take: the provider's `category` values on create (types.gen.ts, 24). */
 export const EXPENSE_CATEGORIES = [
+  "car_rental",
+  "coworking_office",
   "education_training",
-  "home_office",
+  "entertainment",
+  "flight",
+  "fuel",
+  "gifts",
+  "insurance",
+  "lodging",
   "meals",
   "other",
-  "phone_utilities",
+  "parking_toll",
+  "subscription",
   "tech_equipment",
-  "travel",
+  "telecommunication",
+  "transport",
+  "utilities",
+  "vaccination_testing",
+  "visa",
+  "wellness",
   "coworking",
+  "home_office",
+  "phone_utilities",
+  "travel",
 ] as const;
 export const ExpenseCategorySchema = z.enum(EXPENSE_CATEGORIES, { message: `must be one of: ${EXPENSE_CATEGORIES.join(", ")}` });
 export type ExpenseCategory = z.infer<typeof ExpenseCategorySchema>;
 
 /** Titles of the categories, as GET /v1/expenses/categories names them. */
 export const EXPENSE_CATEGORY_TITLES: Record<ExpenseCategory, string> = {
+  car_rental: "Car rental",
+  coworking_office: "Coworking office",
   education_training: "Education and training",
-  home_office: "Home office",
+  entertainment: "Entertainment",
+  flight: "Flight",
+  fuel: "Fuel",
+  gifts: "Gifts",
+  insurance: "Insurance",
+  lodging: "Lodging",
   meals: "Meals",
   other: "Other",
-  phone_utilities: "Phone and utilities",
+  parking_toll: "Parking and tolls",
+  subscription: "Subscription",
   tech_equipment: "Tech equipment",
-  travel: "Travel",
+  telecommunication: "Telecommunication",
+  transport: "Transport",
+  utilities: "Utilities",
+  vaccination_testing: "Vaccination and testing",
+  visa: "Visa",
+  wellness: "Wellness",
   coworking: "Coworking",
+  home_office: "Home office",
+  phone_utilities: "Phone and utilities",
+  travel: "Travel",
 };
 
 /** The provider's `ExpenseCategoryNode` (every field optional there; Roster's categories are flat and global). */

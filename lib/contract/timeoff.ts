@@ -157,6 +157,11 @@ export const TimeoffListQuerySchema = z.object({
 
 const notes = z.string().max(5000, "must be at most 5000 characters").nullable().optional();
 const reason = z.string().trim().min(1, "can't be blank").max(2000, "must be at most 2000 characters");
+/**
+ * The provider's UpdateApprovedTimeoffParams types `edit_reason` and `cancel_reason` as required
+ * strings, so its own client sends both on every update: an empty one means "not given".
+ */
+const updateReason = z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), reason.optional());
 
 /** POST /v1/timeoff. `status` approved creates an already approved time off (approver defaults to the caller). */
 export const CreateTimeoffBodySchema = z.strictObject({
@@ -195,8 +200,8 @@ export const UpdateTimeoffBodySchema = z.strictObject({
   approver_id: z.string().max(64).nullable().optional(),
   approved_at: z.iso.datetime({ message: "must be an ISO 8601 UTC date-time" }).optional(),
   /** The provider's reason for an edit; required when editing an approved time off without moving its status. */
-  edit_reason: reason.optional(),
-  cancel_reason: reason.optional(),
+  edit_reason: updateReason,
+  cancel_reason: updateReason,
   decline_reason: reason.optional(),
 });
 export type UpdateTimeoffBody = z.infer<typeof UpdateTimeoffBodySchema>;

@@ -6,7 +6,7 @@ import type { ConsoleDb } from "./client";
 
 // Applies every `NNNN_name.sql` of the console's migrations folder once, in name order, each in its
 // own transaction under an advisory lock (several console instances may start together on one
-// PostgreSQL). Same approach as the API's (docs/decisions/0005), with its own bookkeeping table and
+// PostgreSQL). Same approach as the API's (docs/decisions/runtime-numbered-sql-migrations.md), with its own bookkeeping table and
 // lock key, so a console database that happens to share a PostgreSQL database with the API never
 // confuses the two migration histories.
 

@@ -10,7 +10,7 @@ export const READ_ONLY_TYPES: ReadonlySet<EmploymentType> = new Set(["contractor
 /** Spec section 1: for these models only list and show exist. */
 export const READ_ONLY_MODELS: ReadonlySet<EmploymentModel> = new Set(["peo", "global_payroll"]);
 
-/** Statuses in which an employment accepts no more country-form sections (docs/decisions/0003). */
+/** Statuses in which an employment accepts no more country-form sections (docs/decisions/api-employment-rules.md). */
 const CLOSED_STATUSES: ReadonlySet<EmploymentStatus> = new Set(["offboarding", "archived", "deleted"]);
 /** What an active employment may still change through its forms (change of 2023-09-21). */
 const ACTIVE_FORM_TASKS: ReadonlySet<OnboardingTaskKey> = new Set(["address_details", "emergency_contact_details"]);

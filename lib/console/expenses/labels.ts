@@ -1,4 +1,4 @@
-import type { AnyExpenseStatus, EXPENSE_CATEGORIES, Expense } from "@/lib/contract";
+import { EXPENSE_CATEGORY_TITLES, type AnyExpenseStatus, type EXPENSE_CATEGORIES, type Expense } from "@/lib/contract";
 import { formatMinor } from "@/lib/console/timeoff/people-ops/money";
 import type { Tone } from "@/lib/console/employments/labels";
 
@@ -29,16 +29,7 @@ export const EXPENSE_STATUS_TONES: Record<AnyExpenseStatus, Tone> = {
   archived: "gray",
 };
 
-export const EXPENSE_CATEGORY_LABELS: Record<ExpenseCategory, string> = {
-  education_training: "Education and training",
-  home_office: "Home office",
-  meals: "Meals",
-  other: "Other",
-  phone_utilities: "Phone and utilities",
-  tech_equipment: "Tech equipment",
-  travel: "Travel",
-  coworking: "Coworking",
-};
+export const EXPENSE_CATEGORY_LABELS: Record<ExpenseCategory, string> = EXPENSE_CATEGORY_TITLES;
 
 /** The category's title: the provider's `expense_category`, else the flat `category`, else none. */
 export function expenseCategoryLabel(e: Pick<Expense, "category" | "expense_category">): string {

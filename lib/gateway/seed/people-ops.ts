@@ -1,7 +1,7 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import type { Environment, ExpenseStatus, IncentiveStatus, OffboardingStatus } from "@/lib/contract";
-import { EXPENSE_CATEGORIES, TERMINATION_REASONS } from "@/lib/contract";
+import { TERMINATION_REASONS } from "@/lib/contract";
 import type { Clock } from "../clock";
 import { deterministicUuid } from "../crypto";
 import type { DbOrTx } from "../db/client";
@@ -79,7 +79,19 @@ const TIME_ZONES: Record<string, string> = {
   BRA: "America/Sao_Paulo",
 };
 
-const EXPENSE_TITLES: Record<(typeof EXPENSE_CATEGORIES)[number], readonly string[]> = {
+/** The demo company's expenses use eight of the provider's categories (the seed stays as it was). */
+const SEED_EXPENSE_CATEGORIES = [
+  "education_training",
+  "home_office",
+  "meals",
+  "other",
+  "phone_utilities",
+  "tech_equipment",
+  "travel",
+  "coworking",
+] as const;
+
+const EXPENSE_TITLES: Record<(typeof SEED_EXPENSE_CATEGORIES)[number], readonly string[]> = {
   education_training: ["Conference ticket", "Online course", "Technical books"],
   home_office: ["Ergonomic chair", "Standing desk", "Desk lamp"],
   meals: ["Team lunch", "Client dinner", "Working breakfast"],
@@ -237,7 +249,7 @@ export function buildPeopleOpsRows(options: SeedPeopleOpsOptions): PeopleOpsRows
       const target = employmentCurrency(e.countryCode ?? null);
       statuses.forEach((status, i) => {
         const id = deterministicUuid(`${environment}:expense:${e.id}:${i}`);
-        const category = prng.pick(EXPENSE_CATEGORIES);
+        const category = prng.pick(SEED_EXPENSE_CATEGORIES);
         const title = prng.pick(EXPENSE_TITLES[category]);
         const currency = target && prng.chance(0.8) ? target : prng.pick(["EUR", "USD", "GBP"]);
         const amount = prng.int(8, 900) * 100 + prng.pick([0, 50, 99]);

@@ -22,7 +22,7 @@ import { checkCallbackUrl, checkResolvedHost } from "../webhooks/ssrf-guard";
 
 // Webhook callbacks: who owns them, who sees them, and the checks on registration.
 //
-// Ownership follows the token that registers the callback (docs/decisions/webhooks-ownership.md):
+// Ownership follows the token that registers the callback (docs/decisions/webhooks-ownership-and-urls.md):
 //   client-credentials token → the partner's callback (client_id, no company): events of every company
 //                              that granted consent to that client, for as long as the consent lasts;
 //   user grant (auth code)   → a company callback registered by that client (company_id + client_id):

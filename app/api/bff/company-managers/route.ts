@@ -2,20 +2,17 @@ import { z } from "zod";
 import { bffHandler } from "@/lib/console/bff";
 import { inviteCompanyManager, listCompanyManagersPage } from "@/lib/console/company-managers/api";
 import { parseManagerState, toManagerApiQuery } from "@/lib/console/company-managers/url-state";
-import { assertSameScope } from "@/lib/console/employments/bff-scope";
 import { CreateCompanyManagerBodySchema } from "@/lib/contract";
 
 // GET /api/bff/company-managers — one page of the company's users with roles.
-export const GET = bffHandler(async ({ api, session, req }) => {
-  assertSameScope(req, session);
+export const GET = bffHandler(async ({ api, req }) => {
   return listCompanyManagersPage(api, toManagerApiQuery(parseManagerState(req.nextUrl.searchParams)));
 });
 
 // POST /api/bff/company-managers — invites a user with a role to the session's company
 // (POST /v1/company-managers); company_id is never taken from the browser.
 export const POST = bffHandler(
-  async ({ api, session, req, body }) => {
-    assertSameScope(req, session);
+  async ({ api, body }) => {
     return inviteCompanyManager(api, body);
   },
   {

@@ -1,7 +1,6 @@
 import { ApiRequestError } from "@/lib/console/api-errors";
 import { bffHandler } from "@/lib/console/bff";
 import { createContractAmendment, listContractAmendments } from "@/lib/console/contract-amendments/api";
-import { assertSameScope } from "@/lib/console/employments/bff-scope";
 import { ContractAmendmentListQuerySchema, CreateContractAmendmentBodySchema } from "@/lib/contract";
 
 // GET /api/bff/contract-amendments — one page of amendments (GET /v1/contract-amendments), with the
@@ -9,8 +8,7 @@ import { ContractAmendmentListQuerySchema, CreateContractAmendmentBodySchema } f
 
 const KEYS = new Set(["page", "page_size", "employment_id", "status"]);
 
-export const GET = bffHandler(async ({ api, session, req }) => {
-  assertSameScope(req, session);
+export const GET = bffHandler(async ({ api, req }) => {
   const parsed = ContractAmendmentListQuerySchema.safeParse(Object.fromEntries([...req.nextUrl.searchParams].filter(([k]) => KEYS.has(k))));
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -28,8 +26,7 @@ export const GET = bffHandler(async ({ api, session, req }) => {
 // POST /api/bff/contract-amendments — requests an amendment (POST /v1/contract-amendments); the API
 // validates `contract_amendment` with the country's form and answers 422 per field.
 export const POST = bffHandler(
-  async ({ api, session, req, body }) => {
-    assertSameScope(req, session);
+  async ({ api, body }) => {
     return createContractAmendment(api, body);
   },
   { body: CreateContractAmendmentBodySchema, status: 201 },

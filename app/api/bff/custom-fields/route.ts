@@ -1,19 +1,16 @@
 import { bffHandler } from "@/lib/console/bff";
 import { createCustomField, listCustomFields } from "@/lib/console/custom-fields/api";
 import { parseCustomFieldState, toCustomFieldApiQuery } from "@/lib/console/custom-fields/url-state";
-import { assertSameScope } from "@/lib/console/employments/bff-scope";
 import { CreateCustomFieldBodySchema } from "@/lib/contract";
 
 // GET /api/bff/custom-fields — one page of the company's custom field definitions.
-export const GET = bffHandler(async ({ api, session, req }) => {
-  assertSameScope(req, session);
+export const GET = bffHandler(async ({ api, req }) => {
   return listCustomFields(api, toCustomFieldApiQuery(parseCustomFieldState(req.nextUrl.searchParams)));
 });
 
 // POST /api/bff/custom-fields — creates a definition (POST /v1/custom-fields).
 export const POST = bffHandler(
-  async ({ api, session, req, body }) => {
-    assertSameScope(req, session);
+  async ({ api, body }) => {
     return createCustomField(api, body);
   },
   { body: CreateCustomFieldBodySchema, status: 201 },

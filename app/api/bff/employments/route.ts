@@ -1,6 +1,5 @@
 import { ApiRequestError } from "@/lib/console/api-errors";
 import { bffHandler } from "@/lib/console/bff";
-import { assertSameScope } from "@/lib/console/employments/bff-scope";
 import { EmploymentListQuerySchema, PaginationQuerySchema } from "@/lib/contract";
 
 // GET /api/bff/employments — one page of the company's employments, for the list's client refetch.
@@ -9,8 +8,7 @@ import { EmploymentListQuerySchema, PaginationQuerySchema } from "@/lib/contract
 const QuerySchema = PaginationQuerySchema.extend(EmploymentListQuerySchema.shape);
 const KEYS = new Set(["page", "page_size", "status", "email"]);
 
-export const GET = bffHandler(async ({ api, session, req }) => {
-  assertSameScope(req, session);
+export const GET = bffHandler(async ({ api, req }) => {
   const parsed = QuerySchema.safeParse(Object.fromEntries([...req.nextUrl.searchParams].filter(([k]) => KEYS.has(k))));
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

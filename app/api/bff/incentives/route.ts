@@ -1,20 +1,17 @@
 import { bffHandler } from "@/lib/console/bff";
-import { assertSameScope } from "@/lib/console/employments/bff-scope";
 import { createIncentive, listIncentives } from "@/lib/console/incentives/api";
 import { incentivesList } from "@/lib/console/incentives/url-state";
 import { listQueryOf } from "@/lib/console/timeoff/people-ops/bff";
 import { CreateIncentiveBodySchema } from "@/lib/contract";
 
 // GET /api/bff/incentives — one page of one-time incentives (filters employment_id, status).
-export const GET = bffHandler(async ({ api, session, req }) => {
-  assertSameScope(req, session);
+export const GET = bffHandler(async ({ api, req }) => {
   return listIncentives(api, listQueryOf(incentivesList, req));
 });
 
 // POST /api/bff/incentives — creates a one-time incentive.
 export const POST = bffHandler(
-  async ({ api, session, req, body }) => {
-    assertSameScope(req, session);
+  async ({ api, body }) => {
     return createIncentive(api, body);
   },
   { body: CreateIncentiveBodySchema, status: 201 },

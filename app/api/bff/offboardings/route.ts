@@ -1,20 +1,17 @@
 import { bffHandler } from "@/lib/console/bff";
-import { assertSameScope } from "@/lib/console/employments/bff-scope";
 import { createOffboarding, listOffboardings } from "@/lib/console/offboardings/api";
 import { offboardingsList } from "@/lib/console/offboardings/url-state";
 import { listQueryOf } from "@/lib/console/timeoff/people-ops/bff";
 import { CreateOffboardingBodySchema } from "@/lib/contract";
 
 // GET /api/bff/offboardings — one page of offboardings (filters employment_id, status).
-export const GET = bffHandler(async ({ api, session, req }) => {
-  assertSameScope(req, session);
+export const GET = bffHandler(async ({ api, req }) => {
   return listOffboardings(api, listQueryOf(offboardingsList, req));
 });
 
 // POST /api/bff/offboardings — starts the termination of an active employment.
 export const POST = bffHandler(
-  async ({ api, session, req, body }) => {
-    assertSameScope(req, session);
+  async ({ api, body }) => {
     return createOffboarding(api, body);
   },
   { body: CreateOffboardingBodySchema, status: 201 },

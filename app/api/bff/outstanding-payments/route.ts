@@ -1,6 +1,5 @@
 import { ApiRequestError } from "@/lib/console/api-errors";
 import { bffHandler } from "@/lib/console/bff";
-import { assertSameScope } from "@/lib/console/employments/bff-scope";
 import { listOutstandingPayments } from "@/lib/console/outstanding-payments/api";
 import { OutstandingPaymentListQuerySchema } from "@/lib/contract";
 
@@ -9,8 +8,7 @@ import { OutstandingPaymentListQuerySchema } from "@/lib/contract";
 
 const KEYS = new Set(["page", "page_size", "sort_by", "sort_order", "type"]);
 
-export const GET = bffHandler(async ({ api, session, req }) => {
-  assertSameScope(req, session);
+export const GET = bffHandler(async ({ api, req }) => {
   const parsed = OutstandingPaymentListQuerySchema.safeParse(
     Object.fromEntries([...req.nextUrl.searchParams].filter(([k]) => KEYS.has(k))),
   );

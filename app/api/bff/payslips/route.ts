@@ -1,6 +1,5 @@
 import { ApiRequestError } from "@/lib/console/api-errors";
 import { bffHandler } from "@/lib/console/bff";
-import { assertSameScope } from "@/lib/console/employments/bff-scope";
 import { listPayslips } from "@/lib/console/payslips/api";
 import { PayslipListQuerySchema } from "@/lib/contract";
 
@@ -9,8 +8,7 @@ import { PayslipListQuerySchema } from "@/lib/contract";
 
 const KEYS = new Set(["page", "page_size", "employment_id", "start_date", "end_date"]);
 
-export const GET = bffHandler(async ({ api, session, req }) => {
-  assertSameScope(req, session);
+export const GET = bffHandler(async ({ api, req }) => {
   const parsed = PayslipListQuerySchema.safeParse(Object.fromEntries([...req.nextUrl.searchParams].filter(([k]) => KEYS.has(k))));
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

@@ -1,20 +1,17 @@
 import { bffHandler } from "@/lib/console/bff";
-import { assertSameScope } from "@/lib/console/employments/bff-scope";
 import { createTimeoff, listTimeoff } from "@/lib/console/timeoff/api";
 import { listQueryOf } from "@/lib/console/timeoff/people-ops/bff";
 import { timeoffList } from "@/lib/console/timeoff/url-state";
 import { CreateTimeoffBodySchema } from "@/lib/contract";
 
 // GET /api/bff/timeoff — one page of time off (filters employment_id, timeoff_type, status).
-export const GET = bffHandler(async ({ api, session, req }) => {
-  assertSameScope(req, session);
+export const GET = bffHandler(async ({ api, req }) => {
   return listTimeoff(api, listQueryOf(timeoffList, req));
 });
 
 // POST /api/bff/timeoff — requests time off for an employment (POST /v1/timeoff).
 export const POST = bffHandler(
-  async ({ api, session, req, body }) => {
-    assertSameScope(req, session);
+  async ({ api, body }) => {
     return createTimeoff(api, body);
   },
   { body: CreateTimeoffBodySchema, status: 201 },

@@ -104,6 +104,21 @@ describe("PUT/PATCH /v1/timeoff/{id}", () => {
     expect((await json(overlap)).errors.start_date[0]).toMatch(/^overlaps time off /);
   });
 
+  it("takes the provider's UpdateApprovedTimeoffParams as its client sends it: an empty cancel_reason or edit_reason means not given", async () => {
+    const b = await create({ status: "approved", start_date: "2026-03-09", end_date: "2026-03-09", timeoff_days: [day("2026-03-09")] });
+    const edited = await patch(b, { edit_reason: "Typo in the notes", cancel_reason: "", notes: "Dentist" });
+    expect(edited.status).toBe(200);
+    expect((await json(edited)).data.timeoff).toMatchObject({ status: "approved", notes: "Dentist" });
+    // Blank both ways is still no reason for an edit of approved time off.
+    expect(await json(await patch(b, { edit_reason: " ", cancel_reason: "", notes: "x" }))).toEqual({
+      errors: { edit_reason: ["can't be blank"] },
+    });
+    // And a cancel still needs a real cancel_reason.
+    expect(await json(await patch(b, { status: "cancelled", cancel_reason: "", edit_reason: "" }))).toEqual({
+      errors: { cancel_reason: ["can't be blank"] },
+    });
+  });
+
   it("takes the provider's UpdateApprovedTimeoffParams: an edit of approved time off needs edit_reason; dates as date-times", async () => {
     const b = await create({ status: "approved", start_date: "2026-03-02", end_date: "2026-03-02", timeoff_days: [day("2026-03-02")] });
     expect(await json(await patch(b, { notes: "later" }))).toEqual({ errors: { edit_reason: ["can't be blank"] } });

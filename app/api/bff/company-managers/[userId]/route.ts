@@ -1,10 +1,8 @@
 import { bffHandler } from "@/lib/console/bff";
 import { removeCompanyManager } from "@/lib/console/company-managers/api";
-import { assertSameScope } from "@/lib/console/employments/bff-scope";
 
 // DELETE /api/bff/company-managers/{user_id} — removes a user from the company
 // (DELETE /v1/company-managers/{user_id}); the API refuses the last owner with 409.
-export const DELETE = bffHandler(async ({ api, session, req, params }) => {
-  assertSameScope(req, session);
+export const DELETE = bffHandler(async ({ api, params }) => {
   return removeCompanyManager(api, params.userId!);
 });

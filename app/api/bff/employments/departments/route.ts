@@ -1,9 +1,7 @@
 import { bffHandler } from "@/lib/console/bff";
-import { assertSameScope } from "@/lib/console/employments/bff-scope";
 import { listAllDepartments } from "@/lib/console/employments/server";
 
 // GET /api/bff/employments/departments — every department of the company (the employment form's select).
-export const GET = bffHandler(async ({ api, session, req }) => {
-  assertSameScope(req, session);
+export const GET = bffHandler(async ({ api }) => {
   return listAllDepartments(api);
 });

@@ -1,9 +1,7 @@
 import { bffHandler } from "@/lib/console/bff";
-import { assertSameScope } from "@/lib/console/employments/bff-scope";
 import { listAllCompanyManagers } from "@/lib/console/employments/server";
 
 // GET /api/bff/employments/managers — the company's users with roles (manager candidates for the form).
-export const GET = bffHandler(async ({ api, session, req }) => {
-  assertSameScope(req, session);
+export const GET = bffHandler(async ({ api }) => {
   return listAllCompanyManagers(api);
 });

@@ -1,18 +1,15 @@
 import { bffHandler } from "@/lib/console/bff";
-import { assertSameScope } from "@/lib/console/employments/bff-scope";
 import { getExpense, reviewExpense } from "@/lib/console/expenses/api";
 import { ExpenseReviewBodySchema } from "@/lib/console/expenses/rules";
 
 // GET /api/bff/expenses/{id} — one expense, for the review page's client refetch.
-export const GET = bffHandler(async ({ api, session, req, params }) => {
-  assertSameScope(req, session);
+export const GET = bffHandler(async ({ api, params }) => {
   return getExpense(api, params.id!);
 });
 
 // PATCH /api/bff/expenses/{id} — reviews a pending expense: approve, or decline with a reason.
 export const PATCH = bffHandler(
-  async ({ api, session, req, params, body }) => {
-    assertSameScope(req, session);
+  async ({ api, params, body }) => {
     return reviewExpense(api, params.id!, body);
   },
   { body: ExpenseReviewBodySchema },

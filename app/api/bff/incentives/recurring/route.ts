@@ -1,20 +1,17 @@
 import { bffHandler } from "@/lib/console/bff";
-import { assertSameScope } from "@/lib/console/employments/bff-scope";
 import { createRecurringIncentive, listRecurringIncentives } from "@/lib/console/incentives/api";
 import { recurringList } from "@/lib/console/incentives/url-state";
 import { listQueryOf } from "@/lib/console/timeoff/people-ops/bff";
 import { CreateRecurringIncentiveBodySchema } from "@/lib/contract";
 
 // GET /api/bff/incentives/recurring — one page of recurring incentives (filters employment_id, status).
-export const GET = bffHandler(async ({ api, session, req }) => {
-  assertSameScope(req, session);
+export const GET = bffHandler(async ({ api, req }) => {
   return listRecurringIncentives(api, listQueryOf(recurringList, req));
 });
 
 // POST /api/bff/incentives/recurring — creates a monthly incentive.
 export const POST = bffHandler(
-  async ({ api, session, req, body }) => {
-    assertSameScope(req, session);
+  async ({ api, body }) => {
     return createRecurringIncentive(api, body);
   },
   { body: CreateRecurringIncentiveBodySchema, status: 201 },

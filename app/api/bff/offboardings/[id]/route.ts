@@ -1,9 +1,7 @@
 import { bffHandler } from "@/lib/console/bff";
-import { assertSameScope } from "@/lib/console/employments/bff-scope";
 import { getOffboarding } from "@/lib/console/offboardings/api";
 
 // GET /api/bff/offboardings/{id} — one offboarding, for the detail page's client refetch.
-export const GET = bffHandler(async ({ api, session, req, params }) => {
-  assertSameScope(req, session);
+export const GET = bffHandler(async ({ api, params }) => {
   return getOffboarding(api, params.id!);
 });

@@ -1,13 +1,11 @@
 import { ApiRequestError } from "@/lib/console/api-errors";
 import { bffHandler } from "@/lib/console/bff";
-import { assertSameScope } from "@/lib/console/employments/bff-scope";
 import { releaseSandboxPayslip } from "@/lib/console/payslips/api";
 import { SandboxReleasePayslipBodySchema } from "@/lib/contract";
 
 // POST /api/bff/payslips/release — sandbox only: POST /v1/sandbox/payslips {employment_id, period}.
 export const POST = bffHandler(
-  async ({ api, session, req, body }) => {
-    assertSameScope(req, session);
+  async ({ api, session, body }) => {
     if (session.environment !== "sandbox") {
       throw new ApiRequestError({
         kind: "bad_request",

@@ -1,9 +1,7 @@
 import { bffHandler } from "@/lib/console/bff";
-import { assertSameScope } from "@/lib/console/employments/bff-scope";
 import { listTimeoffTypes } from "@/lib/console/timeoff/api";
 
 // GET /api/bff/timeoff/types — the time off types with their descriptions (GET /v1/timeoff/types).
-export const GET = bffHandler(async ({ api, session, req }) => {
-  assertSameScope(req, session);
+export const GET = bffHandler(async ({ api }) => {
   return listTimeoffTypes(api);
 });

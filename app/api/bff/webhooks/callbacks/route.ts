@@ -1,20 +1,17 @@
 import { bffHandler } from "@/lib/console/bff";
-import { assertSameScope } from "@/lib/console/employments/bff-scope";
 import { createWebhookCallback, listWebhookCallbacks } from "@/lib/console/webhooks/api";
 import { callbacksQueryOf, requireCompanyId } from "@/lib/console/webhooks/server";
 import { CreateWebhookCallbackBodySchema } from "@/lib/contract";
 
 // GET /api/bff/webhooks/callbacks — one page of the company's webhook callbacks (never their keys).
 export const GET = bffHandler(async ({ api, session, req }) => {
-  assertSameScope(req, session);
   return listWebhookCallbacks(api, requireCompanyId(session), callbacksQueryOf(req));
 });
 
 // POST /api/bff/webhooks/callbacks — registers a callback; the answer carries the signing key, once.
 // Nothing here logs or keeps it: it goes to the browser that asked, with no-store.
 export const POST = bffHandler(
-  async ({ api, session, req, body }) => {
-    assertSameScope(req, session);
+  async ({ api, body }) => {
     return createWebhookCallback(api, body);
   },
   { body: CreateWebhookCallbackBodySchema, status: 201 },

@@ -13,4 +13,19 @@ export const ALLOW_CORE: readonly AllowEntry[] = [
     pointer: "/data/employment/employment_model",
     reason: SPEC_2_1_EMPLOYMENT_MODEL,
   },
+  // The same employment in the list (the provider's MinimalEmployment) and in the answers of every update.
+  { operation: "getV1Employments", status: 200, pointer: "/data/employments/*/employment_model", reason: SPEC_2_1_EMPLOYMENT_MODEL },
+  ...[
+    "patchV1EmploymentsEmploymentId",
+    "patchV1EmploymentsEmploymentId2",
+    "patchV2EmploymentsEmploymentId",
+    "patchV2EmploymentsEmploymentId2",
+    "patchV1SandboxEmploymentsEmploymentId",
+    "patchV1SandboxEmploymentsEmploymentId2",
+  ].map((operation): AllowEntry => ({
+    operation,
+    status: 200,
+    pointer: "/data/employment/employment_model",
+    reason: SPEC_2_1_EMPLOYMENT_MODEL,
+  })),
 ];

@@ -1,12 +1,10 @@
 import { ApiRequestError } from "@/lib/console/api-errors";
 import { bffHandler } from "@/lib/console/bff";
 import { approveSandboxContractAmendment } from "@/lib/console/contract-amendments/api";
-import { assertSameScope } from "@/lib/console/employments/bff-scope";
 
 // POST /api/bff/contract-amendments/{id}/approve — sandbox only: PATCH
 // /v1/sandbox/contract-amendments/{id} {status: "done"}, which applies the changes to the contract.
-export const POST = bffHandler(async ({ api, session, req, params }) => {
-  assertSameScope(req, session);
+export const POST = bffHandler(async ({ api, session, params }) => {
   if (session.environment !== "sandbox") {
     throw new ApiRequestError({
       kind: "bad_request",

@@ -1,12 +1,10 @@
 import { bffHandler } from "@/lib/console/bff";
 import { ApiRequestError } from "@/lib/console/api-errors";
-import { assertSameScope } from "@/lib/console/employments/bff-scope";
 import { FORM_NAMES } from "@/lib/contract";
 
 // GET /api/bff/countries/{code}/{form} — a country form's JSON Schema (GET /v1/countries/{code}/{form}),
 // answered as the schema itself. Only the form names of the contract pass (an allow-list).
-export const GET = bffHandler(async ({ api, session, req, params }) => {
-  assertSameScope(req, session);
+export const GET = bffHandler(async ({ api, req, params }) => {
   const code = params.code ?? "";
   const form = params.form ?? "";
   if (!(FORM_NAMES as readonly string[]).includes(form)) {

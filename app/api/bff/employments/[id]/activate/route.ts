@@ -1,11 +1,9 @@
 import { bffHandler } from "@/lib/console/bff";
 import { ApiRequestError } from "@/lib/console/api-errors";
-import { assertSameScope } from "@/lib/console/employments/bff-scope";
 
 // POST /api/bff/employments/{id}/activate — sandbox only: set a new employment active
 // (PATCH /v1/sandbox/employments/{id} {status: "active"}). Production has no such route.
-export const POST = bffHandler(async ({ api, session, req, params }) => {
-  assertSameScope(req, session);
+export const POST = bffHandler(async ({ api, session, params }) => {
   if (session.environment !== "sandbox") {
     throw new ApiRequestError({
       kind: "not_found",

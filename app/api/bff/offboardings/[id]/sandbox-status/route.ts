@@ -1,13 +1,11 @@
 import { bffHandler } from "@/lib/console/bff";
-import { assertSameScope } from "@/lib/console/employments/bff-scope";
 import { sandboxSetOffboardingStatus } from "@/lib/console/offboardings/api";
 import { SandboxOffboardingUpdateBodySchema } from "@/lib/contract";
 
 // PATCH /api/bff/offboardings/{id}/sandbox-status — sandbox only: the provider's review (in_review,
 // done, canceled) through PATCH /v1/sandbox/offboardings/{id} (404 on production).
 export const PATCH = bffHandler(
-  async ({ api, session, req, params, body }) => {
-    assertSameScope(req, session);
+  async ({ api, params, body }) => {
     return sandboxSetOffboardingStatus(api, params.id!, body.status);
   },
   { body: SandboxOffboardingUpdateBodySchema },

@@ -1,8 +1,5 @@
-import { NextResponse, type NextRequest } from "next/server";
-import { ApiRequestError } from "@/lib/console/api-errors";
-import { assertSameScope } from "@/lib/console/employments/bff-scope";
+import { bffStream } from "@/lib/console/bff";
 import { downloadPayslip } from "@/lib/console/payslips/api";
-import { getRequestApi } from "@/lib/console/session";
 
 // GET /api/bff/payslips/{id}/download — streams the payslip PDF of GET /v1/payslips/{id}/pdf
 // to the browser with the API's Content-Type and Content-Disposition: the token stays here, the
@@ -10,26 +7,18 @@ import { getRequestApi } from "@/lib/console/session";
 
 const PASSED_HEADERS = ["content-type", "content-disposition", "x-request-id"] as const;
 
-export async function GET(req: NextRequest, ctx: { params: Promise<{ id: string }> }) {
-  try {
-    const { api, session } = await getRequestApi(req);
-    assertSameScope(req, session);
-    const { id } = await ctx.params;
-    const upstream = await downloadPayslip(api, id, req.signal);
-    const headers = new Headers({ "cache-control": "private, no-store", "x-content-type-options": "nosniff" });
-    for (const name of PASSED_HEADERS) {
-      const value = upstream.headers.get(name);
-      if (value) headers.set(name, value);
-    }
-    // A body fetch already decoded has another length than the upstream's: only pass it when unencoded.
-    const length = upstream.headers.get("content-length");
-    if (length && !upstream.headers.get("content-encoding")) headers.set("content-length", length);
-    if (!headers.has("content-disposition"))
-      headers.set("content-disposition", `attachment; filename="payslip-${id.replace(/[^A-Za-z0-9-]/g, "")}.pdf"`);
-    return new Response(upstream.body, { status: 200, headers });
-  } catch (error) {
-    if (error instanceof ApiRequestError)
-      return NextResponse.json({ error: error.payload }, { status: error.status || 502, headers: { "cache-control": "no-store" } });
-    throw error;
+export const GET = bffStream(async ({ api, req, params }) => {
+  const id = params.id!;
+  const upstream = await downloadPayslip(api, id, req.signal);
+  const headers = new Headers();
+  for (const name of PASSED_HEADERS) {
+    const value = upstream.headers.get(name);
+    if (value) headers.set(name, value);
   }
-}
+  // A body fetch already decoded has another length than the upstream's: only pass it when unencoded.
+  const length = upstream.headers.get("content-length");
+  if (length && !upstream.headers.get("content-encoding")) headers.set("content-length", length);
+  if (!headers.has("content-disposition"))
+    headers.set("content-disposition", `attachment; filename="payslip-${id.replace(/[^A-Za-z0-9-]/g, "")}.pdf"`);
+  return new Response(upstream.body, { status: 200, headers });
+});

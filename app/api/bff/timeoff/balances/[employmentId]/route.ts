@@ -1,9 +1,7 @@
 import { bffHandler } from "@/lib/console/bff";
-import { assertSameScope } from "@/lib/console/employments/bff-scope";
 import { getTimeoffBalance } from "@/lib/console/timeoff/api";
 
 // GET /api/bff/timeoff/balances/{employmentId} — an employment's paid time off balance this year.
-export const GET = bffHandler(async ({ api, session, req, params }) => {
-  assertSameScope(req, session);
+export const GET = bffHandler(async ({ api, params }) => {
   return getTimeoffBalance(api, params.employmentId!);
 });

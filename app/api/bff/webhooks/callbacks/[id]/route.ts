@@ -1,19 +1,16 @@
 import { bffHandler } from "@/lib/console/bff";
-import { assertSameScope } from "@/lib/console/employments/bff-scope";
 import { deleteWebhookCallback, updateWebhookCallback } from "@/lib/console/webhooks/api";
 import { UpdateWebhookCallbackBodySchema } from "@/lib/contract";
 
 // PATCH /api/bff/webhooks/callbacks/{id} — changes a callback's URL or subscribed events.
 export const PATCH = bffHandler(
-  async ({ api, session, req, params, body }) => {
-    assertSameScope(req, session);
+  async ({ api, params, body }) => {
     return updateWebhookCallback(api, params.id!, body);
   },
   { body: UpdateWebhookCallbackBodySchema },
 );
 
 // DELETE /api/bff/webhooks/callbacks/{id} — deletes a callback (its pending deliveries are cancelled).
-export const DELETE = bffHandler(async ({ api, session, req, params }) => {
-  assertSameScope(req, session);
+export const DELETE = bffHandler(async ({ api, params }) => {
   return deleteWebhookCallback(api, params.id!);
 });

@@ -1,10 +1,8 @@
 import { bffHandler } from "@/lib/console/bff";
-import { assertSameScope } from "@/lib/console/employments/bff-scope";
 import { listAllWebhookCallbacks } from "@/lib/console/webhooks/api";
 import { requireCompanyId } from "@/lib/console/webhooks/server";
 
 // GET /api/bff/webhooks/callbacks/all — every callback of the company, to name each delivery's callback.
-export const GET = bffHandler(async ({ api, session, req }) => {
-  assertSameScope(req, session);
+export const GET = bffHandler(async ({ api, session }) => {
   return listAllWebhookCallbacks(api, requireCompanyId(session));
 });

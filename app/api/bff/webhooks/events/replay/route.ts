@@ -1,12 +1,10 @@
 import { bffHandler } from "@/lib/console/bff";
-import { assertSameScope } from "@/lib/console/employments/bff-scope";
 import { replayWebhookEvents } from "@/lib/console/webhooks/api";
 import { z } from "zod";
 
 // POST /api/bff/webhooks/events/replay — sends the selected deliveries again (same event id).
 export const POST = bffHandler(
-  async ({ api, session, req, body }) => {
-    assertSameScope(req, session);
+  async ({ api, body }) => {
     return replayWebhookEvents(api, body.ids);
   },
   // The console replays the deliveries it selected (the API also takes a time window).

@@ -1,14 +1,12 @@
 import { z } from "zod";
 import { bffHandler } from "@/lib/console/bff";
 import { setCustomFieldValue } from "@/lib/console/custom-fields/api";
-import { assertSameScope } from "@/lib/console/employments/bff-scope";
 import { CustomFieldValueInputSchema } from "@/lib/contract";
 
 // PUT /api/bff/custom-fields/{id}/values/{employment_id} — sets (null: clears) an employment's value
 // (PUT /v1/custom-fields/{id}/values/{employment_id}); the API checks it against the field's type.
 export const PUT = bffHandler(
-  async ({ api, session, req, params, body }) => {
-    assertSameScope(req, session);
+  async ({ api, params, body }) => {
     return setCustomFieldValue(api, params.id!, params.employmentId!, body.value);
   },
   { body: z.strictObject({ value: CustomFieldValueInputSchema }) },

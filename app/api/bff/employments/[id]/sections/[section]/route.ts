@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { bffHandler } from "@/lib/console/bff";
 import { ApiRequestError } from "@/lib/console/api-errors";
-import { assertSameScope } from "@/lib/console/employments/bff-scope";
 import { EMPLOYMENT_SECTIONS, type EmploymentSection } from "@/lib/contract";
 
 // PATCH /api/bff/employments/{id}/sections/{section} — one country-form section of an employment
@@ -10,8 +9,7 @@ import { EMPLOYMENT_SECTIONS, type EmploymentSection } from "@/lib/contract";
 const SectionDataSchema = z.union([z.record(z.string(), z.unknown()), z.array(z.record(z.string(), z.unknown()))]);
 
 export const PATCH = bffHandler(
-  async ({ api, session, req, params, body }) => {
-    assertSameScope(req, session);
+  async ({ api, params, body }) => {
     const section = params.section ?? "";
     if (!(EMPLOYMENT_SECTIONS as readonly string[]).includes(section)) {
       throw new ApiRequestError({ kind: "not_found", status: 404, message: `Unknown employment section "${section}"`, requestId: null });

@@ -1,7 +1,5 @@
-import type { NextRequest } from "next/server";
+import { bffStream } from "@/lib/console/bff";
 import { streamReceipt } from "@/lib/console/expenses/receipt-stream";
 
 // GET /api/bff/expenses/{id}/receipts/{receiptId} — streams one receipt of an expense.
-export function GET(req: NextRequest, ctx: { params: Promise<{ id: string; receiptId: string }> }) {
-  return streamReceipt(req, ctx.params);
-}
+export const GET = bffStream(streamReceipt);
