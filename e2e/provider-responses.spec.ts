@@ -7,6 +7,7 @@ import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { startFakeProvider, type FakeProvider } from "../lib/console/testing/provider-responses/fake-provider";
 import type { Variant } from "../lib/console/testing/provider-responses/generate";
+import { matchOperation } from "../lib/gateway/testing/provider/operations";
 
 // The console, unchanged, against a fake of the real provider (issue 9, item 4): a second console
 // server (`next start` of the same build, no embedded API) points API_SANDBOX_URL and
@@ -15,6 +16,9 @@ import type { Variant } from "../lib/console/testing/provider-responses/generate
 // opened in three variants (every optional field present; optional scalars absent and nullable ones
 // null inside the envelopes; every optional field absent) and must render without an error boundary, an API error banner, or a browser console error.
 // Each page's failure is reported on its own (soft assertions), so one run lists them all.
+// Where the provider's answer validly holds no resource (the `minimal` variant of a show:
+// `data: {employment?}`), the page must render its not-found state (the segment's not-found page,
+// docs/decisions/contract-console-reads.md) instead: that is asserted too.
 // The embedded e2e console started by playwright.config.ts is not used by this spec.
 
 const HOST = "127.0.0.1";
@@ -59,6 +63,17 @@ async function waitForServer(url: string, timeoutMs: number): Promise<void> {
     if (Date.now() > until) throw new Error(`the console did not start within ${timeoutMs} ms:\n${serverLog}`);
     await new Promise((r) => setTimeout(r, 250));
   }
+}
+
+/** The not-found page a detail page shows when the provider's answer for it holds no resource, or null. */
+function expectedNotFound(pagePath: string): string | null {
+  const m = /^\/employments\/([^/]+)$/.exec(pagePath);
+  if (!m) return null;
+  const apiPath = `/v1/employments/${m[1]}`;
+  const op = matchOperation("GET", apiPath);
+  if (!op) return null;
+  const body = provider.answer(op, apiPath).body as { data?: { employment?: unknown } } | undefined;
+  return body?.data?.employment == null ? "Employment not found" : null;
 }
 
 test.describe.configure({ mode: "serial", timeout: 180_000 });
@@ -156,11 +171,26 @@ test("the main pages render the provider's responses (generated from types.gen.t
     provider.variant = variant;
     for (const path of MAIN_PAGES) {
       errors.length = 0;
+      const notFound = expectedNotFound(path);
       const response = await page.goto(`${consoleUrl}${path}`);
       await page.waitForLoadState("networkidle");
-      const problems = await problemsOn(page, errors);
-      if ((response?.status() ?? 0) >= 400) problems.unshift(`HTTP ${response?.status()}`);
-      const label = `${variant.mode}#${variant.offset} ${path}`;
+      let problems: string[];
+      if (notFound) {
+        // The document's own 404 is the expected answer (Chromium logs it as a console error).
+        problems = await problemsOn(
+          page,
+          errors.filter((e) => !/Failed to load resource: the server responded with a status of 404/.test(e)),
+        );
+        // 404, or 200 once the segment's loading.tsx has started streaming (Next then renders the
+        // not-found page with a noindex meta): either way the not-found page, never an error.
+        const status = response?.status() ?? 0;
+        if (status !== 404 && status !== 200) problems.unshift(`HTTP ${status} where the not-found state was expected`);
+        if (!(await page.getByRole("heading", { name: notFound }).count())) problems.push(`no "${notFound}" heading`);
+      } else {
+        problems = await problemsOn(page, errors);
+        if ((response?.status() ?? 0) >= 400) problems.unshift(`HTTP ${response?.status()}`);
+      }
+      const label = `${variant.mode}#${variant.offset} ${path}${notFound ? " (not-found state)" : ""}`;
       report.push(problems.length ? `✗ ${label}\n    ${problems.join("\n    ")}` : `✓ ${label}`);
       expect.soft(problems, label).toEqual([]);
     }

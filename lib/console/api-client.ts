@@ -1,13 +1,8 @@
 import "server-only";
 import { type z } from "zod";
 import {
-  CompaniesResponseSchema,
-  CompanyManagerListResponseSchema,
-  CountriesResponseSchema,
-  DepartmentListResponseSchema,
   DepartmentResponseSchema,
   EmploymentCreationResponseSchema,
-  EmploymentListResponseSchema,
   EmploymentResponseSchema,
   FormResponseSchema,
   IdentitySchema,
@@ -18,6 +13,7 @@ import {
   type UpdateEmploymentV2Body,
 } from "@/lib/contract";
 import { ApiRequestError, toApiErrorPayload } from "./api-errors";
+import { AbsentResourceError, read } from "./api-read";
 
 // The console's typed client of the Employment API: HTTP + bearer, exactly as against the real
 // provider. Responses are parsed with the shared contract; errors become ApiRequestError.
@@ -119,7 +115,20 @@ export function createApiClient(options: ApiClientOptions) {
   async function json<T>(schema: z.ZodType<T>, method: string, path: string, opts?: RequestOptions): Promise<T> {
     const res = await raw(method, path, opts);
     const body: unknown = await res.json();
-    const parsed = schema.safeParse(body);
+    let parsed: z.ZodSafeParseResult<T>;
+    try {
+      parsed = schema.safeParse(body);
+    } catch (error) {
+      // A read schema (./api-read) found no resource in a show's answer: the page's not-found state.
+      if (!(error instanceof AbsentResourceError)) throw error;
+      throw new ApiRequestError({
+        kind: "not_found",
+        status: 404,
+        message: `${error.message} (${method} ${path} answered ${res.status})`,
+        requestId: res.headers.get("x-request-id"),
+        body: { absent: error.resource },
+      });
+    }
     if (!parsed.success) {
       throw new ApiRequestError({
         kind: "server",
@@ -138,10 +147,10 @@ export function createApiClient(options: ApiClientOptions) {
     json,
     identity: () => json(IdentitySchema, "GET", "v1/identity/current"),
     listEmployments: (q: { page?: number; page_size?: number; status?: string[]; email?: string } = {}) =>
-      json(EmploymentListResponseSchema, "GET", "v1/employments", {
+      json(read.employments, "GET", "v1/employments", {
         query: { page: q.page, page_size: q.page_size, status: q.status?.join(","), email: q.email },
       }),
-    getEmployment: (id: string) => json(EmploymentResponseSchema, "GET", `v1/employments/${enc(id)}`),
+    getEmployment: (id: string) => json(read.employment, "GET", `v1/employments/${enc(id)}`),
     createEmployment: (body: CreateEmploymentBody) => json(EmploymentCreationResponseSchema, "POST", "v1/employments", { body }),
     updateEmployment: (id: string, body: UpdateEmploymentV1Body) =>
       json(EmploymentResponseSchema, "PATCH", `v1/employments/${enc(id)}`, { body }),
@@ -150,20 +159,20 @@ export function createApiClient(options: ApiClientOptions) {
     inviteEmployment: (id: string) => json(OkEnvelopeSchema, "POST", `v1/employments/${enc(id)}/invite`),
     sandboxActivateEmployment: (id: string) =>
       json(EmploymentResponseSchema, "PATCH", `v1/sandbox/employments/${enc(id)}`, { body: { status: "active" } }),
-    listCountries: () => json(CountriesResponseSchema, "GET", "v1/countries"),
+    listCountries: () => json(read.countries, "GET", "v1/countries"),
     /** Client-credentials token only: the companies that consented to this client. */
-    listCompanies: (q: { external_id?: string } = {}) => json(CompaniesResponseSchema, "GET", "v1/companies", { query: q }),
+    listCompanies: (q: { external_id?: string } = {}) => json(read.companies, "GET", "v1/companies", { query: q }),
     getForm: (countryCode: string, form: string, version?: number) =>
       json(FormResponseSchema, "GET", `v1/countries/${enc(countryCode)}/${enc(form)}`, { query: { json_schema_version: version } }),
     // The provider requires company_id on both (GetV1CompanyDepartmentsData, CreateCompanyDepartmentParams).
     listDepartments: (q: { page?: number; page_size?: number } = {}) =>
-      json(DepartmentListResponseSchema, "GET", "v1/company-departments", { query: { company_id: options.companyId, ...q } }),
+      json(read.departments, "GET", "v1/company-departments", { query: { company_id: options.companyId, ...q } }),
     createDepartment: (name: string) =>
       json(DepartmentResponseSchema, "POST", "v1/company-departments", {
         body: options.companyId ? { company_id: options.companyId, name } : { name },
       }),
     listCompanyManagers: (q: { page?: number; page_size?: number } = {}) =>
-      json(CompanyManagerListResponseSchema, "GET", "v1/company-managers", { query: q }),
+      json(read.companyManagers, "GET", "v1/company-managers", { query: q }),
   };
 }
 

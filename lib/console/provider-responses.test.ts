@@ -1,17 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiClient } from "@/lib/console/api-client";
 import { ApiRequestError } from "@/lib/console/api-errors";
-import { fetchIdentity, refreshAccessToken, requestClientCredentialsToken } from "@/lib/console/auth/token-endpoint";
-import { matchOperation } from "@/lib/gateway/testing/provider/operations";
+import {
+  fetchIdentity,
+  NO_ACCESS_TOKEN,
+  refreshAccessToken,
+  requestClientCredentialsToken,
+  TokenEndpointError,
+} from "@/lib/console/auth/token-endpoint";
+import { matchOperation, providerOperations } from "@/lib/gateway/testing/provider/operations";
 import { startFakeProvider, type FakeProvider } from "./testing/provider-responses/fake-provider";
 import { VARIANT_MODES, variantName, type Variant } from "./testing/provider-responses/generate";
-import { PAGE_LOADS, type PageLoad } from "./testing/provider-responses/page-loads";
+import { handledStates, PAGE_LOADS, setCurrentPage, type PageLoad } from "./testing/provider-responses/page-loads";
 
 // The console against the real provider (issue 9, item 4): a fake provider answers every call with
 // bodies generated from the provider's types.gen.ts (optional fields absent, nullable ones null, every
 // enum value and union branch in turn), and every console page's loaders (and the BFF GET handlers'
 // calls, and the sign-in calls) parse them with the console's contract without an error. Each failure
-// is listed as `page → operation: issue (variants)`.
+// is listed as `page → operation: issue (variants)`. Where the provider validly sends no data (a show
+// without its object, a token answer without access_token, a Roster-only route it does not have),
+// the page's handled state is asserted instead: see HandledState in page-loads.ts; each is checked
+// against what the fake provider sent.
 
 interface Failure {
   page: string;
@@ -94,13 +103,33 @@ describe("the console against generated provider responses", () => {
     const api = createApiClient({ baseUrl: provider.url, environment: "sandbox", getToken: async () => "ra_test_fake_provider_token" });
     const ctx = { api, companyId: "3c0b6e1e-0000-4000-8000-000000000001", id: "5d6a1f2e-0000-4000-8000-000000000002" };
     const client = { clientId: "console", clientSecret: "console-secret-0123456789" };
+    // A token answer without access_token (BaseTokenResponse makes it optional) is a clear sign-in
+    // error, and only when the answer indeed has none.
+    const tokenOperation = providerOperations().find((o) => o.name === "postAuthOauth2Token")!;
+    const orSignInError = (page: string, load: () => Promise<unknown>) => async () => {
+      try {
+        return await load();
+      } catch (error) {
+        if (!(error instanceof TokenEndpointError) || error.error !== NO_ACCESS_TOKEN) throw error;
+        const sent = provider.answer(tokenOperation, "/auth/oauth2/token").body as { access_token?: unknown } | undefined;
+        if (sent?.access_token !== undefined) throw new Error(`sign-in error although the answer has an access_token: ${error.message}`);
+        handledStates.push({ page, state: "sign-in error" });
+        return null;
+      }
+    };
     const signIn: PageLoad[] = [
       {
         page: "sign-in (customer token)",
         load: () => fetchIdentity({ baseUrl: provider.url, environment: "sandbox", token: "ra_test_x" }),
       },
-      { page: "partner token (client credentials)", load: () => requestClientCredentialsToken({ baseUrl: provider.url, client }) },
-      { page: "token refresh", load: () => refreshAccessToken({ baseUrl: provider.url, client }, "refresh-token") },
+      {
+        page: "partner token (client credentials)",
+        load: orSignInError("partner token (client credentials)", () => requestClientCredentialsToken({ baseUrl: provider.url, client })),
+      },
+      {
+        page: "token refresh",
+        load: orSignInError("token refresh", () => refreshAccessToken({ baseUrl: provider.url, client }, "refresh-token")),
+      },
     ];
     const loads = [...PAGE_LOADS, ...signIn];
 
@@ -121,12 +150,20 @@ describe("the console against generated provider responses", () => {
           const variant: Variant = { mode, offset };
           provider.variant = variant;
           const before = provider.calls.length;
+          const handledBefore = handledStates.length;
           pageVariants++;
+          setCurrentPage(l.page);
           try {
             await l.load(ctx);
             rendered++;
           } catch (error) {
             record(failures, l.page, variant, error, provider.calls[provider.calls.length - 1] ?? provider.calls[before]);
+          }
+          // A "not available" notice or a provider fallback stands only for a path the provider does not have.
+          const unknownPath = provider.calls.slice(before).some((c) => c.operation === null && c.status === 404);
+          for (const h of handledStates.slice(handledBefore)) {
+            if ((h.state === "not available on this API" || h.state === "provider fallback") && !unknownPath)
+              record(failures, l.page, variant, new Error(`${h.state} without a 404 from the API`));
           }
           for (const c of provider.calls.slice(before)) if (c.operation) called.add(c.operation);
           length = Math.max(length, provider.rotationLength(called));
@@ -139,12 +176,20 @@ describe("the console against generated provider responses", () => {
     const unknown = [
       ...new Set(provider.calls.filter((c) => c.operation === null).map((c) => `${c.method} ${c.path.replace(/[0-9a-f-]{36}/g, "{id}")}`)),
     ];
+    const handled = new Map<string, Set<string>>();
+    for (const h of handledStates) handled.set(h.state, (handled.get(h.state) ?? new Set()).add(h.page));
     const lines = [...failures.values()]
       .sort((a, b) => a.page.localeCompare(b.page) || a.operation.localeCompare(b.operation))
       .map((f) => `  ${f.page} → ${f.operation}: ${f.issue} [${variantSummary(f.variants, pageK.get(f.page) ?? k)}]`);
     console.log(
       [
         `${loads.length} pages × up to ${VARIANT_MODES.length * k} variants (${VARIANT_MODES.join("/")} × enum offsets): ${pageVariants} page loads, ${rendered} without error; ${provider.calls.length} calls to ${[...operations].filter((o) => !o.includes(" ")).length} provider operations and ${unknown.length} paths it does not have; ${failures.size} failures`,
+        `Handled without data (the page's own state, asserted): ${
+          [...handled.entries()]
+            .sort(([a], [b]) => a.localeCompare(b))
+            .map(([state, pages]) => `${state} ×${handledStates.filter((h) => h.state === state).length} (${[...pages].sort().join(", ")})`)
+            .join("; ") || "none"
+        }`,
         `Operations called: ${[...operations]
           .filter((o) => !o.includes(" "))
           .sort()

@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { z } from "zod";
-import type { CompanyManager, CompanyManagerListResponseSchema, CompanyRole } from "@/lib/contract";
+import type { CompanyRole } from "@/lib/contract";
+import type { CompanyManagerRead } from "@/lib/console/api-read";
 import { bffFetch } from "@/lib/console/bff-client";
 import type { ManagerListApiQuery } from "@/lib/console/company-managers/url-state";
 import { scopeKey, withScope, type QueryScope } from "./scope";
@@ -8,7 +8,8 @@ import { scopeKey, withScope, type QueryScope } from "./scope";
 // Company manager queries (the managers page). The employment form's manager candidates live under
 // companyKeys.managers (./company.ts): changes here invalidate both.
 
-export type ManagerPage = z.infer<typeof CompanyManagerListResponseSchema>["data"];
+/** A page as the console reads it (lib/console/api-read.ts: a role may be one the provider has and Roster does not). */
+export type ManagerPage = { company_managers: CompanyManagerRead[]; current_page: number; total_count: number; total_pages: number };
 
 export const managerKeys = {
   all: (s: QueryScope) => ["company-managers", ...scopeKey(s)] as const,
@@ -24,7 +25,7 @@ export const managerListQuery = (scope: QueryScope, q: ManagerListApiQuery) =>
   });
 
 export const inviteManager = (scope: QueryScope, body: { name: string; email: string; role: CompanyRole }) =>
-  bffFetch<CompanyManager>(withScope(BFF, scope), { method: "POST", body });
+  bffFetch<CompanyManagerRead>(withScope(BFF, scope), { method: "POST", body });
 
 export const removeManager = (scope: QueryScope, userId: string) =>
   bffFetch<{ status: "ok" }>(withScope(`${BFF}/${encodeURIComponent(userId)}`, scope), { method: "DELETE" });

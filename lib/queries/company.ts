@@ -1,5 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { CompanyManager, Department } from "@/lib/contract";
+import type { Department } from "@/lib/contract";
+import type { CompanyManagerRead } from "@/lib/console/api-read";
 import { bffFetch } from "@/lib/console/bff-client";
 import { scopeKey, withScope, type QueryScope } from "./scope";
 
@@ -21,6 +22,6 @@ export const departmentsQuery = (scope: QueryScope) =>
 export const companyManagersQuery = (scope: QueryScope) =>
   queryOptions({
     queryKey: companyKeys.managers(scope),
-    queryFn: ({ signal }) => bffFetch<CompanyManager[]>(withScope("/api/bff/employments/managers", scope), { signal }),
+    queryFn: ({ signal }) => bffFetch<CompanyManagerRead[]>(withScope("/api/bff/employments/managers", scope), { signal }),
     staleTime: 5 * 60_000,
   });

@@ -1,13 +1,19 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { z } from "zod";
-import type { ContractAmendment, ContractAmendmentListResponseSchema, CreateContractAmendmentBody } from "@/lib/contract";
+import type { CreateContractAmendmentBody } from "@/lib/contract";
+import type { ContractAmendmentListItemRead, ContractAmendmentRead as ContractAmendment } from "@/lib/console/api-read";
 import { bffFetch } from "@/lib/console/bff-client";
 import { amendmentQueryToSearch, type AmendmentListApiQuery } from "@/lib/console/contract-amendments/url-state";
 import { scopeKey, withScope, type QueryScope } from "./scope";
 
 // Contract amendment queries, shared by server prefetch and client islands.
 
-export type AmendmentPage = z.infer<typeof ContractAmendmentListResponseSchema>["data"];
+/** A page as the console reads it (lib/console/api-read.ts: the provider's statuses, `deleted` included). */
+export type AmendmentPage = {
+  contract_amendments: ContractAmendmentListItemRead[];
+  current_page: number;
+  total_count: number;
+  total_pages: number;
+};
 
 export const amendmentKeys = {
   all: (s: QueryScope) => ["contract-amendments", ...scopeKey(s)] as const,

@@ -8,6 +8,8 @@ import { scopeKey, withScope, type QueryScope } from "./scope";
 // Outstanding payments and refunds, shared by server prefetch and client islands.
 
 export type PaymentPage = z.infer<typeof OutstandingPaymentListResponseSchema>["data"];
+/** A page, or null when the API has no such list (the provider: lib/console/outstanding-payments/api.ts). */
+export type PaymentPageOrUnavailable = PaymentPage | null;
 
 export const paymentKeys = {
   all: (s: QueryScope) => ["outstanding-payments", ...scopeKey(s)] as const,
@@ -18,5 +20,5 @@ export const paymentListQuery = (scope: QueryScope, q: PaymentListApiQuery) =>
   queryOptions({
     queryKey: paymentKeys.list(scope, q),
     queryFn: ({ signal }) =>
-      bffFetch<PaymentPage>(withScope(`/api/bff/outstanding-payments?${paymentQueryToSearch(q)}`, scope), { signal }),
+      bffFetch<PaymentPageOrUnavailable>(withScope(`/api/bff/outstanding-payments?${paymentQueryToSearch(q)}`, scope), { signal }),
   });

@@ -7,13 +7,11 @@ import type {
   SandboxTriggerWebhookResponseSchema,
   UpdateWebhookCallbackBody,
   WebhookCallback,
-  WebhookCallbackDetailListResponseSchema,
   WebhookCallbackWithKey,
-  WebhookDeliveryListResponseSchema,
-  WebhookEventResponseSchema,
   WebhookEventType,
 } from "@/lib/contract";
 import { bffFetch } from "@/lib/console/bff-client";
+import type { WebhookCallbackPage, WebhookEventDetail, WebhookEventPage } from "@/lib/console/webhooks/read";
 import { deliveriesQueryToSearch, type CallbacksApiQuery, type DeliveriesApiQuery } from "@/lib/console/webhooks/url-state";
 import { scopeKey, withScope, type QueryScope } from "./scope";
 
@@ -21,9 +19,7 @@ import { scopeKey, withScope, type QueryScope } from "./scope";
 // as queryFn, same key) and client islands (which fetch through the BFF). The signing key returned
 // by registration never enters a cache: createWebhookCallback is a plain call, not a query.
 
-export type WebhookCallbackPage = z.infer<typeof WebhookCallbackDetailListResponseSchema>["data"];
-export type WebhookEventPage = z.infer<typeof WebhookDeliveryListResponseSchema>["data"];
-export type WebhookEventDetail = z.infer<typeof WebhookEventResponseSchema>["data"]["webhook_event"];
+export type { WebhookCallbackPage, WebhookEventDetail, WebhookEventPage } from "@/lib/console/webhooks/read";
 export type ReplayResult = z.infer<typeof ReplayWebhookEventsResponseSchema>["data"];
 /** The API's answer (the provider's SuccessResponse) with the event type that was sent. */
 export type TestEventResult = z.infer<typeof SandboxTriggerWebhookResponseSchema>["data"] & { event_type: WebhookEventType };

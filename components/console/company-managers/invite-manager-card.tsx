@@ -10,7 +10,7 @@ import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Field, Input, Select } from "@/components/ui/field";
 import { Spinner } from "@/components/ui/spinner";
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
-import type { CompanyManager } from "@/lib/contract";
+import { labelOf, type CompanyManagerRead as CompanyManager } from "@/lib/console/api-read";
 import {
   EMPTY_INVITE,
   InviteManagerFormSchema,
@@ -75,7 +75,7 @@ export function InviteManagerCard({ scope }: { scope: QueryScope }) {
         {invited ? (
           <Alert tone="success" role="status" title={`${invited.user_name} was added`}>
             <p>
-              {invited.user_email} is now {ROLE_LABELS[invited.role].toLowerCase()} of the company.
+              {invited.user_email} is now {labelOf(ROLE_LABELS, invited.role).toLowerCase()} of the company.
             </p>
           </Alert>
         ) : null}

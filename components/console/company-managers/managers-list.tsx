@@ -13,7 +13,8 @@ import { Table, TableContainer, TBody, Td, Th, THead, Tr } from "@/components/ui
 import { ErrorBanner } from "@/components/console/error-banner";
 import { ListFooter, rangeText } from "@/components/console/payslips/list-footer";
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
-import type { CompanyManager, CompanyRole } from "@/lib/contract";
+import type { CompanyRole } from "@/lib/contract";
+import { labelOf, type CompanyManagerRead as CompanyManager } from "@/lib/console/api-read";
 import { managerErrorDetails, ownerCount, ROLE_LABELS } from "@/lib/console/company-managers/invite-form";
 import { managerStateHref, parseManagerState, toManagerApiQuery, type ManagerListState } from "@/lib/console/company-managers/url-state";
 import { toErrorPayload } from "@/lib/console/employments/errors";
@@ -169,7 +170,7 @@ export function ManagersList({
                       </a>
                     </Td>
                     <Td>
-                      <Badge tone={ROLE_TONES[m.role]}>{ROLE_LABELS[m.role]}</Badge>
+                      <Badge tone={(ROLE_TONES as Record<string, Tone>)[m.role] ?? "gray"}>{labelOf(ROLE_LABELS, m.role)}</Badge>
                     </Td>
                     <Td className="text-right">
                       <Button
@@ -227,7 +228,7 @@ export function ManagersList({
         {target ? (
           <>
             <p>
-              {target.user_name} ({target.user_email}, {ROLE_LABELS[target.role]}) loses access to {companyName ?? "the company"}.
+              {target.user_name} ({target.user_email}, {labelOf(ROLE_LABELS, target.role)}) loses access to {companyName ?? "the company"}.
               Employments they manage lose their manager, and the company&apos;s webhooks hear of it.
             </p>
             {isSelf ? (

@@ -11,7 +11,7 @@ import { Table, TableContainer, TBody, Td, Th, THead, Tr } from "@/components/ui
 import { ErrorBanner } from "@/components/console/error-banner";
 import { RefusalAlert } from "@/components/console/company-managers/refusal-alert";
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
-import type { ContractAmendment } from "@/lib/contract";
+import type { ContractAmendmentRead as ContractAmendment } from "@/lib/console/api-read";
 import {
   AMENDMENT_STATUS_DESCRIPTIONS,
   AMENDMENT_STATUS_LABELS,

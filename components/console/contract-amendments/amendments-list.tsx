@@ -17,7 +17,8 @@ import { ErrorBanner } from "@/components/console/error-banner";
 import { EmploymentLink, useEmploymentDirectory } from "@/components/console/payslips/employment-directory";
 import { ListFooter, rangeText } from "@/components/console/payslips/list-footer";
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
-import { CONTRACT_AMENDMENT_STATUSES, type ContractAmendmentListItem, type ContractAmendmentStatus } from "@/lib/contract";
+import { CONTRACT_AMENDMENT_STATUSES, type ContractAmendmentStatus } from "@/lib/contract";
+import type { ContractAmendmentListItemRead as ContractAmendmentListItem } from "@/lib/console/api-read";
 import {
   AMENDMENT_STATUS_LABELS,
   AMENDMENT_STATUS_TONES,

@@ -137,7 +137,7 @@ export function OnboardingCard({ progress }: { progress: OnboardingProgress }) {
                     {task.status === "completed" ? "Completed" : "Pending"}
                   </Badge>
                 </p>
-                <p className="text-sm text-slate-600 dark:text-slate-400">{task.description}</p>
+                {task.description ? <p className="text-sm text-slate-600 dark:text-slate-400">{task.description}</p> : null}
                 {task.action.kind === "unavailable" ? (
                   <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">{task.action.reason}</p>
                 ) : null}

@@ -9,6 +9,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
 import { Select } from "@/components/ui/field";
+import { Alert } from "@/components/ui/alert";
 import { EmptyState } from "@/components/ui/empty-state";
 import { TableSkeleton } from "@/components/ui/table-skeleton";
 import { Table, TableContainer, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
@@ -75,6 +76,17 @@ export function PaymentsList({
   const busy = query.isFetching && query.isPlaceholderData;
   const error = serverError ?? (query.isError ? toErrorPayload(query.error) : null);
   const totals = useMemo(() => totalsByCurrency(data?.outstanding_payments_and_refunds ?? []), [data]);
+
+  // The API has no such list (the provider's: spec 4.2's path is Roster's own, see lib/console/outstanding-payments/api.ts).
+  if (data === null) {
+    return (
+      <Alert tone="info" title="Outstanding payments are not available on this API">
+        <p>
+          This API has no list of outstanding payments and refunds. Its billing documents (invoices) are on the provider&apos;s dashboard.
+        </p>
+      </Alert>
+    );
+  }
 
   return (
     <div className="space-y-4">

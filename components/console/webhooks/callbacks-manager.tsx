@@ -23,7 +23,8 @@ import {
 import { groupEventTypes, normalizeEventTypes } from "@/lib/console/webhooks/events";
 import { formatTimestamp, plural } from "@/lib/console/webhooks/format";
 import { callbacksHref, pageWindow, parseCallbacksState, toCallbacksApiQuery, type CallbacksState } from "@/lib/console/webhooks/url-state";
-import type { WebhookCallback, WebhookCallbackDetail } from "@/lib/contract";
+import type { WebhookCallback } from "@/lib/contract";
+import type { WebhookCallbackRow } from "@/lib/console/webhooks/read";
 import {
   createWebhookCallback,
   deleteWebhookCallback,
@@ -219,6 +220,11 @@ export function CallbacksManager({ scope, initialError }: { scope: QueryScope; i
           </div>
         ) : null}
 
+        {data?.source === "provider" ? (
+          <Alert tone="info" title="Dates not available on this API">
+            <p>This API lists callbacks without their registration dates (the provider&apos;s list of a company&apos;s callbacks).</p>
+          </Alert>
+        ) : null}
         {!data ? (
           error ? null : (
             <CallbacksSkeleton />
@@ -311,7 +317,7 @@ export function CallbacksManager({ scope, initialError }: { scope: QueryScope; i
   );
 }
 
-function CallbackItem({ callback, onEdit, onDelete }: { callback: WebhookCallbackDetail; onEdit: () => void; onDelete: () => void }) {
+function CallbackItem({ callback, onEdit, onDelete }: { callback: WebhookCallbackRow; onEdit: () => void; onDelete: () => void }) {
   // The types Roster emits (a callback may also name other provider types: nothing comes for them).
   const groups = useMemo(() => groupEventTypes(normalizeEventTypes(callback.subscribed_events)), [callback.subscribed_events]);
   return (
@@ -326,10 +332,12 @@ function CallbackItem({ callback, onEdit, onDelete }: { callback: WebhookCallbac
           ) : (
             <Badge tone="blue">{plural(callback.subscribed_events.length, "event type")}</Badge>
           )}
-          <span>
-            Registered <time dateTime={callback.created_at}>{formatTimestamp(callback.created_at)}</time>
-          </span>
-          {callback.updated_at !== callback.created_at ? (
+          {callback.created_at ? (
+            <span>
+              Registered <time dateTime={callback.created_at}>{formatTimestamp(callback.created_at)}</time>
+            </span>
+          ) : null}
+          {callback.created_at && callback.updated_at && callback.updated_at !== callback.created_at ? (
             <span>
               · updated <time dateTime={callback.updated_at}>{formatTimestamp(callback.updated_at)}</time>
             </span>

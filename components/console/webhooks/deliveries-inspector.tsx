@@ -212,6 +212,14 @@ export function DeliveriesInspector({
         />
       ) : null}
 
+      {data?.source === "provider" ? (
+        <Alert tone="info" title="Delivery state not available on this API">
+          <p>
+            This API lists deliveries without their attempts, payload and callback (the provider&apos;s delivery log): the status shows
+            whether each was delivered.
+          </p>
+        </Alert>
+      ) : null}
       <div className={cn("grid grid-cols-1 items-start gap-4", state.delivery && "2xl:grid-cols-[minmax(0,1fr)_34rem]")}>
         <div className="min-w-0 space-y-4">
           <Card className="overflow-hidden">

@@ -5,19 +5,22 @@ import { cn } from "@/components/ui/cn";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableContainer, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import { formatTimestamp } from "@/lib/console/webhooks/format";
-import type { WebhookCallback, WebhookDelivery } from "@/lib/contract";
+import type { WebhookCallback } from "@/lib/contract";
+import type { WebhookDeliveryRow } from "@/lib/console/webhooks/read";
 import { DeliveryStatusBadge, EventTypeName } from "./badges";
 
 const COLUMNS = ["Event", "Status", "Attempts", "First triggered", "Last triggered", "Callback"] as const;
 
 /** The ids a payload names besides its type and company (what the event is about). */
-function subjectOf(payload: Record<string, unknown>): string | null {
+function subjectOf(payload: Record<string, unknown> | null): string | null {
+  if (!payload) return null;
   const entry = Object.entries(payload).find(([k, v]) => k !== "event_type" && k !== "company_id" && typeof v === "string");
   return entry ? `${entry[0]}: ${String(entry[1])}` : null;
 }
 
 export interface DeliveriesTableProps {
-  items: WebhookDelivery[];
+  /** Rows of the log; from the provider's GET /v1/webhook-events, attempts, payload and callback are null. */
+  items: WebhookDeliveryRow[];
   caption: string;
   busy?: boolean;
   selected: ReadonlySet<string>;
@@ -77,7 +80,7 @@ export function DeliveriesTable({
         </THead>
         <TBody>
           {items.map((e) => {
-            const callback = callbacks?.get(e.webhook_callback_id);
+            const callback = e.webhook_callback_id ? callbacks?.get(e.webhook_callback_id) : undefined;
             const open = e.id === openId;
             const subject = subjectOf(e.payload);
             return (
@@ -116,7 +119,7 @@ export function DeliveriesTable({
                     </div>
                   ) : null}
                 </Td>
-                <Td className="tabular-nums">{e.attempts}</Td>
+                <Td className="tabular-nums">{e.attempts ?? <span title="Not available on this API">—</span>}</Td>
                 <Td className="whitespace-nowrap tabular-nums">
                   <time dateTime={e.first_triggered_at}>{formatTimestamp(e.first_triggered_at)}</time>
                 </Td>
@@ -127,6 +130,10 @@ export function DeliveriesTable({
                   {callback ? (
                     <span className="block truncate font-mono text-xs" title={callback.url}>
                       {callback.url}
+                    </span>
+                  ) : e.webhook_callback_id === null ? (
+                    <span className="text-xs text-slate-600 dark:text-slate-400" title="Not available on this API">
+                      —
                     </span>
                   ) : (
                     <span className="text-xs text-slate-600 dark:text-slate-400" title={e.webhook_callback_id}>

@@ -2,6 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, type ReactNode } from "react";
+import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -47,7 +48,7 @@ export function DeliveryDetail({
   }, [id]);
 
   const d = query.data;
-  const callback = d ? callbacks?.get(d.webhook_callback_id) : undefined;
+  const callback = d?.webhook_callback_id ? callbacks?.get(d.webhook_callback_id) : undefined;
 
   return (
     <Card
@@ -73,7 +74,9 @@ export function DeliveryDetail({
           {d ? (
             <p className="mt-1 text-sm">
               <EventTypeName type={d.event_type} />
-              <span className="block text-slate-600 dark:text-slate-400">{EVENT_DESCRIPTIONS[d.event_type]}</span>
+              {eventDescription(d.event_type) ? (
+                <span className="block text-slate-600 dark:text-slate-400">{eventDescription(d.event_type)}</span>
+              ) : null}
             </p>
           ) : null}
         </div>
@@ -90,7 +93,15 @@ export function DeliveryDetail({
       </div>
 
       <div className="space-y-5 px-5 py-4">
-        {query.isError ? (
+        {query.isError && toErrorPayload(query.error).status === 404 ? (
+          // Roster-only GET /v1/webhook-events/{id}: the provider has no such route (nor details of an unknown id).
+          <Alert tone="info" title="Delivery details not available on this API">
+            <p>
+              The API has no details (payload, attempts) for this delivery: it lists deliveries only (the provider&apos;s delivery log), or
+              the delivery is unknown.
+            </p>
+          </Alert>
+        ) : query.isError ? (
           <WebhookErrorBanner
             error={toErrorPayload(query.error)}
             operation="read"
@@ -121,7 +132,7 @@ export function DeliveryDetail({
                   </span>
                 ) : null}
               </Item>
-              <Item label="Attempts">{d.attempts}</Item>
+              <Item label="Attempts">{d.attempts ?? "—"}</Item>
               <Item label="First triggered">
                 <time dateTime={d.first_triggered_at}>{formatTimestamp(d.first_triggered_at)}</time>
               </Item>
@@ -137,13 +148,15 @@ export function DeliveryDetail({
                 ) : (
                   <span className="text-slate-600 dark:text-slate-400">{callbacks ? "Deleted callback" : "Callback"}</span>
                 )}
-                <span className="block font-mono text-xs text-slate-600 dark:text-slate-400">{d.webhook_callback_id}</span>
+                {d.webhook_callback_id ? (
+                  <span className="block font-mono text-xs text-slate-600 dark:text-slate-400">{d.webhook_callback_id}</span>
+                ) : null}
               </Item>
               <Item label="Delivery ID">
                 <code className="select-all break-all font-mono text-xs">{d.id}</code>
               </Item>
               <Item label="Event ID">
-                <code className="select-all break-all font-mono text-xs">{d.event_id}</code>
+                <code className="select-all break-all font-mono text-xs">{d.event_id ?? "—"}</code>
                 <span className="block text-xs text-slate-600 dark:text-slate-400">
                   Sent as {WEBHOOK_EVENT_ID_HEADER}, the same on every attempt and replay (for de-duplication).
                 </span>
@@ -159,7 +172,7 @@ export function DeliveryDetail({
                 aria-labelledby="delivery-payload-title"
                 className="max-h-72 overflow-auto rounded-md border border-slate-200 bg-slate-50 p-3 font-mono text-xs text-slate-900 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100"
               >
-                {formatPayload(d.payload)}
+                {d.payload ? formatPayload(d.payload) : "Not available on this API."}
               </pre>
             </section>
 
@@ -217,6 +230,13 @@ export function DeliveryDetail({
       </div>
     </Card>
   );
+}
+
+/** What emits an event type, for the types Roster emits (the provider has more: none then). */
+function eventDescription(type: string): string | null {
+  return Object.prototype.hasOwnProperty.call(EVENT_DESCRIPTIONS, type)
+    ? EVENT_DESCRIPTIONS[type as keyof typeof EVENT_DESCRIPTIONS]
+    : null;
 }
 
 function Item({ label, children }: { label: string; children: ReactNode }) {

@@ -1,4 +1,5 @@
 import "server-only";
+import { z } from "zod";
 import { TokenResponseSchema, type Identity, type TokenResponse, type Environment } from "@/lib/contract";
 import { createApiClient } from "../api-client";
 import { ApiRequestError } from "../api-errors";
@@ -101,7 +102,7 @@ async function readTokenResponse(res: Response): Promise<TokenResponse> {
             : `HTTP ${res.status}`;
     throw new TokenEndpointError(res.status, error, description, requestId);
   }
-  const parsed = TokenResponseSchema.safeParse(body);
+  const parsed = TokenReadSchema.safeParse(body);
   if (!parsed.success) {
     throw new TokenEndpointError(
       res.status,
@@ -110,7 +111,49 @@ async function readTokenResponse(res: Response): Promise<TokenResponse> {
       requestId,
     );
   }
-  return parsed.data;
+  const { access_token, token_type, expires_in, ...rest } = parsed.data;
+  // The provider's BaseTokenResponse makes every field optional, even on a 200: without an access
+  // token there is nothing to sign in with, which the user reads as a failed sign-in, not a crash.
+  if (!access_token)
+    throw new TokenEndpointError(res.status, NO_ACCESS_TOKEN, "the API's token endpoint answered without an access token", requestId);
+  if (token_type !== undefined && token_type.toLowerCase() !== "bearer")
+    throw new TokenEndpointError(
+      res.status,
+      "unsupported_token_type",
+      `the API issued a ${token_type} token; the console uses Bearer tokens`,
+      requestId,
+    );
+  return { ...rest, access_token, token_type: "Bearer", expires_in: expires_in ?? expiresInOf(access_token) };
+}
+
+/** The RFC 6749 error code of a 200 token response without `access_token` (a clear sign-in error). */
+export const NO_ACCESS_TOKEN = "no_access_token";
+
+/**
+ * The token endpoint's answer as the provider types it (BaseTokenResponse: `access_token?`,
+ * `token_type?` "for now, always Bearer", `expires_in?`), read into the contract's TokenResponse.
+ */
+const TokenReadSchema = TokenResponseSchema.extend({
+  access_token: z.string().optional(),
+  token_type: z.string().optional(),
+  expires_in: z.number().int().optional(),
+});
+
+/** Seconds assumed when the answer has no `expires_in`: a short life, so a refresh comes early rather than a 401. */
+const DEFAULT_EXPIRES_IN = 300;
+
+/** `expires_in` when absent: the access token's own `exp` (the provider's tokens are JWTs), else DEFAULT_EXPIRES_IN. */
+function expiresInOf(accessToken: string): number {
+  const payload = accessToken.split(".")[1];
+  if (payload) {
+    try {
+      const exp = (JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as { exp?: unknown }).exp;
+      if (typeof exp === "number" && Number.isFinite(exp)) return Math.max(0, Math.floor(exp - Date.now() / 1000));
+    } catch {
+      /* not a JWT: the default below */
+    }
+  }
+  return DEFAULT_EXPIRES_IN;
 }
 
 /** authorization_code grant with the PKCE verifier (RFC 6749 4.1.3, RFC 7636 4.5). */

@@ -1,6 +1,7 @@
 import "server-only";
-import { CompanyManagerCreatedResponseSchema, CompanyManagerListResponseSchema, OkEnvelopeSchema, type CompanyRole } from "@/lib/contract";
+import { OkEnvelopeSchema, type CompanyRole } from "@/lib/contract";
 import type { ApiClient } from "@/lib/console/api-client";
+import { read } from "@/lib/console/api-read";
 import type { ManagerListApiQuery } from "./url-state";
 
 // The company manager endpoints over the console's typed client, for server pages and BFF handlers.
@@ -8,13 +9,11 @@ import type { ManagerListApiQuery } from "./url-state";
 const enc = encodeURIComponent;
 
 export const listCompanyManagersPage = (api: ApiClient, q: ManagerListApiQuery) =>
-  api
-    .json(CompanyManagerListResponseSchema, "GET", "v1/company-managers", { query: { page: q.page, page_size: q.page_size } })
-    .then((r) => r.data);
+  api.json(read.companyManagers, "GET", "v1/company-managers", { query: { page: q.page, page_size: q.page_size } }).then((r) => r.data);
 
 export const inviteCompanyManager = (api: ApiClient, body: { name: string; email: string; role: CompanyRole }) =>
   // The provider answers `{company_manager}` without `data` (CompanyManagerData).
-  api.json(CompanyManagerCreatedResponseSchema, "POST", "v1/company-managers", { body }).then((r) => r.company_manager);
+  api.json(read.companyManagerCreated, "POST", "v1/company-managers", { body }).then((r) => r.company_manager);
 
 export const removeCompanyManager = (api: ApiClient, userId: string) =>
   api.json(OkEnvelopeSchema, "DELETE", `v1/company-managers/${enc(userId)}`).then((r) => r.data);

@@ -59,6 +59,6 @@ export function managerErrorDetails(error: ApiErrorPayload, operation: keyof typ
 }
 
 /** Owners on the page, when the whole list fits on it (else unknown: null). */
-export function ownerCount(managers: readonly { role: CompanyRole }[], totalPages: number): number | null {
+export function ownerCount(managers: readonly { role: string }[], totalPages: number): number | null {
   return totalPages <= 1 ? managers.filter((m) => m.role === "owner").length : null;
 }

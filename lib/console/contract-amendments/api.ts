@@ -1,6 +1,7 @@
 import "server-only";
-import { ContractAmendmentListResponseSchema, ContractAmendmentResponseSchema, type CreateContractAmendmentBody } from "@/lib/contract";
+import { ContractAmendmentResponseSchema, type CreateContractAmendmentBody } from "@/lib/contract";
 import type { ApiClient } from "@/lib/console/api-client";
+import { read } from "@/lib/console/api-read";
 import type { AmendmentListApiQuery } from "./url-state";
 
 // The contract amendment endpoints (docs/decisions/areas-payroll-contract-amendments.md) over the
@@ -9,10 +10,10 @@ import type { AmendmentListApiQuery } from "./url-state";
 const enc = encodeURIComponent;
 
 export const listContractAmendments = (api: ApiClient, q: AmendmentListApiQuery) =>
-  api.json(ContractAmendmentListResponseSchema, "GET", "v1/contract-amendments", { query: { ...q } }).then((r) => r.data);
+  api.json(read.contractAmendments, "GET", "v1/contract-amendments", { query: { ...q } }).then((r) => r.data);
 
 export const getContractAmendment = (api: ApiClient, id: string) =>
-  api.json(ContractAmendmentResponseSchema, "GET", `v1/contract-amendments/${enc(id)}`).then((r) => r.data.contract_amendment);
+  api.json(read.contractAmendment, "GET", `v1/contract-amendments/${enc(id)}`).then((r) => r.data.contract_amendment);
 
 export const createContractAmendment = (api: ApiClient, body: CreateContractAmendmentBody) =>
   api.json(ContractAmendmentResponseSchema, "POST", "v1/contract-amendments", { body }).then((r) => r.data.contract_amendment);

@@ -1,4 +1,5 @@
-import { OPEN_CONTRACT_AMENDMENT_STATUSES, type ContractAmendmentStatus } from "@/lib/contract";
+import { OPEN_CONTRACT_AMENDMENT_STATUSES } from "@/lib/contract";
+import type { ContractAmendmentStatusRead as ContractAmendmentStatus } from "@/lib/console/api-read";
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
 import { humanize, type Tone } from "@/lib/console/employments/labels";
 import { formatDate } from "@/lib/console/employments/format";
@@ -12,6 +13,7 @@ export const AMENDMENT_STATUS_LABELS: Record<ContractAmendmentStatus, string> = 
   in_review: "In review",
   done: "Done",
   canceled: "Canceled",
+  deleted: "Deleted",
 };
 
 export const AMENDMENT_STATUS_TONES: Record<ContractAmendmentStatus, Tone> = {
@@ -19,6 +21,7 @@ export const AMENDMENT_STATUS_TONES: Record<ContractAmendmentStatus, Tone> = {
   in_review: "amber",
   done: "green",
   canceled: "gray",
+  deleted: "gray",
 };
 
 export const AMENDMENT_STATUS_DESCRIPTIONS: Record<ContractAmendmentStatus, string> = {
@@ -26,10 +29,12 @@ export const AMENDMENT_STATUS_DESCRIPTIONS: Record<ContractAmendmentStatus, stri
   in_review: "The provider is reviewing it.",
   done: "Approved and applied to the contract.",
   canceled: "Withdrawn or refused; nothing changed.",
+  deleted: "Deleted at the provider; nothing changed.",
 };
 
 /** Whether an amendment still waits for a decision (sandbox can approve it). */
-export const isOpenAmendment = (status: ContractAmendmentStatus) => OPEN_CONTRACT_AMENDMENT_STATUSES.includes(status);
+export const isOpenAmendment = (status: ContractAmendmentStatus) =>
+  (OPEN_CONTRACT_AMENDMENT_STATUSES as readonly string[]).includes(status);
 
 /** The provider's reasons for a change (RequestDetails.reason_for_change). */
 const REASON_LABELS: Record<string, string> = {

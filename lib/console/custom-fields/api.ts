@@ -1,14 +1,13 @@
 import "server-only";
 import {
-  CustomFieldListResponseSchema,
   CustomFieldResponseSchema,
   CustomFieldValueResponseSchema,
-  EmploymentCustomFieldValueListResponseSchema,
   type CreateCustomFieldBody,
   type CustomField,
   type CustomFieldValueInput,
 } from "@/lib/contract";
 import { fetchAllPages, type ApiClient } from "@/lib/console/api-client";
+import { read } from "@/lib/console/api-read";
 import type { EmploymentCustomFieldEntry } from "@/lib/queries/custom-fields";
 import type { CustomFieldListApiQuery } from "./url-state";
 
@@ -18,9 +17,7 @@ import type { CustomFieldListApiQuery } from "./url-state";
 const enc = encodeURIComponent;
 
 export const listCustomFields = (api: ApiClient, q: CustomFieldListApiQuery) =>
-  api
-    .json(CustomFieldListResponseSchema, "GET", "v1/custom-fields", { query: { page: q.page, page_size: q.page_size } })
-    .then((r) => r.data);
+  api.json(read.customFields, "GET", "v1/custom-fields", { query: { page: q.page, page_size: q.page_size } }).then((r) => r.data);
 
 export const createCustomField = (api: ApiClient, body: CreateCustomFieldBody) =>
   api.json(CustomFieldResponseSchema, "POST", "v1/custom-fields", { body }).then((r) => r.data.custom_field);
@@ -46,7 +43,7 @@ export const listAllCustomFields = (api: ApiClient): Promise<CustomField[]> =>
 export const listAllEmploymentCustomFieldValues = (api: ApiClient, employmentId: string) =>
   fetchAllPages(async (page) => {
     const r = await api
-      .json(EmploymentCustomFieldValueListResponseSchema, "GET", `v1/employments/${enc(employmentId)}/custom-fields`, {
+      .json(read.employmentCustomFieldValues, "GET", `v1/employments/${enc(employmentId)}/custom-fields`, {
         query: { page, page_size: 100 },
       })
       .then((res) => res.data);

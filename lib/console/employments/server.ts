@@ -4,7 +4,8 @@ import { fetchAllPages, type ApiClient } from "@/lib/console/api-client";
 import { ApiRequestError, type ApiErrorPayload } from "@/lib/console/api-errors";
 import { GRANT_REVOKED } from "@/lib/console/partner/grant-store";
 import { getServerApi, NO_COMPANY, requireConsoleSession } from "@/lib/console/session";
-import type { CompanyManager, Department } from "@/lib/contract";
+import type { Department } from "@/lib/contract";
+import type { CompanyManagerRead } from "@/lib/console/api-read";
 import { scopeOf, type QueryScope } from "@/lib/queries/scope";
 import { signInHref } from "./links";
 
@@ -66,7 +67,7 @@ export function listAllDepartments(api: ApiClient): Promise<Department[]> {
 }
 
 /** Every company user with a role (the manager select filters them by role). */
-export function listAllCompanyManagers(api: ApiClient): Promise<CompanyManager[]> {
+export function listAllCompanyManagers(api: ApiClient): Promise<CompanyManagerRead[]> {
   return fetchAllPages(async (page) => {
     const r = await api.listCompanyManagers({ page, page_size: 100 });
     return { items: r.data.company_managers, totalPages: r.data.total_pages };

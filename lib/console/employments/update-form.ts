@@ -2,12 +2,12 @@ import { z } from "zod";
 import {
   MANAGER_ROLES,
   UpdateEmploymentV2BodySchema,
-  type CompanyManager,
   type CompanyRole,
   type Department,
   type Employment,
   type UpdateEmploymentV2Body,
 } from "@/lib/contract";
+import { labelOf, type CompanyManagerRead } from "@/lib/console/api-read";
 
 // The update-employment form (spec 4.1): its values, its schema (the contract's rules for each
 // field), the body it sends, and where the API's 422 errors land.
@@ -32,14 +32,14 @@ export const UPDATE_EMPLOYMENT_FIELDS = Object.keys(UpdateEmploymentFormSchema.s
  * The provider's Employment names its manager by `manager_email` (no user id): the current manager's
  * user id is that of the company manager with this email, "" when none matches (or none is known).
  */
-export function currentManagerId(e: Pick<Employment, "manager_email">, managers: readonly CompanyManager[]): string {
+export function currentManagerId(e: Pick<Employment, "manager_email">, managers: readonly CompanyManagerRead[]): string {
   const email = e.manager_email?.toLowerCase();
   return (email && managers.find((m) => m.user_email.toLowerCase() === email)?.user_id) || "";
 }
 
 export function updateFormDefaults(
   e: Pick<Employment, "department_id" | "manager_email" | "external_id" | "work_email">,
-  managers: readonly CompanyManager[] = [],
+  managers: readonly CompanyManagerRead[] = [],
 ): UpdateEmploymentFormValues {
   return {
     department_id: e.department_id ?? "",
@@ -81,13 +81,13 @@ export interface SelectOption {
  * A current manager who is no longer a candidate stays listed (marked), so the form shows the truth.
  */
 export function managerOptions(
-  managers: readonly CompanyManager[],
+  managers: readonly CompanyManagerRead[],
   current?: { id: string | null | undefined; name?: string | null },
 ): SelectOption[] {
   const options = managers
-    .filter((m) => MANAGER_ROLES.includes(m.role))
+    .filter((m) => (MANAGER_ROLES as readonly string[]).includes(m.role))
     .sort((a, b) => a.user_name.localeCompare(b.user_name, "en"))
-    .map((m) => ({ value: m.user_id, label: `${m.user_name} (${m.user_email}) · ${ROLE_LABELS[m.role]}` }));
+    .map((m) => ({ value: m.user_id, label: `${m.user_name} (${m.user_email}) · ${labelOf(ROLE_LABELS, m.role)}` }));
   if (current?.id && !options.some((o) => o.value === current.id)) {
     options.unshift({ value: current.id, label: `${current.name ?? current.id} · current, not a manager candidate` });
   }

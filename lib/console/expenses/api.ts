@@ -1,6 +1,7 @@
 import "server-only";
-import { ExpenseListResponseSchema, ExpenseResponseSchema, type CreateExpenseBody } from "@/lib/contract";
+import { ExpenseResponseSchema, type CreateExpenseBody } from "@/lib/contract";
 import type { ApiClient } from "@/lib/console/api-client";
+import { read } from "@/lib/console/api-read";
 import type { ExpenseReviewBody } from "./rules";
 import type { ExpenseListApiQuery } from "./url-state";
 
@@ -10,10 +11,10 @@ import type { ExpenseListApiQuery } from "./url-state";
 const enc = encodeURIComponent;
 
 export const listExpenses = (api: ApiClient, q: ExpenseListApiQuery) =>
-  api.json(ExpenseListResponseSchema, "GET", "v1/expenses", { query: { ...q } }).then((r) => r.data);
+  api.json(read.expenses, "GET", "v1/expenses", { query: { ...q } }).then((r) => r.data);
 
 export const getExpense = (api: ApiClient, id: string) =>
-  api.json(ExpenseResponseSchema, "GET", `v1/expenses/${enc(id)}`).then((r) => r.data.expense);
+  api.json(read.expense, "GET", `v1/expenses/${enc(id)}`).then((r) => r.data.expense);
 
 export const createExpense = (api: ApiClient, body: CreateExpenseBody) =>
   api.json(ExpenseResponseSchema, "POST", "v1/expenses", { body }).then((r) => r.data.expense);

@@ -1,16 +1,15 @@
 import "server-only";
 import {
   DeleteRecurringIncentiveResponseSchema,
-  IncentiveListResponseSchema,
   IncentiveResponseSchema,
   OkEnvelopeSchema,
-  RecurringIncentiveListResponseSchema,
   RecurringIncentiveResponseSchema,
   type CreateIncentiveBody,
   type CreateRecurringIncentiveBody,
   type UpdateIncentiveBody,
 } from "@/lib/contract";
 import type { ApiClient } from "@/lib/console/api-client";
+import { read } from "@/lib/console/api-read";
 import type { IncentiveListApiQuery, RecurringListApiQuery } from "./url-state";
 
 // The incentive endpoints of the API (spec 4.2 "Incentives", "Recurring incentives", and the
@@ -19,10 +18,10 @@ import type { IncentiveListApiQuery, RecurringListApiQuery } from "./url-state";
 const enc = encodeURIComponent;
 
 export const listIncentives = (api: ApiClient, q: IncentiveListApiQuery) =>
-  api.json(IncentiveListResponseSchema, "GET", "v1/incentives", { query: { ...q } }).then((r) => r.data);
+  api.json(read.incentives, "GET", "v1/incentives", { query: { ...q } }).then((r) => r.data);
 
 export const getIncentive = (api: ApiClient, id: string) =>
-  api.json(IncentiveResponseSchema, "GET", `v1/incentives/${enc(id)}`).then((r) => r.data.incentive);
+  api.json(read.incentive, "GET", `v1/incentives/${enc(id)}`).then((r) => r.data.incentive);
 
 export const createIncentive = (api: ApiClient, body: CreateIncentiveBody) =>
   api.json(IncentiveResponseSchema, "POST", "v1/incentives", { body }).then((r) => r.data.incentive);
@@ -38,7 +37,7 @@ export const sandboxSetIncentiveStatus = (api: ApiClient, id: string, status: "p
   api.json(IncentiveResponseSchema, "PUT", `v1/sandbox/incentives/${enc(id)}`, { body: { status } }).then((r) => r.data.incentive);
 
 export const listRecurringIncentives = (api: ApiClient, q: RecurringListApiQuery) =>
-  api.json(RecurringIncentiveListResponseSchema, "GET", "v1/incentives/recurring", { query: { ...q } }).then((r) => r.data);
+  api.json(read.recurringIncentives, "GET", "v1/incentives/recurring", { query: { ...q } }).then((r) => r.data);
 
 export const createRecurringIncentive = (api: ApiClient, body: CreateRecurringIncentiveBody) =>
   api.json(RecurringIncentiveResponseSchema, "POST", "v1/incentives/recurring", { body }).then((r) => r.data.recurring_incentive);

@@ -1,6 +1,7 @@
 import "server-only";
-import { OffboardingListResponseSchema, OffboardingResponseSchema, type CreateOffboardingBody } from "@/lib/contract";
+import { OffboardingResponseSchema, type CreateOffboardingBody } from "@/lib/contract";
 import type { ApiClient } from "@/lib/console/api-client";
+import { read } from "@/lib/console/api-read";
 import type { SandboxOffboardingStatus } from "./rules";
 import type { OffboardingListApiQuery } from "./url-state";
 
@@ -11,10 +12,10 @@ const enc = encodeURIComponent;
 
 /** With the caller's own confidential requests (the provider leaves them out unless asked). */
 export const listOffboardings = (api: ApiClient, q: OffboardingListApiQuery) =>
-  api.json(OffboardingListResponseSchema, "GET", "v1/offboardings", { query: { ...q, include_confidential: "true" } }).then((r) => r.data);
+  api.json(read.offboardings, "GET", "v1/offboardings", { query: { ...q, include_confidential: "true" } }).then((r) => r.data);
 
 export const getOffboarding = (api: ApiClient, id: string) =>
-  api.json(OffboardingResponseSchema, "GET", `v1/offboardings/${enc(id)}`).then((r) => r.data.offboarding);
+  api.json(read.offboarding, "GET", `v1/offboardings/${enc(id)}`).then((r) => r.data.offboarding);
 
 export const createOffboarding = (api: ApiClient, body: CreateOffboardingBody) =>
   api.json(OffboardingResponseSchema, "POST", "v1/offboardings", { body }).then((r) => r.data.offboarding);

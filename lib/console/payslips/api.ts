@@ -1,6 +1,7 @@
 import "server-only";
-import { PayslipListResponseSchema, PayslipResponseSchema, type SandboxReleasePayslipBody } from "@/lib/contract";
+import { PayslipResponseSchema, type SandboxReleasePayslipBody } from "@/lib/contract";
 import type { ApiClient } from "@/lib/console/api-client";
+import { read } from "@/lib/console/api-read";
 import type { PayslipListApiQuery } from "./url-state";
 
 // The payslip endpoints of the API (spec 4.2, docs/decisions/areas-payroll-payslips.md) over the
@@ -9,7 +10,7 @@ import type { PayslipListApiQuery } from "./url-state";
 const enc = encodeURIComponent;
 
 export const listPayslips = (api: ApiClient, q: PayslipListApiQuery) =>
-  api.json(PayslipListResponseSchema, "GET", "v1/payslips", { query: { ...q } }).then((r) => r.data);
+  api.json(read.payslips, "GET", "v1/payslips", { query: { ...q } }).then((r) => r.data);
 
 /** The PDF as the API answers it, on the provider's path (GET /v1/payslips/{id}/pdf) (a non-2xx answer throws ApiRequestError with the API's message). */
 export const downloadPayslip = (api: ApiClient, id: string, signal?: AbortSignal) =>

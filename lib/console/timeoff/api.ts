@@ -1,13 +1,13 @@
 import "server-only";
 import {
   TimeoffBalanceResponseSchema,
-  TimeoffListResponseSchema,
   TimeoffResponseSchema,
   TimeoffTypesResponseSchema,
   type CreateTimeoffBody,
   type UpdateTimeoffBody,
 } from "@/lib/contract";
 import type { ApiClient } from "@/lib/console/api-client";
+import { read } from "@/lib/console/api-read";
 import type { TimeoffListApiQuery } from "./url-state";
 
 // The time off endpoints of the API (spec 4.2 "Time off", "Time off balance") over the console's
@@ -16,10 +16,10 @@ import type { TimeoffListApiQuery } from "./url-state";
 const enc = encodeURIComponent;
 
 export const listTimeoff = (api: ApiClient, q: TimeoffListApiQuery) =>
-  api.json(TimeoffListResponseSchema, "GET", "v1/timeoff", { query: { ...q } }).then((r) => r.data);
+  api.json(read.timeoffs, "GET", "v1/timeoff", { query: { ...q } }).then((r) => r.data);
 
 export const getTimeoff = (api: ApiClient, id: string) =>
-  api.json(TimeoffResponseSchema, "GET", `v1/timeoff/${enc(id)}`).then((r) => r.data.timeoff);
+  api.json(read.timeoff, "GET", `v1/timeoff/${enc(id)}`).then((r) => r.data.timeoff);
 
 export const createTimeoff = (api: ApiClient, body: CreateTimeoffBody) =>
   api.json(TimeoffResponseSchema, "POST", "v1/timeoff", { body }).then((r) => r.data.timeoff);

@@ -1,4 +1,5 @@
 import type { ApiClient } from "@/lib/console/api-client";
+import { ApiRequestError } from "@/lib/console/api-errors";
 import { listCompanyManagersPage } from "@/lib/console/company-managers/api";
 import { parseManagerState, toManagerApiQuery } from "@/lib/console/company-managers/url-state";
 import { getAmendmentForm, getContractAmendment, listContractAmendments } from "@/lib/console/contract-amendments/api";
@@ -44,6 +45,74 @@ export interface PageLoad {
   load: (ctx: LoadContext) => Promise<unknown>;
 }
 
+/**
+ * What a page renders instead of data when the API answers validly without it, each asserted by the
+ * entry that expects it (the test counts them, and any other outcome is a failure):
+ * - "not-found state": a show's answer holds no resource (the provider's `data?: {employment?}`): the
+ *   page's not-found handling, as for a 404 (lib/console/api-read.ts AbsentResourceError);
+ * - "not available on this API": a Roster-only route the provider does not have, after the console's
+ *   fallback found no provider operation to use instead (the page shows a notice, not an error);
+ * - "sign-in error": a token answer without `access_token` (the provider's BaseTokenResponse allows it):
+ *   the console refuses it with a clear error (lib/console/auth/token-endpoint.ts NO_ACCESS_TOKEN).
+ */
+export type HandledState = "not-found state" | "not available on this API" | "sign-in error" | "provider fallback";
+
+/** Every handled state seen, by page and state (the test prints and checks them). */
+export const handledStates: { page: string; state: HandledState }[] = [];
+let currentPage = "";
+/** Set by the test before each load, so the handled states are recorded for the right page. */
+export function setCurrentPage(page: string) {
+  currentPage = page;
+}
+
+/**
+ * A show the page renders its not-found state for when the answer holds no resource (loadForPage with
+ * notFoundOn404, or the page's own handling of an unknown id). Only the console's own AbsentResource
+ * 404 is handled: a 404 of the provider (no such path) stays a failure.
+ */
+export async function orNotFound<T>(load: Promise<T>): Promise<T | null> {
+  try {
+    return await load;
+  } catch (error) {
+    const absent = error instanceof ApiRequestError && error.status === 404 && (error.payload.body as { absent?: unknown })?.absent;
+    if (!absent) throw error;
+    handledStates.push({ page: currentPage, state: "not-found state" });
+    return null;
+  }
+}
+
+/**
+ * A Roster-only read the provider has no route for, whose 404 the page's island shows as a "not
+ * available on this API" notice (not an error banner). The test checks that the load met a 404 from
+ * a path the provider does not have.
+ */
+async function orNotAvailableOn404<T>(load: Promise<T>): Promise<T | null> {
+  try {
+    return await load;
+  } catch (error) {
+    if (!(error instanceof ApiRequestError) || error.status !== 404 || (error.payload.body as { absent?: unknown })?.absent) throw error;
+    handledStates.push({ page: currentPage, state: "not available on this API" });
+    return null;
+  }
+}
+
+/** A load whose null result is the page's "not available on this API" notice. */
+async function orUnavailable<T>(load: Promise<T | null>): Promise<T | null> {
+  const result = await load;
+  if (result === null) handledStates.push({ page: currentPage, state: "not available on this API" });
+  return result;
+}
+
+/**
+ * A Roster-only route the console replaced with the provider's operation (webhook callbacks, the
+ * delivery log): the page shows the provider's rows with a notice naming what is not available.
+ */
+async function viaProvider<T extends { source: "roster" | "provider" }>(load: Promise<T>): Promise<T> {
+  const result = await load;
+  if (result.source === "provider") handledStates.push({ page: currentPage, state: "provider fallback" });
+  return result;
+}
+
 const none = {} as Record<string, string>;
 const all = (...loads: Promise<unknown>[]) => Promise.all(loads);
 /** prefetchPeopleOpsEmployments (lib/console/timeoff/people-ops/server.ts): the employments people-ops pages name. */
@@ -51,20 +120,20 @@ const peopleOps = (api: ApiClient) => api.listEmployments(PEOPLE_OPS_EMPLOYMENTS
 
 export const PAGE_LOADS: PageLoad[] = [
   { page: "/employments", load: ({ api }) => api.listEmployments(toApiQuery(parseListState(none))) },
-  { page: "/employments/[id]", load: ({ api, id }) => api.getEmployment(id) },
+  { page: "/employments/[id]", load: ({ api, id }) => orNotFound(api.getEmployment(id)) },
   {
     page: "/employments/[id]/edit",
-    load: ({ api, id }) => all(api.getEmployment(id), listAllDepartments(api), listAllCompanyManagers(api)),
+    load: ({ api, id }) => all(orNotFound(api.getEmployment(id)), listAllDepartments(api), listAllCompanyManagers(api)),
   },
   {
     page: "/employments/[id]/forms/[form]",
     load: async ({ api, id }) => {
-      const { employment } = (await api.getEmployment(id)).data;
+      const employment = (await orNotFound(api.getEmployment(id)))?.data.employment;
       // The page asks for the country's form only when the employment has a country.
-      if (employment.country) await api.getForm(employment.country.code, "contract_details");
+      if (employment?.country) await api.getForm(employment.country.code, "contract_details");
     },
   },
-  { page: "/employments/new", load: ({ api, id }) => all(api.listCountries(), api.getEmployment(id)) },
+  { page: "/employments/new", load: ({ api, id }) => all(api.listCountries(), orNotFound(api.getEmployment(id))) },
   {
     page: "/timeoff",
     load: ({ api, id }) =>
@@ -74,13 +143,13 @@ export const PAGE_LOADS: PageLoad[] = [
   { page: "/timeoff/new", load: ({ api }) => all(listTimeoffTypes(api), peopleOps(api)) },
   { page: "/timeoff/types", load: ({ api }) => listTimeoffTypes(api) },
   { page: "/expenses", load: ({ api }) => all(listExpenses(api, expensesList.toApiQuery(expensesList.parse(none))), peopleOps(api)) },
-  { page: "/expenses/[id]", load: ({ api, id }) => all(getExpense(api, id), peopleOps(api)) },
+  { page: "/expenses/[id]", load: ({ api, id }) => all(orNotFound(getExpense(api, id)), peopleOps(api)) },
   { page: "/expenses/new", load: ({ api }) => peopleOps(api) },
   {
     page: "/incentives",
     load: ({ api }) => all(listIncentives(api, incentivesList.toApiQuery(incentivesList.parse(none))), peopleOps(api)),
   },
-  { page: "/incentives/[id]/edit", load: ({ api, id }) => all(getIncentive(api, id), peopleOps(api)) },
+  { page: "/incentives/[id]/edit", load: ({ api, id }) => all(orNotFound(getIncentive(api, id)), peopleOps(api)) },
   { page: "/incentives/new", load: ({ api }) => peopleOps(api) },
   { page: "/incentives/recurring/new", load: ({ api }) => peopleOps(api) },
   {
@@ -92,15 +161,19 @@ export const PAGE_LOADS: PageLoad[] = [
     load: ({ api }) => all(listOffboardings(api, offboardingsList.toApiQuery(offboardingsList.parse(none))), peopleOps(api)),
   },
   { page: "/offboardings/new", load: ({ api }) => peopleOps(api) },
-  { page: "/offboardings/[id]", load: ({ api, id }) => all(getOffboarding(api, id), peopleOps(api)) },
-  { page: "/outstanding-payments", load: ({ api }) => listOutstandingPayments(api, toPaymentApiQuery(parsePaymentState(none))) },
+  { page: "/offboardings/[id]", load: ({ api, id }) => all(orNotFound(getOffboarding(api, id)), peopleOps(api)) },
+  {
+    page: "/outstanding-payments",
+    load: ({ api }) => orUnavailable(listOutstandingPayments(api, toPaymentApiQuery(parsePaymentState(none)))),
+  },
   {
     page: "/payslips",
     load: ({ api, id }) =>
       all(
         listPayslips(api, toPayslipApiQuery(parsePayslipState(none))),
         api.listEmployments(EMPLOYMENT_DIRECTORY_QUERY),
-        api.getEmployment(id),
+        // The filter's employment names the header; without it the page keeps its plain title.
+        orNotFound(api.getEmployment(id)),
       ),
   },
   {
@@ -112,13 +185,14 @@ export const PAGE_LOADS: PageLoad[] = [
         listAllCompanyManagers(api),
       ),
   },
-  { page: "/contract-amendments/[id]", load: ({ api, id }) => all(getContractAmendment(api, id), listAllCompanyManagers(api)) },
+  { page: "/contract-amendments/[id]", load: ({ api, id }) => all(orNotFound(getContractAmendment(api, id)), listAllCompanyManagers(api)) },
   {
     page: "/contract-amendments/new",
     load: async ({ api, id }) => {
       await api.listEmployments(EMPLOYMENT_DIRECTORY_QUERY);
-      const { employment } = (await api.getEmployment(id)).data;
-      if (employment.country) await getAmendmentForm(api, employment.country.code);
+      // An unknown employment: the page's banner offers to choose another one.
+      const employment = (await orNotFound(api.getEmployment(id)))?.data.employment;
+      if (employment?.country) await getAmendmentForm(api, employment.country.code);
     },
   },
   { page: "/company-managers", load: ({ api }) => listCompanyManagersPage(api, toManagerApiQuery(parseManagerState(none))) },
@@ -127,7 +201,7 @@ export const PAGE_LOADS: PageLoad[] = [
     page: "/webhooks",
     load: ({ api, companyId }) =>
       all(
-        listWebhookCallbacks(api, companyId, toCallbacksApiQuery(parseCallbacksState(none))),
+        viaProvider(listWebhookCallbacks(api, companyId, toCallbacksApiQuery(parseCallbacksState(none)))),
         api.listEmployments(TEST_EVENT_EMPLOYMENTS_QUERY),
       ),
   },
@@ -135,9 +209,10 @@ export const PAGE_LOADS: PageLoad[] = [
     page: "/webhooks/deliveries",
     load: ({ api, companyId, id }) =>
       all(
-        listWebhookEvents(api, toDeliveriesApiQuery(parseDeliveriesState(none))),
+        viaProvider(listWebhookEvents(api, toDeliveriesApiQuery(parseDeliveriesState(none)))),
         listAllWebhookCallbacks(api, companyId),
-        getWebhookEvent(api, id),
+        // Roster-only GET /v1/webhook-events/{id}: the provider has none, the detail panel says so.
+        orNotAvailableOn404(getWebhookEvent(api, id)),
       ),
   },
   // Partner view: the partner's client-credentials calls (companies that consented, countries).
