@@ -1,6 +1,15 @@
 import { defineConfig } from "vitest/config";
 import { fileURLToPath } from "node:url";
-import { RosterSequencer } from "./vitest.sequencer";
+import { BaseSequencer, type TestSpecification } from "vitest/node";
+
+// The conformance suite reads what every other file produced: it runs last.
+class RosterSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const last = (f: TestSpecification) => (f.moduleId.endsWith("lib/gateway/conformance.test.ts") ? 1 : 0);
+    return [...sorted].sort((a, b) => last(a) - last(b));
+  }
+}
 
 // One worker process, modules shared across files (isolate: false), so the PGlite
 // instances of lib/gateway/testing are started once per run instead of once per file.
