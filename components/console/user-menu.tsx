@@ -1,9 +1,9 @@
 "use client";
 
-import { useDisclosure } from "@/components/ui/use-disclosure";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { cn } from "@/components/ui/cn";
+import { Popover, PopoverChevron, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
+import { ThemeChoice } from "@/components/ui/theme-provider";
 import type { PublicSession } from "@/lib/console/session-types";
 import { SIGN_IN_PATH } from "@/lib/console/auth/sign-in-url";
 import { bffFetch } from "@/lib/console/bff-client";
@@ -25,45 +25,35 @@ const initials = (name: string) =>
     .map((w) => w[0]!.toUpperCase())
     .join("") || "?";
 
-/** Who is signed in and for which company, with "Sign out" (a disclosure, closed by Escape). */
+/** Who is signed in and for which company, the theme, and "Sign out" (a popover, closed by Escape). */
 export function UserMenu({ user, company, operator = false }: Pick<PublicSession, "user" | "company"> & { operator?: boolean }) {
-  const { open, setOpen, root, button } = useDisclosure();
   const [signingOut, setSigningOut] = useState(false);
   const [signOutError, setSignOutError] = useState<string | null>(null);
-  const panelId = useId();
   const name = user?.name || user?.email || "Signed in";
 
   return (
-    <div ref={root} className="relative">
-      <button
-        ref={button}
-        type="button"
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => setOpen((o) => !o)}
-        className="flex items-center gap-2 rounded-md px-1.5 py-1 text-left hover:bg-slate-100 dark:hover:bg-slate-800"
-      >
-        <span
-          aria-hidden="true"
-          className="flex size-8 items-center justify-center rounded-full bg-brand-600 text-xs font-semibold text-white"
+    <Popover>
+      <PopoverTrigger asChild>
+        <button
+          type="button"
+          className="group flex items-center gap-2 rounded-md px-1.5 py-1 text-left hover:bg-slate-100 dark:hover:bg-slate-800"
         >
-          {initials(name)}
-        </span>
-        <span className="sr-only md:not-sr-only md:flex md:flex-col md:leading-tight">
-          <span className="text-sm font-medium text-slate-900 dark:text-slate-100">{name}</span>
-          <span className="text-xs text-slate-600 dark:text-slate-400">
-            {operator ? "Partner operator" : (company?.name ?? "No company")}
+          <span
+            aria-hidden="true"
+            className="flex size-8 items-center justify-center rounded-full bg-brand-600 text-xs font-semibold text-white"
+          >
+            {initials(name)}
           </span>
-        </span>
-        <svg aria-hidden="true" viewBox="0 0 16 16" className={cn("size-4 text-slate-500 transition-transform", open && "rotate-180")}>
-          <path d="m4 6 4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" />
-        </svg>
-      </button>
-      <div
-        id={panelId}
-        hidden={!open}
-        className="absolute right-0 z-30 mt-2 w-72 rounded-lg border border-slate-200 bg-white p-4 shadow-lg dark:border-slate-700 dark:bg-slate-900"
-      >
+          <span className="sr-only md:not-sr-only md:flex md:flex-col md:leading-tight">
+            <span className="text-sm font-medium text-slate-900 dark:text-slate-100">{name}</span>
+            <span className="text-xs text-slate-600 dark:text-slate-400">
+              {operator ? "Partner operator" : (company?.name ?? "No company")}
+            </span>
+          </span>
+          <PopoverChevron />
+        </button>
+      </PopoverTrigger>
+      <PopoverContent aria-label="Account" className="p-4">
         <dl className="space-y-2 text-sm">
           <div>
             <dt className="text-xs font-medium uppercase tracking-wide text-slate-600 dark:text-slate-400">Signed in as</dt>
@@ -79,6 +69,7 @@ export function UserMenu({ user, company, operator = false }: Pick<PublicSession
             </dd>
           </div>
         </dl>
+        <ThemeChoice className="mt-4" />
         <Button
           variant="secondary"
           size="sm"
@@ -100,7 +91,7 @@ export function UserMenu({ user, company, operator = false }: Pick<PublicSession
             Sign-out failed: {signOutError}
           </p>
         ) : null}
-      </div>
-    </div>
+      </PopoverContent>
+    </Popover>
   );
 }

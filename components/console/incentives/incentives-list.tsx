@@ -20,7 +20,7 @@ import {
 } from "@/lib/queries/incentives";
 import type { QueryScope } from "@/lib/queries/scope";
 import { ActionDialog } from "../timeoff/people-ops/action-dialog";
-import { CreatedNotice, UPDATED_PARAM } from "../timeoff/people-ops/created-notice";
+import { CreatedNotice, SavedToast } from "../timeoff/people-ops/created-notice";
 import { PeopleOpsErrorBanner } from "../timeoff/people-ops/error-banner";
 import { ListView } from "../timeoff/people-ops/list-view";
 import { usePeopleOpsEmployments } from "../timeoff/people-ops/use-employments";
@@ -105,7 +105,7 @@ export function IncentivesList({
       <CreatedNotice title="Incentive created">
         <p>It is pending until payroll takes it; until then it can be edited or deleted.</p>
       </CreatedNotice>
-      <CreatedNotice title="Incentive saved" param={UPDATED_PARAM} />
+      <SavedToast title="Incentive saved" />
       {feedback?.kind === "done" ? (
         <Alert tone="success" title="Done" role="status">
           <p>{feedback.text}</p>

@@ -1,7 +1,8 @@
 "use client";
 
-import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { useId, useRef, useState, type ReactNode, type RefObject } from "react";
 import { Button, type ButtonVariant } from "@/components/ui/button";
+import { ModalDialog } from "@/components/ui/dialog";
 import { sentence } from "@/components/ui/field";
 import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "./textarea";
@@ -25,14 +26,29 @@ export interface ActionDialogProps {
 }
 
 /**
- * A modal confirmation over the native <dialog> (showModal: focus is trapped, the page behind is
- * inert, Escape cancels), optionally asking for a reason. Focus starts on the reason box, or on Cancel
- * when there is none, so Enter never confirms by accident; it returns to the opener on close.
+ * A modal confirmation (see ModalDialog: focus trapped, Escape cancels), optionally asking for a
+ * reason. Focus starts on the reason box, or on Close when there is none, so Enter never confirms by
+ * accident; it returns to the opener on close. The form mounts with the dialog, so each opening starts
+ * with an empty reason.
  */
-export function ActionDialog({
-  open,
-  title,
-  children,
+export function ActionDialog({ open, title, children, pending, onCancel, reason, ...rest }: ActionDialogProps) {
+  const cancel = useRef<HTMLButtonElement>(null);
+  const reasonBox = useRef<HTMLTextAreaElement>(null);
+  return (
+    <ModalDialog
+      open={open}
+      onClose={onCancel}
+      locked={pending}
+      title={title}
+      description={children}
+      initialFocus={reason ? reasonBox : cancel}
+    >
+      <ActionForm {...rest} reason={reason} pending={pending} onCancel={onCancel} cancel={cancel} reasonBox={reasonBox} />
+    </ModalDialog>
+  );
+}
+
+function ActionForm({
   confirmLabel,
   pendingLabel,
   confirmVariant = "primary",
@@ -42,29 +58,15 @@ export function ActionDialog({
   reasonError,
   onConfirm,
   onCancel,
-}: ActionDialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const cancel = useRef<HTMLButtonElement>(null);
-  const reasonBox = useRef<HTMLTextAreaElement>(null);
-  const opener = useRef<Element | null>(null);
-  const ids = { title: useId(), body: useId(), reason: useId() };
+  cancel,
+  reasonBox,
+}: Omit<ActionDialogProps, "open" | "title" | "children"> & {
+  cancel: RefObject<HTMLButtonElement | null>;
+  reasonBox: RefObject<HTMLTextAreaElement | null>;
+}) {
+  const reasonId = useId();
   const [text, setText] = useState("");
   const [localError, setLocalError] = useState<string | null>(null);
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      opener.current = document.activeElement;
-      setText("");
-      setLocalError(null);
-      dialog.showModal();
-      (reason ? reasonBox.current : cancel.current)?.focus();
-    } else if (!open && dialog.open) {
-      dialog.close();
-      if (opener.current instanceof HTMLElement && opener.current.isConnected) opener.current.focus();
-    }
-  }, [open, reason]);
 
   const error = localError ?? reasonError ?? null;
   const submit = () => {
@@ -85,80 +87,62 @@ export function ActionDialog({
   };
 
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby={ids.title}
-      aria-describedby={ids.body}
-      onCancel={(e) => {
+    <form
+      noValidate
+      className="space-y-4"
+      onSubmit={(e) => {
         e.preventDefault();
-        if (!pending) onCancel();
+        if (!pending) submit();
       }}
-      className="m-auto w-[min(34rem,calc(100vw-2rem))] rounded-lg border border-slate-200 bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-950/50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
     >
-      <form
-        method="dialog"
-        noValidate
-        className="space-y-4 p-5"
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (!pending) submit();
-        }}
-      >
-        <h2 id={ids.title} className="text-lg font-semibold">
-          {title}
-        </h2>
-        <div id={ids.body} className="space-y-2 text-sm text-slate-700 dark:text-slate-300">
-          {children}
+      {reason ? (
+        <div className="space-y-1.5">
+          <label htmlFor={reasonId} className="block text-sm font-medium text-slate-900 dark:text-slate-100">
+            {reason.label}
+          </label>
+          <Textarea
+            ref={reasonBox}
+            id={reasonId}
+            rows={3}
+            value={text}
+            maxLength={2000}
+            required
+            invalid={!!error}
+            aria-describedby={
+              [reason.description ? `${reasonId}-d` : null, error ? `${reasonId}-e` : null].filter(Boolean).join(" ") || undefined
+            }
+            onChange={(e) => {
+              setText(e.target.value);
+              setLocalError(null);
+            }}
+          />
+          {reason.description ? (
+            <p id={`${reasonId}-d`} className="text-sm text-slate-600 dark:text-slate-400">
+              {reason.description}
+            </p>
+          ) : null}
+          {error ? (
+            <p id={`${reasonId}-e`} className="text-sm font-medium text-red-700 dark:text-red-300">
+              {sentence(error)}
+            </p>
+          ) : null}
         </div>
-        {reason ? (
-          <div className="space-y-1.5">
-            <label htmlFor={ids.reason} className="block text-sm font-medium text-slate-900 dark:text-slate-100">
-              {reason.label}
-            </label>
-            <Textarea
-              ref={reasonBox}
-              id={ids.reason}
-              rows={3}
-              value={text}
-              maxLength={2000}
-              required
-              invalid={!!error}
-              aria-describedby={
-                [reason.description ? `${ids.reason}-d` : null, error ? `${ids.reason}-e` : null].filter(Boolean).join(" ") || undefined
-              }
-              onChange={(e) => {
-                setText(e.target.value);
-                setLocalError(null);
-              }}
-            />
-            {reason.description ? (
-              <p id={`${ids.reason}-d`} className="text-sm text-slate-600 dark:text-slate-400">
-                {reason.description}
-              </p>
-            ) : null}
-            {error ? (
-              <p id={`${ids.reason}-e`} className="text-sm font-medium text-red-700 dark:text-red-300">
-                {sentence(error)}
-              </p>
-            ) : null}
-          </div>
-        ) : null}
-        {feedback}
-        <div className="flex flex-wrap justify-end gap-2 pt-1">
-          <Button ref={cancel} variant="secondary" onClick={onCancel} disabled={pending}>
-            Close
-          </Button>
-          <Button type="submit" variant={confirmVariant} disabled={pending} aria-busy={pending || undefined}>
-            {pending ? (
-              <>
-                <Spinner /> {pendingLabel}
-              </>
-            ) : (
-              confirmLabel
-            )}
-          </Button>
-        </div>
-      </form>
-    </dialog>
+      ) : null}
+      {feedback}
+      <div className="flex flex-wrap justify-end gap-2 pt-1">
+        <Button ref={cancel} variant="secondary" onClick={onCancel} disabled={pending}>
+          Close
+        </Button>
+        <Button type="submit" variant={confirmVariant} disabled={pending} aria-busy={pending || undefined}>
+          {pending ? (
+            <>
+              <Spinner /> {pendingLabel}
+            </>
+          ) : (
+            confirmLabel
+          )}
+        </Button>
+      </div>
+    </form>
   );
 }

@@ -4,6 +4,7 @@ import { useSearchParams } from "next/navigation";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { toast } from "@/components/ui/toaster";
 
 /** The query parameter a form adds to the list it returns to after creating a record. */
 export const CREATED_PARAM = "created";
@@ -54,4 +55,24 @@ export function CreatedNotice({ title, children, param = CREATED_PARAM }: { titl
       </Alert>
     </div>
   );
+}
+
+/**
+ * A one-line confirmation with nothing to read or follow (e.g. "Incentive saved" after an edit): a
+ * toast, shown once when `param` arrives, and the parameter dropped from the URL (a reload does not
+ * repeat it). Use CreatedNotice when the confirmation carries content.
+ */
+export function SavedToast({ title, param = UPDATED_PARAM }: { title: string; param?: string }) {
+  const searchParams = useSearchParams();
+  const value = searchParams.get(param);
+  const shown = useRef<string | null>(null);
+  useEffect(() => {
+    if (!value || shown.current === value) return;
+    shown.current = value;
+    toast.success(title);
+    const url = new URL(window.location.href);
+    url.searchParams.delete(param);
+    window.history.replaceState(null, "", `${url.pathname}${url.search}`);
+  }, [value, title, param]);
+  return null;
 }
