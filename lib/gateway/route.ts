@@ -2,7 +2,7 @@ import "server-only";
 import type { Hono } from "hono";
 import { type z } from "zod";
 import { MANAGER_ROLES } from "@/lib/contract";
-import { resolvePrincipal } from "./auth/principal";
+import { authenticate, lookupResponse, storeResponse, type Authenticated, type ResponseLookup } from "./cache/read-path";
 import type { GatewayContext, GatewayEnv, Principal } from "./context";
 import { ApiError, badRequest, fieldErrors, forbidden, notFound, tooManyRequests, unauthorized, unsupportedMediaType } from "./errors";
 import { withIdempotency } from "./idempotency";
@@ -166,12 +166,20 @@ export function mountRoutes(app: Hono<GatewayEnv>, routes: readonly AnyRoute[]):
         const deps = c.get("deps");
         if (route.sandboxOnly && deps.config.environment !== "sandbox") throw notFound("Route");
         let principal: Principal | undefined;
+        let cached: ResponseLookup | null = null;
         if (route.auth.kind !== "none") {
-          principal = (await resolvePrincipal(deps, c.req.header("authorization"))) ?? undefined;
+          const auth: Authenticated = await authenticate(deps, c.req.header("authorization"));
+          principal = auth.principal ?? undefined;
           if (!principal) throw unauthorized();
           c.set("principal", principal);
           await applyRateLimit(c, bucketsOf(principal));
           authorize(principal, route.auth);
+          // Hot GETs of a company answer from memory, after auth and both rate limits
+          // (docs/decisions/api-read-path-cache.md).
+          if (method === "get") {
+            cached = await lookupResponse(deps, principal, c.req.url, auth);
+            if (cached?.hit) return c.body(cached.hit.body, 200, cached.hit.headers);
+          }
         }
         const params = c.req.param() as Record<string, string>;
         const rawQuery = c.req.query();
@@ -187,6 +195,7 @@ export function mountRoutes(app: Hono<GatewayEnv>, routes: readonly AnyRoute[]):
         const run = () => route.handler(c, { query, body, params, principal: principal! });
         // Authenticated POSTs honour Idempotency-Key (idempotency.ts).
         if (method === "post" && principal) return withIdempotency(c, principal, raw, run);
+        if (cached) return storeResponse(deps, cached, await run());
         return run();
       });
     }
