@@ -2,7 +2,7 @@ import "server-only";
 import type { Hono } from "hono";
 import { type z } from "zod";
 import { MANAGER_ROLES } from "@/lib/contract";
-import { authenticate, lookupResponse, storeResponse, type Authenticated, type ResponseLookup } from "./cache/read-path";
+import { authenticate, isCacheableRoute, lookupResponse, storeResponse, type Authenticated, type ResponseLookup } from "./cache/read-path";
 import type { GatewayContext, GatewayEnv, Principal } from "./context";
 import { ApiError, badRequest, fieldErrors, forbidden, notFound, tooManyRequests, unauthorized, unsupportedMediaType } from "./errors";
 import { withIdempotency } from "./idempotency";
@@ -161,6 +161,7 @@ export function assertWellFormedInput(source: { params?: Record<string, string>;
 
 export function mountRoutes(app: Hono<GatewayEnv>, routes: readonly AnyRoute[]): void {
   for (const route of routes) {
+    const cacheable = isCacheableRoute(route.path);
     for (const method of methodsOf(route)) {
       app.on(method.toUpperCase(), toHonoPath(route.path), async (c) => {
         const deps = c.get("deps");
@@ -176,7 +177,7 @@ export function mountRoutes(app: Hono<GatewayEnv>, routes: readonly AnyRoute[]):
           authorize(principal, route.auth);
           // Hot GETs of a company answer from memory, after auth and both rate limits
           // (docs/decisions/api-read-path-cache.md).
-          if (method === "get") {
+          if (method === "get" && cacheable) {
             cached = await lookupResponse(deps, principal, c.req.url, auth);
             if (cached?.hit) return c.body(cached.hit.body, 200, cached.hit.headers);
           }

@@ -9,6 +9,14 @@ import { AUTH_KEY, companyKey, getVersionTracker, GLOBAL_KEY, versionStamp, type
 // company-scoped routes from a cache keyed by company, the principal's visibility and the URL.
 // Both are checked against the versions of the data they came from (./versions.ts) on every use.
 
+/**
+ * Routes whose answers are never cached: they read tables the version triggers skip (the webhook
+ * pipeline writes a row per delivery attempt; migration 0007 lists them).
+ */
+export const UNCACHED_ROUTE_PREFIXES: readonly string[] = ["/v1/webhook-events"];
+
+export const isCacheableRoute = (path: string) => !UNCACHED_ROUTE_PREFIXES.some((p) => path.startsWith(p));
+
 const TOKEN_CACHE_MAX = 10_000;
 const RESPONSE_CACHE_MAX = 2_000;
 const RESPONSE_MAX_BYTES = 256 * 1024;

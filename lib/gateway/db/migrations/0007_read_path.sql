@@ -48,14 +48,6 @@ BEGIN
 	RETURN NULL;
 END $$;
 --> statement-breakpoint
--- Attempts of a delivery: the delivery's company.
-CREATE OR REPLACE FUNCTION roster_versions_delivery_rows() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-	PERFORM roster_bump_versions(ARRAY(
-		SELECT DISTINCT 'c:' || d.company_id::text FROM changed_rows r JOIN webhook_deliveries d ON d.id = r.delivery_id));
-	RETURN NULL;
-END $$;
---> statement-breakpoint
 -- Any other table: every company (statement level, no transition table needed).
 CREATE OR REPLACE FUNCTION roster_versions_global() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
@@ -110,13 +102,15 @@ BEGIN
 			EXISTS (SELECT 1 FROM pg_attribute a WHERE a.attrelid = c.oid AND a.attname = 'company_id' AND NOT a.attisdropped) AS has_company
 		FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
 		WHERE c.relkind IN ('r', 'p') AND n.nspname = current_schema()
-			AND c.relname NOT IN ('cache_versions', 'employment_counts', 'roster_migrations', 'idempotency_keys', 'authorize_sessions')
+			-- Not read by any cached answer: the webhook pipeline (GET /v1/webhook-events* is never
+			-- cached, lib/gateway/cache/read-path.ts), which writes per delivery, and bookkeeping.
+			AND c.relname NOT IN ('cache_versions', 'employment_counts', 'roster_migrations', 'idempotency_keys', 'authorize_sessions',
+				'outbox_events', 'webhook_deliveries', 'webhook_delivery_attempts')
 			AND NOT EXISTS (SELECT 1 FROM pg_trigger g WHERE g.tgrelid = c.oid AND g.tgname = 'roster_versions_trunc')
 	LOOP
 		arg := CASE WHEN t.name IN ('access_tokens', 'customer_tokens', 'oauth_grants', 'company_users', 'oauth_clients') THEN 'auth' ELSE '' END;
 		fn := CASE
 			WHEN t.name = 'companies' THEN 'roster_versions_company_ids'
-			WHEN t.name = 'webhook_delivery_attempts' THEN 'roster_versions_delivery_rows'
 			WHEN t.has_company THEN 'roster_versions_company_rows'
 			ELSE NULL END;
 		IF fn IS NULL THEN
