@@ -1,9 +1,12 @@
 import "server-only";
+import type { ServerResponse } from "node:http";
 import { Hono, type Context } from "hono";
+import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
 import { bodyLimit } from "hono/body-limit";
 import { randomUUID } from "node:crypto";
 import type { GatewayDeps, GatewayEnv } from "./context";
 import { ApiError, internalError, methodNotAllowed, notFound, payloadTooLarge } from "./errors";
+import { stringBodies } from "./cache/read-path";
 import { buildOpenApiDocument } from "./openapi";
 import { notifyResponseObserver } from "./response-observer";
 import { SECURITY_HEADERS } from "./security-headers";
@@ -46,6 +49,20 @@ export function createGatewayApp(deps: GatewayDeps, routes: readonly AnyRoute[] 
       { requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
       "request",
     );
+    // A GET answer held as a string goes straight to the socket over node:http (cache/read-path.ts).
+    const body = c.req.method === "GET" ? stringBodies.get(c.res) : undefined;
+    const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
+    if (body !== undefined && outgoing && !outgoing.headersSent) {
+      const headers: Record<string, string> = {};
+      c.res.headers.forEach((value, name) => {
+        headers[name] = value;
+      });
+      headers["content-length"] = String(Buffer.byteLength(body));
+      outgoing.writeHead(c.res.status, headers);
+      outgoing.end(body);
+      c.res = undefined;
+      c.res = RESPONSE_ALREADY_SENT;
+    }
   });
 
   const limitBody = bodyLimit({

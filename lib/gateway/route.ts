@@ -2,7 +2,15 @@ import "server-only";
 import type { Hono } from "hono";
 import { type z } from "zod";
 import { MANAGER_ROLES } from "@/lib/contract";
-import { authenticate, isCacheableRoute, lookupResponse, storeResponse, type Authenticated, type ResponseLookup } from "./cache/read-path";
+import {
+  authenticate,
+  cachedResponse,
+  isCacheableRoute,
+  lookupResponse,
+  storeResponse,
+  type Authenticated,
+  type ResponseLookup,
+} from "./cache/read-path";
 import type { GatewayContext, GatewayEnv, Principal } from "./context";
 import { ApiError, badRequest, fieldErrors, forbidden, notFound, tooManyRequests, unauthorized, unsupportedMediaType } from "./errors";
 import { withIdempotency } from "./idempotency";
@@ -179,7 +187,7 @@ export function mountRoutes(app: Hono<GatewayEnv>, routes: readonly AnyRoute[]):
           // (docs/decisions/api-read-path-cache.md).
           if (method === "get" && cacheable) {
             cached = await lookupResponse(deps, principal, c.req.url, auth);
-            if (cached?.hit) return c.body(cached.hit.body, 200, cached.hit.headers);
+            if (cached?.hit) return cachedResponse(c, cached.hit);
           }
         }
         const params = c.req.param() as Record<string, string>;

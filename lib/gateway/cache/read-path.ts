@@ -43,6 +43,13 @@ export interface ReadCaches {
 }
 
 const cachesOf = new WeakMap<GatewayDeps, ReadCaches>();
+
+/**
+ * Answers whose body this layer holds as a string: over node:http, app.ts writes them straight to the
+ * socket instead of letting the adapter read a web Response stream back (the API shares its process
+ * with Next.js, so the adapter cannot use its own light Response: lib/gateway/node-server.ts).
+ */
+export const stringBodies = new WeakMap<Response, string>();
 const visibilityOf = new WeakMap<Principal, string>();
 
 export function readCaches(deps: GatewayDeps): ReadCaches {
@@ -150,5 +157,17 @@ export async function storeResponse(deps: GatewayDeps, lookup: ResponseLookup, r
     });
     remember(responses, lookup.key, { stamp: lookup.stamp, at: deps.clock.now().getTime(), body, headers }, RESPONSE_CACHE_MAX);
   }
-  return new Response(body, { status: res.status, headers: res.headers });
+  const out = new Response(body, { status: res.status, headers: res.headers });
+  stringBodies.set(out, body);
+  return out;
+}
+
+/** The answer of a cache hit (rate-limit headers already set on the context). */
+export function cachedResponse(
+  c: { body(data: string, status: 200, headers: Record<string, string>): Response },
+  hit: ResponseEntry,
+): Response {
+  const res = c.body(hit.body, 200, hit.headers);
+  stringBodies.set(res, hit.body);
+  return res;
 }
