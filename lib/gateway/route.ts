@@ -204,7 +204,7 @@ export function mountRoutes(app: Hono<GatewayEnv>, routes: readonly AnyRoute[]):
         const run = () => route.handler(c, { query, body, params, principal: principal! });
         // Authenticated POSTs honour Idempotency-Key (idempotency.ts).
         if (method === "post" && principal) return withIdempotency(c, principal, raw, run);
-        if (cached) return storeResponse(deps, cached, await run());
+        if (cached) return storeResponse(c, cached, await run());
         return run();
       });
     }

@@ -1,4 +1,6 @@
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import type { AddressInfo } from "node:net";
+import { createApiServer } from "../node-server";
 import { eq } from "drizzle-orm";
 import { createGatewayApp } from "../app";
 import type { GatewayDeps } from "../context";
@@ -166,6 +168,44 @@ describe("answers from memory", () => {
     expect(await names(t.tokens.owner)).toEqual(["Mine"]);
     expect(await names(other.tokens.owner)).toEqual(["Theirs"]);
     expect(await names(t.tokens.owner)).toEqual(["Mine"]);
+  });
+});
+
+describe("over node:http", () => {
+  it("answers (miss, then hit) carry the same bytes, content-length, request id and this request's rate-limit headers", async () => {
+    const e = await makeEmployment(gw.deps.db, t.company.id);
+    const api = createApiServer(gw.app.fetch);
+    await new Promise<void>((resolve) => api.server.listen(0, "127.0.0.1", resolve));
+    try {
+      const url = `http://127.0.0.1:${(api.server.address() as AddressInfo).port}`;
+      const seen: Array<{ body: string; length: string | null; remaining: string | null; requestId: string | null; type: string | null }> =
+        [];
+      for (const path of [`/v1/employments/${e.id}`, `/v1/employments/${e.id}`, "/v1/employments", "/v1/employments"]) {
+        const res = await fetch(`${url}${path}`, { headers: { authorization: `Bearer ${t.tokens.owner}` } });
+        expect(res.status).toBe(200);
+        const body = await res.text();
+        seen.push({
+          body,
+          length: res.headers.get("content-length"),
+          remaining: res.headers.get("x-ratelimit-remaining"),
+          requestId: res.headers.get("x-request-id"),
+          type: res.headers.get("content-type"),
+        });
+        expect(Number(res.headers.get("content-length"))).toBe(Buffer.byteLength(body));
+        expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+      }
+      expect(seen[1]!.body).toBe(seen[0]!.body);
+      expect(seen[3]!.body).toBe(seen[2]!.body);
+      expect(JSON.parse(seen[0]!.body)).toMatchObject({ data: { employment: { id: e.id } } });
+      expect(seen.map((s) => Number(s.remaining))).toEqual([...seen.map((s) => Number(s.remaining))].sort((a, b) => b - a));
+      expect(new Set(seen.map((s) => s.requestId)).size).toBe(4);
+      expect(seen.every((s) => s.type?.startsWith("application/json"))).toBe(true);
+      const head = await fetch(`${url}/v1/employments/${e.id}`, { method: "HEAD", headers: { authorization: `Bearer ${t.tokens.owner}` } });
+      expect(head.status).toBe(200);
+      expect(await head.text()).toBe("");
+    } finally {
+      await api.drain();
+    }
   });
 });
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { bearerToken, resolveToken } from "../auth/principal";
 import { sha256 } from "../crypto";
-import type { GatewayDeps, Principal } from "../context";
+import type { GatewayContext, GatewayDeps, Principal } from "../context";
 import { AUTH_KEY, companyKey, getVersionTracker, GLOBAL_KEY, versionStamp, type VersionKey } from "./versions";
 
 // The API's read path from memory (docs/decisions/api-token-cache.md, api-read-path-cache.md):
@@ -144,30 +144,36 @@ export async function lookupResponse(
   return { key, stamp };
 }
 
+/**
+ * Over node:http a GET answer is written by app.ts from the string: the Response then carries no body
+ * (a web body stream per answer was a fifth of the hot path). In process (`app.request`) it does.
+ */
+function respond(c: GatewayContext, body: string, headers: Record<string, string>): Response {
+  const direct = c.req.method === "GET" && (c.env as { outgoing?: unknown } | undefined)?.outgoing !== undefined;
+  // c.body adds the headers set on the context for this request (x-ratelimit-*).
+  const res = direct ? c.body(null, 200, headers) : c.body(body, 200, headers);
+  if (direct) stringBodies.set(res, body);
+  return res;
+}
+
 /** Keeps a 200 JSON answer; returns the response to send (its body is read here). */
-export async function storeResponse(deps: GatewayDeps, lookup: ResponseLookup, res: Response): Promise<Response> {
+export async function storeResponse(c: GatewayContext, lookup: ResponseLookup, res: Response): Promise<Response> {
+  const deps = c.get("deps");
   const { responses } = readCaches(deps);
   const type = res.headers.get("content-type") ?? "";
   if (!responses || res.status !== 200 || !type.startsWith("application/json")) return res;
   const body = await res.text();
+  const headers: Record<string, string> = {};
+  res.headers.forEach((value, name) => {
+    if (!name.startsWith("x-ratelimit-")) headers[name] = value;
+  });
   if (body.length <= RESPONSE_MAX_BYTES) {
-    const headers: Record<string, string> = {};
-    res.headers.forEach((value, name) => {
-      if (!name.startsWith("x-ratelimit-")) headers[name] = value;
-    });
     remember(responses, lookup.key, { stamp: lookup.stamp, at: deps.clock.now().getTime(), body, headers }, RESPONSE_CACHE_MAX);
   }
-  const out = new Response(body, { status: res.status, headers: res.headers });
-  stringBodies.set(out, body);
-  return out;
+  return respond(c, body, headers);
 }
 
-/** The answer of a cache hit (rate-limit headers already set on the context). */
-export function cachedResponse(
-  c: { body(data: string, status: 200, headers: Record<string, string>): Response },
-  hit: ResponseEntry,
-): Response {
-  const res = c.body(hit.body, 200, hit.headers);
-  stringBodies.set(res, hit.body);
-  return res;
+/** The answer of a cache hit, with the rate-limit headers set on the context for this request. */
+export function cachedResponse(c: GatewayContext, hit: ResponseEntry): Response {
+  return respond(c, hit.body, hit.headers);
 }
