@@ -172,41 +172,55 @@ describe("answers from memory", () => {
 });
 
 describe("over node:http", () => {
-  it("answers (miss, then hit) carry the same bytes, content-length, request id and this request's rate-limit headers", async () => {
-    const e = await makeEmployment(gw.deps.db, t.company.id);
-    const api = createApiServer(gw.app.fetch);
-    await new Promise<void>((resolve) => api.server.listen(0, "127.0.0.1", resolve));
-    try {
-      const url = `http://127.0.0.1:${(api.server.address() as AddressInfo).port}`;
-      const seen: Array<{ body: string; length: string | null; remaining: string | null; requestId: string | null; type: string | null }> =
-        [];
-      for (const path of [`/v1/employments/${e.id}`, `/v1/employments/${e.id}`, "/v1/employments", "/v1/employments"]) {
-        const res = await fetch(`${url}${path}`, { headers: { authorization: `Bearer ${t.tokens.owner}` } });
-        expect(res.status).toBe(200);
-        const body = await res.text();
-        seen.push({
-          body,
-          length: res.headers.get("content-length"),
-          remaining: res.headers.get("x-ratelimit-remaining"),
-          requestId: res.headers.get("x-request-id"),
-          type: res.headers.get("content-type"),
-        });
-        expect(Number(res.headers.get("content-length"))).toBe(Buffer.byteLength(body));
-        expect(res.headers.get("x-content-type-options")).toBe("nosniff");
-      }
-      expect(seen[1]!.body).toBe(seen[0]!.body);
-      expect(seen[3]!.body).toBe(seen[2]!.body);
-      expect(JSON.parse(seen[0]!.body)).toMatchObject({ data: { employment: { id: e.id } } });
-      expect(seen.map((s) => Number(s.remaining))).toEqual([...seen.map((s) => Number(s.remaining))].sort((a, b) => b - a));
-      expect(new Set(seen.map((s) => s.requestId)).size).toBe(4);
-      expect(seen.every((s) => s.type?.startsWith("application/json"))).toBe(true);
-      const head = await fetch(`${url}/v1/employments/${e.id}`, { method: "HEAD", headers: { authorization: `Bearer ${t.tokens.owner}` } });
-      expect(head.status).toBe(200);
-      expect(await head.text()).toBe("");
-    } finally {
-      await api.drain();
+  async function checkAnswers(url: string, employmentId: string) {
+    const seen: Array<{ body: string; remaining: string | null; requestId: string | null; type: string | null }> = [];
+    for (const path of [`/v1/employments/${employmentId}`, `/v1/employments/${employmentId}`, "/v1/employments", "/v1/employments"]) {
+      const res = await fetch(`${url}${path}`, { headers: { authorization: `Bearer ${t.tokens.owner}` } });
+      expect(res.status).toBe(200);
+      const body = await res.text();
+      seen.push({
+        body,
+        remaining: res.headers.get("x-ratelimit-remaining"),
+        requestId: res.headers.get("x-request-id"),
+        type: res.headers.get("content-type"),
+      });
+      expect(Number(res.headers.get("content-length"))).toBe(Buffer.byteLength(body));
+      expect(res.headers.get("x-content-type-options")).toBe("nosniff");
     }
-  });
+    expect(seen[1]!.body).toBe(seen[0]!.body);
+    expect(seen[3]!.body).toBe(seen[2]!.body);
+    expect(JSON.parse(seen[0]!.body)).toMatchObject({ data: { employment: { id: employmentId } } });
+    const remaining = seen.map((s) => Number(s.remaining));
+    expect(remaining).toEqual([...remaining].sort((x, y) => y - x));
+    expect(new Set(remaining).size).toBe(4);
+    expect(new Set(seen.map((s) => s.requestId)).size).toBe(4);
+    expect(seen.every((s) => s.type?.startsWith("application/json"))).toBe(true);
+    const head = await fetch(`${url}/v1/employments/${employmentId}`, {
+      method: "HEAD",
+      headers: { authorization: `Bearer ${t.tokens.owner}` },
+    });
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe("");
+  }
+
+  // The contract observer of the test setup sees web Responses, so answers then take the web path;
+  // without it (production) they are written straight from the string.
+  for (const withObserver of [false, true]) {
+    it(`answers, miss then hit, carry the same bytes, content-length, request id and rate-limit headers (observer ${withObserver ? "on" : "off"})`, async () => {
+      const e = await makeEmployment(gw.deps.db, t.company.id);
+      const api = createApiServer(gw.app.fetch);
+      await new Promise<void>((resolve) => api.server.listen(0, "127.0.0.1", resolve));
+      const g = globalThis as unknown as { __rosterResponseObserver?: unknown };
+      const observer = g.__rosterResponseObserver;
+      if (!withObserver) g.__rosterResponseObserver = undefined;
+      try {
+        await checkAnswers(`http://127.0.0.1:${(api.server.address() as AddressInfo).port}`, e.id);
+      } finally {
+        g.__rosterResponseObserver = observer;
+        await api.drain();
+      }
+    });
+  }
 });
 
 // Two API instances: on PostgreSQL each has its own pool (as two processes would); on PGlite the
