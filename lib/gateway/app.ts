@@ -57,7 +57,7 @@ export function createGatewayApp(deps: GatewayDeps, routes: readonly AnyRoute[] 
       });
       headers["x-request-id"] = requestId;
       Object.assign(headers, SECURITY_HEADERS);
-      headers["content-length"] = String(Buffer.byteLength(body));
+      headers["content-length"] = String(typeof body === "string" ? Buffer.byteLength(body) : body.length);
       outgoing.writeHead(c.res.status, headers);
       outgoing.end(body);
       log();
@@ -67,7 +67,7 @@ export function createGatewayApp(deps: GatewayDeps, routes: readonly AnyRoute[] 
     }
     c.res.headers.set("x-request-id", requestId);
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) c.res.headers.set(name, value);
-    if (body !== undefined && c.res.body === null) c.res = new Response(body, c.res);
+    if (body !== undefined && c.res.body === null) c.res = new Response(typeof body === "string" ? body : new Uint8Array(body), c.res);
     notifyResponseObserver(c.req.method, c.req.path, c.res);
     log();
   });

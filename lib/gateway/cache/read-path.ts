@@ -34,6 +34,8 @@ interface ResponseEntry {
   stamp: string;
   at: number;
   body: string;
+  /** The body encoded once (UTF-8), as node:http sends it. */
+  bytes: Buffer;
   headers: Record<string, string>;
 }
 
@@ -49,7 +51,7 @@ const cachesOf = new WeakMap<GatewayDeps, ReadCaches>();
  * socket instead of letting the adapter read a web Response stream back (the API shares its process
  * with Next.js, so the adapter cannot use its own light Response: lib/gateway/node-server.ts).
  */
-export const stringBodies = new WeakMap<Response, string>();
+export const stringBodies = new WeakMap<Response, string | Buffer>();
 const visibilityOf = new WeakMap<Principal, string>();
 
 export function readCaches(deps: GatewayDeps): ReadCaches {
@@ -148,11 +150,11 @@ export async function lookupResponse(
  * Over node:http a GET answer is written by app.ts from the string: the Response then carries no body
  * (a web body stream per answer was a fifth of the hot path). In process (`app.request`) it does.
  */
-function respond(c: GatewayContext, body: string, headers: Record<string, string>): Response {
+function respond(c: GatewayContext, body: string, headers: Record<string, string>, bytes?: Buffer): Response {
   const direct = c.req.method === "GET" && (c.env as { outgoing?: unknown } | undefined)?.outgoing !== undefined;
   // c.body adds the headers set on the context for this request (x-ratelimit-*).
   const res = direct ? c.body(null, 200, headers) : c.body(body, 200, headers);
-  if (direct) stringBodies.set(res, body);
+  if (direct) stringBodies.set(res, bytes ?? body);
   return res;
 }
 
@@ -168,12 +170,17 @@ export async function storeResponse(c: GatewayContext, lookup: ResponseLookup, r
     if (!name.startsWith("x-ratelimit-")) headers[name] = value;
   });
   if (body.length <= RESPONSE_MAX_BYTES) {
-    remember(responses, lookup.key, { stamp: lookup.stamp, at: deps.clock.now().getTime(), body, headers }, RESPONSE_CACHE_MAX);
+    remember(
+      responses,
+      lookup.key,
+      { stamp: lookup.stamp, at: deps.clock.now().getTime(), body, bytes: Buffer.from(body, "utf8"), headers },
+      RESPONSE_CACHE_MAX,
+    );
   }
   return respond(c, body, headers);
 }
 
 /** The answer of a cache hit, with the rate-limit headers set on the context for this request. */
 export function cachedResponse(c: GatewayContext, hit: ResponseEntry): Response {
-  return respond(c, hit.body, hit.headers);
+  return respond(c, hit.body, hit.headers, hit.bytes);
 }
