@@ -96,9 +96,19 @@ async function createTracker(client: unknown): Promise<VersionTracker> {
     await client.listen("roster_versions", (payload) => memory.bump(payload));
     return memory;
   }
-  const pool = client as { query(text: string, values: unknown[]): Promise<{ rows: Array<{ key: string; version: string }> }> };
+  const pool = client as {
+    query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: Array<{ key: string; version: string }> }>;
+  };
+  // A named (prepared) statement: each connection parses and plans it once.
   return new BarrierVersions(
-    async (keys) => (await pool.query(`SELECT key, version FROM cache_versions WHERE key = ANY($1::text[])`, [keys])).rows,
+    async (keys) =>
+      (
+        await pool.query({
+          name: "roster_cache_versions",
+          text: "SELECT key, version FROM cache_versions WHERE key = ANY($1::text[])",
+          values: [keys],
+        })
+      ).rows,
   );
 }
 
