@@ -167,6 +167,24 @@ export function assertWellFormedInput(source: { params?: Record<string, string>;
   }
 }
 
+/**
+ * The Authorization header. Over node:http it is read from the raw header list (building the web
+ * Headers of the request was a measurable part of a cached GET), joined as Headers would join
+ * repeated ones.
+ */
+function authorizationHeader(c: GatewayContext): string | undefined {
+  const incoming = (c.env as { incoming?: { rawHeaders?: string[] } } | undefined)?.incoming;
+  const raw = incoming?.rawHeaders;
+  if (!raw) return c.req.header("authorization");
+  let value: string | undefined;
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    const name = raw[i]!;
+    if (name.length === 13 && name.toLowerCase() === "authorization")
+      value = value === undefined ? raw[i + 1]! : `${value}, ${raw[i + 1]!}`;
+  }
+  return value;
+}
+
 export function mountRoutes(app: Hono<GatewayEnv>, routes: readonly AnyRoute[]): void {
   for (const route of routes) {
     const cacheable = isCacheableRoute(route.path);
@@ -177,7 +195,7 @@ export function mountRoutes(app: Hono<GatewayEnv>, routes: readonly AnyRoute[]):
         let principal: Principal | undefined;
         let cached: ResponseLookup | null = null;
         if (route.auth.kind !== "none") {
-          const auth: Authenticated = await authenticate(deps, c.req.header("authorization"));
+          const auth: Authenticated = await authenticate(deps, authorizationHeader(c));
           principal = auth.principal ?? undefined;
           if (!principal) throw unauthorized();
           c.set("principal", principal);

@@ -2,7 +2,7 @@ import "server-only";
 import { bearerToken, resolveToken } from "../auth/principal";
 import { sha256 } from "../crypto";
 import type { GatewayContext, GatewayDeps, Principal } from "../context";
-import { AUTH_KEY, companyKey, getVersionTracker, GLOBAL_KEY, versionStamp, type VersionKey } from "./versions";
+import { AUTH_KEY, companyKey, getVersionTracker, GLOBAL_KEY, readyVersionTracker, versionStamp, type VersionKey } from "./versions";
 
 // The API's read path from memory (docs/decisions/api-token-cache.md, api-read-path-cache.md):
 // bearer tokens resolved from a cache (sha256 of the token → principal), and GET 200 JSON answers of
@@ -89,8 +89,9 @@ export async function authenticate(deps: GatewayDeps, authorization: string | un
   const hash = sha256(token);
   const cached = tokens.get(hash);
   const keys = cached?.principal.companyId ? [AUTH_KEY, GLOBAL_KEY, companyKey(cached.principal.companyId)] : [AUTH_KEY, GLOBAL_KEY];
-  const tracker = await getVersionTracker(deps.db);
-  const versions = await tracker.read(keys);
+  const tracker = readyVersionTracker(deps.db) ?? (await getVersionTracker(deps.db));
+  const read = tracker.read(keys);
+  const versions = read instanceof Map ? read : await read;
   const auth = versions.get(AUTH_KEY) ?? 0;
   if (cached && cached.auth === auth) {
     if (cached.expiresAt !== null && cached.expiresAt <= deps.clock.now().getTime()) {

@@ -77,6 +77,14 @@ class BarrierVersions implements VersionTracker {
 }
 
 const trackers = new WeakMap<object, Promise<VersionTracker>>();
+const ready = new WeakMap<object, VersionTracker>();
+
+const holderOf = (db: Db) => ((db as unknown as { $client?: object }).$client ?? db) as object;
+
+/** The tracker once it is ready (no await on the hot path), else undefined. */
+export function readyVersionTracker(db: Db): VersionTracker | undefined {
+  return ready.get(holderOf(db));
+}
 
 /** The tracker of a database handle (one per handle: every gateway on it shares it). */
 export function getVersionTracker(db: Db): Promise<VersionTracker> {
@@ -86,6 +94,10 @@ export function getVersionTracker(db: Db): Promise<VersionTracker> {
   if (!tracker) {
     tracker = createTracker(client);
     trackers.set(holder, tracker);
+    void tracker.then(
+      (t) => ready.set(holder, t),
+      () => undefined,
+    );
   }
   return tracker;
 }
