@@ -35,10 +35,11 @@ beforeAll(async () => {
   const source = await makeEmployment(gw.deps.db, t.company.id);
   // Bulk: copies of one row, with ties on created_at (same second for runs of 7) to exercise the id tiebreak.
   await gw.deps.db.execute(sql`
-    INSERT INTO employments (id, short_id, company_id, type, employment_model, status, employment_lifecycle_stage, full_name,
-      personal_email, login_email, work_email, onboarding_tasks, created_at, updated_at)
+    INSERT INTO employments (id, short_id, company_id, type, employment_model, status, employment_lifecycle_stage, full_name, job_title,
+      country_code, department_id, external_id, work_address_details, personal_email, login_email, work_email, onboarding_tasks, created_at, updated_at)
     SELECT gen_random_uuid(), 'T' || g, company_id, CASE WHEN g % 3 = 0 THEN 'contractor' ELSE 'employee' END, employment_model,
-      CASE WHEN g % 5 = 0 THEN 'active' WHEN g % 11 = 0 THEN 'deleted' ELSE status END, employment_lifecycle_stage, full_name,
+      CASE WHEN g % 5 = 0 THEN 'active' WHEN g % 11 = 0 THEN 'deleted' ELSE status END, employment_lifecycle_stage, full_name, job_title,
+      country_code, department_id, external_id, work_address_details,
       'p' || g || '@anchors.example', 'p' || g || '@anchors.example', 'w' || g || '@anchors.example', onboarding_tasks,
       created_at + ((g / 7) || ' seconds')::interval, updated_at
     FROM employments, generate_series(1, ${N - 1}) AS g WHERE id = ${source.id}`);
