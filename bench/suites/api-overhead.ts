@@ -6,7 +6,7 @@ import { createGatewayApp } from "@/lib/gateway/app";
 import { systemClock } from "@/lib/gateway/clock";
 import { DEFAULT_GATEWAY_CONFIG, type GatewayDeps } from "@/lib/gateway/context";
 import { randomToken } from "@/lib/gateway/crypto";
-import { openDatabase } from "@/lib/gateway/db/client";
+import { openDatabase, truncateAll, type Database } from "@/lib/gateway/db/client";
 import { employments } from "@/lib/gateway/db/schema";
 import { getDefaultFormRegistry } from "@/lib/gateway/forms";
 import { silentLogger } from "@/lib/gateway/logger";
@@ -15,7 +15,7 @@ import { createRateLimiter } from "@/lib/gateway/rate-limit";
 import { demoCompany, demoCompanyId, demoUserId, seedDemoData } from "@/lib/gateway/seed";
 import { captureResponse, closeServer, createBaselineServer, listenLoopback, type CannedResponse } from "../lib/http";
 import { measure, round } from "../lib/load";
-import { defineSuite, type Comparison, type Row } from "../lib/suite";
+import { defineSuite, type BenchOptions, type Comparison, type Row } from "../lib/suite";
 
 // The cost of the API stack: the gateway (Hono, bearer lookup, rate limit, validation, PGlite query,
 // zod-shaped JSON) against a bare node:http server sending the very same bytes. Both on loopback, in
@@ -55,86 +55,122 @@ async function seedData(db: GatewayDeps["db"]) {
   return { companyId, token, firstEmploymentId: seeded[0]!.id };
 }
 
+/** One database: seed, serve, capture the bytes, measure baseline then gateway for each path. */
+async function measureOn(database: Database, kind: "pglite" | "postgres", options: BenchOptions) {
+  const started: Server[] = [];
+  try {
+    options.log(`seeding ${kind} (demo data, ${EMPLOYMENTS} employments in the demo company)`);
+    const data = await seedData(database.db);
+    const deps: GatewayDeps = {
+      config: { ...DEFAULT_GATEWAY_CONFIG, environment: "sandbox", baseUrl: "http://127.0.0.1" },
+      db: database.db,
+      clock: systemClock,
+      // The limiter runs as in production (memory store), with limits no run can reach.
+      rateLimiter: createRateLimiter({ config: { perClient: 1e9, perCompany: 1e9 }, keyPrefix: `bench-${kind}` }),
+      logger: silentLogger,
+      forms: await getDefaultFormRegistry(),
+    };
+    const app = createGatewayApp(deps);
+    // As lib/gateway/server.ts serves it.
+    const gatewayServer = createAdaptorServer({ fetch: app.fetch, overrideGlobalObjects: false }) as Server;
+    started.push(gatewayServer);
+    const gatewayUrl = await listenLoopback(gatewayServer);
+
+    const headers = { authorization: `Bearer ${data.token}` };
+    const paths = [`/v1/employments`, `/v1/employments/${data.firstEmploymentId}`];
+    const canned = new Map<string, CannedResponse>();
+    for (const path of paths) {
+      const response = await captureResponse(`${gatewayUrl}${path}`, headers);
+      if (response.status !== 200) throw new Error(`GET ${path} answered ${response.status}: ${response.body.toString().slice(0, 200)}`);
+      canned.set(path, response);
+    }
+    const baselineServer = createBaselineServer(canned);
+    started.push(baselineServer);
+    const baselineUrl = await listenLoopback(baselineServer);
+
+    // PGlite keeps the targets of earlier runs ("baseline", "gateway"); PostgreSQL's are suffixed.
+    const suffix = kind === "pglite" ? "" : ` (${kind})`;
+    const rows: Row[] = [];
+    const comparisons: Comparison[] = [];
+    for (const path of paths) {
+      const name = `GET ${path.replace(data.firstEmploymentId, "{id}")}`;
+      options.log(`${name}${suffix}: baseline`);
+      const baseline = await measure(`${baselineUrl}${path}`, options, headers);
+      options.log(`${name}${suffix}: gateway`);
+      const gateway = await measure(`${gatewayUrl}${path}`, options, headers);
+      const bytes = canned.get(path)!.body.length;
+      rows.push({ name, target: `baseline${suffix}`, metrics: baseline.metrics, notes: { ...baseline.notes, bodyBytes: bytes } });
+      rows.push({ name, target: `gateway${suffix}`, metrics: gateway.metrics, notes: { ...gateway.notes, bodyBytes: bytes } });
+      for (const [target, r] of [
+        ["baseline", baseline],
+        ["gateway", gateway],
+      ] as const) {
+        if (r.notes.errors > 0 || r.notes.non2xx > 0 || r.notes.timeouts > 0) {
+          throw new Error(
+            `${name} on ${target}${suffix}: ${r.notes.errors} errors, ${r.notes.non2xx} non-2xx, ${r.notes.timeouts} timeouts`,
+          );
+        }
+      }
+      comparisons.push({
+        name: `${name}${suffix}`,
+        ratios: {
+          "throughput gateway/baseline": round(gateway.metrics["req/s"].value / baseline.metrics["req/s"].value, 3),
+          "p99 gateway/baseline (baseline floored at 1 ms)": round(gateway.metrics.p99.value / Math.max(baseline.metrics.p99.value, 1), 2),
+        },
+      });
+    }
+    return { rows, comparisons };
+  } finally {
+    await Promise.all(started.map(closeServer));
+  }
+}
+
+/** DATABASE_URL's server, database <name>_bench_overhead, emptied first. */
+async function openPostgres(url: string): Promise<Database> {
+  const u = new URL(url);
+  u.pathname = `/${decodeURIComponent(u.pathname.replace(/^\//, "")) || "roster"}_bench_overhead`;
+  const first = await openDatabase({ kind: "postgres", url: u.toString() });
+  await truncateAll(first.db);
+  return first;
+}
+
 export default defineSuite({
   name: "api-overhead",
-  description: "Gateway vs a bare node:http server sending the same bytes: GET /v1/employments and GET /v1/employments/{id}",
+  description:
+    "Gateway vs a bare node:http server sending the same bytes: GET /v1/employments and GET /v1/employments/{id} (PGlite; PostgreSQL too with DATABASE_URL)",
   async run(options) {
-    const started: Server[] = [];
-    const database = await openDatabase({ kind: "pglite" });
+    const rows: Row[] = [];
+    const comparisons: Comparison[] = [];
+    const pglite = await openDatabase({ kind: "pglite" });
     try {
-      options.log(`seeding PGlite (demo data, ${EMPLOYMENTS} employments in the demo company)`);
-      const data = await seedData(database.db);
-      const deps: GatewayDeps = {
-        config: { ...DEFAULT_GATEWAY_CONFIG, environment: "sandbox", baseUrl: "http://127.0.0.1" },
-        db: database.db,
-        clock: systemClock,
-        // The limiter runs as in production (memory store), with limits no run can reach.
-        rateLimiter: createRateLimiter({ config: { perClient: 1e9, perCompany: 1e9 }, keyPrefix: "bench" }),
-        logger: silentLogger,
-        forms: await getDefaultFormRegistry(),
-      };
-      const app = createGatewayApp(deps);
-      // As lib/gateway/server.ts serves it.
-      const gatewayServer = createAdaptorServer({ fetch: app.fetch, overrideGlobalObjects: false }) as Server;
-      started.push(gatewayServer);
-      const gatewayUrl = await listenLoopback(gatewayServer);
-
-      const headers = { authorization: `Bearer ${data.token}` };
-      const paths = [`/v1/employments`, `/v1/employments/${data.firstEmploymentId}`];
-      const canned = new Map<string, CannedResponse>();
-      for (const path of paths) {
-        const response = await captureResponse(`${gatewayUrl}${path}`, headers);
-        if (response.status !== 200) throw new Error(`GET ${path} answered ${response.status}: ${response.body.toString().slice(0, 200)}`);
-        canned.set(path, response);
-      }
-      const baselineServer = createBaselineServer(canned);
-      started.push(baselineServer);
-      const baselineUrl = await listenLoopback(baselineServer);
-
-      const rows: Row[] = [];
-      const comparisons: Comparison[] = [];
-      for (const path of paths) {
-        const name = `GET ${path.replace(data.firstEmploymentId, "{id}")}`;
-        options.log(`${name}: baseline`);
-        const baseline = await measure(`${baselineUrl}${path}`, options, headers);
-        options.log(`${name}: gateway`);
-        const gateway = await measure(`${gatewayUrl}${path}`, options, headers);
-        const bytes = canned.get(path)!.body.length;
-        rows.push({ name, target: "baseline", metrics: baseline.metrics, notes: { ...baseline.notes, bodyBytes: bytes } });
-        rows.push({ name, target: "gateway", metrics: gateway.metrics, notes: { ...gateway.notes, bodyBytes: bytes } });
-        for (const [target, r] of [
-          ["baseline", baseline],
-          ["gateway", gateway],
-        ] as const) {
-          if (r.notes.errors > 0 || r.notes.non2xx > 0 || r.notes.timeouts > 0) {
-            throw new Error(`${name} on ${target}: ${r.notes.errors} errors, ${r.notes.non2xx} non-2xx, ${r.notes.timeouts} timeouts`);
-          }
-        }
-        comparisons.push({
-          name,
-          ratios: {
-            "throughput gateway/baseline": round(gateway.metrics["req/s"].value / baseline.metrics["req/s"].value, 3),
-            "p99 gateway/baseline (baseline floored at 1 ms)": round(
-              gateway.metrics.p99.value / Math.max(baseline.metrics.p99.value, 1),
-              2,
-            ),
-          },
-        });
-      }
-      return {
-        rows,
-        comparisons,
-        context: {
-          database: "pglite (in memory)",
-          employmentsInCompany: EMPLOYMENTS,
-          listPageSize: 20,
-          rateLimiter: "memory",
-          logger: "silent",
-        },
-      };
+      const r = await measureOn(pglite, "pglite", options);
+      rows.push(...r.rows);
+      comparisons.push(...r.comparisons);
     } finally {
-      await Promise.all(started.map(closeServer));
-      await database.close();
+      await pglite.close();
     }
+    const url = process.env.DATABASE_URL;
+    if (url) {
+      const pg = await openPostgres(url);
+      try {
+        const r = await measureOn(pg, "postgres", options);
+        rows.push(...r.rows);
+        comparisons.push(...r.comparisons);
+      } finally {
+        await pg.close();
+      }
+    }
+    return {
+      rows,
+      comparisons,
+      context: {
+        database: url ? "pglite (in memory) and postgres (DATABASE_URL, <name>_bench_overhead)" : "pglite (in memory)",
+        employmentsInCompany: EMPLOYMENTS,
+        listPageSize: 20,
+        rateLimiter: "memory",
+        logger: "silent",
+        readCache: "tokens and answers (docs/decisions/api-read-path-cache.md)",
+      },
+    };
   },
 });

@@ -1,12 +1,15 @@
 import "server-only";
+import type { ServerResponse } from "node:http";
 import { Hono, type Context } from "hono";
+import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
 import { bodyLimit } from "hono/body-limit";
 import { randomUUID } from "node:crypto";
 import { mountApiReference } from "./api-reference";
 import type { GatewayDeps, GatewayEnv } from "./context";
 import { ApiError, internalError, methodNotAllowed, notFound, payloadTooLarge } from "./errors";
+import { stringBodies } from "./cache/read-path";
 import { buildOpenApiDocument } from "./openapi";
-import { notifyResponseObserver } from "./response-observer";
+import { hasResponseObserver as observed, notifyResponseObserver } from "./response-observer";
 import { SECURITY_HEADERS } from "./security-headers";
 import { methodsOf, mountRoutes, toHonoPath, type AnyRoute } from "./route";
 import { allRoutes } from "./routes";
@@ -40,13 +43,34 @@ export function createGatewayApp(deps: GatewayDeps, routes: readonly AnyRoute[] 
       // Hono hands only Error instances to onError; any other thrown value would escape as a bare 500.
       c.res = handleError(thrown instanceof Error ? thrown : new Error(`Non-Error value thrown: ${String(thrown)}`), c);
     }
+    const log = () =>
+      deps.logger.info(
+        { requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+        "request",
+      );
+    // A GET answer held as a string goes straight to the socket over node:http (cache/read-path.ts).
+    const body = c.req.method === "GET" ? stringBodies.get(c.res) : undefined;
+    const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
+    if (body !== undefined && outgoing && !outgoing.headersSent && !observed()) {
+      const headers: Record<string, string> = {};
+      c.res.headers.forEach((value, name) => {
+        headers[name] = value;
+      });
+      headers["x-request-id"] = requestId;
+      Object.assign(headers, SECURITY_HEADERS);
+      headers["content-length"] = String(typeof body === "string" ? Buffer.byteLength(body) : body.length);
+      outgoing.writeHead(c.res.status, headers);
+      outgoing.end(body);
+      log();
+      c.res = undefined;
+      c.res = RESPONSE_ALREADY_SENT;
+      return;
+    }
     c.res.headers.set("x-request-id", requestId);
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) c.res.headers.set(name, value);
+    if (body !== undefined && c.res.body === null) c.res = new Response(typeof body === "string" ? body : new Uint8Array(body), c.res);
     notifyResponseObserver(c.req.method, c.req.path, c.res);
-    deps.logger.info(
-      { requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
-      "request",
-    );
+    log();
   });
 
   const limitBody = bodyLimit({

@@ -38,6 +38,11 @@ export interface GatewayDeps {
   forms: FormRegistry;
   /** Throttle of failed client authentications and sign-ins (default: one in memory per deps). */
   authThrottle?: AuthThrottle;
+  /**
+   * In-process read caches (lib/gateway/cache/read-path.ts): bearer tokens and GET answers, both on
+   * by default; the bench turns the answer cache off to measure the database path.
+   */
+  readCache?: { tokens?: boolean; responses?: boolean };
   /** DNS for callback registration in production mode (default: the system resolver; tests inject one). */
   resolver?: DnsResolver;
 }

@@ -13,3 +13,7 @@ export function setResponseObserver(observer: ResponseObserver | undefined): voi
 export function notifyResponseObserver(method: string, path: string, res: Response): void {
   g.__rosterResponseObserver?.(method, path, res);
 }
+
+export function hasResponseObserver(): boolean {
+  return g.__rosterResponseObserver !== undefined;
+}

@@ -2,7 +2,15 @@ import "server-only";
 import type { Hono } from "hono";
 import { type z } from "zod";
 import { MANAGER_ROLES } from "@/lib/contract";
-import { resolvePrincipal } from "./auth/principal";
+import {
+  authenticate,
+  cachedResponse,
+  isCacheableRoute,
+  lookupResponse,
+  storeResponse,
+  type Authenticated,
+  type ResponseLookup,
+} from "./cache/read-path";
 import type { GatewayContext, GatewayEnv, Principal } from "./context";
 import { ApiError, badRequest, fieldErrors, forbidden, notFound, tooManyRequests, unauthorized, unsupportedMediaType } from "./errors";
 import { withIdempotency } from "./idempotency";
@@ -159,19 +167,46 @@ export function assertWellFormedInput(source: { params?: Record<string, string>;
   }
 }
 
+/**
+ * The Authorization header. Over node:http it is read from the raw header list (building the web
+ * Headers of the request was a measurable part of a cached GET), joined as Headers would join
+ * repeated ones.
+ */
+function authorizationHeader(c: GatewayContext): string | undefined {
+  const incoming = (c.env as { incoming?: { rawHeaders?: string[] } } | undefined)?.incoming;
+  const raw = incoming?.rawHeaders;
+  if (!raw) return c.req.header("authorization");
+  let value: string | undefined;
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    const name = raw[i]!;
+    if (name.length === 13 && name.toLowerCase() === "authorization")
+      value = value === undefined ? raw[i + 1]! : `${value}, ${raw[i + 1]!}`;
+  }
+  return value;
+}
+
 export function mountRoutes(app: Hono<GatewayEnv>, routes: readonly AnyRoute[]): void {
   for (const route of routes) {
+    const cacheable = isCacheableRoute(route.path);
     for (const method of methodsOf(route)) {
       app.on(method.toUpperCase(), toHonoPath(route.path), async (c) => {
         const deps = c.get("deps");
         if (route.sandboxOnly && deps.config.environment !== "sandbox") throw notFound("Route");
         let principal: Principal | undefined;
+        let cached: ResponseLookup | null = null;
         if (route.auth.kind !== "none") {
-          principal = (await resolvePrincipal(deps, c.req.header("authorization"))) ?? undefined;
+          const auth: Authenticated = await authenticate(deps, authorizationHeader(c));
+          principal = auth.principal ?? undefined;
           if (!principal) throw unauthorized();
           c.set("principal", principal);
           await applyRateLimit(c, bucketsOf(principal));
           authorize(principal, route.auth);
+          // Hot GETs of a company answer from memory, after auth and both rate limits
+          // (docs/decisions/api-read-path-cache.md).
+          if (method === "get" && cacheable) {
+            cached = await lookupResponse(deps, principal, c.req.url, auth);
+            if (cached?.hit) return cachedResponse(c, cached.hit);
+          }
         }
         const params = c.req.param() as Record<string, string>;
         const rawQuery = c.req.query();
@@ -187,6 +222,7 @@ export function mountRoutes(app: Hono<GatewayEnv>, routes: readonly AnyRoute[]):
         const run = () => route.handler(c, { query, body, params, principal: principal! });
         // Authenticated POSTs honour Idempotency-Key (idempotency.ts).
         if (method === "post" && principal) return withIdempotency(c, principal, raw, run);
+        if (cached) return storeResponse(c, cached, await run());
         return run();
       });
     }

@@ -7,12 +7,26 @@ import { accessTokens, companyUsers, customerTokens, oauthGrants } from "../db/s
 
 export const CUSTOMER_TOKEN_PREFIX = { sandbox: "ra_test_", production: "ra_live_" } as const;
 
+/** The token of an Authorization header (the scheme is case-insensitive, RFC 7235), or null. */
+export function bearerToken(authorization: string | undefined): string | null {
+  const match = /^Bearer ([\x21-\x7e]{1,512})$/i.exec(authorization ?? "");
+  return match?.[1] ?? null;
+}
+
+/** A principal and the moment its token stops working (null: never), as the token cache keeps them. */
+export interface ResolvedToken {
+  principal: Principal;
+  expiresAt: Date | null;
+}
+
 /** Resolves a bearer token to its principal, or null when it is absent, unknown, revoked, expired or of the other environment. */
 export async function resolvePrincipal(deps: GatewayDeps, authorization: string | undefined): Promise<Principal | null> {
-  // The scheme is case-insensitive (RFC 7235).
-  const match = /^Bearer ([\x21-\x7e]{1,512})$/i.exec(authorization ?? "");
-  const token = match?.[1];
-  if (!token) return null;
+  const token = bearerToken(authorization);
+  return token ? ((await resolveToken(deps, token))?.principal ?? null) : null;
+}
+
+/** Reads a token from the database (no write: docs/decisions/api-token-cache.md). */
+export async function resolveToken(deps: GatewayDeps, token: string, tokenHash = sha256(token)): Promise<ResolvedToken | null> {
   const now = deps.clock.now();
   const { db } = deps;
 
@@ -22,10 +36,10 @@ export async function resolvePrincipal(deps: GatewayDeps, authorization: string 
       .select({ t: customerTokens, role: companyUsers.role, userStatus: companyUsers.status })
       .from(customerTokens)
       .innerJoin(companyUsers, eq(companyUsers.id, customerTokens.userId))
-      .where(eq(customerTokens.tokenHash, sha256(token)))
+      .where(eq(customerTokens.tokenHash, tokenHash))
       .limit(1);
     if (!row || row.t.revokedAt || (row.t.expiresAt && row.t.expiresAt <= now) || row.userStatus !== "active") return null;
-    return {
+    const principal: Principal = {
       kind: "customer",
       clientId: null,
       companyId: row.t.companyId,
@@ -34,6 +48,7 @@ export async function resolvePrincipal(deps: GatewayDeps, authorization: string 
       scopes: new Set(row.t.scopes),
       grantId: null,
     };
+    return { principal, expiresAt: row.t.expiresAt ?? null };
   }
 
   const [row] = await db
@@ -41,11 +56,11 @@ export async function resolvePrincipal(deps: GatewayDeps, authorization: string 
     .from(accessTokens)
     .leftJoin(oauthGrants, eq(oauthGrants.id, accessTokens.grantId))
     .leftJoin(companyUsers, and(eq(companyUsers.id, accessTokens.userId)))
-    .where(eq(accessTokens.tokenHash, sha256(token)))
+    .where(eq(accessTokens.tokenHash, tokenHash))
     .limit(1);
   if (!row || row.t.revokedAt || row.t.expiresAt <= now || row.grantRevokedAt) return null;
   if (row.t.userId && row.userStatus !== "active") return null;
-  return {
+  const principal: Principal = {
     kind: row.t.grantId ? "user_grant" : "client",
     clientId: row.t.clientId,
     companyId: row.t.companyId,
@@ -54,4 +69,5 @@ export async function resolvePrincipal(deps: GatewayDeps, authorization: string 
     scopes: new Set(row.t.scopes),
     grantId: row.t.grantId,
   };
+  return { principal, expiresAt: row.t.expiresAt };
 }

@@ -5,6 +5,7 @@ import { MANAGER_ROLES, ONBOARDING_TASK_KEYS } from "@/lib/contract";
 import type { GatewayDeps, Principal } from "../context";
 import type { DbOrTx } from "../db/client";
 import { companies, companyUsers, departments, employmentFiles, employments } from "../db/schema";
+import { anchorFor } from "../cache/page-anchors";
 import { actionError, conflict, forbidden, notFound } from "../errors";
 
 export type EmploymentRow = typeof employments.$inferSelect;
@@ -87,6 +88,31 @@ export interface ListEmploymentsOptions {
   pageSize: number;
 }
 
+/** Sum of employment_counts rows (one per company, status, type and model) matching the filters. */
+async function countFromCounters(db: DbOrTx, o: ListEmploymentsOptions): Promise<number> {
+  const conditions = [sql`company_id = ${o.companyId}`];
+  if (o.statuses?.length)
+    conditions.push(
+      sql`status IN (${sql.join(
+        o.statuses.map((x) => sql`${x}`),
+        sql`, `,
+      )})`,
+    );
+  else conditions.push(sql`status <> 'deleted'`);
+  if (o.types?.length)
+    conditions.push(
+      sql`type IN (${sql.join(
+        o.types.map((x) => sql`${x}`),
+        sql`, `,
+      )})`,
+    );
+  if (o.model) conditions.push(sql`employment_model = ${o.model}`);
+  const result = await db.execute<{ n: string | number | null }>(
+    sql`SELECT coalesce(sum(n), 0) AS n FROM employment_counts WHERE ${sql.join(conditions, sql` AND `)}`,
+  );
+  return Number((result as unknown as { rows: Array<{ n: string | number | null }> }).rows[0]?.n ?? 0);
+}
+
 export async function listEmployments(deps: GatewayDeps, o: ListEmploymentsOptions) {
   const { db } = deps;
   const where = and(
@@ -97,10 +123,14 @@ export async function listEmployments(deps: GatewayDeps, o: ListEmploymentsOptio
     o.model ? eq(employments.employmentModel, o.model) : undefined,
     o.shortId ? eq(employments.shortId, o.shortId) : undefined,
   );
-  // One query: the page and the total (window count), as PGlite answers one query at a time.
+  const offset = (o.page - 1) * o.pageSize;
+  const filterKey = JSON.stringify([o.statuses, o.email?.toLowerCase(), o.types, o.model, o.shortId]);
+  const anchor = await anchorFor(db, db, o.companyId, filterKey, where, offset);
+  // The page by the (company_id, created_at, id) index family of migration 0007, and the total from
+  // employment_counts (kept by triggers in every write transaction), not a count(*) of the company:
+  // docs/decisions/bench-api-scale.md. E-mail and short id filters are selective: counted exactly.
   const rows = await db
     .select({
-      total: sql<number>`count(*) over ()`,
       id: employments.id,
       shortId: employments.shortId,
       fullName: employments.fullName,
@@ -120,17 +150,14 @@ export async function listEmployments(deps: GatewayDeps, o: ListEmploymentsOptio
     })
     .from(employments)
     .leftJoin(departments, eq(departments.id, employments.departmentId))
-    .where(where)
+    .where(anchor ? and(where, anchor.after) : where)
     .orderBy(asc(employments.createdAt), asc(employments.id))
     .limit(o.pageSize)
-    .offset((o.page - 1) * o.pageSize);
-  // Past the last page the window is empty: count separately then (rare).
+    .offset(anchor ? anchor.offset : offset);
   const totalCount =
-    rows.length > 0
-      ? Number(rows[0]!.total)
-      : o.page === 1
-        ? 0
-        : Number((await db.select({ n: count() }).from(employments).where(where))[0]?.n ?? 0);
+    o.email || o.shortId
+      ? Number((await db.select({ n: count() }).from(employments).where(where))[0]?.n ?? 0)
+      : await countFromCounters(db, o);
   const items: EmploymentListItem[] = rows.map((r) => ({
     id: r.id,
     short_id: r.shortId,

@@ -228,58 +228,127 @@ export function createDispatcher(deps: DispatcherDeps, options: DispatcherOption
     wake = null;
   };
 
+  interface PendingRecord {
+    delivery: DeliveryRow;
+    startedAt: Date;
+    durationMs: number;
+    outcome: { statusCode: number | null; error: string | null };
+    done: { resolve: (r: RoundResult) => void; reject: (e: unknown) => void };
+  }
+  let queued: PendingRecord[] = [];
+  let flushing = false;
+  let flushTimer: NodeJS.Timeout | null = null;
+  const RECORD_BATCH = Math.max(1, Math.floor(concurrency / 2));
+  const RECORD_WAIT_MS = 5;
+
   /**
-   * Records one attempt in one statement (PGlite runs on the event loop: fewer round trips, shorter
-   * stalls): the delivery's counters and outcome, and its schedule when this dispatcher still holds
-   * the claim (when the lease ran out and another took over, the schedule is that one's). A 2xx is
-   * final whoever holds the claim: sending again would only duplicate.
+   * Records attempts, many per statement (PGlite runs on the event loop: one statement per attempt
+   * was the ceiling of deliveries/s, docs/decisions/bench-api-scale.md). Attempts that finish while a
+   * statement runs are recorded together by the next one. An attempt's promise resolves once its row
+   * is written.
    */
-  async function record(
+  function record(
     delivery: DeliveryRow,
     startedAt: Date,
     durationMs: number,
     outcome: { statusCode: number | null; error: string | null },
   ): Promise<RoundResult> {
-    const success = outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300;
+    return new Promise((resolve, reject) => {
+      queued.push({ delivery, startedAt, durationMs, outcome, done: { resolve, reject } });
+      if (flushing) return;
+      // PGlite blocks the event loop during a statement, so answers arrive one by one between
+      // statements: wait a moment for the others in flight (a full batch goes at once).
+      if (queued.length >= RECORD_BATCH) {
+        if (flushTimer) clearTimeout(flushTimer);
+        flushTimer = null;
+        void flushRecords();
+      } else
+        flushTimer ??= setTimeout(() => {
+          flushTimer = null;
+          void flushRecords();
+        }, RECORD_WAIT_MS);
+    });
+  }
+
+  async function flushRecords(): Promise<void> {
+    if (flushing) return;
+    flushing = true;
+    try {
+      while (queued.length > 0) {
+        const batch = queued.slice(0, 200);
+        queued = queued.slice(batch.length);
+        try {
+          const results = await recordBatch(batch);
+          batch.forEach((r, i) => r.done.resolve(results[i]!));
+        } catch (error) {
+          for (const r of batch) r.done.reject(error);
+        }
+      }
+    } finally {
+      flushing = false;
+    }
+  }
+
+  /**
+   * One statement for a batch: each delivery's counters and outcome, and its schedule when this
+   * dispatcher still holds the claim (when the lease ran out and another took over, the schedule is
+   * that one's), and one attempt row each. A 2xx is final whoever holds the claim: sending again
+   * would only duplicate.
+   */
+  async function recordBatch(batch: PendingRecord[]): Promise<RoundResult[]> {
     const now = clock.now();
-    const failures = delivery.retryCount + 1;
-    const delay = success ? null : nextRetryDelay(failures, { schedule, random: options.random });
-    const final = !success && delay === null;
-    const next = delay === null ? null : new Date(now.getTime() + delay).toISOString();
     const nowIso = now.toISOString();
-    const started = startedAt.toISOString();
-    const mine = sql`locked_by = ${id} AND status = 'pending'`;
+    const prepared = batch.map((r) => {
+      const success = r.outcome.statusCode !== null && r.outcome.statusCode >= 200 && r.outcome.statusCode < 300;
+      const failures = r.delivery.retryCount + 1;
+      const delay = success ? null : nextRetryDelay(failures, { schedule, random: options.random });
+      const final = !success && delay === null;
+      const next = delay === null ? null : new Date(now.getTime() + delay).toISOString();
+      return { ...r, success, failures, final, next };
+    });
+    const values = sql.join(
+      prepared.map(
+        (r) =>
+          sql`(${r.delivery.id}::uuid, ${randomUUID()}::uuid, ${r.startedAt.toISOString()}::timestamptz, ${Math.max(0, Math.round(r.durationMs))}::int,
+            ${r.outcome.statusCode}::int, ${r.outcome.error}::text, ${r.success}::boolean, ${r.final}::boolean, ${r.failures}::int, ${r.next}::timestamptz)`,
+      ),
+      sql`, `,
+    );
+    const mine = sql`d.locked_by = ${id} AND d.status = 'pending'`;
     await db.execute(sql`
-      WITH updated AS (
-        UPDATE webhook_deliveries SET
-          attempts = attempts + 1,
-          first_attempt_at = coalesce(first_attempt_at, ${started}::timestamptz),
-          last_attempt_at = ${started}::timestamptz,
-          last_status_code = ${outcome.statusCode}::int,
-          last_error = ${outcome.error}::text,
+      WITH input (delivery_id, attempt_id, started, duration_ms, status_code, error, success, final, failures, next) AS (VALUES ${values}),
+      updated AS (
+        UPDATE webhook_deliveries d SET
+          attempts = d.attempts + 1,
+          first_attempt_at = coalesce(d.first_attempt_at, i.started),
+          last_attempt_at = i.started,
+          last_status_code = i.status_code,
+          last_error = i.error,
           updated_at = ${nowIso}::timestamptz,
-          status = CASE WHEN ${success}::boolean THEN 'delivered' WHEN ${final}::boolean AND ${mine} THEN 'failed' ELSE status END,
-          delivered_at = CASE WHEN ${success}::boolean THEN ${nowIso}::timestamptz ELSE delivered_at END,
-          retry_count = CASE WHEN ${success}::boolean THEN 0 WHEN ${mine} THEN ${failures}::int ELSE retry_count END,
-          next_attempt_at = CASE WHEN ${success}::boolean THEN NULL WHEN ${mine} THEN ${next}::timestamptz ELSE next_attempt_at END,
-          locked_until = CASE WHEN ${success}::boolean OR locked_by = ${id} THEN NULL ELSE locked_until END,
-          locked_by = CASE WHEN ${success}::boolean OR locked_by = ${id} THEN NULL ELSE locked_by END
-        WHERE id = ${delivery.id}::uuid
-        RETURNING attempts
+          status = CASE WHEN i.success THEN 'delivered' WHEN i.final AND ${mine} THEN 'failed' ELSE d.status END,
+          delivered_at = CASE WHEN i.success THEN ${nowIso}::timestamptz ELSE d.delivered_at END,
+          retry_count = CASE WHEN i.success THEN 0 WHEN ${mine} THEN i.failures ELSE d.retry_count END,
+          next_attempt_at = CASE WHEN i.success THEN NULL WHEN ${mine} THEN i.next ELSE d.next_attempt_at END,
+          locked_until = CASE WHEN i.success OR d.locked_by = ${id} THEN NULL ELSE d.locked_until END,
+          locked_by = CASE WHEN i.success OR d.locked_by = ${id} THEN NULL ELSE d.locked_by END
+        FROM input i
+        WHERE d.id = i.delivery_id
+        RETURNING d.id, d.attempts
       )
       INSERT INTO webhook_delivery_attempts (id, delivery_id, attempt_number, started_at, duration_ms, status_code, error, success, dispatcher_id)
-      SELECT ${randomUUID()}::uuid, ${delivery.id}::uuid, updated.attempts, ${started}::timestamptz, ${Math.max(0, Math.round(durationMs))}::int,
-        ${outcome.statusCode}::int, ${outcome.error}::text, ${success}::boolean, ${id}
-      FROM updated
+      SELECT i.attempt_id, i.delivery_id, updated.attempts, i.started, i.duration_ms, i.status_code, i.error, i.success, ${id}
+      FROM updated JOIN input i ON i.delivery_id = updated.id
     `);
-    if (final)
-      logger.warn(
-        { deliveryId: delivery.id, callbackId: delivery.callbackId, eventId: delivery.eventId, attempts: delivery.attempts + 1 },
-        "webhook delivery failed after its last retry",
-      );
-    return success
-      ? { fannedOut: 0, attempted: 1, delivered: 1, failedAttempts: 0 }
-      : { fannedOut: 0, attempted: 1, delivered: 0, failedAttempts: 1 };
+    return prepared.map((r) => {
+      if (r.final)
+        logger.warn(
+          { deliveryId: r.delivery.id, callbackId: r.delivery.callbackId, eventId: r.delivery.eventId, attempts: r.delivery.attempts + 1 },
+          "webhook delivery failed after its last retry",
+        );
+      return r.success
+        ? { fannedOut: 0, attempted: 1, delivered: 1, failedAttempts: 0 }
+        : { fannedOut: 0, attempted: 1, delivered: 0, failedAttempts: 1 };
+    });
   }
 
   async function attempt(delivery: DeliveryRow, callback: CallbackRow | undefined, consented: boolean): Promise<RoundResult> {

@@ -41,6 +41,13 @@ export interface HttpSenderOptions {
 export function createHttpSender(options: HttpSenderOptions): WebhookSender {
   const lookup = createGuardedLookup({ mode: options.mode, resolver: options.resolver });
   const maxResponseBytes = options.maxResponseBytes ?? 64 * 1024;
+  // Connections are kept and reused per receiver (a new TCP connection per attempt was the ceiling
+  // of deliveries/s: docs/decisions/bench-api-scale.md). A kept connection goes to the address the
+  // guarded lookup allowed when it was opened; idle ones do not keep the process alive.
+  const agents = {
+    "http:": new http.Agent({ keepAlive: true, maxSockets: 64, maxFreeSockets: 64, timeout: 60_000 }),
+    "https:": new https.Agent({ keepAlive: true, maxSockets: 64, maxFreeSockets: 64, timeout: 60_000 }),
+  };
 
   return (request) =>
     new Promise<WebhookResponse>((resolve, reject) => {
@@ -62,7 +69,7 @@ export function createHttpSender(options: HttpSenderOptions): WebhookSender {
           method: "POST",
           headers: { ...request.headers, "Content-Length": String(Buffer.byteLength(request.body)) },
           lookup: lookup as unknown as typeof dnsLookup,
-          agent: false,
+          agent: url.protocol === "https:" ? agents["https:"] : agents["http:"],
           signal: request.signal,
         },
         (res) => {

@@ -1,0 +1,132 @@
+import "server-only";
+import { PGlite } from "@electric-sql/pglite";
+import type { Db } from "../db/client";
+
+// Versions of cached data (docs/decisions/api-read-path-cache.md). Every write transaction bumps, by
+// trigger, the row of cache_versions of each company it touched ('c:<id>'), 'global' for rows of no
+// company and 'auth' for the token tables (migration 0007). A cache entry keeps the versions it was
+// filled at; a different version is a miss.
+//
+// - PGlite: the database belongs to this process, so the versions live in memory, moved by the
+//   triggers' pg_notify, which PGlite delivers before the write's COMMIT resolves: the write's
+//   answer is never sent before the caches of this process have forgotten the old data.
+// - PostgreSQL: other instances write too, so a request reads the rows of its keys, through a
+//   barrier: each request waits for a read that *started after it arrived* (linearizable: every
+//   write acknowledged before the request is seen), and one read serves all requests that
+//   arrived while the previous one was in flight (under load, one single-row-ish query per
+//   round trip instead of one per request).
+
+export type VersionKey = string;
+export const AUTH_KEY = "auth";
+export const GLOBAL_KEY = "global";
+export const companyKey = (companyId: string) => `c:${companyId}`;
+
+export interface VersionTracker {
+  /** Versions of these keys as of a moment after the call (missing keys are 0). */
+  read(keys: readonly VersionKey[]): Promise<ReadonlyMap<VersionKey, number>> | ReadonlyMap<VersionKey, number>;
+  readonly kind: "memory" | "database";
+}
+
+class MemoryVersions implements VersionTracker {
+  readonly kind = "memory" as const;
+  private readonly versions = new Map<VersionKey, number>();
+  /** (Every stamp includes GLOBAL_KEY: a write of no company, or a TRUNCATE, forgets every company.) */
+  bump(key: VersionKey): void {
+    this.versions.set(key, (this.versions.get(key) ?? 0) + 1);
+  }
+  read(): ReadonlyMap<VersionKey, number> {
+    return this.versions;
+  }
+}
+
+type QueryRows = (keys: VersionKey[]) => Promise<Array<{ key: string; version: string | number }>>;
+
+class BarrierVersions implements VersionTracker {
+  readonly kind = "database" as const;
+  private running = false;
+  private keys = new Set<VersionKey>();
+  private waiters: Array<{ resolve: (m: Map<VersionKey, number>) => void; reject: (e: unknown) => void }> = [];
+  constructor(private readonly query: QueryRows) {}
+
+  read(keys: readonly VersionKey[]): Promise<ReadonlyMap<VersionKey, number>> {
+    return new Promise((resolve, reject) => {
+      for (const k of keys) this.keys.add(k);
+      this.waiters.push({ resolve, reject });
+      if (!this.running) void this.flush();
+    });
+  }
+
+  private async flush(): Promise<void> {
+    this.running = true;
+    while (this.waiters.length > 0) {
+      const keys = [...this.keys];
+      const waiters = this.waiters;
+      this.keys = new Set();
+      this.waiters = [];
+      try {
+        const rows = await this.query(keys);
+        const map = new Map<VersionKey, number>();
+        for (const r of rows) map.set(r.key, Number(r.version));
+        for (const w of waiters) w.resolve(map);
+      } catch (error) {
+        for (const w of waiters) w.reject(error);
+      }
+    }
+    this.running = false;
+  }
+}
+
+const trackers = new WeakMap<object, Promise<VersionTracker>>();
+const ready = new WeakMap<object, VersionTracker>();
+
+const holderOf = (db: Db) => ((db as unknown as { $client?: object }).$client ?? db) as object;
+
+/** The tracker once it is ready (no await on the hot path), else undefined. */
+export function readyVersionTracker(db: Db): VersionTracker | undefined {
+  return ready.get(holderOf(db));
+}
+
+/** The tracker of a database handle (one per handle: every gateway on it shares it). */
+export function getVersionTracker(db: Db): Promise<VersionTracker> {
+  const client = (db as unknown as { $client: unknown }).$client;
+  const holder = (client ?? db) as object;
+  let tracker = trackers.get(holder);
+  if (!tracker) {
+    tracker = createTracker(client);
+    trackers.set(holder, tracker);
+    void tracker.then(
+      (t) => ready.set(holder, t),
+      () => undefined,
+    );
+  }
+  return tracker;
+}
+
+async function createTracker(client: unknown): Promise<VersionTracker> {
+  if (client instanceof PGlite) {
+    const memory = new MemoryVersions();
+    await client.listen("roster_versions", (payload) => memory.bump(payload));
+    return memory;
+  }
+  const pool = client as {
+    query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: Array<{ key: string; version: string }> }>;
+  };
+  // A named (prepared) statement: each connection parses and plans it once.
+  return new BarrierVersions(
+    async (keys) =>
+      (
+        await pool.query({
+          name: "roster_cache_versions",
+          text: "SELECT key, version FROM cache_versions WHERE key = ANY($1::text[])",
+          values: [keys],
+        })
+      ).rows,
+  );
+}
+
+/** Two reads of the same keys are the same data when this string is equal. */
+export function versionStamp(versions: ReadonlyMap<VersionKey, number>, keys: readonly VersionKey[]): string {
+  let s = "";
+  for (const k of keys) s += `${versions.get(k) ?? 0},`;
+  return s;
+}
