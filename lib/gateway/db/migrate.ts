@@ -42,7 +42,7 @@ export async function runMigrations(db: Db, dir: string): Promise<string[]> {
       applied.push(m.name);
     });
   }
-  // Tables added by any migration get the cache-version triggers (0007_read_path.sql).
+  // Tables added by any migration get the cache-version triggers (0008_read_path.sql).
   await db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(7420193)`);
     const found = await tx.execute(sql`SELECT 1 FROM pg_proc WHERE proname = 'roster_attach_version_triggers'`);
