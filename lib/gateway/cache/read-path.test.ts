@@ -8,6 +8,7 @@ import { sha256 } from "../crypto";
 import { environmentDatabaseUrl, openDatabase, type Database, type Db } from "../db/client";
 import { companyUsers, customerTokens, employments } from "../db/schema";
 import { exampleSection } from "../forms";
+import { isCacheableRoute } from "./read-path";
 import { revokeAccessToken } from "../oauth/tokens";
 import { createTestGateway, TEST_DATABASE_URL, TEST_DB_KIND, type TestGateway } from "../testing/harness";
 import { makeAccessToken, makeClient, makeEmployment, makeTenant } from "../testing/factories";
@@ -278,5 +279,13 @@ describe("two instances on one database", () => {
       .set({ revokedAt: new Date() })
       .where(eq(customerTokens.tokenHash, sha256(t.tokens.admin)));
     expect((await b.call("GET", "/v1/employments", { token: t.tokens.admin })).status).toBe(401);
+  });
+});
+
+describe("routes that read the webhook pipeline (whose tables bump no version)", () => {
+  it("are never served from the answer cache: the event log and the delivery inspector", () => {
+    for (const path of ["/v1/webhook-events", "/v1/webhook-events/{id}", "/v1/webhook-deliveries"])
+      expect(isCacheableRoute(path), path).toBe(false);
+    expect(isCacheableRoute("/v1/employments")).toBe(true);
   });
 });

@@ -11,9 +11,10 @@ import { AUTH_KEY, companyKey, getVersionTracker, GLOBAL_KEY, readyVersionTracke
 
 /**
  * Routes whose answers are never cached: they read tables the version triggers skip (the webhook
- * pipeline writes a row per delivery attempt; migration 0007 lists them).
+ * pipeline writes a row per delivery attempt; migration 0008 lists them): the provider's event log
+ * and Roster's delivery inspector.
  */
-export const UNCACHED_ROUTE_PREFIXES: readonly string[] = ["/v1/webhook-events"];
+export const UNCACHED_ROUTE_PREFIXES: readonly string[] = ["/v1/webhook-events", "/v1/webhook-deliveries"];
 
 export const isCacheableRoute = (path: string) => !UNCACHED_ROUTE_PREFIXES.some((p) => path.startsWith(p));
 
