@@ -5,7 +5,7 @@ import { useRef, useState, type ReactNode } from "react";
 import { ErrorBanner } from "@/components/console/error-banner";
 import { Alert } from "@/components/ui/alert";
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
-import { toErrorPayload } from "@/lib/console/employments/errors";
+import { toErrorPayload } from "@/lib/console/errors/present";
 import type { Employment, EmploymentSection } from "@/lib/contract";
 import { mapServerErrors, type FieldErrors, type FormValues } from "@/lib/forms";
 import { employmentKeys } from "@/lib/queries/employments";
@@ -94,7 +94,7 @@ export function SectionFormContainer({
             {savedNote ?? <p>The API accepted the {label.toLowerCase()}.</p>}
           </Alert>
         ) : null}
-        {failure ? <ErrorBanner error={failure} role="alert" /> : null}
+        {failure ? <ErrorBanner error={failure} operation="employments.write" role="alert" /> : null}
         {refusal ? (
           <p className="text-sm text-slate-700 dark:text-slate-300">
             The API refused the {label.toLowerCase()}: its reasons are listed in the form below.

@@ -7,7 +7,7 @@ import { Alert } from "@/components/ui/alert";
 import { ErrorBanner } from "@/components/console/error-banner";
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
 import { updateAvailability } from "@/lib/console/employments/availability";
-import { toErrorPayload } from "@/lib/console/employments/errors";
+import { toErrorPayload } from "@/lib/console/errors/present";
 import { employmentHref } from "@/lib/console/employments/links";
 import {
   departmentOptions,
@@ -91,7 +91,7 @@ export function UpdateEmploymentContainer({ scope, id }: { scope: QueryScope; id
   return (
     <div className="space-y-5">
       <div ref={feedback} className="space-y-3 empty:hidden">
-        {failure ? <ErrorBanner error={failure.error} details={failure.details} role="alert" /> : null}
+        {failure ? <ErrorBanner error={failure.error} operation="employments.write" details={failure.details} role="alert" /> : null}
         {saved ? (
           <Alert tone="success" title="Changes saved" role="status">
             <p>

@@ -6,7 +6,7 @@ import { useMemo, useRef, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
-import { toErrorPayload } from "@/lib/console/employments/errors";
+import { toErrorPayload } from "@/lib/console/errors/present";
 import {
   expenseFormDefaults,
   splitExpenseFieldErrors,
@@ -19,7 +19,7 @@ import { employmentChoices, writeAvailability } from "@/lib/console/timeoff/peop
 import { createExpense, expenseKeys } from "@/lib/queries/expenses";
 import type { QueryScope } from "@/lib/queries/scope";
 import { withCreated } from "../timeoff/people-ops/created-notice";
-import { PeopleOpsErrorBanner } from "../timeoff/people-ops/error-banner";
+import { ErrorBanner } from "@/components/console/error-banner";
 import { usePeopleOpsEmployments } from "../timeoff/people-ops/use-employments";
 import { ExpenseForm, type ExpenseFormProps } from "./expense-form";
 
@@ -77,12 +77,8 @@ export function ExpenseCreateContainer({ scope, employmentId, today }: { scope: 
   return (
     <div className="space-y-5">
       <div ref={feedback} className="space-y-3 empty:hidden">
-        {failure ? (
-          <PeopleOpsErrorBanner area="expenses" operation="write" error={failure.error} details={failure.details} role="alert" />
-        ) : null}
-        {employmentsQuery.isError ? (
-          <PeopleOpsErrorBanner area="expenses" operation="read" error={toErrorPayload(employmentsQuery.error)} />
-        ) : null}
+        {failure ? <ErrorBanner operation="expenses.write" error={failure.error} details={failure.details} role="alert" /> : null}
+        {employmentsQuery.isError ? <ErrorBanner operation="expenses.read" error={toErrorPayload(employmentsQuery.error)} /> : null}
         {unavailable && !unavailable.available ? (
           <Alert tone="info" title={`${preselected!.full_name} can't submit expenses`}>
             <p>{unavailable.reason}</p>

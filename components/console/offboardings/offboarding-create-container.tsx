@@ -6,7 +6,7 @@ import { useMemo, useRef, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
-import { toErrorPayload } from "@/lib/console/employments/errors";
+import { toErrorPayload } from "@/lib/console/errors/present";
 import {
   offboardingFormDefaults,
   splitOffboardingFieldErrors,
@@ -19,7 +19,7 @@ import { employmentKeys } from "@/lib/queries/employments";
 import { createOffboarding, offboardingKeys } from "@/lib/queries/offboardings";
 import type { QueryScope } from "@/lib/queries/scope";
 import { withCreated } from "../timeoff/people-ops/created-notice";
-import { PeopleOpsErrorBanner } from "../timeoff/people-ops/error-banner";
+import { ErrorBanner } from "@/components/console/error-banner";
 import { usePeopleOpsEmployments } from "../timeoff/people-ops/use-employments";
 import { OffboardingForm, type OffboardingFormProps } from "./offboarding-form";
 
@@ -68,12 +68,8 @@ export function OffboardingCreateContainer({ scope, employmentId, today }: { sco
   return (
     <div className="space-y-5">
       <div ref={feedback} className="space-y-3 empty:hidden">
-        {failure ? (
-          <PeopleOpsErrorBanner area="offboardings" operation="write" error={failure.error} details={failure.details} role="alert" />
-        ) : null}
-        {employmentsQuery.isError ? (
-          <PeopleOpsErrorBanner area="offboardings" operation="read" error={toErrorPayload(employmentsQuery.error)} />
-        ) : null}
+        {failure ? <ErrorBanner operation="offboardings.write" error={failure.error} details={failure.details} role="alert" /> : null}
+        {employmentsQuery.isError ? <ErrorBanner operation="offboardings.read" error={toErrorPayload(employmentsQuery.error)} /> : null}
         {unavailable && !unavailable.available ? (
           <Alert tone="info" title={`${preselected!.full_name} can't be offboarded`}>
             <p>{unavailable.reason}</p>

@@ -9,15 +9,13 @@ import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Field, Input, Select } from "@/components/ui/field";
 import { Spinner } from "@/components/ui/spinner";
-import { FieldRefusalNote } from "@/components/console/company-managers/refusal-alert";
-import { ErrorBanner } from "@/components/console/error-banner";
+import { ErrorBanner, FieldRefusalNote } from "@/components/console/error-banner";
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
 import { SandboxReleasePayslipBodySchema, type PayslipDetail, type SandboxReleasePayslipBody } from "@/lib/contract";
-import { toErrorPayload } from "@/lib/console/employments/errors";
+import { toErrorPayload } from "@/lib/console/errors/present";
 import { formatDate } from "@/lib/console/employments/format";
 import { employmentOptions, onPayroll, type EmploymentOption } from "@/lib/console/payslips/employment-directory";
 import { formatMinorAmount, formatPeriod } from "@/lib/console/payslips/format";
-import { payslipErrorDetails } from "@/lib/console/payslips/labels";
 import { payslipDownloadPath } from "@/lib/console/payslips/url-state";
 import { payslipKeys, releasePayslip } from "@/lib/queries/payslips";
 import { withScope, type QueryScope } from "@/lib/queries/scope";
@@ -69,7 +67,7 @@ export function ReleasePayslipCard({
         } else other.push(`${key}: ${messages.join(" ")}`);
       }
       if (onField) setFieldRefusal(error);
-      if (!onField || other.length) setFailure({ error, details: [...other, ...(payslipErrorDetails(error, "release") ?? [])] });
+      if (!onField || other.length) setFailure({ error, details: other });
     }
   };
 
@@ -100,7 +98,7 @@ export function ReleasePayslipCard({
           </Alert>
         ) : null}
         {downloadError ? <ErrorBanner error={downloadError} role="alert" /> : null}
-        {failure ? <ErrorBanner error={failure.error} details={failure.details} role="alert" /> : null}
+        {failure ? <ErrorBanner error={failure.error} operation="payslips.release" details={failure.details} role="alert" /> : null}
         {fieldRefusal ? <FieldRefusalNote error={fieldRefusal} what="the release" /> : null}
         <ReleasePayslipForm
           employments={options}

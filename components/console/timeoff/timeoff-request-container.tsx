@@ -6,7 +6,7 @@ import { useMemo, useRef, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
-import { toErrorPayload } from "@/lib/console/employments/errors";
+import { toErrorPayload } from "@/lib/console/errors/present";
 import { employmentChoices, writeAvailability } from "@/lib/console/timeoff/people-ops/eligibility";
 import { TIMEOFF_TYPE_FALLBACK_DESCRIPTIONS } from "@/lib/console/timeoff/labels";
 import {
@@ -20,7 +20,7 @@ import { TIMEOFF_TYPES, type TimeoffType } from "@/lib/contract";
 import { createTimeoff, timeoffKeys, timeoffTypesQuery } from "@/lib/queries/timeoff";
 import type { QueryScope } from "@/lib/queries/scope";
 import { withCreated } from "./people-ops/created-notice";
-import { PeopleOpsErrorBanner } from "./people-ops/error-banner";
+import { ErrorBanner } from "@/components/console/error-banner";
 import { usePeopleOpsEmployments } from "./people-ops/use-employments";
 import { TimeoffRequestForm, type TimeoffRequestFormProps } from "./timeoff-request-form";
 
@@ -74,13 +74,9 @@ export function TimeoffRequestContainer({ scope, employmentId }: { scope: QueryS
   return (
     <div className="space-y-5">
       <div ref={feedback} className="space-y-3 empty:hidden">
-        {failure ? (
-          <PeopleOpsErrorBanner area="timeoff" operation="write" error={failure.error} details={failure.details} role="alert" />
-        ) : null}
-        {employmentsQuery.isError ? (
-          <PeopleOpsErrorBanner area="timeoff" operation="read" error={toErrorPayload(employmentsQuery.error)} />
-        ) : null}
-        {typesQuery.isError ? <PeopleOpsErrorBanner area="timeoff" operation="read" error={toErrorPayload(typesQuery.error)} /> : null}
+        {failure ? <ErrorBanner operation="timeoff.write" error={failure.error} details={failure.details} role="alert" /> : null}
+        {employmentsQuery.isError ? <ErrorBanner operation="timeoff.read" error={toErrorPayload(employmentsQuery.error)} /> : null}
+        {typesQuery.isError ? <ErrorBanner operation="timeoff.read" error={toErrorPayload(typesQuery.error)} /> : null}
         {unavailable && !unavailable.available ? (
           <Alert tone="info" title={`${preselected!.full_name} can't request time off`}>
             <p>{unavailable.reason}</p>

@@ -11,7 +11,7 @@ import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Field, Input, Select } from "@/components/ui/field";
 import { Spinner } from "@/components/ui/spinner";
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
-import { toErrorPayload } from "@/lib/console/employments/errors";
+import { toErrorPayload } from "@/lib/console/errors/present";
 import { callbackReceives, EVENT_DESCRIPTIONS, EVENT_GROUPS } from "@/lib/console/webhooks/events";
 import { plural } from "@/lib/console/webhooks/format";
 import {
@@ -30,7 +30,7 @@ import { employmentListQuery } from "@/lib/queries/employments";
 import type { QueryScope } from "@/lib/queries/scope";
 import { allWebhookCallbacksQuery, sendTestWebhookEvent, webhookKeys, type TestEventResult } from "@/lib/queries/webhooks";
 import { EventTypeName } from "./badges";
-import { WebhookErrorBanner } from "./webhook-error-banner";
+import { ErrorBanner } from "@/components/console/error-banner";
 
 /**
  * Sandbox only (the page does not render it on production): emits an event for an employment now,
@@ -80,7 +80,7 @@ export function TestEventCard({ scope }: { scope: QueryScope }) {
         description="Sandbox only. Emits an event for one of the company's employments now; every callback subscribed to its type receives it."
       />
       <CardBody className="space-y-4">
-        {employments.isError ? <WebhookErrorBanner error={toErrorPayload(employments.error)} operation="read" /> : null}
+        {employments.isError ? <ErrorBanner error={toErrorPayload(employments.error)} operation="webhooks.read" /> : null}
         <TestEventForm
           employments={employments.data?.employments ?? []}
           totalEmployments={employments.data?.total_count ?? 0}
@@ -88,7 +88,7 @@ export function TestEventCard({ scope }: { scope: QueryScope }) {
           onSubmit={onSubmit}
         />
         <div aria-live="polite" className="space-y-3 empty:hidden">
-          {failure ? <WebhookErrorBanner error={failure} operation="trigger" role="alert" /> : null}
+          {failure ? <ErrorBanner error={failure} operation="webhooks.trigger" role="alert" /> : null}
           {result ? (
             <Alert tone="success" title="Event queued" role="status">
               <p>

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { COMPANY_ROLES, CompanyRoleSchema, type CompanyRole } from "@/lib/contract";
-import type { ApiErrorPayload } from "@/lib/console/api-errors";
 import { ROLE_LABELS } from "@/lib/console/employments/update-form";
 
 // The "invite a company manager" form (POST /v1/company-managers {name, email, role}): its values,
@@ -44,18 +43,6 @@ export function splitInviteErrors(fieldErrors: Record<string, string[]> | undefi
     else other.push(`${rawKey}: ${text}`);
   }
   return { byField, other };
-}
-
-export const MANAGER_PERMISSIONS = {
-  read: "Listing company managers needs the company_manager:read scope on the API token.",
-  write:
-    "Inviting or removing company managers needs the company_manager:write scope and the owner or admin role; only owners invite or remove owners.",
-} as const;
-
-/** Banner lines for a refusal: the permission (403), or why the API keeps the last owner (409). */
-export function managerErrorDetails(error: ApiErrorPayload, operation: keyof typeof MANAGER_PERMISSIONS): string[] | undefined {
-  if (error.kind === "forbidden") return [MANAGER_PERMISSIONS[operation]];
-  return undefined;
 }
 
 /** Owners on the page, when the whole list fits on it (else unknown: null). */
