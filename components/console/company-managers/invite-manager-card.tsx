@@ -21,7 +21,7 @@ import {
   toInviteBody,
   type InviteManagerFormValues,
 } from "@/lib/console/company-managers/invite-form";
-import { toErrorPayload } from "@/lib/console/errors/present";
+import { putFieldErrors } from "@/lib/console/errors/submit";
 import { companyKeys } from "@/lib/queries/company";
 import { inviteManager, managerKeys } from "@/lib/queries/company-managers";
 import type { QueryScope } from "@/lib/queries/scope";
@@ -55,14 +55,11 @@ export function InviteManagerCard({ scope }: { scope: QueryScope }) {
       setInvited(await mutation.mutateAsync(values));
       setFormKey((k) => k + 1);
     } catch (thrown) {
-      const error = toErrorPayload(thrown);
-      if (error.status === 401) return;
-      const { byField, other } = splitInviteErrors(error.status === 422 ? error.fieldErrors : undefined);
-      Object.entries(byField).forEach(([field, message], i) =>
-        setError(field as keyof InviteManagerFormValues, { type: "server", message }, { shouldFocus: i === 0 }),
-      );
-      if (Object.keys(byField).length) setFieldRefusal(error);
-      if (Object.keys(byField).length === 0 || other.length) setFailure({ error, details: other });
+      const refusal = putFieldErrors(thrown, splitInviteErrors, setError);
+      if (!refusal) return;
+      const { error, other, onFields } = refusal;
+      if (onFields) setFieldRefusal(error);
+      if (!onFields || other.length) setFailure({ error, details: other });
     }
   };
 

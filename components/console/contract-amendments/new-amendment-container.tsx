@@ -10,6 +10,7 @@ import type { CreateContractAmendmentBody } from "@/lib/contract";
 import { splitAmendmentErrors, toCreateAmendmentBody } from "@/lib/console/contract-amendments/create";
 import { amendmentHref } from "@/lib/console/contract-amendments/url-state";
 import { toErrorPayload } from "@/lib/console/errors/present";
+import { fieldErrorsOf } from "@/lib/console/errors/split-422";
 import type { FieldErrors, FormValues } from "@/lib/forms";
 import { amendmentKeys, createContractAmendment } from "@/lib/queries/contract-amendments";
 import type { QueryScope } from "@/lib/queries/scope";
@@ -57,7 +58,7 @@ export function NewAmendmentContainer({
     } catch (thrown) {
       const error = toErrorPayload(thrown);
       if (error.status === 401) return;
-      const { form, other } = splitAmendmentErrors(error.status === 422 ? error.fieldErrors : undefined);
+      const { form, other } = splitAmendmentErrors(fieldErrorsOf(error));
       if (Object.keys(form).length) {
         setServerErrors(form);
         setRefusal(error);

@@ -20,6 +20,7 @@ import {
   type CustomFieldFormValues,
 } from "@/lib/console/custom-fields/values";
 import { toErrorPayload } from "@/lib/console/errors/present";
+import { fieldErrorsOf } from "@/lib/console/errors/split-422";
 import {
   customFieldKeys,
   employmentCustomFieldsQuery,
@@ -143,7 +144,7 @@ function CustomFieldValueRow({
     if (!coerced.ok) return; // the form's resolver already showed why
     const error = await save(coerced.value);
     if (!error || error.status === 401) return;
-    const split = splitValueErrors(error.status === 422 ? error.fieldErrors : undefined);
+    const split = splitValueErrors(fieldErrorsOf(error));
     if (split.value) setError("value", { type: "server", message: split.value }, { shouldFocus: true });
     if (split.currency) setError("currency", { type: "server", message: split.currency }, { shouldFocus: !split.value });
     if (split.value || split.currency) setFieldRefusal(error);

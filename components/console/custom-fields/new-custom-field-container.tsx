@@ -15,7 +15,7 @@ import {
 } from "@/lib/console/custom-fields/definition-form";
 import { CUSTOM_FIELD_TYPE_LABELS } from "@/lib/console/custom-fields/labels";
 import { CUSTOM_FIELDS_PATH } from "@/lib/console/custom-fields/url-state";
-import { toErrorPayload } from "@/lib/console/errors/present";
+import { putFieldErrors } from "@/lib/console/errors/submit";
 import { createCustomField, customFieldKeys } from "@/lib/queries/custom-fields";
 import type { QueryScope } from "@/lib/queries/scope";
 import { CustomFieldDefinitionForm, type CustomFieldDefinitionFormProps } from "./custom-field-definition-form";
@@ -46,14 +46,11 @@ export function NewCustomFieldContainer({ scope }: { scope: QueryScope }) {
       setCreated(await mutation.mutateAsync(toCreateCustomFieldBody(values)));
       setFormKey((k) => k + 1);
     } catch (thrown) {
-      const error = toErrorPayload(thrown);
-      if (error.status === 401) return;
-      const { byField, other } = splitDefinitionErrors(error.status === 422 ? error.fieldErrors : undefined);
-      Object.entries(byField).forEach(([field, message], i) =>
-        setError(field as keyof CustomFieldDefinitionFormValues, { type: "server", message }, { shouldFocus: i === 0 }),
-      );
-      if (Object.keys(byField).length) setFieldRefusal(error);
-      if (Object.keys(byField).length === 0 || other.length) setFailure({ error, details: other });
+      const refusal = putFieldErrors(thrown, splitDefinitionErrors, setError);
+      if (!refusal) return;
+      const { error, other, onFields } = refusal;
+      if (onFields) setFieldRefusal(error);
+      if (!onFields || other.length) setFailure({ error, details: other });
     }
     feedback.current?.scrollIntoView({ block: "nearest" });
   };

@@ -7,6 +7,7 @@ import { Alert } from "@/components/ui/alert";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
 import { toErrorPayload } from "@/lib/console/errors/present";
+import { putFieldErrors } from "@/lib/console/errors/submit";
 import {
   expenseFormDefaults,
   splitExpenseFieldErrors,
@@ -61,15 +62,12 @@ export function ExpenseCreateContainer({ scope, employmentId, today }: { scope: 
       await queryClient.invalidateQueries({ queryKey: expenseKeys.lists(scope) });
       router.push(withCreated(expensesList.ofEmployment(created.employment_id), created.id));
     } catch (thrown) {
-      const error = toErrorPayload(thrown);
-      if (error.status === 401) return;
-      const { byField, other } = splitExpenseFieldErrors(error.status === 422 ? error.fieldErrors : undefined);
-      const { receipts: receiptMessage, ...fields } = byField;
-      if (receiptMessage) setReceiptsError(receiptMessage);
-      Object.entries(fields).forEach(([field, message], i) =>
-        setError(field as keyof ExpenseFormValues, { type: "server", message }, { shouldFocus: i === 0 }),
+      // The receipts have no form field: their message goes under the file picker.
+      const refusal = putFieldErrors(thrown, splitExpenseFieldErrors, (field, e, options) =>
+        field === "receipts" ? setReceiptsError(e.message) : setError(field, e, options),
       );
-      setFailure({ error, details: other });
+      if (!refusal) return;
+      setFailure({ error: refusal.error, details: refusal.other });
       feedback.current?.scrollIntoView({ block: "nearest" });
     }
   };

@@ -9,6 +9,7 @@ import { ButtonLink } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
 import { toErrorPayload } from "@/lib/console/errors/present";
+import { putFieldErrors } from "@/lib/console/errors/submit";
 import {
   incentiveFormDefaults,
   incentiveToFormValues,
@@ -40,13 +41,9 @@ function useWriteFailure() {
     split: (e: Record<string, string[]> | undefined) => { byField: Partial<Record<string, string>>; other: string[] },
     setError: UseFormSetError<V>,
   ) => {
-    const error = toErrorPayload(thrown);
-    if (error.status === 401) return;
-    const { byField, other } = split(error.status === 422 ? error.fieldErrors : undefined);
-    Object.entries(byField).forEach(([field, message], i) =>
-      setError(field as Path<V>, { type: "server", message }, { shouldFocus: i === 0 }),
-    );
-    setFailure({ error, details: other });
+    const refusal = putFieldErrors(thrown, split, (field, e, options) => setError(field as Path<V>, e, options));
+    if (!refusal) return;
+    setFailure({ error: refusal.error, details: refusal.other });
     feedback.current?.scrollIntoView({ block: "nearest" });
   };
   const banner = (extra?: ReactNode) => (

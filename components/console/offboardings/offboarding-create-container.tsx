@@ -7,6 +7,7 @@ import { Alert } from "@/components/ui/alert";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
 import { toErrorPayload } from "@/lib/console/errors/present";
+import { putFieldErrors } from "@/lib/console/errors/submit";
 import {
   offboardingFormDefaults,
   splitOffboardingFieldErrors,
@@ -54,13 +55,9 @@ export function OffboardingCreateContainer({ scope, employmentId, today }: { sco
       ]);
       router.push(withCreated(offboardingHref(created.id), created.id));
     } catch (thrown) {
-      const error = toErrorPayload(thrown);
-      if (error.status === 401) return;
-      const { byField, other } = splitOffboardingFieldErrors(error.status === 422 ? error.fieldErrors : undefined);
-      Object.entries(byField).forEach(([field, message], i) =>
-        setError(field as keyof OffboardingFormValues, { type: "server", message }, { shouldFocus: i === 0 }),
-      );
-      setFailure({ error, details: other });
+      const refusal = putFieldErrors(thrown, splitOffboardingFieldErrors, setError);
+      if (!refusal) return;
+      setFailure({ error: refusal.error, details: refusal.other });
       feedback.current?.scrollIntoView({ block: "nearest" });
     }
   };

@@ -12,7 +12,8 @@ import { Spinner } from "@/components/ui/spinner";
 import { ErrorBanner, FieldRefusalNote } from "@/components/console/error-banner";
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
 import { SandboxReleasePayslipBodySchema, type PayslipDetail, type SandboxReleasePayslipBody } from "@/lib/contract";
-import { toErrorPayload } from "@/lib/console/errors/present";
+import { splitFieldErrors } from "@/lib/console/errors/split-422";
+import { putFieldErrors } from "@/lib/console/errors/submit";
 import { formatDate } from "@/lib/console/employments/format";
 import { employmentOptions, onPayroll, type EmploymentOption } from "@/lib/console/payslips/employment-directory";
 import { formatMinorAmount, formatPeriod } from "@/lib/console/payslips/format";
@@ -27,6 +28,10 @@ import { DownloadPayslipLink } from "./payslips-table";
  * BFF, the API's 422 errors on their fields, anything else with its request id, and the lists'
  * refresh by key. The form itself is presentational.
  */
+/** The release form's fields for the API's 422 keys. */
+const splitReleaseErrors = (fieldErrors: Record<string, string[]> | undefined) =>
+  splitFieldErrors<"employment_id" | "period">(fieldErrors, (key) => (key === "employment_id" || key === "period" ? key : null));
+
 export function ReleasePayslipCard({
   scope,
   defaultEmploymentId,
@@ -55,19 +60,11 @@ export function ReleasePayslipCard({
     try {
       setReleased(await mutation.mutateAsync(values));
     } catch (thrown) {
-      const error = toErrorPayload(thrown);
-      if (error.status === 401) return;
-      const other: string[] = [];
-      let onField = false;
-      for (const [key, messages] of Object.entries(error.status === 422 ? (error.fieldErrors ?? {}) : {})) {
-        const field = key.replace(/^body\./, "");
-        if (field === "employment_id" || field === "period") {
-          setError(field, { type: "server", message: messages.join(" ") }, { shouldFocus: !onField });
-          onField = true;
-        } else other.push(`${key}: ${messages.join(" ")}`);
-      }
-      if (onField) setFieldRefusal(error);
-      if (!onField || other.length) setFailure({ error, details: other });
+      const refusal = putFieldErrors(thrown, splitReleaseErrors, setError);
+      if (!refusal) return;
+      const { error, other, onFields } = refusal;
+      if (onFields) setFieldRefusal(error);
+      if (!onFields || other.length) setFailure({ error, details: other });
     }
   };
 

@@ -7,6 +7,7 @@ import { Alert } from "@/components/ui/alert";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
 import { toErrorPayload } from "@/lib/console/errors/present";
+import { putFieldErrors } from "@/lib/console/errors/submit";
 import { employmentChoices, writeAvailability } from "@/lib/console/timeoff/people-ops/eligibility";
 import { TIMEOFF_TYPE_FALLBACK_DESCRIPTIONS } from "@/lib/console/timeoff/labels";
 import {
@@ -60,13 +61,9 @@ export function TimeoffRequestContainer({ scope, employmentId }: { scope: QueryS
       await queryClient.invalidateQueries({ queryKey: timeoffKeys.all(scope) });
       router.push(withCreated(timeoffList.ofEmployment(created.employment_id), created.id));
     } catch (thrown) {
-      const error = toErrorPayload(thrown);
-      if (error.status === 401) return;
-      const { byField, other } = splitTimeoffFieldErrors(error.status === 422 ? error.fieldErrors : undefined);
-      Object.entries(byField).forEach(([field, message], i) =>
-        setError(field as keyof TimeoffRequestFormValues, { type: "server", message }, { shouldFocus: i === 0 }),
-      );
-      setFailure({ error, details: other });
+      const refusal = putFieldErrors(thrown, splitTimeoffFieldErrors, setError);
+      if (!refusal) return;
+      setFailure({ error: refusal.error, details: refusal.other });
       feedback.current?.scrollIntoView({ block: "nearest" });
     }
   };

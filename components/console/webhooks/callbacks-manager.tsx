@@ -12,13 +12,13 @@ import { Pagination } from "@/components/ui/pagination";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
 import { toErrorPayload } from "@/lib/console/errors/present";
+import { putFieldErrors } from "@/lib/console/errors/submit";
 import {
   EMPTY_CALLBACK_FORM,
   callbackFormDefaults,
   splitCallbackFieldErrors,
   toCreateBody,
   toUpdateBody,
-  type CallbackFormValues,
 } from "@/lib/console/webhooks/callback-form";
 import { groupEventTypes, normalizeEventTypes } from "@/lib/console/webhooks/events";
 import { formatTimestamp, plural } from "@/lib/console/webhooks/format";
@@ -89,17 +89,14 @@ export function CallbacksManager({ scope, initialError }: { scope: QueryScope; i
 
   /** A failed write: 422 field errors onto the form, the rest (and the request id) in the banner. */
   const fail = (thrown: unknown, setError: Parameters<CallbackFormProps["onSubmit"]>[1]["setError"]) => {
-    const error = toErrorPayload(thrown);
-    if (error.status === 401) return; // the providers' cache handler is taking the user to sign-in
-    const { byField, other } = splitCallbackFieldErrors(error.status === 422 ? error.fieldErrors : undefined);
-    Object.entries(byField).forEach(([field, message], i) =>
-      setError(field as keyof CallbackFormValues, { type: "server", message }, { shouldFocus: i === 0 }),
-    );
+    const refusal = putFieldErrors(thrown, splitCallbackFieldErrors, setError);
+    if (!refusal) return; // the providers' cache handler is taking the user to sign-in
+    const { error, other, onFields } = refusal;
     // Every message is on its field: the banner only says so, and keeps the request id.
-    const onFields = Object.keys(byField).length > 0 && other.length === 0;
-    setFailure({ error: onFields ? { ...error, message: "See the messages under the fields below." } : error, details: other });
+    const allOnFields = onFields > 0 && other.length === 0;
+    setFailure({ error: allOnFields ? { ...error, message: "See the messages under the fields below." } : error, details: other });
     // Nothing to focus on the form: bring the banner (role=alert, read out) into view.
-    if (Object.keys(byField).length === 0) requestAnimationFrame(() => failureBox.current?.scrollIntoView({ block: "center" }));
+    if (onFields === 0) requestAnimationFrame(() => failureBox.current?.scrollIntoView({ block: "center" }));
   };
 
   const onCreate: CallbackFormProps["onSubmit"] = async (values, { setError }) => {

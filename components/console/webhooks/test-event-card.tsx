@@ -12,6 +12,8 @@ import { Field, Input, Select } from "@/components/ui/field";
 import { Spinner } from "@/components/ui/spinner";
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
 import { toErrorPayload } from "@/lib/console/errors/present";
+import { splitFieldErrors } from "@/lib/console/errors/split-422";
+import { putFieldErrors } from "@/lib/console/errors/submit";
 import { callbackReceives, EVENT_DESCRIPTIONS, EVENT_GROUPS } from "@/lib/console/webhooks/events";
 import { plural } from "@/lib/console/webhooks/format";
 import {
@@ -55,14 +57,13 @@ export function TestEventCard({ scope }: { scope: QueryScope }) {
     try {
       setResult(await send.mutateAsync(toTestEventBody(values)));
     } catch (thrown) {
-      const error = toErrorPayload(thrown);
-      if (error.status === 401) return;
-      const other: string[] = [];
-      for (const [key, messages] of Object.entries(error.status === 422 ? (error.fieldErrors ?? {}) : {})) {
-        const field = testEventFieldOf(key, values);
-        if (field) setError(field, { type: "server", message: messages.join(" ") });
-        else other.push(`${key}: ${messages.join(" ")}`);
-      }
+      const refusal = putFieldErrors(
+        thrown,
+        (fieldErrors) => splitFieldErrors(fieldErrors, (key) => testEventFieldOf(key, values)),
+        setError,
+      );
+      if (!refusal) return;
+      const { error, other } = refusal;
       // A 404 is an employment the API doesn't know (another company, or a mistyped ID): say it on the field too.
       if (error.status === 404)
         setError(values.employment === OTHER_EMPLOYMENT ? "other_employment_id" : "employment", { type: "server", message: error.message });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { splitFieldErrors } from "@/lib/console/errors/split-422";
 import { COMPANY_ROLES, CompanyRoleSchema, type CompanyRole } from "@/lib/contract";
 import { ROLE_LABELS } from "@/lib/console/employments/update-form";
 
@@ -30,20 +31,10 @@ export const ROLE_OPTIONS = COMPANY_ROLES.map((value) => ({ value, label: ROLE_L
 /** The body of POST /v1/company-managers (trimmed). */
 export const toInviteBody = (v: InviteManagerFormValues) => ({ name: v.name.trim(), email: v.email.trim(), role: v.role });
 
-export function splitInviteErrors(fieldErrors: Record<string, string[]> | undefined): {
-  byField: Partial<Record<InviteManagerField, string>>;
-  other: string[];
-} {
-  const byField: Partial<Record<InviteManagerField, string>> = {};
-  const other: string[] = [];
-  for (const [rawKey, messages] of Object.entries(fieldErrors ?? {})) {
-    const key = rawKey.replace(/^body\./, "") as InviteManagerField;
-    const text = messages.join(" ");
-    if (FIELDS.includes(key)) byField[key] = byField[key] ? `${byField[key]} ${text}` : text;
-    else other.push(`${rawKey}: ${text}`);
-  }
-  return { byField, other };
-}
+export const splitInviteErrors = (fieldErrors: Record<string, string[]> | undefined) =>
+  splitFieldErrors<InviteManagerField>(fieldErrors, (key) =>
+    FIELDS.includes(key as InviteManagerField) ? (key as InviteManagerField) : null,
+  );
 
 /** Owners on the page, when the whole list fits on it (else unknown: null). */
 export function ownerCount(managers: readonly { role: string }[], totalPages: number): number | null {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { splitFieldErrors } from "@/lib/console/errors/split-422";
 import {
   CreateWebhookCallbackBodySchema,
   UpdateWebhookCallbackBodySchema,
@@ -97,17 +98,4 @@ function fieldOf(rawKey: string): CallbackFormField | null {
 }
 
 /** 422 field errors split into the form's fields and the rest (shown in the banner). */
-export function splitCallbackFieldErrors(fieldErrors: Record<string, string[]> | undefined): {
-  byField: Partial<Record<CallbackFormField, string>>;
-  other: string[];
-} {
-  const byField: Partial<Record<CallbackFormField, string>> = {};
-  const other: string[] = [];
-  for (const [rawKey, messages] of Object.entries(fieldErrors ?? {})) {
-    const field = fieldOf(rawKey);
-    const text = messages.join(" ");
-    if (field) byField[field] = byField[field] ? `${byField[field]} ${text}` : text;
-    else other.push(`${rawKey}: ${text}`);
-  }
-  return { byField, other };
-}
+export const splitCallbackFieldErrors = (fieldErrors: Record<string, string[]> | undefined) => splitFieldErrors(fieldErrors, fieldOf);

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { EmploymentListItem, EmploymentStatus } from "@/lib/contract";
 import { employmentChoices, writeAvailability, type PeopleOpsArea } from "./eligibility";
 import { operationDetails } from "@/lib/console/errors/operations";
-import { fieldByPrefix, splitFieldErrors } from "./field-errors";
+import { fieldByPrefix, splitFieldErrors } from "@/lib/console/errors/split-422";
 
 const employment = (status: EmploymentStatus, patch: Partial<EmploymentListItem> = {}) =>
   ({
