@@ -6,6 +6,7 @@ import { ErrorBanner } from "@/components/console/error-banner";
 import { Alert } from "@/components/ui/alert";
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
 import { toErrorPayload } from "@/lib/console/errors/present";
+import { fieldErrorsOf } from "@/lib/console/errors/split-422";
 import type { Employment, EmploymentSection } from "@/lib/contract";
 import { mapServerErrors, type FieldErrors, type FormValues } from "@/lib/forms";
 import { employmentKeys } from "@/lib/queries/employments";
@@ -75,9 +76,10 @@ export function SectionFormContainer({
       const error = toErrorPayload(thrown);
       // 401: the console's query client is already taking the user to sign in.
       if (error.status === 401) return;
-      if (error.status === 422 && error.fieldErrors && Object.keys(error.fieldErrors).length) {
+      const fieldErrors = fieldErrorsOf(error);
+      if (fieldErrors && Object.keys(fieldErrors).length) {
         // On the fields, and in the form's error summary (which takes the focus).
-        setServerErrors(mapServerErrors(error.fieldErrors, section));
+        setServerErrors(mapServerErrors(fieldErrors, section));
         setRefusal(error);
       } else {
         setFailure(error);

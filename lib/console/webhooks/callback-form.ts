@@ -90,8 +90,7 @@ export function toUpdateBody(values: CallbackFormValues, defaults: CallbackFormV
 }
 
 /** The API's (or the BFF's) field names → the form's fields. */
-function fieldOf(rawKey: string): CallbackFormField | null {
-  const key = rawKey.replace(/^body\./, "");
+function fieldOf(key: string): CallbackFormField | null {
   if (key === "url") return "url";
   if (key === "subscribed_events" || key.startsWith("subscribed_events.") || key === "subscribe_to_all_events") return "events";
   return null;

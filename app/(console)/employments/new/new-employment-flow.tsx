@@ -15,6 +15,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { Stepper } from "@/components/ui/stepper";
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
 import { toErrorPayload } from "@/lib/console/errors/present";
+import { fieldErrorsOf } from "@/lib/console/errors/split-422";
 import { MODEL_DESCRIPTIONS, MODEL_LABELS, STATUS_LABELS, TYPE_LABELS } from "@/lib/console/employments/labels";
 import { employmentHref } from "@/lib/console/employments/links";
 import {
@@ -255,8 +256,8 @@ function BasicStep({
     } catch (thrown) {
       const error = toErrorPayload(thrown);
       if (error.status === 401) return;
-      if (error.status === 422 && error.fieldErrors && Object.keys(error.fieldErrors).length)
-        setServerErrors(mapServerErrors(error.fieldErrors, "basic_information"));
+      const fieldErrors = fieldErrorsOf(error);
+      if (fieldErrors && Object.keys(fieldErrors).length) setServerErrors(mapServerErrors(fieldErrors, "basic_information"));
       else setFailure(error);
     }
   };
