@@ -1,10 +1,15 @@
 import type { ReactNode } from "react";
 import { Alert } from "@/components/ui/alert";
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
-import { presentApiError } from "@/lib/console/employments/errors";
+import { operationDetails, type ConsoleOperation } from "@/lib/console/errors/operations";
+import { presentApiError } from "@/lib/console/errors/present";
 
 export interface ErrorBannerProps {
   error: ApiErrorPayload;
+  /** What the user tried: gives a 403 its permission hint and a 409 its meaning (lib/console/errors/operations.ts). */
+  operation?: ConsoleOperation;
+  /** A title naming what was refused ("The invitation was refused"), instead of the title by status and code. */
+  title?: string;
   /** Extra lines (e.g. field errors that have no field on the form). */
   details?: string[];
   actions?: ReactNode;
@@ -13,15 +18,19 @@ export interface ErrorBannerProps {
   className?: string;
 }
 
-/** An API error as the user reads it: a title by kind, the API's message verbatim, the request id. */
-export function ErrorBanner({ error, details, actions, role, className }: ErrorBannerProps) {
-  const p = presentApiError(error);
+/**
+ * The console's one error banner (docs/decisions/console-error-path.md): a title by status and code,
+ * the API's message verbatim, the permission the operation needs on a 403, extra lines, the request id.
+ */
+export function ErrorBanner({ error, operation, title, details = [], actions, role, className }: ErrorBannerProps) {
+  const p = presentApiError(error, operation);
+  const lines = [...operationDetails(error, operation), ...details];
   return (
-    <Alert tone={p.tone} title={p.title} role={role} actions={actions} className={className}>
+    <Alert tone={p.tone} title={title ?? p.title} role={role} actions={actions} className={className}>
       <p>{p.message}</p>
-      {details && details.length > 0 ? (
+      {lines.length > 0 ? (
         <ul className="list-disc pl-5">
-          {details.map((d) => (
+          {lines.map((d) => (
             <li key={d}>{d}</li>
           ))}
         </ul>
@@ -36,5 +45,20 @@ export function ErrorBanner({ error, details, actions, role, className }: ErrorB
         )}
       </p>
     </Alert>
+  );
+}
+
+/** A 422 whose reasons were put on the form's fields: says so, with the request id for support. */
+export function FieldRefusalNote({ error, what, where = "on the fields below" }: { error: ApiErrorPayload; what: string; where?: string }) {
+  return (
+    <p className="text-sm text-slate-700 dark:text-slate-300">
+      The API refused {what}: its reasons are {where}.
+      {error.requestId ? (
+        <>
+          {" "}
+          Request id: <code className="select-all font-mono text-xs">{error.requestId}</code>
+        </>
+      ) : null}
+    </p>
   );
 }

@@ -8,7 +8,7 @@ import type { PublicSession } from "@/lib/console/session-types";
 import { SIGN_IN_PATH } from "@/lib/console/auth/sign-in-url";
 import { bffFetch } from "@/lib/console/bff-client";
 import { describeApiError } from "@/lib/console/api-errors";
-import { toErrorPayload } from "@/lib/console/employments/errors";
+import { toErrorPayload } from "@/lib/console/errors/present";
 
 /** DELETE /api/session forgets the session's connections (revoking OAuth grants) and its cookie. */
 async function signOut(): Promise<void> {

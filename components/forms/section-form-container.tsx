@@ -5,7 +5,8 @@ import { useRef, useState, type ReactNode } from "react";
 import { ErrorBanner } from "@/components/console/error-banner";
 import { Alert } from "@/components/ui/alert";
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
-import { toErrorPayload } from "@/lib/console/employments/errors";
+import { toErrorPayload } from "@/lib/console/errors/present";
+import { fieldErrorsOf } from "@/lib/console/errors/split-422";
 import type { Employment, EmploymentSection } from "@/lib/contract";
 import { mapServerErrors, type FieldErrors, type FormValues } from "@/lib/forms";
 import { employmentKeys } from "@/lib/queries/employments";
@@ -75,9 +76,10 @@ export function SectionFormContainer({
       const error = toErrorPayload(thrown);
       // 401: the console's query client is already taking the user to sign in.
       if (error.status === 401) return;
-      if (error.status === 422 && error.fieldErrors && Object.keys(error.fieldErrors).length) {
+      const fieldErrors = fieldErrorsOf(error);
+      if (fieldErrors && Object.keys(fieldErrors).length) {
         // On the fields, and in the form's error summary (which takes the focus).
-        setServerErrors(mapServerErrors(error.fieldErrors, section));
+        setServerErrors(mapServerErrors(fieldErrors, section));
         setRefusal(error);
       } else {
         setFailure(error);
@@ -94,7 +96,7 @@ export function SectionFormContainer({
             {savedNote ?? <p>The API accepted the {label.toLowerCase()}.</p>}
           </Alert>
         ) : null}
-        {failure ? <ErrorBanner error={failure} role="alert" /> : null}
+        {failure ? <ErrorBanner error={failure} operation="employments.write" role="alert" /> : null}
         {refusal ? (
           <p className="text-sm text-slate-700 dark:text-slate-300">
             The API refused the {label.toLowerCase()}: its reasons are listed in the form below.

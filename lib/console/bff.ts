@@ -5,7 +5,7 @@ import { scopeOf } from "@/lib/queries/scope";
 import type { ApiClient } from "./api-client";
 import { ApiRequestError, type ApiErrorPayload } from "./api-errors";
 import { BFF_HEADER } from "./bff-client";
-import { SCOPE_CHANGED } from "./employments/errors";
+import { SCOPE_CHANGED } from "./errors/present";
 import type { ConsoleSession } from "./session-types";
 import { getRequestApi } from "./session";
 

@@ -14,7 +14,6 @@ import { labelOf, type CompanyManagerRead as CompanyManager } from "@/lib/consol
 import {
   EMPTY_INVITE,
   InviteManagerFormSchema,
-  managerErrorDetails,
   ROLE_DESCRIPTIONS,
   ROLE_LABELS,
   ROLE_OPTIONS,
@@ -22,11 +21,11 @@ import {
   toInviteBody,
   type InviteManagerFormValues,
 } from "@/lib/console/company-managers/invite-form";
-import { toErrorPayload } from "@/lib/console/employments/errors";
+import { putFieldErrors } from "@/lib/console/errors/submit";
 import { companyKeys } from "@/lib/queries/company";
 import { inviteManager, managerKeys } from "@/lib/queries/company-managers";
 import type { QueryScope } from "@/lib/queries/scope";
-import { FieldRefusalNote, RefusalAlert } from "./refusal-alert";
+import { ErrorBanner, FieldRefusalNote } from "@/components/console/error-banner";
 
 /**
  * "Invite a company manager" (POST /v1/company-managers): owns the I/O, puts the API's 422 errors on
@@ -56,15 +55,11 @@ export function InviteManagerCard({ scope }: { scope: QueryScope }) {
       setInvited(await mutation.mutateAsync(values));
       setFormKey((k) => k + 1);
     } catch (thrown) {
-      const error = toErrorPayload(thrown);
-      if (error.status === 401) return;
-      const { byField, other } = splitInviteErrors(error.status === 422 ? error.fieldErrors : undefined);
-      Object.entries(byField).forEach(([field, message], i) =>
-        setError(field as keyof InviteManagerFormValues, { type: "server", message }, { shouldFocus: i === 0 }),
-      );
-      if (Object.keys(byField).length) setFieldRefusal(error);
-      if (Object.keys(byField).length === 0 || other.length)
-        setFailure({ error, details: [...other, ...(managerErrorDetails(error, "write") ?? [])] });
+      const refusal = putFieldErrors(thrown, splitInviteErrors, setError);
+      if (!refusal) return;
+      const { error, other, onFields } = refusal;
+      if (onFields) setFieldRefusal(error);
+      if (!onFields || other.length) setFailure({ error, details: other });
     }
   };
 
@@ -79,7 +74,15 @@ export function InviteManagerCard({ scope }: { scope: QueryScope }) {
             </p>
           </Alert>
         ) : null}
-        {failure ? <RefusalAlert title="The invitation was refused" error={failure.error} details={failure.details} /> : null}
+        {failure ? (
+          <ErrorBanner
+            title="The invitation was refused"
+            error={failure.error}
+            operation="company-managers.write"
+            details={failure.details}
+            role="alert"
+          />
+        ) : null}
         {fieldRefusal ? <FieldRefusalNote error={fieldRefusal} what="the invitation" /> : null}
         <InviteManagerForm key={formKey} defaultValues={EMPTY_INVITE} onSubmit={onSubmit} />
       </CardBody>

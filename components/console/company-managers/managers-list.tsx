@@ -15,15 +15,14 @@ import { ListFooter, rangeText } from "@/components/console/payslips/list-footer
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
 import type { CompanyRole } from "@/lib/contract";
 import { labelOf, type CompanyManagerRead as CompanyManager } from "@/lib/console/api-read";
-import { managerErrorDetails, ownerCount, ROLE_LABELS } from "@/lib/console/company-managers/invite-form";
+import { ownerCount, ROLE_LABELS } from "@/lib/console/company-managers/invite-form";
 import { managerStateHref, parseManagerState, toManagerApiQuery, type ManagerListState } from "@/lib/console/company-managers/url-state";
-import { toErrorPayload } from "@/lib/console/employments/errors";
+import { toErrorPayload } from "@/lib/console/errors/present";
 import type { Tone } from "@/lib/console/employments/labels";
 import { companyKeys } from "@/lib/queries/company";
 import { managerKeys, managerListQuery, removeManager } from "@/lib/queries/company-managers";
 import type { QueryScope } from "@/lib/queries/scope";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { RefusalAlert } from "./refusal-alert";
 
 const COLUMNS = ["Name", "Email", "Role", "Actions"] as const;
 const ROLE_TONES: Record<CompanyRole, Tone> = { owner: "violet", admin: "blue", people_manager: "teal", onboarding_manager: "gray" };
@@ -108,7 +107,7 @@ export function ManagersList({
       {error ? (
         <ErrorBanner
           error={error}
-          details={managerErrorDetails(error, "read")}
+          operation="company-managers.read"
           role={serverError ? undefined : "alert"}
           actions={
             <Button variant="secondary" size="sm" onClick={() => (serverError ? setServerError(null) : void query.refetch())}>
@@ -217,10 +216,11 @@ export function ManagersList({
         }}
         feedback={
           refusal && target ? (
-            <RefusalAlert
+            <ErrorBanner
               title={refusal.kind === "conflict" ? `The API keeps ${target.user_name}` : `${target.user_name} was not removed`}
               error={refusal}
-              details={managerErrorDetails(refusal, "write")}
+              operation="company-managers.write"
+              role="alert"
             />
           ) : null
         }

@@ -9,20 +9,18 @@ import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { Table, TableContainer, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import { ErrorBanner } from "@/components/console/error-banner";
-import { RefusalAlert } from "@/components/console/company-managers/refusal-alert";
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
 import type { ContractAmendmentRead as ContractAmendment } from "@/lib/console/api-read";
 import {
   AMENDMENT_STATUS_DESCRIPTIONS,
   AMENDMENT_STATUS_LABELS,
   AMENDMENT_STATUS_TONES,
-  amendmentErrorDetails,
   changeRows,
   isOpenAmendment,
   reasonLabel,
   salaryDecreaseLabel,
 } from "@/lib/console/contract-amendments/labels";
-import { toErrorPayload } from "@/lib/console/employments/errors";
+import { toErrorPayload } from "@/lib/console/errors/present";
 import { formatDate, formatDateTime } from "@/lib/console/employments/format";
 import { companyManagersQuery } from "@/lib/queries/company";
 import { amendmentDetailQuery, amendmentKeys, approveContractAmendment } from "@/lib/queries/contract-amendments";
@@ -39,9 +37,7 @@ export function AmendmentDetail({ scope, id, justSubmitted = false }: { scope: Q
   const [approvedNow, setApprovedNow] = useState(false);
   const a = query.data;
   if (!a)
-    return query.isError ? (
-      <ErrorBanner error={toErrorPayload(query.error)} details={amendmentErrorDetails(toErrorPayload(query.error), "read")} role="alert" />
-    ) : null;
+    return query.isError ? <ErrorBanner error={toErrorPayload(query.error)} operation="contract-amendments.read" role="alert" /> : null;
   const requester = a.requested_by ? (managers.data?.find((m) => m.user_id === a.requested_by)?.user_name ?? a.requested_by) : null;
   const currency = a.changes["compensation.amount"]?.currency ?? null;
   const rows = changeRows(a.changes, currency);
@@ -197,7 +193,7 @@ function ApproveCard({ scope, amendment, onApproved }: { scope: QueryScope; amen
       />
       {failure ? (
         <CardBody>
-          <RefusalAlert title="The API did not approve the amendment" error={failure} details={amendmentErrorDetails(failure, "write")} />
+          <ErrorBanner title="The API did not approve the amendment" error={failure} operation="contract-amendments.write" role="alert" />
         </CardBody>
       ) : null}
     </Card>

@@ -19,12 +19,7 @@ import { ListFooter, rangeText } from "@/components/console/payslips/list-footer
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
 import { CONTRACT_AMENDMENT_STATUSES, type ContractAmendmentStatus } from "@/lib/contract";
 import type { ContractAmendmentListItemRead as ContractAmendmentListItem } from "@/lib/console/api-read";
-import {
-  AMENDMENT_STATUS_LABELS,
-  AMENDMENT_STATUS_TONES,
-  amendmentErrorDetails,
-  reasonLabel,
-} from "@/lib/console/contract-amendments/labels";
+import { AMENDMENT_STATUS_LABELS, AMENDMENT_STATUS_TONES, reasonLabel } from "@/lib/console/contract-amendments/labels";
 import {
   amendmentHref,
   amendmentStateHref,
@@ -34,7 +29,7 @@ import {
   updateAmendmentState,
   type AmendmentListState,
 } from "@/lib/console/contract-amendments/url-state";
-import { toErrorPayload } from "@/lib/console/employments/errors";
+import { toErrorPayload } from "@/lib/console/errors/present";
 import { formatDate, formatDateTime } from "@/lib/console/employments/format";
 import { employmentOptions } from "@/lib/console/payslips/employment-directory";
 import { companyManagersQuery } from "@/lib/queries/company";
@@ -140,7 +135,7 @@ export function AmendmentsList({
       {error ? (
         <ErrorBanner
           error={error}
-          details={amendmentErrorDetails(error, "read")}
+          operation="contract-amendments.read"
           role={serverError ? undefined : "alert"}
           actions={
             <Button variant="secondary" size="sm" onClick={() => (serverError ? setServerError(null) : void query.refetch())}>

@@ -8,9 +8,9 @@ import { ErrorBanner } from "@/components/console/error-banner";
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
 import type { CreateContractAmendmentBody } from "@/lib/contract";
 import { splitAmendmentErrors, toCreateAmendmentBody } from "@/lib/console/contract-amendments/create";
-import { amendmentErrorDetails } from "@/lib/console/contract-amendments/labels";
 import { amendmentHref } from "@/lib/console/contract-amendments/url-state";
-import { toErrorPayload } from "@/lib/console/employments/errors";
+import { toErrorPayload } from "@/lib/console/errors/present";
+import { fieldErrorsOf } from "@/lib/console/errors/split-422";
 import type { FieldErrors, FormValues } from "@/lib/forms";
 import { amendmentKeys, createContractAmendment } from "@/lib/queries/contract-amendments";
 import type { QueryScope } from "@/lib/queries/scope";
@@ -58,13 +58,13 @@ export function NewAmendmentContainer({
     } catch (thrown) {
       const error = toErrorPayload(thrown);
       if (error.status === 401) return;
-      const { form, other } = splitAmendmentErrors(error.status === 422 ? error.fieldErrors : undefined);
+      const { form, other } = splitAmendmentErrors(fieldErrorsOf(error));
       if (Object.keys(form).length) {
         setServerErrors(form);
         setRefusal(error);
       }
       if (!Object.keys(form).length || other.length) {
-        setFailure({ error, details: [...other, ...(amendmentErrorDetails(error, "write") ?? [])] });
+        setFailure({ error, details: other });
         feedback.current?.scrollIntoView({ block: "nearest" });
       }
     }
@@ -73,7 +73,9 @@ export function NewAmendmentContainer({
   return (
     <div className="space-y-5">
       <div ref={feedback} className="space-y-3 empty:hidden">
-        {failure ? <ErrorBanner error={failure.error} details={failure.details} role="alert" /> : null}
+        {failure ? (
+          <ErrorBanner error={failure.error} operation="contract-amendments.write" details={failure.details} role="alert" />
+        ) : null}
         {refusal ? (
           <p className="text-sm text-slate-700 dark:text-slate-300">
             The API refused the amendment: its reasons are listed in the form below.

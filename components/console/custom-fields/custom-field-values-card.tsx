@@ -7,11 +7,10 @@ import { Badge } from "@/components/ui/badge";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { FieldRefusalNote } from "@/components/console/company-managers/refusal-alert";
-import { ErrorBanner } from "@/components/console/error-banner";
+import { ErrorBanner, FieldRefusalNote } from "@/components/console/error-banner";
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
 import type { CustomFieldValueInput } from "@/lib/contract";
-import { CUSTOM_FIELD_TYPE_LABELS, CUSTOM_FIELD_TYPE_TONES, customFieldErrorDetails } from "@/lib/console/custom-fields/labels";
+import { CUSTOM_FIELD_TYPE_LABELS, CUSTOM_FIELD_TYPE_TONES } from "@/lib/console/custom-fields/labels";
 import { NEW_CUSTOM_FIELD_PATH, CUSTOM_FIELDS_PATH } from "@/lib/console/custom-fields/url-state";
 import {
   formatCustomFieldValue,
@@ -20,7 +19,8 @@ import {
   toFormValues,
   type CustomFieldFormValues,
 } from "@/lib/console/custom-fields/values";
-import { toErrorPayload } from "@/lib/console/employments/errors";
+import { toErrorPayload } from "@/lib/console/errors/present";
+import { fieldErrorsOf } from "@/lib/console/errors/split-422";
 import {
   customFieldKeys,
   employmentCustomFieldsQuery,
@@ -65,7 +65,7 @@ export function CustomFieldValuesCard({
         {error ? (
           <ErrorBanner
             error={error}
-            details={customFieldErrorDetails(error, "readValues")}
+            operation="custom-fields.read-values"
             role={serverError ? undefined : "alert"}
             actions={
               <Button size="sm" variant="secondary" onClick={() => (serverError ? setServerError(null) : void query.refetch())}>
@@ -144,18 +144,18 @@ function CustomFieldValueRow({
     if (!coerced.ok) return; // the form's resolver already showed why
     const error = await save(coerced.value);
     if (!error || error.status === 401) return;
-    const split = splitValueErrors(error.status === 422 ? error.fieldErrors : undefined);
+    const split = splitValueErrors(fieldErrorsOf(error));
     if (split.value) setError("value", { type: "server", message: split.value }, { shouldFocus: true });
     if (split.currency) setError("currency", { type: "server", message: split.currency }, { shouldFocus: !split.value });
     if (split.value || split.currency) setFieldRefusal(error);
     if ((!split.value && !split.currency) || split.other.length) {
-      setFailure({ error, details: [...split.other, ...(customFieldErrorDetails(error, "writeValue") ?? [])] });
+      setFailure({ error, details: split.other });
     }
   };
 
   const onClear = async () => {
     const error = await save(null);
-    if (error && error.status !== 401) setFailure({ error, details: customFieldErrorDetails(error, "writeValue") });
+    if (error && error.status !== 401) setFailure({ error });
   };
 
   return (
@@ -218,7 +218,9 @@ function CustomFieldValueRow({
           </p>
         ) : null}
         {fieldRefusal && editing ? <FieldRefusalNote error={fieldRefusal} what="the value" where="under the input" /> : null}
-        {failure ? <ErrorBanner error={failure.error} details={failure.details} role="alert" /> : null}
+        {failure ? (
+          <ErrorBanner error={failure.error} operation="custom-fields.write-value" details={failure.details} role="alert" />
+        ) : null}
       </dd>
     </div>
   );

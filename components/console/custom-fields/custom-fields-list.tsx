@@ -14,12 +14,7 @@ import { ErrorBanner } from "@/components/console/error-banner";
 import { ListFooter, rangeText } from "@/components/console/payslips/list-footer";
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
 import { customFieldCurrency, customFieldOptions, type CustomField } from "@/lib/contract";
-import {
-  CUSTOM_FIELD_ACCESS_LABELS,
-  CUSTOM_FIELD_TYPE_LABELS,
-  CUSTOM_FIELD_TYPE_TONES,
-  customFieldErrorDetails,
-} from "@/lib/console/custom-fields/labels";
+import { CUSTOM_FIELD_ACCESS_LABELS, CUSTOM_FIELD_TYPE_LABELS, CUSTOM_FIELD_TYPE_TONES } from "@/lib/console/custom-fields/labels";
 import {
   customFieldStateHref,
   NEW_CUSTOM_FIELD_PATH,
@@ -27,7 +22,7 @@ import {
   toCustomFieldApiQuery,
   type CustomFieldListState,
 } from "@/lib/console/custom-fields/url-state";
-import { toErrorPayload } from "@/lib/console/employments/errors";
+import { toErrorPayload } from "@/lib/console/errors/present";
 import { customFieldListQuery } from "@/lib/queries/custom-fields";
 import type { QueryScope } from "@/lib/queries/scope";
 
@@ -72,7 +67,7 @@ export function CustomFieldsList({
       {error ? (
         <ErrorBanner
           error={error}
-          details={customFieldErrorDetails(error, "read")}
+          operation="custom-fields.read"
           role={serverError ? undefined : "alert"}
           actions={
             <Button variant="secondary" size="sm" onClick={() => (serverError ? setServerError(null) : void query.refetch())}>

@@ -4,8 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRef, useState } from "react";
 import { Alert } from "@/components/ui/alert";
-import { FieldRefusalNote } from "@/components/console/company-managers/refusal-alert";
-import { ErrorBanner } from "@/components/console/error-banner";
+import { ErrorBanner, FieldRefusalNote } from "@/components/console/error-banner";
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
 import type { CreateCustomFieldBody, CustomField } from "@/lib/contract";
 import {
@@ -14,9 +13,9 @@ import {
   toCreateCustomFieldBody,
   type CustomFieldDefinitionFormValues,
 } from "@/lib/console/custom-fields/definition-form";
-import { CUSTOM_FIELD_TYPE_LABELS, customFieldErrorDetails } from "@/lib/console/custom-fields/labels";
+import { CUSTOM_FIELD_TYPE_LABELS } from "@/lib/console/custom-fields/labels";
 import { CUSTOM_FIELDS_PATH } from "@/lib/console/custom-fields/url-state";
-import { toErrorPayload } from "@/lib/console/employments/errors";
+import { putFieldErrors } from "@/lib/console/errors/submit";
 import { createCustomField, customFieldKeys } from "@/lib/queries/custom-fields";
 import type { QueryScope } from "@/lib/queries/scope";
 import { CustomFieldDefinitionForm, type CustomFieldDefinitionFormProps } from "./custom-field-definition-form";
@@ -47,15 +46,11 @@ export function NewCustomFieldContainer({ scope }: { scope: QueryScope }) {
       setCreated(await mutation.mutateAsync(toCreateCustomFieldBody(values)));
       setFormKey((k) => k + 1);
     } catch (thrown) {
-      const error = toErrorPayload(thrown);
-      if (error.status === 401) return;
-      const { byField, other } = splitDefinitionErrors(error.status === 422 ? error.fieldErrors : undefined);
-      Object.entries(byField).forEach(([field, message], i) =>
-        setError(field as keyof CustomFieldDefinitionFormValues, { type: "server", message }, { shouldFocus: i === 0 }),
-      );
-      if (Object.keys(byField).length) setFieldRefusal(error);
-      if (Object.keys(byField).length === 0 || other.length)
-        setFailure({ error, details: [...other, ...(customFieldErrorDetails(error, "create") ?? [])] });
+      const refusal = putFieldErrors(thrown, splitDefinitionErrors, setError);
+      if (!refusal) return;
+      const { error, other, onFields } = refusal;
+      if (onFields) setFieldRefusal(error);
+      if (!onFields || other.length) setFailure({ error, details: other });
     }
     feedback.current?.scrollIntoView({ block: "nearest" });
   };
@@ -63,7 +58,7 @@ export function NewCustomFieldContainer({ scope }: { scope: QueryScope }) {
   return (
     <div className="space-y-5">
       <div ref={feedback} className="space-y-3 empty:hidden">
-        {failure ? <ErrorBanner error={failure.error} details={failure.details} role="alert" /> : null}
+        {failure ? <ErrorBanner error={failure.error} operation="custom-fields.create" details={failure.details} role="alert" /> : null}
         {fieldRefusal ? <FieldRefusalNote error={fieldRefusal} what="the custom field" /> : null}
         {created ? (
           <Alert tone="success" role="status" title={`Custom field “${created.name}” created`}>

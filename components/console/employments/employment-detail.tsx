@@ -10,7 +10,7 @@ import { StartOffboardingButton } from "@/components/console/offboardings/start-
 import type { Employment } from "@/lib/contract";
 import { updateAvailability } from "@/lib/console/employments/availability";
 import { formSections, groupEmploymentFields } from "@/lib/console/employments/detail-groups";
-import { toErrorPayload } from "@/lib/console/employments/errors";
+import { toErrorPayload } from "@/lib/console/errors/present";
 import { EMPLOYMENTS_PATH, employmentEditHref } from "@/lib/console/employments/links";
 import { onboardingProgress } from "@/lib/console/employments/onboarding";
 import { employmentDetailQuery } from "@/lib/queries/employments";

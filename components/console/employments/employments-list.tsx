@@ -11,7 +11,7 @@ import { Input, Select } from "@/components/ui/field";
 import { Pagination } from "@/components/ui/pagination";
 import { ErrorBanner } from "@/components/console/error-banner";
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
-import { toErrorPayload } from "@/lib/console/employments/errors";
+import { toErrorPayload } from "@/lib/console/errors/present";
 import { plural } from "@/lib/console/employments/format";
 import { STATUS_LABELS } from "@/lib/console/employments/labels";
 import {

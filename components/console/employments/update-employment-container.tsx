@@ -7,12 +7,13 @@ import { Alert } from "@/components/ui/alert";
 import { ErrorBanner } from "@/components/console/error-banner";
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
 import { updateAvailability } from "@/lib/console/employments/availability";
-import { toErrorPayload } from "@/lib/console/employments/errors";
+import { toErrorPayload } from "@/lib/console/errors/present";
+import { putFieldErrors } from "@/lib/console/errors/submit";
 import { employmentHref } from "@/lib/console/employments/links";
 import {
   departmentOptions,
   managerOptions,
-  splitFieldErrors,
+  splitUpdateFieldErrors,
   toUpdateBody,
   updateFormDefaults,
   type UpdateEmploymentFormValues,
@@ -76,14 +77,10 @@ export function UpdateEmploymentContainer({ scope, id }: { scope: QueryScope; id
       await mutation.mutateAsync(toUpdateBody(values, defaults));
       setSaved(true);
     } catch (thrown) {
-      const error = toErrorPayload(thrown);
-      // 401: the providers' cache handler is already taking the user to sign-in.
-      if (error.status === 401) return;
-      const { byField, other } = splitFieldErrors(error.status === 422 ? error.fieldErrors : undefined);
-      Object.entries(byField).forEach(([field, message], i) =>
-        setError(field as keyof UpdateEmploymentFormValues, { type: "server", message }, { shouldFocus: i === 0 }),
-      );
-      setFailure({ error, details: other });
+      // null: a 401, the providers' cache handler is already taking the user to sign-in.
+      const refusal = putFieldErrors(thrown, splitUpdateFieldErrors, setError);
+      if (!refusal) return;
+      setFailure({ error: refusal.error, details: refusal.other });
     }
     feedback.current?.scrollIntoView({ block: "nearest" });
   };
@@ -91,7 +88,7 @@ export function UpdateEmploymentContainer({ scope, id }: { scope: QueryScope; id
   return (
     <div className="space-y-5">
       <div ref={feedback} className="space-y-3 empty:hidden">
-        {failure ? <ErrorBanner error={failure.error} details={failure.details} role="alert" /> : null}
+        {failure ? <ErrorBanner error={failure.error} operation="employments.write" details={failure.details} role="alert" /> : null}
         {saved ? (
           <Alert tone="success" title="Changes saved" role="status">
             <p>

@@ -6,7 +6,8 @@ import { useMemo, useRef, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
-import { toErrorPayload } from "@/lib/console/employments/errors";
+import { toErrorPayload } from "@/lib/console/errors/present";
+import { putFieldErrors } from "@/lib/console/errors/submit";
 import {
   expenseFormDefaults,
   splitExpenseFieldErrors,
@@ -19,7 +20,7 @@ import { employmentChoices, writeAvailability } from "@/lib/console/timeoff/peop
 import { createExpense, expenseKeys } from "@/lib/queries/expenses";
 import type { QueryScope } from "@/lib/queries/scope";
 import { withCreated } from "../timeoff/people-ops/created-notice";
-import { PeopleOpsErrorBanner } from "../timeoff/people-ops/error-banner";
+import { ErrorBanner } from "@/components/console/error-banner";
 import { usePeopleOpsEmployments } from "../timeoff/people-ops/use-employments";
 import { ExpenseForm, type ExpenseFormProps } from "./expense-form";
 
@@ -61,15 +62,12 @@ export function ExpenseCreateContainer({ scope, employmentId, today }: { scope: 
       await queryClient.invalidateQueries({ queryKey: expenseKeys.lists(scope) });
       router.push(withCreated(expensesList.ofEmployment(created.employment_id), created.id));
     } catch (thrown) {
-      const error = toErrorPayload(thrown);
-      if (error.status === 401) return;
-      const { byField, other } = splitExpenseFieldErrors(error.status === 422 ? error.fieldErrors : undefined);
-      const { receipts: receiptMessage, ...fields } = byField;
-      if (receiptMessage) setReceiptsError(receiptMessage);
-      Object.entries(fields).forEach(([field, message], i) =>
-        setError(field as keyof ExpenseFormValues, { type: "server", message }, { shouldFocus: i === 0 }),
+      // The receipts have no form field: their message goes under the file picker.
+      const refusal = putFieldErrors(thrown, splitExpenseFieldErrors, (field, e, options) =>
+        field === "receipts" ? setReceiptsError(e.message) : setError(field, e, options),
       );
-      setFailure({ error, details: other });
+      if (!refusal) return;
+      setFailure({ error: refusal.error, details: refusal.other });
       feedback.current?.scrollIntoView({ block: "nearest" });
     }
   };
@@ -77,12 +75,8 @@ export function ExpenseCreateContainer({ scope, employmentId, today }: { scope: 
   return (
     <div className="space-y-5">
       <div ref={feedback} className="space-y-3 empty:hidden">
-        {failure ? (
-          <PeopleOpsErrorBanner area="expenses" operation="write" error={failure.error} details={failure.details} role="alert" />
-        ) : null}
-        {employmentsQuery.isError ? (
-          <PeopleOpsErrorBanner area="expenses" operation="read" error={toErrorPayload(employmentsQuery.error)} />
-        ) : null}
+        {failure ? <ErrorBanner operation="expenses.write" error={failure.error} details={failure.details} role="alert" /> : null}
+        {employmentsQuery.isError ? <ErrorBanner operation="expenses.read" error={toErrorPayload(employmentsQuery.error)} /> : null}
         {unavailable && !unavailable.available ? (
           <Alert tone="info" title={`${preselected!.full_name} can't submit expenses`}>
             <p>{unavailable.reason}</p>

@@ -9,7 +9,7 @@ import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import type { Expense } from "@/lib/contract";
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
-import { toErrorPayload } from "@/lib/console/employments/errors";
+import { toErrorPayload } from "@/lib/console/errors/present";
 import { formatDate, formatDateTime } from "@/lib/console/employments/format";
 import { employmentHref } from "@/lib/console/employments/links";
 import { EXPENSE_STATUS_LABELS, expenseCategoryLabel, expenseMoney, expenseTitle } from "@/lib/console/expenses/labels";
@@ -19,7 +19,7 @@ import { unnamedEmployment } from "@/lib/console/timeoff/people-ops/eligibility"
 import { expenseDetailQuery, expenseKeys, reviewExpense } from "@/lib/queries/expenses";
 import type { QueryScope } from "@/lib/queries/scope";
 import { ActionDialog } from "../timeoff/people-ops/action-dialog";
-import { PeopleOpsErrorBanner } from "../timeoff/people-ops/error-banner";
+import { ErrorBanner } from "@/components/console/error-banner";
 import { usePeopleOpsEmployments } from "../timeoff/people-ops/use-employments";
 import { ExpenseStatusBadge } from "./expense-badges";
 import { ReceiptPreview } from "./receipt-preview";
@@ -45,10 +45,7 @@ export function ExpenseReview({ scope, id }: { scope: QueryScope; id: string }) 
   });
 
   const e = query.data;
-  if (!e)
-    return query.isError ? (
-      <PeopleOpsErrorBanner area="expenses" operation="read" error={toErrorPayload(query.error)} role="alert" />
-    ) : null;
+  if (!e) return query.isError ? <ErrorBanner operation="expenses.read" error={toErrorPayload(query.error)} role="alert" /> : null;
 
   const review = reviewAvailability(e);
   const start = (d: Decision) => {
@@ -128,7 +125,7 @@ export function ExpenseReview({ scope, id }: { scope: QueryScope; id: string }) 
           <p>{review.reason}</p>
         </Alert>
       ) : null}
-      {query.isError ? <PeopleOpsErrorBanner area="expenses" operation="read" error={toErrorPayload(query.error)} role="alert" /> : null}
+      {query.isError ? <ErrorBanner operation="expenses.read" error={toErrorPayload(query.error)} role="alert" /> : null}
 
       <ExpenseFacts expense={e} employee={employee} />
 
@@ -158,7 +155,7 @@ export function ExpenseReview({ scope, id }: { scope: QueryScope; id: string }) 
         }
         pending={mutation.isPending}
         reasonError={failure?.fieldErrors?.reason?.join(" ")}
-        feedback={failure ? <PeopleOpsErrorBanner area="expenses" operation="write" error={failure} role="alert" /> : null}
+        feedback={failure ? <ErrorBanner operation="expenses.write" error={failure} role="alert" /> : null}
         onConfirm={(reason) => void confirm(reason)}
         onCancel={() => setDecision(null)}
       >

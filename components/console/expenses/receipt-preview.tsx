@@ -10,7 +10,7 @@ import { formatDateTime } from "@/lib/console/employments/format";
 import { previewKind } from "@/lib/console/expenses/receipts";
 import { receiptPath } from "@/lib/console/expenses/url-state";
 import { withScope, type QueryScope } from "@/lib/queries/scope";
-import { PeopleOpsErrorBanner } from "../timeoff/people-ops/error-banner";
+import { ErrorBanner } from "@/components/console/error-banner";
 
 /** Reads the BFF's `{error}` of a receipt that failed to load, so the API's message and request id show. */
 async function errorOf(url: string): Promise<ApiErrorPayload> {
@@ -112,7 +112,7 @@ export function ReceiptPreview({
       />
       <CardBody>
         {error ? (
-          <PeopleOpsErrorBanner area="expenses" operation="read" error={error} />
+          <ErrorBanner operation="expenses.read" error={error} />
         ) : kind === "image" ? (
           // A plain <img>: the receipt is private and streamed by the BFF; next/image would cache it.
           <img

@@ -8,7 +8,8 @@ import { Alert } from "@/components/ui/alert";
 import { ButtonLink } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
-import { toErrorPayload } from "@/lib/console/employments/errors";
+import { toErrorPayload } from "@/lib/console/errors/present";
+import { putFieldErrors } from "@/lib/console/errors/submit";
 import {
   incentiveFormDefaults,
   incentiveToFormValues,
@@ -25,7 +26,7 @@ import { employmentChoices, unnamedEmployment, writeAvailability } from "@/lib/c
 import { createIncentive, createRecurringIncentive, incentiveDetailQuery, incentiveKeys, updateIncentive } from "@/lib/queries/incentives";
 import type { QueryScope } from "@/lib/queries/scope";
 import { UPDATED_PARAM, withCreated } from "../timeoff/people-ops/created-notice";
-import { PeopleOpsErrorBanner } from "../timeoff/people-ops/error-banner";
+import { ErrorBanner } from "@/components/console/error-banner";
 import { usePeopleOpsEmployments } from "../timeoff/people-ops/use-employments";
 import { IncentiveForm, RecurringIncentiveForm } from "./incentive-form";
 
@@ -40,20 +41,14 @@ function useWriteFailure() {
     split: (e: Record<string, string[]> | undefined) => { byField: Partial<Record<string, string>>; other: string[] },
     setError: UseFormSetError<V>,
   ) => {
-    const error = toErrorPayload(thrown);
-    if (error.status === 401) return;
-    const { byField, other } = split(error.status === 422 ? error.fieldErrors : undefined);
-    Object.entries(byField).forEach(([field, message], i) =>
-      setError(field as Path<V>, { type: "server", message }, { shouldFocus: i === 0 }),
-    );
-    setFailure({ error, details: other });
+    const refusal = putFieldErrors(thrown, split, (field, e, options) => setError(field as Path<V>, e, options));
+    if (!refusal) return;
+    setFailure({ error: refusal.error, details: refusal.other });
     feedback.current?.scrollIntoView({ block: "nearest" });
   };
   const banner = (extra?: ReactNode) => (
     <div ref={feedback} className="space-y-3 empty:hidden">
-      {failure ? (
-        <PeopleOpsErrorBanner area="incentives" operation="write" error={failure.error} details={failure.details} role="alert" />
-      ) : null}
+      {failure ? <ErrorBanner operation="incentives.write" error={failure.error} details={failure.details} role="alert" /> : null}
       {extra}
     </div>
   );
@@ -68,7 +63,7 @@ function useChoices(scope: QueryScope, employmentId: string) {
   const initial = choices.options.some((o) => o.value === employmentId) ? employmentId : "";
   const notes = (
     <>
-      {query.isError ? <PeopleOpsErrorBanner area="incentives" operation="read" error={toErrorPayload(query.error)} /> : null}
+      {query.isError ? <ErrorBanner operation="incentives.read" error={toErrorPayload(query.error)} /> : null}
       {unavailable && !unavailable.available ? (
         <Alert tone="info" title={`${preselected!.full_name} can't get incentives`}>
           <p>{unavailable.reason}</p>
@@ -120,9 +115,7 @@ export function IncentiveEditContainer({ scope, id, today }: { scope: QueryScope
   const incentive = query.data;
   const defaults = useMemo(() => (incentive ? incentiveToFormValues(incentive) : null), [incentive]);
   if (!incentive || !defaults)
-    return query.isError ? (
-      <PeopleOpsErrorBanner area="incentives" operation="read" error={toErrorPayload(query.error)} role="alert" />
-    ) : null;
+    return query.isError ? <ErrorBanner operation="incentives.read" error={toErrorPayload(query.error)} role="alert" /> : null;
   const back = incentivesList.ofEmployment(incentive.employment_id);
   const availability = editAvailability(incentive);
   if (!availability.available) {

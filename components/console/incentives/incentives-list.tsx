@@ -5,7 +5,7 @@ import { useCallback, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { INCENTIVE_STATUSES, type Incentive } from "@/lib/contract";
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
-import { toErrorPayload } from "@/lib/console/employments/errors";
+import { toErrorPayload } from "@/lib/console/errors/present";
 import { formatDate } from "@/lib/console/employments/format";
 import { INCENTIVE_STATUS_LABELS, incentiveStatusLabel, incentiveTypeLabel } from "@/lib/console/incentives/labels";
 import { incentivesList } from "@/lib/console/incentives/url-state";
@@ -21,14 +21,15 @@ import {
 import type { QueryScope } from "@/lib/queries/scope";
 import { ActionDialog } from "../timeoff/people-ops/action-dialog";
 import { CreatedNotice, SavedToast } from "../timeoff/people-ops/created-notice";
-import { PeopleOpsErrorBanner } from "../timeoff/people-ops/error-banner";
+import { ErrorBanner } from "@/components/console/error-banner";
 import { ListView } from "../timeoff/people-ops/list-view";
 import { usePeopleOpsEmployments } from "../timeoff/people-ops/use-employments";
 import { INCENTIVE_COLUMNS, IncentivesTable } from "./incentives-table";
 
 const itemsOf = (p: IncentivePage) => p.incentives;
 
-type Feedback = { kind: "done"; text: string } | { kind: "error"; error: ApiErrorPayload; operation: "write" | "sandbox" };
+type Feedback =
+  { kind: "done"; text: string } | { kind: "error"; error: ApiErrorPayload; operation: "incentives.write" | "incentives.sandbox" };
 
 /**
  * One-time incentives: filters, edit and delete while pending (the rule is shown on each row; a 409
@@ -81,7 +82,7 @@ export function IncentivesList({
       // A 409 (payroll took it meanwhile) is the list's news too: close the dialog and show it there.
       if (error.kind === "conflict") {
         setDeleting(null);
-        setFeedback({ kind: "error", error, operation: "write" });
+        setFeedback({ kind: "error", error, operation: "incentives.write" });
       } else setDeleteError(error);
     }
   };
@@ -96,7 +97,7 @@ export function IncentivesList({
       });
     } catch (thrown) {
       const error = toErrorPayload(thrown);
-      if (error.status !== 401) setFeedback({ kind: "error", error, operation: "sandbox" });
+      if (error.status !== 401) setFeedback({ kind: "error", error, operation: "incentives.sandbox" });
     }
   };
 
@@ -111,7 +112,7 @@ export function IncentivesList({
           <p>{feedback.text}</p>
         </Alert>
       ) : feedback?.kind === "error" ? (
-        <PeopleOpsErrorBanner area="incentives" operation={feedback.operation} error={feedback.error} role="alert" />
+        <ErrorBanner operation={feedback.operation} error={feedback.error} role="alert" />
       ) : null}
       <ListView
         area="incentives"
@@ -154,7 +155,7 @@ export function IncentivesList({
         pendingLabel="Deleting…"
         confirmVariant="danger"
         pending={remove.isPending}
-        feedback={deleteError ? <PeopleOpsErrorBanner area="incentives" operation="write" error={deleteError} role="alert" /> : null}
+        feedback={deleteError ? <ErrorBanner operation="incentives.write" error={deleteError} role="alert" /> : null}
         onConfirm={() => void confirmDelete()}
         onCancel={() => setDeleting(null)}
       >

@@ -5,7 +5,7 @@ import { useCallback, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { RECURRING_INCENTIVE_STATUSES, type RecurringIncentive } from "@/lib/contract";
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
-import { toErrorPayload } from "@/lib/console/employments/errors";
+import { toErrorPayload } from "@/lib/console/errors/present";
 import { formatDate } from "@/lib/console/employments/format";
 import { INCENTIVE_TYPE_LABELS, RECURRING_STATUS_LABELS } from "@/lib/console/incentives/labels";
 import { recurringList } from "@/lib/console/incentives/url-state";
@@ -20,7 +20,7 @@ import {
 import type { QueryScope } from "@/lib/queries/scope";
 import { ActionDialog } from "../timeoff/people-ops/action-dialog";
 import { CreatedNotice } from "../timeoff/people-ops/created-notice";
-import { PeopleOpsErrorBanner } from "../timeoff/people-ops/error-banner";
+import { ErrorBanner } from "@/components/console/error-banner";
 import { ListView } from "../timeoff/people-ops/list-view";
 import { usePeopleOpsEmployments } from "../timeoff/people-ops/use-employments";
 import { RECURRING_COLUMNS, RecurringTable } from "./recurring-table";
@@ -112,7 +112,7 @@ export function RecurringList({
         pendingLabel="Deleting…"
         confirmVariant="danger"
         pending={remove.isPending}
-        feedback={deleteError ? <PeopleOpsErrorBanner area="incentives" operation="write" error={deleteError} role="alert" /> : null}
+        feedback={deleteError ? <ErrorBanner operation="incentives.write" error={deleteError} role="alert" /> : null}
         onConfirm={() => void confirm()}
         onCancel={() => setDeleting(null)}
       >

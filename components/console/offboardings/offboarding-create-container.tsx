@@ -6,7 +6,8 @@ import { useMemo, useRef, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
-import { toErrorPayload } from "@/lib/console/employments/errors";
+import { toErrorPayload } from "@/lib/console/errors/present";
+import { putFieldErrors } from "@/lib/console/errors/submit";
 import {
   offboardingFormDefaults,
   splitOffboardingFieldErrors,
@@ -19,7 +20,7 @@ import { employmentKeys } from "@/lib/queries/employments";
 import { createOffboarding, offboardingKeys } from "@/lib/queries/offboardings";
 import type { QueryScope } from "@/lib/queries/scope";
 import { withCreated } from "../timeoff/people-ops/created-notice";
-import { PeopleOpsErrorBanner } from "../timeoff/people-ops/error-banner";
+import { ErrorBanner } from "@/components/console/error-banner";
 import { usePeopleOpsEmployments } from "../timeoff/people-ops/use-employments";
 import { OffboardingForm, type OffboardingFormProps } from "./offboarding-form";
 
@@ -54,13 +55,9 @@ export function OffboardingCreateContainer({ scope, employmentId, today }: { sco
       ]);
       router.push(withCreated(offboardingHref(created.id), created.id));
     } catch (thrown) {
-      const error = toErrorPayload(thrown);
-      if (error.status === 401) return;
-      const { byField, other } = splitOffboardingFieldErrors(error.status === 422 ? error.fieldErrors : undefined);
-      Object.entries(byField).forEach(([field, message], i) =>
-        setError(field as keyof OffboardingFormValues, { type: "server", message }, { shouldFocus: i === 0 }),
-      );
-      setFailure({ error, details: other });
+      const refusal = putFieldErrors(thrown, splitOffboardingFieldErrors, setError);
+      if (!refusal) return;
+      setFailure({ error: refusal.error, details: refusal.other });
       feedback.current?.scrollIntoView({ block: "nearest" });
     }
   };
@@ -68,12 +65,8 @@ export function OffboardingCreateContainer({ scope, employmentId, today }: { sco
   return (
     <div className="space-y-5">
       <div ref={feedback} className="space-y-3 empty:hidden">
-        {failure ? (
-          <PeopleOpsErrorBanner area="offboardings" operation="write" error={failure.error} details={failure.details} role="alert" />
-        ) : null}
-        {employmentsQuery.isError ? (
-          <PeopleOpsErrorBanner area="offboardings" operation="read" error={toErrorPayload(employmentsQuery.error)} />
-        ) : null}
+        {failure ? <ErrorBanner operation="offboardings.write" error={failure.error} details={failure.details} role="alert" /> : null}
+        {employmentsQuery.isError ? <ErrorBanner operation="offboardings.read" error={toErrorPayload(employmentsQuery.error)} /> : null}
         {unavailable && !unavailable.available ? (
           <Alert tone="info" title={`${preselected!.full_name} can't be offboarded`}>
             <p>{unavailable.reason}</p>

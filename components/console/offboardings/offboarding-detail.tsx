@@ -11,7 +11,7 @@ import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import type { Offboarding, ResignationOffboarding } from "@/lib/contract";
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
-import { toErrorPayload } from "@/lib/console/employments/errors";
+import { toErrorPayload } from "@/lib/console/errors/present";
 import { formatDate, formatDateTime } from "@/lib/console/employments/format";
 import { employmentHref } from "@/lib/console/employments/links";
 import {
@@ -35,7 +35,7 @@ import { offboardingDetailQuery, offboardingKeys, setSandboxOffboardingStatus } 
 import type { QueryScope } from "@/lib/queries/scope";
 import { ActionDialog } from "../timeoff/people-ops/action-dialog";
 import { CREATED_PARAM } from "../timeoff/people-ops/created-notice";
-import { PeopleOpsErrorBanner } from "../timeoff/people-ops/error-banner";
+import { ErrorBanner } from "@/components/console/error-banner";
 import { usePeopleOpsEmployments } from "../timeoff/people-ops/use-employments";
 import { OffboardingStatusBadge } from "./offboarding-badges";
 
@@ -61,10 +61,7 @@ export function OffboardingDetail({ scope, id }: { scope: QueryScope; id: string
   });
 
   const o = query.data;
-  if (!o)
-    return query.isError ? (
-      <PeopleOpsErrorBanner area="offboardings" operation="read" error={toErrorPayload(query.error)} role="alert" />
-    ) : null;
+  if (!o) return query.isError ? <ErrorBanner operation="offboardings.read" error={toErrorPayload(query.error)} role="alert" /> : null;
   const employee = names.get(o.employment_id)?.full_name ?? unnamedEmployment(o.employment_id);
   const moves = scope.environment === "sandbox" ? sandboxOffboardingMoves(o.status) : [];
 
@@ -123,9 +120,7 @@ export function OffboardingDetail({ scope, id }: { scope: QueryScope; id: string
           <p>{done}</p>
         </Alert>
       ) : null}
-      {query.isError ? (
-        <PeopleOpsErrorBanner area="offboardings" operation="read" error={toErrorPayload(query.error)} role="alert" />
-      ) : null}
+      {query.isError ? <ErrorBanner operation="offboardings.read" error={toErrorPayload(query.error)} role="alert" /> : null}
 
       {moves.length > 0 ? (
         <Card aria-labelledby="sandbox-review">
@@ -161,7 +156,7 @@ export function OffboardingDetail({ scope, id }: { scope: QueryScope; id: string
         pendingLabel="Saving…"
         confirmVariant={move === "canceled" ? "danger" : "primary"}
         pending={mutation.isPending}
-        feedback={failure ? <PeopleOpsErrorBanner area="offboardings" operation="sandbox" error={failure} role="alert" /> : null}
+        feedback={failure ? <ErrorBanner operation="offboardings.sandbox" error={failure} role="alert" /> : null}
         onConfirm={() => void confirm()}
         onCancel={() => setMove(null)}
       >

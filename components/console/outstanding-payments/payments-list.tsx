@@ -17,7 +17,7 @@ import { ErrorBanner } from "@/components/console/error-banner";
 import { ListFooter, rangeText } from "@/components/console/payslips/list-footer";
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
 import type { OutstandingPayment } from "@/lib/contract";
-import { toErrorPayload } from "@/lib/console/employments/errors";
+import { toErrorPayload } from "@/lib/console/errors/present";
 import { formatDate } from "@/lib/console/employments/format";
 import { formatMinorAmount, formatPeriod } from "@/lib/console/payslips/format";
 import {
@@ -27,7 +27,6 @@ import {
   PAYMENT_TYPE_DESCRIPTIONS,
   PAYMENT_TYPE_LABELS,
   PAYMENT_TYPE_TONES,
-  paymentErrorDetails,
   totalsByCurrency,
 } from "@/lib/console/outstanding-payments/labels";
 import {
@@ -147,7 +146,7 @@ export function PaymentsList({
       {error ? (
         <ErrorBanner
           error={error}
-          details={paymentErrorDetails(error)}
+          operation="outstanding-payments.read"
           role={serverError ? undefined : "alert"}
           actions={
             <Button variant="secondary" size="sm" onClick={() => (serverError ? setServerError(null) : void query.refetch())}>

@@ -6,7 +6,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { describeApiError, type ApiErrorPayload } from "@/lib/console/api-errors";
 import { bffFetch } from "@/lib/console/bff-client";
-import { toErrorPayload } from "@/lib/console/employments/errors";
+import { toErrorPayload } from "@/lib/console/errors/present";
 import type { Environment } from "@/lib/contract";
 
 interface CreatedLink {

@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { describeApiError, type ApiErrorPayload } from "@/lib/console/api-errors";
 import { bffFetch } from "@/lib/console/bff-client";
-import { toErrorPayload } from "@/lib/console/employments/errors";
+import { toErrorPayload } from "@/lib/console/errors/present";
 
 /** "Withdraw consent" for one company: confirmed in a dialog, revoked at the API, then the page reloads its data. */
 export function WithdrawConsentButton({ companyId, companyName }: { companyId: string; companyName: string }) {

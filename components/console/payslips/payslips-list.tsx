@@ -10,9 +10,8 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Field, Input, Select } from "@/components/ui/field";
 import { ErrorBanner } from "@/components/console/error-banner";
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
-import { toErrorPayload } from "@/lib/console/employments/errors";
+import { toErrorPayload } from "@/lib/console/errors/present";
 import { employmentOptions } from "@/lib/console/payslips/employment-directory";
-import { payslipErrorDetails } from "@/lib/console/payslips/labels";
 import {
   dateWindowError,
   hasPayslipFilters,
@@ -81,7 +80,7 @@ export function PayslipsList({
       {error ? (
         <ErrorBanner
           error={error}
-          details={payslipErrorDetails(error, "read")}
+          operation="payslips.read"
           role={serverError ? undefined : "alert"}
           actions={
             <Button variant="secondary" size="sm" onClick={() => (serverError ? setServerError(null) : void query.refetch())}>
@@ -93,7 +92,7 @@ export function PayslipsList({
       {downloadError ? (
         <ErrorBanner
           error={downloadError}
-          details={payslipErrorDetails(downloadError, "read")}
+          operation="payslips.read"
           role="alert"
           actions={
             <Button variant="ghost" size="sm" onClick={() => setDownloadError(null)}>

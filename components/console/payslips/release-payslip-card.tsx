@@ -9,15 +9,14 @@ import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Field, Input, Select } from "@/components/ui/field";
 import { Spinner } from "@/components/ui/spinner";
-import { FieldRefusalNote } from "@/components/console/company-managers/refusal-alert";
-import { ErrorBanner } from "@/components/console/error-banner";
+import { ErrorBanner, FieldRefusalNote } from "@/components/console/error-banner";
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
 import { SandboxReleasePayslipBodySchema, type PayslipDetail, type SandboxReleasePayslipBody } from "@/lib/contract";
-import { toErrorPayload } from "@/lib/console/employments/errors";
+import { splitFieldErrors } from "@/lib/console/errors/split-422";
+import { putFieldErrors } from "@/lib/console/errors/submit";
 import { formatDate } from "@/lib/console/employments/format";
 import { employmentOptions, onPayroll, type EmploymentOption } from "@/lib/console/payslips/employment-directory";
 import { formatMinorAmount, formatPeriod } from "@/lib/console/payslips/format";
-import { payslipErrorDetails } from "@/lib/console/payslips/labels";
 import { payslipDownloadPath } from "@/lib/console/payslips/url-state";
 import { payslipKeys, releasePayslip } from "@/lib/queries/payslips";
 import { withScope, type QueryScope } from "@/lib/queries/scope";
@@ -29,6 +28,10 @@ import { DownloadPayslipLink } from "./payslips-table";
  * BFF, the API's 422 errors on their fields, anything else with its request id, and the lists'
  * refresh by key. The form itself is presentational.
  */
+/** The release form's fields for the API's 422 keys. */
+const splitReleaseErrors = (fieldErrors: Record<string, string[]> | undefined) =>
+  splitFieldErrors<"employment_id" | "period">(fieldErrors, (key) => (key === "employment_id" || key === "period" ? key : null));
+
 export function ReleasePayslipCard({
   scope,
   defaultEmploymentId,
@@ -57,19 +60,11 @@ export function ReleasePayslipCard({
     try {
       setReleased(await mutation.mutateAsync(values));
     } catch (thrown) {
-      const error = toErrorPayload(thrown);
-      if (error.status === 401) return;
-      const other: string[] = [];
-      let onField = false;
-      for (const [key, messages] of Object.entries(error.status === 422 ? (error.fieldErrors ?? {}) : {})) {
-        const field = key.replace(/^body\./, "");
-        if (field === "employment_id" || field === "period") {
-          setError(field, { type: "server", message: messages.join(" ") }, { shouldFocus: !onField });
-          onField = true;
-        } else other.push(`${key}: ${messages.join(" ")}`);
-      }
-      if (onField) setFieldRefusal(error);
-      if (!onField || other.length) setFailure({ error, details: [...other, ...(payslipErrorDetails(error, "release") ?? [])] });
+      const refusal = putFieldErrors(thrown, splitReleaseErrors, setError);
+      if (!refusal) return;
+      const { error, other, onFields } = refusal;
+      if (onFields) setFieldRefusal(error);
+      if (!onFields || other.length) setFailure({ error, details: other });
     }
   };
 
@@ -100,7 +95,7 @@ export function ReleasePayslipCard({
           </Alert>
         ) : null}
         {downloadError ? <ErrorBanner error={downloadError} role="alert" /> : null}
-        {failure ? <ErrorBanner error={failure.error} details={failure.details} role="alert" /> : null}
+        {failure ? <ErrorBanner error={failure.error} operation="payslips.release" details={failure.details} role="alert" /> : null}
         {fieldRefusal ? <FieldRefusalNote error={fieldRefusal} what="the release" /> : null}
         <ReleasePayslipForm
           employments={options}

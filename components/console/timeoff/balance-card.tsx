@@ -10,12 +10,12 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableContainer, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import type { TimeoffBalance } from "@/lib/contract";
 import { ApiRequestError } from "@/lib/console/api-errors";
-import { toErrorPayload } from "@/lib/console/employments/errors";
+import { toErrorPayload } from "@/lib/console/errors/present";
 import { balanceSummary, entitlementRows } from "@/lib/console/timeoff/balance";
 import { newTimeoffHref, timeoffBalanceHref } from "@/lib/console/timeoff/url-state";
 import { timeoffBalanceQuery } from "@/lib/queries/timeoff";
 import type { QueryScope } from "@/lib/queries/scope";
-import { PeopleOpsErrorBanner } from "./people-ops/error-banner";
+import { ErrorBanner } from "@/components/console/error-banner";
 
 /** An employment's paid time off balance this year, read through the shared query (prefetched when possible). */
 export function BalanceCard({
@@ -35,9 +35,8 @@ export function BalanceCard({
     // Beside a list filtered on an unknown employment, the list already says "Employment not found".
     if (compact && query.error instanceof ApiRequestError && query.error.status === 404) return null;
     return (
-      <PeopleOpsErrorBanner
-        area="timeoff"
-        operation="read"
+      <ErrorBanner
+        operation="timeoff.read"
         error={toErrorPayload(query.error)}
         actions={
           <Button size="sm" variant="secondary" onClick={() => void query.refetch()}>

@@ -8,12 +8,12 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Select } from "@/components/ui/field";
 import { readOnlyReason } from "@/lib/console/employments/availability";
 import { STATUS_LABELS } from "@/lib/console/employments/labels";
-import { toErrorPayload } from "@/lib/console/employments/errors";
+import { toErrorPayload } from "@/lib/console/errors/present";
 import { unnamedEmployment } from "@/lib/console/timeoff/people-ops/eligibility";
 import { timeoffBalanceHref } from "@/lib/console/timeoff/url-state";
 import type { QueryScope } from "@/lib/queries/scope";
 import { BalanceCard } from "./balance-card";
-import { PeopleOpsErrorBanner } from "./people-ops/error-banner";
+import { ErrorBanner } from "@/components/console/error-banner";
 import { usePeopleOpsEmployments } from "./people-ops/use-employments";
 
 /** Balances: choose an employment (the choice is the URL), see its entitlements, taken and remaining days. */
@@ -56,7 +56,7 @@ export function BalancesView({ scope, employmentId }: { scope: QueryScope; emplo
           </Select>
         </CardBody>
       </Card>
-      {query.isError ? <PeopleOpsErrorBanner area="timeoff" operation="read" error={toErrorPayload(query.error)} /> : null}
+      {query.isError ? <ErrorBanner operation="timeoff.read" error={toErrorPayload(query.error)} /> : null}
       {chosen && readOnlyReason(chosen) ? (
         // The API would answer 422 operation_not_available: say why instead of asking.
         <Alert tone="info" title="No time off balance">

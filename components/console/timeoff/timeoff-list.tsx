@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
 import { TIMEOFF_STATUSES, type Timeoff } from "@/lib/contract";
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
-import { toErrorPayload } from "@/lib/console/employments/errors";
+import { toErrorPayload } from "@/lib/console/errors/present";
 import { formatDate } from "@/lib/console/employments/format";
 import { TIMEOFF_STATUS_LABELS, TIMEOFF_TYPE_LABELS } from "@/lib/console/timeoff/labels";
 import { transitionBody, type TimeoffAction } from "@/lib/console/timeoff/rules";
@@ -16,7 +16,7 @@ import type { QueryScope } from "@/lib/queries/scope";
 import { BalanceCard } from "./balance-card";
 import { ActionDialog } from "./people-ops/action-dialog";
 import { CreatedNotice } from "./people-ops/created-notice";
-import { PeopleOpsErrorBanner } from "./people-ops/error-banner";
+import { ErrorBanner } from "@/components/console/error-banner";
 import { ListView } from "./people-ops/list-view";
 import { usePeopleOpsEmployments } from "./people-ops/use-employments";
 import { TIMEOFF_COLUMNS, TimeoffTable } from "./timeoff-table";
@@ -134,7 +134,7 @@ export function TimeoffList({
         reason={dialog?.reason}
         pending={mutation.isPending}
         reasonError={failure?.fieldErrors?.[reasonKey]?.join(" ")}
-        feedback={failure ? <PeopleOpsErrorBanner area="timeoff" operation="write" error={failure} role="alert" /> : null}
+        feedback={failure ? <ErrorBanner operation="timeoff.write" error={failure} role="alert" /> : null}
         onConfirm={(reason) => void confirm(reason)}
         onCancel={() => setPending(null)}
       >

@@ -6,7 +6,8 @@ import { useMemo, useRef, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
-import { toErrorPayload } from "@/lib/console/employments/errors";
+import { toErrorPayload } from "@/lib/console/errors/present";
+import { putFieldErrors } from "@/lib/console/errors/submit";
 import { employmentChoices, writeAvailability } from "@/lib/console/timeoff/people-ops/eligibility";
 import { TIMEOFF_TYPE_FALLBACK_DESCRIPTIONS } from "@/lib/console/timeoff/labels";
 import {
@@ -20,7 +21,7 @@ import { TIMEOFF_TYPES, type TimeoffType } from "@/lib/contract";
 import { createTimeoff, timeoffKeys, timeoffTypesQuery } from "@/lib/queries/timeoff";
 import type { QueryScope } from "@/lib/queries/scope";
 import { withCreated } from "./people-ops/created-notice";
-import { PeopleOpsErrorBanner } from "./people-ops/error-banner";
+import { ErrorBanner } from "@/components/console/error-banner";
 import { usePeopleOpsEmployments } from "./people-ops/use-employments";
 import { TimeoffRequestForm, type TimeoffRequestFormProps } from "./timeoff-request-form";
 
@@ -60,13 +61,9 @@ export function TimeoffRequestContainer({ scope, employmentId }: { scope: QueryS
       await queryClient.invalidateQueries({ queryKey: timeoffKeys.all(scope) });
       router.push(withCreated(timeoffList.ofEmployment(created.employment_id), created.id));
     } catch (thrown) {
-      const error = toErrorPayload(thrown);
-      if (error.status === 401) return;
-      const { byField, other } = splitTimeoffFieldErrors(error.status === 422 ? error.fieldErrors : undefined);
-      Object.entries(byField).forEach(([field, message], i) =>
-        setError(field as keyof TimeoffRequestFormValues, { type: "server", message }, { shouldFocus: i === 0 }),
-      );
-      setFailure({ error, details: other });
+      const refusal = putFieldErrors(thrown, splitTimeoffFieldErrors, setError);
+      if (!refusal) return;
+      setFailure({ error: refusal.error, details: refusal.other });
       feedback.current?.scrollIntoView({ block: "nearest" });
     }
   };
@@ -74,13 +71,9 @@ export function TimeoffRequestContainer({ scope, employmentId }: { scope: QueryS
   return (
     <div className="space-y-5">
       <div ref={feedback} className="space-y-3 empty:hidden">
-        {failure ? (
-          <PeopleOpsErrorBanner area="timeoff" operation="write" error={failure.error} details={failure.details} role="alert" />
-        ) : null}
-        {employmentsQuery.isError ? (
-          <PeopleOpsErrorBanner area="timeoff" operation="read" error={toErrorPayload(employmentsQuery.error)} />
-        ) : null}
-        {typesQuery.isError ? <PeopleOpsErrorBanner area="timeoff" operation="read" error={toErrorPayload(typesQuery.error)} /> : null}
+        {failure ? <ErrorBanner operation="timeoff.write" error={failure.error} details={failure.details} role="alert" /> : null}
+        {employmentsQuery.isError ? <ErrorBanner operation="timeoff.read" error={toErrorPayload(employmentsQuery.error)} /> : null}
+        {typesQuery.isError ? <ErrorBanner operation="timeoff.read" error={toErrorPayload(typesQuery.error)} /> : null}
         {unavailable && !unavailable.available ? (
           <Alert tone="info" title={`${preselected!.full_name} can't request time off`}>
             <p>{unavailable.reason}</p>

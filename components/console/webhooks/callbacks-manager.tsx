@@ -11,14 +11,14 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Pagination } from "@/components/ui/pagination";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
-import { toErrorPayload } from "@/lib/console/employments/errors";
+import { toErrorPayload } from "@/lib/console/errors/present";
+import { putFieldErrors } from "@/lib/console/errors/submit";
 import {
   EMPTY_CALLBACK_FORM,
   callbackFormDefaults,
   splitCallbackFieldErrors,
   toCreateBody,
   toUpdateBody,
-  type CallbackFormValues,
 } from "@/lib/console/webhooks/callback-form";
 import { groupEventTypes, normalizeEventTypes } from "@/lib/console/webhooks/events";
 import { formatTimestamp, plural } from "@/lib/console/webhooks/format";
@@ -37,7 +37,7 @@ import { EventTypeName } from "./badges";
 import { CallbackForm, type CallbackFormProps } from "./callback-form";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { SigningKeyReveal } from "./signing-key-reveal";
-import { WebhookErrorBanner } from "./webhook-error-banner";
+import { ErrorBanner } from "@/components/console/error-banner";
 
 type Mode = { kind: "idle" } | { kind: "create" } | { kind: "edit"; id: string };
 type Failure = { error: ApiErrorPayload; details: string[] };
@@ -89,17 +89,14 @@ export function CallbacksManager({ scope, initialError }: { scope: QueryScope; i
 
   /** A failed write: 422 field errors onto the form, the rest (and the request id) in the banner. */
   const fail = (thrown: unknown, setError: Parameters<CallbackFormProps["onSubmit"]>[1]["setError"]) => {
-    const error = toErrorPayload(thrown);
-    if (error.status === 401) return; // the providers' cache handler is taking the user to sign-in
-    const { byField, other } = splitCallbackFieldErrors(error.status === 422 ? error.fieldErrors : undefined);
-    Object.entries(byField).forEach(([field, message], i) =>
-      setError(field as keyof CallbackFormValues, { type: "server", message }, { shouldFocus: i === 0 }),
-    );
+    const refusal = putFieldErrors(thrown, splitCallbackFieldErrors, setError);
+    if (!refusal) return; // the providers' cache handler is taking the user to sign-in
+    const { error, other, onFields } = refusal;
     // Every message is on its field: the banner only says so, and keeps the request id.
-    const onFields = Object.keys(byField).length > 0 && other.length === 0;
-    setFailure({ error: onFields ? { ...error, message: "See the messages under the fields below." } : error, details: other });
+    const allOnFields = onFields > 0 && other.length === 0;
+    setFailure({ error: allOnFields ? { ...error, message: "See the messages under the fields below." } : error, details: other });
     // Nothing to focus on the form: bring the banner (role=alert, read out) into view.
-    if (Object.keys(byField).length === 0) requestAnimationFrame(() => failureBox.current?.scrollIntoView({ block: "center" }));
+    if (onFields === 0) requestAnimationFrame(() => failureBox.current?.scrollIntoView({ block: "center" }));
   };
 
   const onCreate: CallbackFormProps["onSubmit"] = async (values, { setError }) => {
@@ -190,7 +187,7 @@ export function CallbacksManager({ scope, initialError }: { scope: QueryScope; i
           <CardBody className="border-b border-slate-200 bg-slate-50/60 py-5 dark:border-slate-800 dark:bg-slate-800/20">
             <h3 className="mb-4 text-sm font-semibold text-slate-900 dark:text-slate-100">Register a callback</h3>
             <div ref={failureBox} className="mb-4 empty:hidden">
-              {failure ? <WebhookErrorBanner error={failure.error} operation="write" details={failure.details} role="alert" /> : null}
+              {failure ? <ErrorBanner error={failure.error} operation="webhooks.write" details={failure.details} role="alert" /> : null}
             </div>
             <CallbackForm
               idPrefix="new-callback"
@@ -207,9 +204,9 @@ export function CallbacksManager({ scope, initialError }: { scope: QueryScope; i
 
         {error ? (
           <div className="p-4">
-            <WebhookErrorBanner
+            <ErrorBanner
               error={error}
-              operation="read"
+              operation="webhooks.read"
               role={serverError ? undefined : "alert"}
               actions={
                 <Button variant="secondary" size="sm" onClick={() => (serverError ? setServerError(null) : void query.refetch())}>
@@ -260,7 +257,7 @@ export function CallbacksManager({ scope, initialError }: { scope: QueryScope; i
                     </h3>
                     <div ref={failureBox} className="empty:hidden">
                       {failure ? (
-                        <WebhookErrorBanner error={failure.error} operation="write" details={failure.details} role="alert" />
+                        <ErrorBanner error={failure.error} operation="webhooks.write" details={failure.details} role="alert" />
                       ) : null}
                     </div>
                     <CallbackForm
@@ -306,7 +303,7 @@ export function CallbacksManager({ scope, initialError }: { scope: QueryScope; i
         pending={remove.isPending}
         onCancel={() => setDeleting(null)}
         onConfirm={confirmDelete}
-        feedback={remove.isError ? <WebhookErrorBanner error={toErrorPayload(remove.error)} operation="write" role="alert" /> : null}
+        feedback={remove.isError ? <ErrorBanner error={toErrorPayload(remove.error)} operation="webhooks.write" role="alert" /> : null}
       >
         <p>
           <span className="break-all font-mono">{deleting?.url}</span> stops receiving events at once, and its pending deliveries are

@@ -13,7 +13,7 @@ import { Select } from "@/components/ui/field";
 import { Pagination } from "@/components/ui/pagination";
 import { Spinner } from "@/components/ui/spinner";
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
-import { toErrorPayload } from "@/lib/console/employments/errors";
+import { toErrorPayload } from "@/lib/console/errors/present";
 import { EVENT_GROUPS } from "@/lib/console/webhooks/events";
 import { plural } from "@/lib/console/webhooks/format";
 import { WEBHOOKS_PATH } from "@/lib/console/webhooks/links";
@@ -35,7 +35,7 @@ import type { QueryScope } from "@/lib/queries/scope";
 import { allWebhookCallbacksQuery, replayWebhookEvents, webhookEventsQuery, webhookKeys, type ReplayResult } from "@/lib/queries/webhooks";
 import { DeliveriesTable, DeliveriesTableSkeleton } from "./deliveries-table";
 import { DeliveryDetail } from "./delivery-detail";
-import { WebhookErrorBanner } from "./webhook-error-banner";
+import { ErrorBanner } from "@/components/console/error-banner";
 
 const currentUrlState = () => parseDeliveriesState(new URLSearchParams(window.location.search));
 
@@ -195,14 +195,14 @@ export function DeliveriesInspector({
       </div>
 
       <div aria-live="polite" className="space-y-3 empty:hidden">
-        {replay.isError ? <WebhookErrorBanner error={toErrorPayload(replay.error)} operation="write" role="alert" /> : null}
+        {replay.isError ? <ErrorBanner error={toErrorPayload(replay.error)} operation="webhooks.write" role="alert" /> : null}
         {replayed ? <ReplayOutcome result={replayed} onDismiss={() => setReplayed(null)} /> : null}
       </div>
 
       {error ? (
-        <WebhookErrorBanner
+        <ErrorBanner
           error={error}
-          operation="read"
+          operation="webhooks.read"
           role={serverError ? undefined : "alert"}
           actions={
             <Button variant="secondary" size="sm" onClick={() => (serverError ? setServerError(null) : void query.refetch())}>

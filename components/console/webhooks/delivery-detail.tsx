@@ -7,14 +7,14 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableContainer, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
-import { toErrorPayload } from "@/lib/console/employments/errors";
+import { toErrorPayload } from "@/lib/console/errors/present";
 import { EVENT_DESCRIPTIONS } from "@/lib/console/webhooks/events";
 import { formatDuration, formatPayload, formatTimestamp } from "@/lib/console/webhooks/format";
 import { WEBHOOK_EVENT_ID_HEADER, type WebhookCallback } from "@/lib/contract";
 import type { QueryScope } from "@/lib/queries/scope";
 import { webhookEventQuery } from "@/lib/queries/webhooks";
 import { DeliveryStatusBadge, EventTypeName } from "./badges";
-import { WebhookErrorBanner } from "./webhook-error-banner";
+import { ErrorBanner } from "@/components/console/error-banner";
 
 /**
  * One delivery of the log (GET /v1/webhook-events/{id}): its payload and every attempt. A pending
@@ -102,9 +102,9 @@ export function DeliveryDetail({
             </p>
           </Alert>
         ) : query.isError ? (
-          <WebhookErrorBanner
+          <ErrorBanner
             error={toErrorPayload(query.error)}
-            operation="read"
+            operation="webhooks.read"
             role="alert"
             actions={
               <Button size="sm" variant="secondary" onClick={() => void query.refetch()}>

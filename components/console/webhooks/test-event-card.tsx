@@ -11,7 +11,9 @@ import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Field, Input, Select } from "@/components/ui/field";
 import { Spinner } from "@/components/ui/spinner";
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
-import { toErrorPayload } from "@/lib/console/employments/errors";
+import { toErrorPayload } from "@/lib/console/errors/present";
+import { splitFieldErrors } from "@/lib/console/errors/split-422";
+import { putFieldErrors } from "@/lib/console/errors/submit";
 import { callbackReceives, EVENT_DESCRIPTIONS, EVENT_GROUPS } from "@/lib/console/webhooks/events";
 import { plural } from "@/lib/console/webhooks/format";
 import {
@@ -30,7 +32,7 @@ import { employmentListQuery } from "@/lib/queries/employments";
 import type { QueryScope } from "@/lib/queries/scope";
 import { allWebhookCallbacksQuery, sendTestWebhookEvent, webhookKeys, type TestEventResult } from "@/lib/queries/webhooks";
 import { EventTypeName } from "./badges";
-import { WebhookErrorBanner } from "./webhook-error-banner";
+import { ErrorBanner } from "@/components/console/error-banner";
 
 /**
  * Sandbox only (the page does not render it on production): emits an event for an employment now,
@@ -55,14 +57,13 @@ export function TestEventCard({ scope }: { scope: QueryScope }) {
     try {
       setResult(await send.mutateAsync(toTestEventBody(values)));
     } catch (thrown) {
-      const error = toErrorPayload(thrown);
-      if (error.status === 401) return;
-      const other: string[] = [];
-      for (const [key, messages] of Object.entries(error.status === 422 ? (error.fieldErrors ?? {}) : {})) {
-        const field = testEventFieldOf(key, values);
-        if (field) setError(field, { type: "server", message: messages.join(" ") });
-        else other.push(`${key}: ${messages.join(" ")}`);
-      }
+      const refusal = putFieldErrors(
+        thrown,
+        (fieldErrors) => splitFieldErrors(fieldErrors, (key) => testEventFieldOf(key, values)),
+        setError,
+      );
+      if (!refusal) return;
+      const { error, other } = refusal;
       // A 404 is an employment the API doesn't know (another company, or a mistyped ID): say it on the field too.
       if (error.status === 404)
         setError(values.employment === OTHER_EMPLOYMENT ? "other_employment_id" : "employment", { type: "server", message: error.message });
@@ -80,7 +81,7 @@ export function TestEventCard({ scope }: { scope: QueryScope }) {
         description="Sandbox only. Emits an event for one of the company's employments now; every callback subscribed to its type receives it."
       />
       <CardBody className="space-y-4">
-        {employments.isError ? <WebhookErrorBanner error={toErrorPayload(employments.error)} operation="read" /> : null}
+        {employments.isError ? <ErrorBanner error={toErrorPayload(employments.error)} operation="webhooks.read" /> : null}
         <TestEventForm
           employments={employments.data?.employments ?? []}
           totalEmployments={employments.data?.total_count ?? 0}
@@ -88,7 +89,7 @@ export function TestEventCard({ scope }: { scope: QueryScope }) {
           onSubmit={onSubmit}
         />
         <div aria-live="polite" className="space-y-3 empty:hidden">
-          {failure ? <WebhookErrorBanner error={failure} operation="trigger" role="alert" /> : null}
+          {failure ? <ErrorBanner error={failure} operation="webhooks.trigger" role="alert" /> : null}
           {result ? (
             <Alert tone="success" title="Event queued" role="status">
               <p>

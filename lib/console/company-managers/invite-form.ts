@@ -1,6 +1,6 @@
 import { z } from "zod";
+import { splitFieldErrors } from "@/lib/console/errors/split-422";
 import { COMPANY_ROLES, CompanyRoleSchema, type CompanyRole } from "@/lib/contract";
-import type { ApiErrorPayload } from "@/lib/console/api-errors";
 import { ROLE_LABELS } from "@/lib/console/employments/update-form";
 
 // The "invite a company manager" form (POST /v1/company-managers {name, email, role}): its values,
@@ -31,32 +31,10 @@ export const ROLE_OPTIONS = COMPANY_ROLES.map((value) => ({ value, label: ROLE_L
 /** The body of POST /v1/company-managers (trimmed). */
 export const toInviteBody = (v: InviteManagerFormValues) => ({ name: v.name.trim(), email: v.email.trim(), role: v.role });
 
-export function splitInviteErrors(fieldErrors: Record<string, string[]> | undefined): {
-  byField: Partial<Record<InviteManagerField, string>>;
-  other: string[];
-} {
-  const byField: Partial<Record<InviteManagerField, string>> = {};
-  const other: string[] = [];
-  for (const [rawKey, messages] of Object.entries(fieldErrors ?? {})) {
-    const key = rawKey.replace(/^body\./, "") as InviteManagerField;
-    const text = messages.join(" ");
-    if (FIELDS.includes(key)) byField[key] = byField[key] ? `${byField[key]} ${text}` : text;
-    else other.push(`${rawKey}: ${text}`);
-  }
-  return { byField, other };
-}
-
-export const MANAGER_PERMISSIONS = {
-  read: "Listing company managers needs the company_manager:read scope on the API token.",
-  write:
-    "Inviting or removing company managers needs the company_manager:write scope and the owner or admin role; only owners invite or remove owners.",
-} as const;
-
-/** Banner lines for a refusal: the permission (403), or why the API keeps the last owner (409). */
-export function managerErrorDetails(error: ApiErrorPayload, operation: keyof typeof MANAGER_PERMISSIONS): string[] | undefined {
-  if (error.kind === "forbidden") return [MANAGER_PERMISSIONS[operation]];
-  return undefined;
-}
+export const splitInviteErrors = (fieldErrors: Record<string, string[]> | undefined) =>
+  splitFieldErrors<InviteManagerField>(fieldErrors, (key) =>
+    FIELDS.includes(key as InviteManagerField) ? (key as InviteManagerField) : null,
+  );
 
 /** Owners on the page, when the whole list fits on it (else unknown: null). */
 export function ownerCount(managers: readonly { role: string }[], totalPages: number): number | null {

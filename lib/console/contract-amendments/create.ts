@@ -1,4 +1,5 @@
 import type { CreateContractAmendmentBody, Employment } from "@/lib/contract";
+import { partitionFieldErrors } from "@/lib/console/errors/split-422";
 import { readOnlyReason } from "@/lib/console/employments/availability";
 import { STATUS_LABELS } from "@/lib/console/employments/labels";
 import { mapServerErrors, type FieldErrors, type FormValues } from "@/lib/forms";
@@ -33,12 +34,8 @@ export const toCreateAmendmentBody = (employmentId: string, contractId: string, 
  * `contract_amendment` itself on the form as a whole) and the others, listed in the banner.
  */
 export function splitAmendmentErrors(fieldErrors: Record<string, string[]> | undefined): { form: FieldErrors; other: string[] } {
-  const form: Record<string, string[]> = {};
-  const other: string[] = [];
-  for (const [key, messages] of Object.entries(fieldErrors ?? {})) {
-    const k = key.replace(/^body\./, "");
-    if (k === "contract_amendment" || k.startsWith("contract_amendment.")) form[k] = messages;
-    else other.push(`${key}: ${messages.join(" ")}`);
-  }
-  return { form: mapServerErrors(form, "contract_amendment"), other };
+  const { byField, other } = partitionFieldErrors(fieldErrors, (key) =>
+    key === "contract_amendment" || key.startsWith("contract_amendment.") ? key : null,
+  );
+  return { form: mapServerErrors(byField as Record<string, string[]>, "contract_amendment"), other };
 }

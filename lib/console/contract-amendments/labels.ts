@@ -1,6 +1,5 @@
 import { OPEN_CONTRACT_AMENDMENT_STATUSES } from "@/lib/contract";
 import type { ContractAmendmentStatusRead as ContractAmendmentStatus } from "@/lib/console/api-read";
-import type { ApiErrorPayload } from "@/lib/console/api-errors";
 import { humanize, type Tone } from "@/lib/console/employments/labels";
 import { formatDate } from "@/lib/console/employments/format";
 import { formatMoney } from "@/lib/forms/money";
@@ -101,14 +100,4 @@ export function changeRows(changes: Record<string, { previous?: unknown; current
       previous: formatChangeValue(key, changes[key]?.previous, currency),
       requested: formatChangeValue(key, changes[key]?.current, currency),
     }));
-}
-
-export const AMENDMENT_PERMISSIONS = {
-  read: "Reading contract amendments needs the contract_amendment:read scope on the API token.",
-  write:
-    "Requesting or approving an amendment needs the contract_amendment:write scope and a writing role (owner, admin, or people manager for their own reports).",
-} as const;
-
-export function amendmentErrorDetails(error: ApiErrorPayload, operation: keyof typeof AMENDMENT_PERMISSIONS): string[] | undefined {
-  return error.kind === "forbidden" ? [AMENDMENT_PERMISSIONS[operation]] : undefined;
 }

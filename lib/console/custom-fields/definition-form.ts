@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { splitFieldErrors } from "@/lib/console/errors/split-422";
 import {
   CreateCustomFieldBodySchema,
   CustomFieldDataEntryAccessSchema,
@@ -94,18 +95,9 @@ export function toCreateCustomFieldBody(values: CustomFieldDefinitionFormValues)
 }
 
 /** The API's 422 field errors split into the form's fields (`options.2` → options) and the rest. */
-export function splitDefinitionErrors(fieldErrors: Record<string, string[]> | undefined): {
-  byField: Partial<Record<CustomFieldDefinitionField, string>>;
-  other: string[];
-} {
-  const byField: Partial<Record<CustomFieldDefinitionField, string>> = {};
-  const other: string[] = [];
-  for (const [rawKey, messages] of Object.entries(fieldErrors ?? {})) {
-    const path = rawKey.replace(/^body\./, "").replace(/^metadata\./, "");
+export const splitDefinitionErrors = (fieldErrors: Record<string, string[]> | undefined) =>
+  splitFieldErrors<CustomFieldDefinitionField>(fieldErrors, (apiKey) => {
+    const path = apiKey.replace(/^metadata\./, "");
     const key = (path === "metadata" ? "options" : path.split(".")[0]) as CustomFieldDefinitionField;
-    const text = messages.join(" ");
-    if (FORM_FIELDS.includes(key)) byField[key] = byField[key] ? `${byField[key]} ${text}` : text;
-    else other.push(`${rawKey}: ${text}`);
-  }
-  return { byField, other };
-}
+    return FORM_FIELDS.includes(key) ? key : null;
+  });

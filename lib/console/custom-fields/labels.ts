@@ -1,5 +1,4 @@
 import type { CustomFieldDataEntryAccess, CustomFieldType, CustomFieldVisibilityScope } from "@/lib/contract";
-import type { ApiErrorPayload } from "@/lib/console/api-errors";
 import type { Tone } from "@/lib/console/employments/labels";
 
 // Names of the custom field types (the provider's ten, lib/contract/custom-fields.ts) and what a
@@ -50,15 +49,3 @@ export const CUSTOM_FIELD_TYPE_TONES: Record<CustomFieldType, Tone> = {
   link: "sky",
   single_select: "amber",
 };
-
-export const CUSTOM_FIELD_PERMISSIONS = {
-  read: "Reading custom field definitions needs the custom_field:read scope on the API token.",
-  create: "Creating a custom field needs the custom_field:write scope, and the owner or admin role: definitions are company settings.",
-  readValues: "Reading an employment's custom field values needs the custom_field:read and custom_field_value:read scopes.",
-  writeValue:
-    "Setting a value needs the custom_field_value:write scope and a writing role (owner, admin, or people manager for their own reports).",
-} as const;
-
-export function customFieldErrorDetails(error: ApiErrorPayload, operation: keyof typeof CUSTOM_FIELD_PERMISSIONS): string[] | undefined {
-  return error.kind === "forbidden" ? [CUSTOM_FIELD_PERMISSIONS[operation]] : undefined;
-}

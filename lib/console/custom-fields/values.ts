@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { splitFieldErrors } from "@/lib/console/errors/split-422";
 import {
   CUSTOM_FIELD_LINK_MAX,
   CUSTOM_FIELD_STRING_MAX,
@@ -160,13 +161,8 @@ export function splitValueErrors(fieldErrors: Record<string, string[]> | undefin
   currency?: string;
   other: string[];
 } {
-  const out: { value?: string; currency?: string; other: string[] } = { other: [] };
-  for (const [rawKey, messages] of Object.entries(fieldErrors ?? {})) {
-    const key = rawKey.replace(/^body\./, "");
-    const text = messages.join(" ");
-    if (key === "value.currency") out.currency = out.currency ? `${out.currency} ${text}` : text;
-    else if (key === "value" || key.startsWith("value.")) out.value = out.value ? `${out.value} ${text}` : text;
-    else out.other.push(`${rawKey}: ${text}`);
-  }
-  return out;
+  const { byField, other } = splitFieldErrors<"value" | "currency">(fieldErrors, (key) =>
+    key === "value.currency" ? "currency" : key === "value" || key.startsWith("value.") ? "value" : null,
+  );
+  return { ...byField, other };
 }

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { flagEmoji, formatAmount, formatDate, formatDateTime } from "./format";
-import { presentApiError } from "./errors";
 import { afterEnvironmentSwitchHref, sameOriginPath, signInHref } from "./links";
 
 describe("formatting", () => {
@@ -19,51 +18,12 @@ describe("formatting", () => {
   });
 });
 
-describe("error presentation", () => {
-  it("keeps the API's 409 message verbatim under a title naming the company state", () => {
-    const p = presentApiError({
-      kind: "conflict",
-      status: 409,
-      message: "Company needs to be in status active (current status: review)",
-      requestId: "req_1",
-    });
-    expect(p).toEqual({
-      tone: "warning",
-      title: "The company can't manage employments right now",
-      message: "Company needs to be in status active (current status: review)",
-      requestId: "req_1",
-    });
-  });
-
-  it("explains 403 and 429", () => {
-    expect(presentApiError({ kind: "forbidden", status: 403, message: "Forbidden", requestId: null }).message).toMatch(
-      /permission.*\(Forbidden\)/,
-    );
-    expect(
-      presentApiError({ kind: "rate_limited", status: 429, message: "Too many requests", requestId: "r", retryAfter: 12 }).message,
-    ).toMatch(/12 seconds/);
-  });
-});
-
 describe("sign-in link", () => {
   it("comes back only to same-origin paths", () => {
     expect(signInHref("/employments?page=2")).toBe("/sign-in?callbackUrl=%2Femployments%3Fpage%3D2");
     expect(signInHref("//evil.example")).toBe("/sign-in");
     expect(signInHref("https://evil.example")).toBe("/sign-in");
     expect(signInHref("/employments", { expired: true })).toBe("/sign-in?callbackUrl=%2Femployments&error=SessionExpired");
-  });
-});
-
-describe("scope guard presentation", () => {
-  it("names an environment switch, not a company state", () => {
-    const p = presentApiError({
-      kind: "conflict",
-      status: 409,
-      message: "The console now shows Production",
-      requestId: null,
-      body: { code: "scope_changed" },
-    });
-    expect(p.title).toBe("Environment changed");
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { CompanyManager } from "@/lib/contract";
-import { managerOptions, splitFieldErrors, toUpdateBody, UpdateEmploymentFormSchema, updateFormDefaults } from "./update-form";
+import { managerOptions, splitUpdateFieldErrors, toUpdateBody, UpdateEmploymentFormSchema, updateFormDefaults } from "./update-form";
 import { makeEmployment } from "./test-fixtures";
 
 const OWNER: CompanyManager = {
@@ -84,11 +84,15 @@ describe("update employment form", () => {
 
   it("puts 422 errors on their fields and keeps the rest for the banner", () => {
     expect(
-      splitFieldErrors({ department_id: ["does not belong to the company"], "body.manager_id": ["must be a manager"], base: ["nope"] }),
+      splitUpdateFieldErrors({
+        department_id: ["does not belong to the company"],
+        "body.manager_id": ["must be a manager"],
+        base: ["nope"],
+      }),
     ).toEqual({
       byField: { department_id: "does not belong to the company", manager_id: "must be a manager" },
       other: ["base: nope"],
     });
-    expect(splitFieldErrors(undefined)).toEqual({ byField: {}, other: [] });
+    expect(splitUpdateFieldErrors(undefined)).toEqual({ byField: {}, other: [] });
   });
 });

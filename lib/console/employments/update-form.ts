@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { splitFieldErrors } from "@/lib/console/errors/split-422";
 import {
   MANAGER_ROLES,
   UpdateEmploymentV2BodySchema,
@@ -102,21 +103,7 @@ export function departmentOptions(departments: readonly Department[]): SelectOpt
  * The API's 422 field errors split into those of the form's fields and the rest (shown in the banner).
  * Keys may be prefixed (`body.manager_id`) by the BFF's own validation.
  */
-export function splitFieldErrors(fieldErrors: Record<string, string[]> | undefined): {
-  byField: Partial<Record<UpdateEmploymentField, string>>;
-  other: string[];
-} {
-  const byField: Partial<Record<UpdateEmploymentField, string>> = {};
-  const other: string[] = [];
-  for (const [rawKey, messages] of Object.entries(fieldErrors ?? {})) {
-    const key = rawKey.replace(/^body\./, "");
-    const text = messages.join(" ");
-    if ((UPDATE_EMPLOYMENT_FIELDS as string[]).includes(key)) {
-      const field = key as UpdateEmploymentField;
-      byField[field] = byField[field] ? `${byField[field]} ${text}` : text;
-    } else {
-      other.push(`${rawKey}: ${text}`);
-    }
-  }
-  return { byField, other };
-}
+export const splitUpdateFieldErrors = (fieldErrors: Record<string, string[]> | undefined) =>
+  splitFieldErrors<UpdateEmploymentField>(fieldErrors, (key) =>
+    (UPDATE_EMPLOYMENT_FIELDS as string[]).includes(key) ? (key as UpdateEmploymentField) : null,
+  );

@@ -6,7 +6,8 @@ import {
   type Base64File,
   type CreateExpenseBody,
 } from "@/lib/contract";
-import { fieldByPrefix, formDate, splitFieldErrors } from "@/lib/console/timeoff/people-ops/field-errors";
+import { fieldByPrefix, splitFieldErrors } from "@/lib/console/errors/split-422";
+import { formDate } from "@/lib/console/timeoff/people-ops/form-date";
 import { parseAmountToMinor } from "@/lib/console/timeoff/people-ops/money";
 
 // The "new expense" form (POST /v1/expenses): amounts typed as decimals and sent in minor units,

@@ -12,7 +12,8 @@ import {
   type Incentive,
   type UpdateIncentiveBody,
 } from "@/lib/contract";
-import { fieldByPrefix, formDate, splitFieldErrors } from "@/lib/console/timeoff/people-ops/field-errors";
+import { fieldByPrefix, splitFieldErrors } from "@/lib/console/errors/split-422";
+import { formDate } from "@/lib/console/timeoff/people-ops/form-date";
 import { minorToInput, parseAmountToMinor } from "@/lib/console/timeoff/people-ops/money";
 
 // The incentive forms: one-time (create, edit while pending) and recurring (monthly). Amounts are

@@ -1,5 +1,4 @@
 import type { OutstandingPayment } from "@/lib/contract";
-import type { ApiErrorPayload } from "@/lib/console/api-errors";
 import type { Tone } from "@/lib/console/employments/labels";
 
 // Names and colours of outstanding payments (docs/decisions/areas-payroll-outstanding-payments.md).
@@ -22,14 +21,6 @@ export const PAYMENT_STATUS_DESCRIPTIONS: Record<OutstandingPayment["status"], s
   overdue: "Past its due date",
   processing: "A transfer is under way",
 };
-
-export const PAYMENT_PERMISSIONS = {
-  read: "Reading outstanding payments needs the invoices:read or invoices scope on the API token, for a company.",
-} as const;
-
-export function paymentErrorDetails(error: ApiErrorPayload): string[] | undefined {
-  return error.kind === "forbidden" ? [PAYMENT_PERMISSIONS.read] : undefined;
-}
 
 /** Totals per currency and direction of the rows shown: what the company owes, what it is owed. */
 export function totalsByCurrency(

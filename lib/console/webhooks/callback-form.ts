@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { splitFieldErrors } from "@/lib/console/errors/split-422";
 import {
   CreateWebhookCallbackBodySchema,
   UpdateWebhookCallbackBodySchema,
@@ -89,25 +90,11 @@ export function toUpdateBody(values: CallbackFormValues, defaults: CallbackFormV
 }
 
 /** The API's (or the BFF's) field names → the form's fields. */
-function fieldOf(rawKey: string): CallbackFormField | null {
-  const key = rawKey.replace(/^body\./, "");
+function fieldOf(key: string): CallbackFormField | null {
   if (key === "url") return "url";
   if (key === "subscribed_events" || key.startsWith("subscribed_events.") || key === "subscribe_to_all_events") return "events";
   return null;
 }
 
 /** 422 field errors split into the form's fields and the rest (shown in the banner). */
-export function splitCallbackFieldErrors(fieldErrors: Record<string, string[]> | undefined): {
-  byField: Partial<Record<CallbackFormField, string>>;
-  other: string[];
-} {
-  const byField: Partial<Record<CallbackFormField, string>> = {};
-  const other: string[] = [];
-  for (const [rawKey, messages] of Object.entries(fieldErrors ?? {})) {
-    const field = fieldOf(rawKey);
-    const text = messages.join(" ");
-    if (field) byField[field] = byField[field] ? `${byField[field]} ${text}` : text;
-    else other.push(`${rawKey}: ${text}`);
-  }
-  return { byField, other };
-}
+export const splitCallbackFieldErrors = (fieldErrors: Record<string, string[]> | undefined) => splitFieldErrors(fieldErrors, fieldOf);

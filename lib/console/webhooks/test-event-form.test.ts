@@ -13,7 +13,7 @@ describe("test event form", () => {
     expect(toTestEventBody(v)).toEqual({ employment_id: "emp-42", event_type: "payslip.released" });
     expect(TestEventFormSchema.safeParse({ ...v, other_employment_id: "" }).success).toBe(false);
     expect(testEventFieldOf("employment_id", v)).toBe("other_employment_id");
-    expect(testEventFieldOf("body.event_type", v)).toBe("event_type");
+    expect(testEventFieldOf("event_type", v)).toBe("event_type");
     expect(testEventFieldOf("body", v)).toBeNull();
   });
 });

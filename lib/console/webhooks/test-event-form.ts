@@ -35,9 +35,8 @@ export function employmentOptionLabel(e: Pick<EmploymentListItem, "full_name" | 
   return [e.full_name, STATUS_LABELS[e.status] ?? e.status, e.country?.code].filter(Boolean).join(" · ");
 }
 
-/** The API's 422 field names → the form's (`employment_id` goes to whichever control holds it). */
-export function testEventFieldOf(rawKey: string, values: TestEventFormValues): keyof TestEventFormValues | null {
-  const key = rawKey.replace(/^body\./, "");
+/** The API's 422 field names (without `body.`, lib/console/errors/split-422.ts) → the form's (`employment_id` goes to whichever control holds it). */
+export function testEventFieldOf(key: string, values: TestEventFormValues): keyof TestEventFormValues | null {
   if (key === "event_type") return "event_type";
   if (key === "employment_id") return values.employment === OTHER_EMPLOYMENT ? "other_employment_id" : "employment";
   return null;

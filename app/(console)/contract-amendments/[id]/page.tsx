@@ -6,7 +6,6 @@ import { Hydrate } from "@/components/console/hydrate";
 import { ButtonLink } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
 import { getContractAmendment } from "@/lib/console/contract-amendments/api";
-import { amendmentErrorDetails } from "@/lib/console/contract-amendments/labels";
 import { amendmentHref, amendmentsOfEmploymentHref, CONTRACT_AMENDMENTS_PATH } from "@/lib/console/contract-amendments/url-state";
 import { employmentHref } from "@/lib/console/employments/links";
 import { getPageApi, listAllCompanyManagers, loadForPage } from "@/lib/console/employments/server";
@@ -85,7 +84,7 @@ export default async function ContractAmendmentPage({
       ) : (
         <ErrorBanner
           error={result.error}
-          details={amendmentErrorDetails(result.error, "read")}
+          operation="contract-amendments.read"
           actions={
             <ButtonLink href={returnTo} size="sm">
               Try again

@@ -9,7 +9,6 @@ import { Field, Select } from "@/components/ui/field";
 import { PageHeader } from "@/components/ui/page-header";
 import { getAmendmentForm } from "@/lib/console/contract-amendments/api";
 import { amendable, amendmentUnavailableReason } from "@/lib/console/contract-amendments/create";
-import { amendmentErrorDetails } from "@/lib/console/contract-amendments/labels";
 import { amendmentsOfEmploymentHref, CONTRACT_AMENDMENTS_PATH, newAmendmentHref } from "@/lib/console/contract-amendments/url-state";
 import { employmentHref } from "@/lib/console/employments/links";
 import { getPageApi, loadForPage } from "@/lib/console/employments/server";
@@ -147,7 +146,7 @@ export default async function NewContractAmendmentPage({
       ) : schema && !schema.ok ? (
         <ErrorBanner
           error={schema.error}
-          details={amendmentErrorDetails(schema.error, "write")}
+          operation="contract-amendments.write"
           actions={
             <ButtonLink href={returnTo} size="sm">
               Try again

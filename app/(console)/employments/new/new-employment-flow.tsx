@@ -14,7 +14,8 @@ import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { Stepper } from "@/components/ui/stepper";
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
-import { toErrorPayload } from "@/lib/console/employments/errors";
+import { toErrorPayload } from "@/lib/console/errors/present";
+import { fieldErrorsOf } from "@/lib/console/errors/split-422";
 import { MODEL_DESCRIPTIONS, MODEL_LABELS, STATUS_LABELS, TYPE_LABELS } from "@/lib/console/employments/labels";
 import { employmentHref } from "@/lib/console/employments/links";
 import {
@@ -255,8 +256,8 @@ function BasicStep({
     } catch (thrown) {
       const error = toErrorPayload(thrown);
       if (error.status === 401) return;
-      if (error.status === 422 && error.fieldErrors && Object.keys(error.fieldErrors).length)
-        setServerErrors(mapServerErrors(error.fieldErrors, "basic_information"));
+      const fieldErrors = fieldErrorsOf(error);
+      if (fieldErrors && Object.keys(fieldErrors).length) setServerErrors(mapServerErrors(fieldErrors, "basic_information"));
       else setFailure(error);
     }
   };
@@ -272,7 +273,7 @@ function BasicStep({
         }
       />
       <CardBody className="space-y-5 py-6">
-        {failure ? <ErrorBanner error={failure} role="alert" /> : null}
+        {failure ? <ErrorBanner error={failure} operation="employments.write" role="alert" /> : null}
         {form.isPending ? <Loading what="the form" /> : null}
         {form.isError ? (
           <ErrorBanner
@@ -505,7 +506,7 @@ function InviteStep({ scope, initial, onBack }: { scope: QueryScope; initial: Em
               <p>{outcome.text}</p>
             </Alert>
           ) : null}
-          {failure ? <ErrorBanner error={failure} role="alert" /> : null}
+          {failure ? <ErrorBanner error={failure} operation="employments.write" role="alert" /> : null}
         </div>
         <p className="text-sm">
           The invitation asks {employment.full_name} to sign in and complete their part of the onboarding.

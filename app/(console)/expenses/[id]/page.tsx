@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { ExpenseReview } from "@/components/console/expenses/expense-review";
 import { Hydrate } from "@/components/console/hydrate";
-import { PeopleOpsErrorBanner } from "@/components/console/timeoff/people-ops/error-banner";
+import { ErrorBanner } from "@/components/console/error-banner";
 import { ButtonLink } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
 import { getPageApi, loadForPage } from "@/lib/console/employments/server";
@@ -30,9 +30,8 @@ export default async function ExpensePage({ params }: { params: Promise<{ id: st
     return (
       <>
         <PageHeader title="Expense" />
-        <PeopleOpsErrorBanner
-          area="expenses"
-          operation="read"
+        <ErrorBanner
+          operation="expenses.read"
           error={result.error}
           actions={
             <>

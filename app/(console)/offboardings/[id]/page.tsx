@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { Hydrate } from "@/components/console/hydrate";
 import { OffboardingDetail } from "@/components/console/offboardings/offboarding-detail";
-import { PeopleOpsErrorBanner } from "@/components/console/timeoff/people-ops/error-banner";
+import { ErrorBanner } from "@/components/console/error-banner";
 import { ButtonLink } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
 import { getPageApi, loadForPage } from "@/lib/console/employments/server";
@@ -30,9 +30,8 @@ export default async function OffboardingPage({ params }: { params: Promise<{ id
     return (
       <>
         <PageHeader title="Offboarding" />
-        <PeopleOpsErrorBanner
-          area="offboardings"
-          operation="read"
+        <ErrorBanner
+          operation="offboardings.read"
           error={result.error}
           actions={
             <>

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { PeopleOpsErrorBanner } from "@/components/console/timeoff/people-ops/error-banner";
+import { ErrorBanner } from "@/components/console/error-banner";
 import { TimeoffTabs } from "@/components/console/timeoff/timeoff-tabs";
 import { ButtonLink } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -50,9 +50,8 @@ export default async function TimeoffTypesPage() {
           </TableContainer>
         </Card>
       ) : (
-        <PeopleOpsErrorBanner
-          area="timeoff"
-          operation="read"
+        <ErrorBanner
+          operation="timeoff.read"
           error={result.error}
           actions={
             <ButtonLink href={returnTo} size="sm">

@@ -10,7 +10,7 @@ import { Select } from "@/components/ui/field";
 import { Pagination } from "@/components/ui/pagination";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
-import { toErrorPayload } from "@/lib/console/employments/errors";
+import { toErrorPayload } from "@/lib/console/errors/present";
 import { plural } from "@/lib/console/employments/format";
 import type { EmploymentListItem } from "@/lib/contract";
 import { unnamedEmployment, type PeopleOpsArea } from "@/lib/console/timeoff/people-ops/eligibility";
@@ -23,7 +23,7 @@ import {
   type ListDefinition,
   type ListState,
 } from "@/lib/console/timeoff/people-ops/list-state";
-import { PeopleOpsErrorBanner } from "./error-banner";
+import { ErrorBanner } from "@/components/console/error-banner";
 import { useListState } from "./use-list-state";
 
 export interface EnumFilterSpec<E extends EnumFilters> {
@@ -189,9 +189,8 @@ export function ListView<E extends EnumFilters, P extends PageShape, T, K extend
       </ListStatusLine>
 
       {error ? (
-        <PeopleOpsErrorBanner
-          area={area}
-          operation="read"
+        <ErrorBanner
+          operation={`${area}.read`}
           error={error}
           role={serverError ? undefined : "alert"}
           actions={

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { EmploymentListItem, EmploymentStatus } from "@/lib/contract";
 import { employmentChoices, writeAvailability, type PeopleOpsArea } from "./eligibility";
-import { permissionDetails } from "./permissions";
-import { fieldByPrefix, splitFieldErrors } from "./field-errors";
+import { operationDetails } from "@/lib/console/errors/operations";
+import { fieldByPrefix, splitFieldErrors } from "@/lib/console/errors/split-422";
 
 const employment = (status: EmploymentStatus, patch: Partial<EmploymentListItem> = {}) =>
   ({
@@ -62,9 +62,9 @@ describe("which employments accept people-ops records", () => {
 describe("people-ops errors", () => {
   it("names the missing permission of a 403", () => {
     const forbidden = { kind: "forbidden" as const, status: 403, message: "Insufficient scope", requestId: "r" };
-    expect(permissionDetails(forbidden, "expenses", "write")).toEqual([expect.stringMatching(/expense:write scope/)]);
-    expect(permissionDetails(forbidden, "timeoff", "read")).toEqual([expect.stringMatching(/timeoff:read/)]);
-    expect(permissionDetails({ ...forbidden, kind: "conflict", status: 409 }, "incentives", "write")).toEqual([]);
+    expect(operationDetails(forbidden, "expenses.write")).toEqual([expect.stringMatching(/expense:write scope/)]);
+    expect(operationDetails(forbidden, "timeoff.read")).toEqual([expect.stringMatching(/timeoff:read/)]);
+    expect(operationDetails({ ...forbidden, kind: "conflict", status: 409 }, "incentives.write")).toEqual([]);
   });
 
   it("maps 422 keys onto fields by their first segment", () => {

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { Hydrate } from "@/components/console/hydrate";
 import { IncentiveEditContainer } from "@/components/console/incentives/incentive-containers";
-import { PeopleOpsErrorBanner } from "@/components/console/timeoff/people-ops/error-banner";
+import { ErrorBanner } from "@/components/console/error-banner";
 import { FormPage } from "@/components/console/timeoff/people-ops/form-page";
 import { ButtonLink } from "@/components/ui/button";
 import { getPageApi, loadForPage } from "@/lib/console/employments/server";
@@ -38,9 +38,8 @@ export default async function EditIncentivePage({ params }: { params: Promise<{ 
           <IncentiveEditContainer scope={scope} id={id} today={new Date().toISOString().slice(0, 10)} />
         </Hydrate>
       ) : (
-        <PeopleOpsErrorBanner
-          area="incentives"
-          operation="read"
+        <ErrorBanner
+          operation="incentives.read"
           error={result.error}
           actions={
             <ButtonLink href={returnTo} size="sm">
