@@ -9,7 +9,7 @@ import { randomToken } from "@/lib/gateway/crypto";
 import { openDatabase, type Database } from "@/lib/gateway/db/client";
 import { employments } from "@/lib/gateway/db/schema";
 import { getDefaultFormRegistry } from "@/lib/gateway/forms";
-import { silentLogger } from "@/lib/gateway/logger";
+import { silentLogger } from "@/lib/logger";
 import { issueCustomerToken } from "@/lib/gateway/oauth/customer-tokens";
 import { createRateLimiter } from "@/lib/gateway/rate-limit";
 import { demoCompany, demoCompanyId, demoUserId, seedDemoData } from "@/lib/gateway/seed";

@@ -8,7 +8,7 @@ import { DEFAULT_GATEWAY_CONFIG, type GatewayDeps } from "@/lib/gateway/context"
 import { randomToken } from "@/lib/gateway/crypto";
 import { openDatabase } from "@/lib/gateway/db/client";
 import { getDefaultFormRegistry } from "@/lib/gateway/forms";
-import { silentLogger } from "@/lib/gateway/logger";
+import { silentLogger } from "@/lib/logger";
 import { createRateLimiter } from "@/lib/gateway/rate-limit";
 import { outboxEvents } from "@/lib/gateway/db/schema";
 import { buildSandboxPayload } from "@/lib/gateway/services/webhooks-trigger";

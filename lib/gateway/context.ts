@@ -3,7 +3,7 @@ import type { CompanyRole, Environment } from "@/lib/contract";
 import type { Clock } from "./clock";
 import type { Db } from "./db/client";
 import type { FormRegistry } from "./forms/registry";
-import type { Logger } from "./logger";
+import type { Logger } from "@/lib/logger";
 import type { AuthThrottle } from "./oauth/auth-throttle";
 import type { RateLimiter } from "./rate-limit";
 import type { DnsResolver } from "./webhooks/ssrf-guard";

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseServerEnv } from "@/lib/env";
 import { unwrapFormSchema } from "@/lib/forms/unwrap";
 import { companies, customerTokens, employments } from "./db/schema";
-import { createLogger } from "./logger";
+import { createLogger } from "@/lib/logger";
 import { demoCompanyId } from "./seed";
 import { startGateway, type RunningGateway } from "./server";
 import { TEST_DATABASE_URL, TEST_DB_KIND } from "./testing/harness";

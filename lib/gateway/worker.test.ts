@@ -11,7 +11,7 @@ import pg from "pg";
 import { parseServerEnv } from "@/lib/env";
 import { verifyWebhookRequest } from "@/lib/webhooks-verify";
 import { webhookDeliveries, webhookDeliveryAttempts } from "./db/schema";
-import { silentLogger } from "./logger";
+import { silentLogger } from "@/lib/logger";
 import { startGateway, type RunningGateway } from "./server";
 import { TEST_DATABASE_URL, TEST_DB_KIND } from "./testing/harness";
 import { makeEmployment, makeTenant } from "./testing/factories";

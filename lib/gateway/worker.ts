@@ -3,8 +3,9 @@ import { ENVIRONMENTS } from "@/lib/contract";
 import { EnvError, getServerEnv } from "@/lib/env";
 import { systemClock } from "./clock";
 import { DEFAULT_GATEWAY_CONFIG } from "./context";
-import { environmentDatabaseUrl, openDatabase, redactUrl, type Database } from "./db/client";
-import { createLogger } from "./logger";
+import { redactUrl } from "@/lib/db-kit";
+import { environmentDatabaseUrl, openDatabase, type Database } from "./db/client";
+import { createLogger } from "@/lib/logger";
 import { dispatcherTiming, startDispatcher, type Dispatcher } from "./webhooks/dispatcher";
 import { resolveGatewaySecret } from "./webhooks/signing-key-cipher";
 

@@ -1,6 +1,6 @@
 import "server-only";
 import type { Environment } from "@/lib/contract";
-import { createLogger, type Logger } from "@/lib/gateway/logger";
+import { createLogger, type Logger } from "@/lib/logger";
 import { getServerEnv } from "@/lib/env";
 import { getConsoleConfig, resolveApiBaseUrl, type ConsoleConfig } from "../config";
 import { createTokenCipher, type TokenCipher } from "../crypto";

@@ -7,7 +7,7 @@ import { ManualClock } from "../clock";
 import { DEFAULT_GATEWAY_CONFIG, type GatewayDeps } from "../context";
 import { openDatabase, type Database } from "../db/client";
 import { getDefaultFormRegistry } from "../forms";
-import { silentLogger } from "../logger";
+import { silentLogger } from "@/lib/logger";
 import { createRateLimiter } from "../rate-limit";
 import { makeEmployment, makeTenant } from "../testing/factories";
 

@@ -1,14 +1,12 @@
 import "server-only";
-import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import { sql, type ExtractTablesWithRelations } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import pg from "pg";
-import { runMigrations } from "./migrate";
+import { hasRows, openDatabase as openKitDatabase, type DatabaseConfig, type MigrationPlan } from "@/lib/db-kit";
 import * as schema from "./schema";
+
+// The API's database: the shared kit (lib/db-kit) with the API's schema, migrations folder,
+// bookkeeping table `roster_migrations` and advisory lock 7420193.
 
 export type Schema = typeof schema;
 /** The handle every query takes: PGlite and node-postgres databases share this interface. */
@@ -17,7 +15,7 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 /** A query can run on the database or inside a transaction. */
 export type DbOrTx = Db | Tx;
 
-export type DatabaseConfig = { kind: "pglite"; dataDir?: string } | { kind: "postgres"; url: string; poolSize?: number };
+export type { DatabaseConfig };
 
 export interface Database {
   db: Db;
@@ -27,50 +25,21 @@ export interface Database {
 
 export const MIGRATIONS_DIR = path.join(process.cwd(), "lib/gateway/db/migrations");
 
-/** Opens a database (creating a PGlite directory's parent, or a PostgreSQL database, if absent) and migrates it. */
-export async function openDatabase(config: DatabaseConfig): Promise<Database> {
-  if (config.kind === "pglite") {
-    if (config.dataDir) mkdirSync(path.dirname(path.resolve(config.dataDir)), { recursive: true });
-    const client = config.dataDir ? new PGlite(config.dataDir) : new PGlite();
-    await client.waitReady;
-    const db = drizzlePglite({ client, schema }) as unknown as Db;
-    await runMigrations(db, MIGRATIONS_DIR);
-    return { db, kind: "pglite", close: () => client.close() };
-  }
-  await ensurePostgresDatabase(config.url);
-  const pool = new pg.Pool({ connectionString: config.url, max: config.poolSize ?? 10 });
-  pool.on("error", () => {
-    /* idle client errors (server restart) are retried by the pool on next use */
-  });
-  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
-  await runMigrations(db, MIGRATIONS_DIR);
-  return { db, kind: "postgres", close: () => pool.end() };
-}
-
-/** CREATE DATABASE when the one named by the URL does not exist yet (local installs, CI). */
-export async function ensurePostgresDatabase(url: string): Promise<void> {
-  const target = new URL(url);
-  const name = decodeURIComponent(target.pathname.replace(/^\//, ""));
-  if (!name) throw new Error(`DATABASE_URL must name a database: ${redactUrl(url)}`);
-  const admin = new URL(url);
-  admin.pathname = "/postgres";
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  try {
-    const found = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [name]);
-    if (found.rowCount === 0) {
-      try {
-        await client.query(`CREATE DATABASE "${name.replace(/"/g, '""')}"`);
-      } catch (error) {
-        // Another process created it between the check and the create.
-        // 42P04: exists; 23505: a concurrent CREATE DATABASE won the race on pg_database's index.
-        const code = (error as { code?: string }).code;
-        if (code !== "42P04" && code !== "23505") throw error;
-      }
+export const API_MIGRATIONS: MigrationPlan = {
+  dir: MIGRATIONS_DIR,
+  table: "roster_migrations",
+  lockKey: 7420193,
+  // Tables added by any migration get the cache-version triggers (0008_read_path.sql).
+  afterMigrations: async (tx) => {
+    if (await hasRows(tx, sql`SELECT 1 FROM pg_proc WHERE proname = 'roster_attach_version_triggers'`)) {
+      await tx.execute(sql`SELECT roster_attach_version_triggers()`);
     }
-  } finally {
-    await client.end();
-  }
+  },
+};
+
+/** Opens a database (creating a PGlite directory's parent, or a PostgreSQL database, if absent) and migrates it. */
+export function openDatabase(config: DatabaseConfig): Promise<Database> {
+  return openKitDatabase(config, { schema, migrations: API_MIGRATIONS });
 }
 
 /** The database URL of one environment: `<name>_<environment>` beside the configured database. */
@@ -79,16 +48,6 @@ export function environmentDatabaseUrl(url: string, environment: string): string
   const name = decodeURIComponent(u.pathname.replace(/^\//, "")) || "roster";
   u.pathname = `/${name}_${environment}`;
   return u.toString();
-}
-
-export function redactUrl(url: string): string {
-  try {
-    const u = new URL(url);
-    if (u.password) u.password = "***";
-    return u.toString();
-  } catch {
-    return "(invalid URL)";
-  }
 }
 
 /** Empties every table (tests reuse one database between gateways). */

@@ -5,7 +5,7 @@ import { createGatewayApp, type GatewayApp } from "../app";
 import type { GatewayDeps } from "../context";
 import { pkceS256, randomToken } from "../crypto";
 import { companyUsers } from "../db/schema";
-import type { Logger } from "../logger";
+import type { Logger } from "@/lib/logger";
 import { companyRoutes } from "../routes/companies";
 import { identityRoutes } from "../routes/identity";
 import { oauthRoutes } from "../routes/oauth";

@@ -6,7 +6,7 @@ import type { GatewayConfig, GatewayDeps } from "../context";
 import { DEFAULT_GATEWAY_CONFIG } from "../context";
 import { environmentDatabaseUrl, openDatabase, truncateAll, type Database } from "../db/client";
 import { getDefaultFormRegistry } from "../forms";
-import { silentLogger } from "../logger";
+import { silentLogger } from "@/lib/logger";
 import { createRateLimiter, type RateLimitConfig } from "../rate-limit";
 
 // Test gateways share one database per environment for the whole run (PGlite takes seconds to

@@ -6,7 +6,7 @@ import type { ServerEnv } from "@/lib/env";
 import type { GatewayDeps } from "../context";
 import type { Db } from "../db/client";
 import { oauthGrants, outboxEvents, webhookCallbacks, webhookDeliveries } from "../db/schema";
-import type { Logger } from "../logger";
+import type { Logger } from "@/lib/logger";
 import { nextRetryDelay, RETRY_SCHEDULE_MS } from "./retry-schedule";
 import { createHttpSender, type WebhookSender } from "./sender";
 import { buildWebhookHeaders } from "./signer";

@@ -1,6 +1,6 @@
 import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { createLogger } from "../../logger";
+import { createLogger } from "@/lib/logger";
 import { issueCustomerToken } from "../../oauth/customer-tokens";
 import { bearer, obtainCode, PASSWORD, REDIRECT_URI, setupOAuth, tokenRequest } from "../../oauth/testing";
 

@@ -3,6 +3,9 @@ import pino, { type Logger } from "pino";
 
 export type { Logger };
 
+// The one logger of the server side, API and console alike (pino, JSON lines). Secrets never reach a
+// log: the paths below are replaced by pino before a line is written (lib/logger.test.ts).
+
 /** Paths that may hold a secret; pino replaces them before anything is written. */
 export const REDACT_PATHS = [
   "req.headers.authorization",
@@ -27,10 +30,11 @@ export const REDACT_PATHS = [
   "token",
 ];
 
+/** A logger named after its process or area (`gateway`, `gateway-worker`, `console-auth`); `destination` for tests. */
 export function createLogger(options: { level?: string; destination?: pino.DestinationStream; name?: string } = {}): Logger {
   return pino(
     {
-      name: options.name ?? "gateway",
+      name: options.name ?? "roster",
       level: options.level ?? process.env.LOG_LEVEL ?? "info",
       redact: { paths: REDACT_PATHS, censor: "[redacted]" },
     },
