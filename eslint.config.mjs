@@ -35,7 +35,7 @@ const serverFence = {
       message: "UI code must not import the Employment API implementation (lib/gateway): call the API over HTTP through lib/console.",
     },
     {
-      regex: "(^|/)lib/(.+/)?db(/|$)",
+      regex: "(^|/)lib/(.+/)?db(-kit)?(/|$)",
       message: "UI code must not import database modules: go through a server module of lib/console.",
     },
   ],
