@@ -15,15 +15,33 @@ describe("lib/logger", () => {
   it("redacts tokens and secrets at the top level and one level down", () => {
     const { lines, logger } = capture();
     logger.info(
-      { access_token: SECRETS[0], refresh_token: SECRETS[1], client_secret: SECRETS[2], password: SECRETS[3], signing_key: SECRETS[4], token: SECRETS[0] },
+      {
+        access_token: SECRETS[0],
+        refresh_token: SECRETS[1],
+        client_secret: SECRETS[2],
+        password: SECRETS[3],
+        signing_key: SECRETS[4],
+        token: SECRETS[0],
+      },
       "top level",
     );
     logger.warn(
-      { body: { access_token: SECRETS[0], refresh_token: SECRETS[1], client_secret: SECRETS[2], code: SECRETS[5], code_verifier: SECRETS[6] } },
+      {
+        body: {
+          access_token: SECRETS[0],
+          refresh_token: SECRETS[1],
+          client_secret: SECRETS[2],
+          code: SECRETS[5],
+          code_verifier: SECRETS[6],
+        },
+      },
       "nested",
     );
     logger.error({ req: { headers: { authorization: `Bearer ${SECRETS[0]}`, cookie: `s=${SECRETS[1]}` } } }, "request");
-    logger.info({ headers: { authorization: `Basic ${SECRETS[2]}`, cookie: SECRETS[1] }, authorization: SECRETS[0], cookie: SECRETS[1] }, "headers");
+    logger.info(
+      { headers: { authorization: `Basic ${SECRETS[2]}`, cookie: SECRETS[1] }, authorization: SECRETS[0], cookie: SECRETS[1] },
+      "headers",
+    );
     expect(lines).toHaveLength(4);
     const all = lines.join("\n");
     for (const secret of SECRETS) expect(all).not.toContain(secret);

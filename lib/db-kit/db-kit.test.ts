@@ -32,7 +32,8 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-const rows = async (database: Opened, query: ReturnType<typeof sql>) => (await database.db.execute(query)) as unknown as { rows: Record<string, unknown>[] };
+const rows = async (database: Opened, query: ReturnType<typeof sql>) =>
+  (await database.db.execute(query)) as unknown as { rows: Record<string, unknown>[] };
 
 async function expectMigratedOnce(database: Opened) {
   expect((await rows(database, sql`SELECT name FROM kit_test_migrations ORDER BY name`)).rows.map((r) => r.name)).toEqual([
@@ -156,11 +157,14 @@ describe.skipIf(!onPostgres)("db-kit on PostgreSQL (TEST_DB=postgres)", () => {
 
   it("names the setting and hides the password when the server cannot be reached", async () => {
     const bad = "postgres://postgres:s3cret@127.0.0.1:1/roster_nowhere";
-    const error = await openDatabase({ kind: "postgres", url: bad }, { schema, migrations: plan, urlSetting: "CONSOLE_DATABASE_URL" }).catch(
-      (e: unknown) => e as Error,
-    );
+    const error = await openDatabase(
+      { kind: "postgres", url: bad },
+      { schema, migrations: plan, urlSetting: "CONSOLE_DATABASE_URL" },
+    ).catch((e: unknown) => e as Error);
     expect(error).toBeInstanceOf(Error);
-    expect((error as Error).message).toMatch(/^CONSOLE_DATABASE_URL: cannot reach postgres:\/\/postgres:\*\*\*@127\.0\.0\.1:1\/roster_nowhere/);
+    expect((error as Error).message).toMatch(
+      /^CONSOLE_DATABASE_URL: cannot reach postgres:\/\/postgres:\*\*\*@127\.0\.0\.1:1\/roster_nowhere/,
+    );
     expect((error as Error).message).not.toContain("s3cret");
   });
 });
