@@ -1,8 +1,8 @@
 import "server-only";
-import pino from "pino";
 import { AUTHORIZATION_CODE_SCOPES, type Environment } from "@/lib/contract";
 import { randomToken } from "@/lib/gateway/crypto";
 import { registerClient } from "@/lib/gateway/oauth/clients";
+import { createLogger } from "@/lib/logger";
 import { Browser, PASSWORD, parseForm, setupOAuth, type OAuthSetup } from "@/lib/gateway/oauth/testing";
 import type { ConsoleConfig } from "../config";
 import { getConsoleTestDatabase } from "../db/testing";
@@ -19,10 +19,13 @@ export const PARTNER_CALLBACK_URL = `${CONSOLE_URL}/api/partner/connect/callback
 export const API_URLS: Record<Environment, string> = { sandbox: "http://127.0.0.1:4010", production: "http://127.0.0.1:4011" };
 export const TEST_AUTH_SECRET = "console-auth-test-secret-0123456789abcdef";
 
-/** A pino logger writing into an array (tests read what was logged). */
+/** The console's logger (lib/logger.ts, with its redaction) writing into an array (tests read what was logged). */
 export function captureLogs() {
   const logLines: string[] = [];
-  return { logLines, logger: pino({ level: "debug" }, { write: (line: string) => void logLines.push(line) }) };
+  return {
+    logLines,
+    logger: createLogger({ level: "debug", name: "console-auth", destination: { write: (line: string) => void logLines.push(line) } }),
+  };
 }
 
 /** The console configuration of tests: the in-process API's URLs, the given OAuth clients, no operator. */
