@@ -1,5 +1,5 @@
 import "server-only";
-import type { Environment } from "@/lib/contract";
+import { ENVIRONMENTS, type Environment } from "@/lib/contract";
 import { createGatewayApp, type GatewayApp } from "../app";
 import { ManualClock, type Clock } from "../clock";
 import type { GatewayConfig, GatewayDeps } from "../context";
@@ -18,17 +18,23 @@ const g = globalThis as unknown as { __rosterTestDbs?: Map<Environment, Promise<
 export const TEST_DB_KIND: "pglite" | "postgres" = process.env.TEST_DB === "postgres" ? "postgres" : "pglite";
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/roster_test";
 
+/**
+ * The run's database of an environment. The first call opens every environment's at once: opening
+ * one (PGlite's start and the migrations) takes seconds, several times that on a loaded machine, and
+ * it should happen in the first suite's `beforeAll` (hook timeout), not inside a later test's body.
+ */
 export function getSharedTestDatabase(environment: Environment): Promise<Database> {
-  g.__rosterTestDbs ??= new Map();
-  let db = g.__rosterTestDbs.get(environment);
-  if (!db) {
-    db =
+  const dbs = (g.__rosterTestDbs ??= new Map());
+  for (const env of ENVIRONMENTS) {
+    if (dbs.has(env)) continue;
+    const db =
       TEST_DB_KIND === "postgres"
-        ? openDatabase({ kind: "postgres", url: environmentDatabaseUrl(TEST_DATABASE_URL, environment) })
+        ? openDatabase({ kind: "postgres", url: environmentDatabaseUrl(TEST_DATABASE_URL, env) })
         : openDatabase({ kind: "pglite" });
-    g.__rosterTestDbs.set(environment, db);
+    dbs.set(env, db);
   }
-  return db;
+  const all = [...dbs.values()];
+  return Promise.all(all).then(() => dbs.get(environment)!);
 }
 
 export interface TestGateway {
