@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { listEnvelopeSchema, PaginationQuerySchema, resourceEnvelopeSchema } from "./pagination";
+import { commaSeparatedQuery, listEnvelopeSchema, PaginationQuerySchema, resourceEnvelopeSchema } from "./pagination";
 
 // Contract amendments: a requested change to an employment's active contract, validated by the
 // country's `contract_amendment` form (docs/decisions/areas-payroll-contract-amendments.md).
@@ -93,24 +93,8 @@ export type ContractAmendmentListItem = z.infer<typeof ContractAmendmentListItem
 export const ContractAmendmentListQuerySchema = PaginationQuerySchema.extend({
   employment_id: z.string().max(64).optional(),
   /** One status or several, comma separated. */
-  status: z
-    .string()
-    .optional()
-    .transform((v, ctx) => {
-      if (v === undefined || v === "") return undefined;
-      const parts = v
-        .split(",")
-        .map((s) => s.trim())
-        .filter(Boolean);
-      for (const p of parts) {
-        // `deleted` is one of the provider's statuses: a valid filter that matches nothing here.
-        if (p !== "deleted" && !ContractAmendmentStatusSchema.safeParse(p).success) {
-          ctx.addIssue({ code: "custom", message: `Unknown status '${p}'` });
-          return z.NEVER;
-        }
-      }
-      return parts as ContractAmendmentStatus[];
-    }),
+  // `deleted` is one of the provider's statuses: a valid filter that matches nothing here.
+  status: commaSeparatedQuery(z.union([ContractAmendmentStatusSchema, z.literal("deleted")]), "status"),
 });
 export type ContractAmendmentListQuery = z.infer<typeof ContractAmendmentListQuerySchema>;
 

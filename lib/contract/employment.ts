@@ -11,7 +11,7 @@ import {
   RATE_TYPES,
   UserStatusSchema,
 } from "./enums";
-import { listEnvelopeSchema, resourceEnvelopeSchema } from "./pagination";
+import { commaSeparatedQuery, listEnvelopeSchema, resourceEnvelopeSchema } from "./pagination";
 
 const isoDate = z.iso.date();
 const isoDateTime = z.iso.datetime();
@@ -170,43 +170,11 @@ export type EmploymentBasic = z.infer<typeof EmploymentBasicSchema>;
 export const EmploymentCreationResponseSchema = resourceEnvelopeSchema("employment", EmploymentBasicSchema);
 
 export const EmploymentListQuerySchema = z.object({
-  status: z
-    .string()
-    .optional()
-    .transform((v, ctx) => {
-      if (v === undefined || v === "") return undefined;
-      const parts = v
-        .split(",")
-        .map((s) => s.trim())
-        .filter(Boolean);
-      for (const p of parts) {
-        if (!EmploymentStatusSchema.safeParse(p).success) {
-          ctx.addIssue({ code: "custom", message: `Unknown status '${p}'` });
-          return z.NEVER;
-        }
-      }
-      return parts as z.infer<typeof EmploymentStatusSchema>[];
-    }),
+  status: commaSeparatedQuery(EmploymentStatusSchema, "status"),
   email: z.string().optional(),
   // The provider's further query parameters (GetV1EmploymentsData).
   company_id: z.string().optional(),
-  employment_type: z
-    .string()
-    .optional()
-    .transform((v, ctx) => {
-      if (v === undefined || v === "") return undefined;
-      const parts = v
-        .split(",")
-        .map((s) => s.trim())
-        .filter(Boolean);
-      for (const p of parts) {
-        if (!EmploymentTypeSchema.safeParse(p).success) {
-          ctx.addIssue({ code: "custom", message: `Unknown employment_type '${p}'` });
-          return z.NEVER;
-        }
-      }
-      return parts as z.infer<typeof EmploymentTypeSchema>[];
-    }),
+  employment_type: commaSeparatedQuery(EmploymentTypeSchema, "employment_type"),
   employment_model: EmploymentModelSchema.optional(),
   short_id: z.string().optional(),
 });

@@ -94,34 +94,7 @@ export const ANY_EXPENSE_STATUSES = [...EXPENSE_STATUSES, "draft", "archived"] a
 export type AnyExpenseStatus = (typeof ANY_EXPENSE_STATUSES)[number];
 
 /** The provider's (deprecated) `category` values, a superset of Roster's. */
-export const PROVIDER_EXPENSE_CATEGORIES = [
-  "car_rental",
-  "coworking_office",
-  "education_training",
-  "entertainment",
-  "flight",
-  "fuel",
-  "gifts",
-  "insurance",
-  "lodging",
-  "meals",
-  "mileage",
-  "other",
-  "parking_toll",
-  "per_diem",
-  "subscription",
-  "tech_equipment",
-  "telecommunication",
-  "transport",
-  "utilities",
-  "vaccination_testing",
-  "visa",
-  "wellness",
-  "coworking",
-  "home_office",
-  "phone_utilities",
-  "travel",
-] as const;
+export const PROVIDER_EXPENSE_CATEGORIES = [...EXPENSE_CATEGORIES, "mileage", "per_diem"] as const;
 export type AnyExpenseCategory = (typeof PROVIDER_EXPENSE_CATEGORIES)[number];
 
 /** Receipt kinds accepted at upload (spec 4.2 names webp, csv and xlsx among them), with their media type. */

@@ -20,6 +20,30 @@ export const PaginationQuerySchema = z.object({
 });
 export type Pagination = { page: number; pageSize: number };
 
+/**
+ * A query filter of one value or several, comma separated (`status=active,pending`): absent or empty
+ * is no filter; any part the schema refuses is a 422 naming it (`Unknown <label> '<part>'`).
+ */
+export function commaSeparatedQuery<T extends z.ZodType<string>>(schema: T, label: string) {
+  return z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === "") return undefined;
+      const parts = v
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean);
+      for (const p of parts) {
+        if (!schema.safeParse(p).success) {
+          ctx.addIssue({ code: "custom", message: `Unknown ${label} '${p}'` });
+          return z.NEVER;
+        }
+      }
+      return parts as z.infer<T>[];
+    });
+}
+
 /** The list envelope of DECISIONS.md: `{data: {<plural>: [...], current_page, total_count, total_pages}}`. */
 export function listEnvelopeSchema<K extends string, T extends z.ZodType>(plural: K, item: T) {
   return z.object({
