@@ -4,7 +4,7 @@ import { ManagersList } from "@/components/console/company-managers/managers-lis
 import { ENVIRONMENT_LABELS } from "@/components/console/environment-badge";
 import { Hydrate } from "@/components/console/hydrate";
 import { PageHeader } from "@/components/ui/page-header";
-import { listCompanyManagersPage } from "@/lib/console/company-managers/api";
+import { listCompanyManagers } from "@/lib/console/company-managers/api";
 import { managerStateHref, parseManagerState, toManagerApiQuery } from "@/lib/console/company-managers/url-state";
 import { getPageApi, loadForPage } from "@/lib/console/employments/server";
 import { requireConsoleSession } from "@/lib/console/session";
@@ -26,7 +26,7 @@ export default async function CompanyManagersPage({
   const apiQuery = toManagerApiQuery(state);
   const queryClient = makeQueryClient();
   const result = await loadForPage(
-    () => queryClient.fetchQuery({ ...managerListQuery(scope, apiQuery), queryFn: () => listCompanyManagersPage(api, apiQuery) }),
+    () => queryClient.fetchQuery({ ...managerListQuery(scope, apiQuery), queryFn: () => listCompanyManagers(api, apiQuery) }),
     { returnTo },
   );
   return (

@@ -13,12 +13,14 @@ import {
   toAmendmentApiQuery,
 } from "@/lib/console/contract-amendments/url-state";
 import { employmentHref } from "@/lib/console/employments/links";
-import { getPageApi, listAllCompanyManagers, loadForPage } from "@/lib/console/employments/server";
+import { getPageApi, loadForPage } from "@/lib/console/employments/server";
 import { EMPLOYMENT_DIRECTORY_QUERY } from "@/lib/console/payslips/employment-directory";
 import { companyManagersQuery } from "@/lib/queries/company";
 import { amendmentListQuery } from "@/lib/queries/contract-amendments";
 import { employmentDetailQuery, employmentListQuery } from "@/lib/queries/employments";
 import { makeQueryClient } from "@/lib/queries/query-client";
+import { listAllCompanyManagers } from "@/lib/console/company-managers/api";
+import { getEmployment, listEmployments } from "@/lib/console/employments/api";
 
 export const metadata: Metadata = { title: "Contract amendments" };
 
@@ -40,7 +42,7 @@ export default async function ContractAmendmentsPage({
     ),
     queryClient.prefetchQuery({
       ...employmentListQuery(scope, EMPLOYMENT_DIRECTORY_QUERY),
-      queryFn: () => api.listEmployments(EMPLOYMENT_DIRECTORY_QUERY).then((r) => r.data),
+      queryFn: () => listEmployments(api, EMPLOYMENT_DIRECTORY_QUERY),
     }),
     queryClient.prefetchQuery({ ...companyManagersQuery(scope), queryFn: () => listAllCompanyManagers(api) }),
     state.employmentId
@@ -48,7 +50,7 @@ export default async function ContractAmendmentsPage({
           () =>
             queryClient.fetchQuery({
               ...employmentDetailQuery(scope, state.employmentId),
-              queryFn: () => api.getEmployment(state.employmentId).then((r) => r.data.employment),
+              queryFn: () => getEmployment(api, state.employmentId),
             }),
           { returnTo },
         )

@@ -14,6 +14,7 @@ import { parsePayslipState, payslipStateHref, toPayslipApiQuery } from "@/lib/co
 import { employmentDetailQuery, employmentListQuery } from "@/lib/queries/employments";
 import { payslipListQuery } from "@/lib/queries/payslips";
 import { makeQueryClient } from "@/lib/queries/query-client";
+import { getEmployment, listEmployments } from "@/lib/console/employments/api";
 
 export const metadata: Metadata = { title: "Payslips" };
 
@@ -31,14 +32,14 @@ export default async function PayslipsPage({ searchParams }: { searchParams: Pro
     // Names of the rows' employments and the pickers' options; on failure the list shows ids.
     queryClient.prefetchQuery({
       ...employmentListQuery(scope, EMPLOYMENT_DIRECTORY_QUERY),
-      queryFn: () => api.listEmployments(EMPLOYMENT_DIRECTORY_QUERY).then((r) => r.data),
+      queryFn: () => listEmployments(api, EMPLOYMENT_DIRECTORY_QUERY),
     }),
     state.employmentId
       ? loadForPage(
           () =>
             queryClient.fetchQuery({
               ...employmentDetailQuery(scope, state.employmentId),
-              queryFn: () => api.getEmployment(state.employmentId).then((r) => r.data.employment),
+              queryFn: () => getEmployment(api, state.employmentId),
             }),
           { returnTo },
         )

@@ -3,6 +3,7 @@ import { ContractAmendmentResponseSchema, type CreateContractAmendmentBody } fro
 import type { ApiClient } from "@/lib/console/api-client";
 import { read } from "@/lib/console/api-read";
 import type { AmendmentListApiQuery } from "./url-state";
+import { getForm } from "@/lib/console/countries/api";
 
 // The contract amendment endpoints (docs/decisions/areas-payroll-contract-amendments.md) over the
 // console's typed client, for server pages and BFF handlers alike.
@@ -25,4 +26,4 @@ export const approveSandboxContractAmendment = (api: ApiClient, id: string) =>
     .then((r) => r.data.contract_amendment);
 
 /** The country's contract_amendment form (x-jsf), as the API serves it. */
-export const getAmendmentForm = (api: ApiClient, countryCode: string) => api.getForm(countryCode, "contract_amendment").then((r) => r.data);
+export const getAmendmentForm = (api: ApiClient, countryCode: string) => getForm(api, countryCode, "contract_amendment");

@@ -13,6 +13,7 @@ import { amendmentsOfEmploymentHref, CONTRACT_AMENDMENTS_PATH, newAmendmentHref 
 import { employmentHref } from "@/lib/console/employments/links";
 import { getPageApi, loadForPage } from "@/lib/console/employments/server";
 import { EMPLOYMENT_DIRECTORY_QUERY, employmentOptions, employmentIdParam } from "@/lib/console/payslips/employment-directory";
+import { getEmployment, listEmployments } from "@/lib/console/employments/api";
 
 export const metadata: Metadata = { title: "New contract amendment" };
 
@@ -61,7 +62,7 @@ export default async function NewContractAmendmentPage({
   );
 
   if (!employmentId) {
-    const list = await loadForPage(() => api.listEmployments(EMPLOYMENT_DIRECTORY_QUERY).then((r) => r.data), { returnTo });
+    const list = await loadForPage(() => listEmployments(api, EMPLOYMENT_DIRECTORY_QUERY), { returnTo });
     const options = list.ok ? employmentOptions(list.data.employments, { filter: amendable }) : [];
     return (
       <div className="mx-auto max-w-2xl">
@@ -103,7 +104,7 @@ export default async function NewContractAmendmentPage({
     );
   }
 
-  const employment = await loadForPage(() => api.getEmployment(employmentId).then((r) => r.data.employment), { returnTo });
+  const employment = await loadForPage(() => getEmployment(api, employmentId), { returnTo });
   const e = employment.ok ? employment.data : null;
   // The API requires the active contract's id (amendment_contract_id), as the provider does.
   const unavailable = e

@@ -9,6 +9,7 @@ import { getPageApi, loadForPage } from "@/lib/console/employments/server";
 import { listStateHref, parseListState, toApiQuery } from "@/lib/console/employments/url-state";
 import { employmentListQuery } from "@/lib/queries/employments";
 import { makeQueryClient } from "@/lib/queries/query-client";
+import { listEmployments } from "@/lib/console/employments/api";
 
 export const metadata: Metadata = { title: "Employments" };
 
@@ -20,8 +21,7 @@ export default async function EmploymentsPage({ searchParams }: { searchParams: 
   const apiQuery = toApiQuery(state);
   const queryClient = makeQueryClient();
   const result = await loadForPage(
-    () =>
-      queryClient.fetchQuery({ ...employmentListQuery(scope, apiQuery), queryFn: () => api.listEmployments(apiQuery).then((r) => r.data) }),
+    () => queryClient.fetchQuery({ ...employmentListQuery(scope, apiQuery), queryFn: () => listEmployments(api, apiQuery) }),
     { returnTo },
   );
   const environmentLabel = ENVIRONMENT_LABELS[scope.environment];

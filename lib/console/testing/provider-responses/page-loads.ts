@@ -1,12 +1,15 @@
 import type { ApiClient } from "@/lib/console/api-client";
 import { ApiRequestError } from "@/lib/console/api-errors";
-import { listCompanyManagersPage } from "@/lib/console/company-managers/api";
+import { listAllCompanyManagers, listCompanyManagers } from "@/lib/console/company-managers/api";
 import { parseManagerState, toManagerApiQuery } from "@/lib/console/company-managers/url-state";
 import { getAmendmentForm, getContractAmendment, listContractAmendments } from "@/lib/console/contract-amendments/api";
 import { parseAmendmentState, toAmendmentApiQuery } from "@/lib/console/contract-amendments/url-state";
 import { listCustomFields, listEmploymentCustomFields } from "@/lib/console/custom-fields/api";
 import { parseCustomFieldState, toCustomFieldApiQuery } from "@/lib/console/custom-fields/url-state";
-import { listAllCompanyManagers, listAllDepartments } from "@/lib/console/employments/server";
+import { listCompanies } from "@/lib/console/companies/api";
+import { getForm, listCountries } from "@/lib/console/countries/api";
+import { listAllDepartments } from "@/lib/console/departments/api";
+import { getEmployment, listEmployments } from "@/lib/console/employments/api";
 import { parseListState, toApiQuery } from "@/lib/console/employments/url-state";
 import { getExpense, listExpenses } from "@/lib/console/expenses/api";
 import { expensesList } from "@/lib/console/expenses/url-state";
@@ -116,24 +119,24 @@ async function viaProvider<T extends { source: "roster" | "provider" }>(load: Pr
 const none = {} as Record<string, string>;
 const all = (...loads: Promise<unknown>[]) => Promise.all(loads);
 /** prefetchPeopleOpsEmployments (lib/console/timeoff/people-ops/server.ts): the employments people-ops pages name. */
-const peopleOps = (api: ApiClient) => api.listEmployments(PEOPLE_OPS_EMPLOYMENTS_QUERY);
+const peopleOps = (api: ApiClient) => listEmployments(api, PEOPLE_OPS_EMPLOYMENTS_QUERY);
 
 export const PAGE_LOADS: PageLoad[] = [
-  { page: "/employments", load: ({ api }) => api.listEmployments(toApiQuery(parseListState(none))) },
-  { page: "/employments/[id]", load: ({ api, id }) => orNotFound(api.getEmployment(id)) },
+  { page: "/employments", load: ({ api }) => listEmployments(api, toApiQuery(parseListState(none))) },
+  { page: "/employments/[id]", load: ({ api, id }) => orNotFound(getEmployment(api, id)) },
   {
     page: "/employments/[id]/edit",
-    load: ({ api, id }) => all(orNotFound(api.getEmployment(id)), listAllDepartments(api), listAllCompanyManagers(api)),
+    load: ({ api, id }) => all(orNotFound(getEmployment(api, id)), listAllDepartments(api), listAllCompanyManagers(api)),
   },
   {
     page: "/employments/[id]/forms/[form]",
     load: async ({ api, id }) => {
-      const employment = (await orNotFound(api.getEmployment(id)))?.data.employment;
+      const employment = await orNotFound(getEmployment(api, id));
       // The page asks for the country's form only when the employment has a country.
-      if (employment?.country) await api.getForm(employment.country.code, "contract_details");
+      if (employment?.country) await getForm(api, employment.country.code, "contract_details");
     },
   },
-  { page: "/employments/new", load: ({ api, id }) => all(api.listCountries(), orNotFound(api.getEmployment(id))) },
+  { page: "/employments/new", load: ({ api, id }) => all(listCountries(api), orNotFound(getEmployment(api, id))) },
   {
     page: "/timeoff",
     load: ({ api, id }) =>
@@ -171,9 +174,9 @@ export const PAGE_LOADS: PageLoad[] = [
     load: ({ api, id }) =>
       all(
         listPayslips(api, toPayslipApiQuery(parsePayslipState(none))),
-        api.listEmployments(EMPLOYMENT_DIRECTORY_QUERY),
+        listEmployments(api, EMPLOYMENT_DIRECTORY_QUERY),
         // The filter's employment names the header; without it the page keeps its plain title.
-        orNotFound(api.getEmployment(id)),
+        orNotFound(getEmployment(api, id)),
       ),
   },
   {
@@ -181,7 +184,7 @@ export const PAGE_LOADS: PageLoad[] = [
     load: ({ api }) =>
       all(
         listContractAmendments(api, toAmendmentApiQuery(parseAmendmentState(none))),
-        api.listEmployments(EMPLOYMENT_DIRECTORY_QUERY),
+        listEmployments(api, EMPLOYMENT_DIRECTORY_QUERY),
         listAllCompanyManagers(api),
       ),
   },
@@ -189,20 +192,20 @@ export const PAGE_LOADS: PageLoad[] = [
   {
     page: "/contract-amendments/new",
     load: async ({ api, id }) => {
-      await api.listEmployments(EMPLOYMENT_DIRECTORY_QUERY);
+      await listEmployments(api, EMPLOYMENT_DIRECTORY_QUERY);
       // An unknown employment: the page's banner offers to choose another one.
-      const employment = (await orNotFound(api.getEmployment(id)))?.data.employment;
+      const employment = await orNotFound(getEmployment(api, id));
       if (employment?.country) await getAmendmentForm(api, employment.country.code);
     },
   },
-  { page: "/company-managers", load: ({ api }) => listCompanyManagersPage(api, toManagerApiQuery(parseManagerState(none))) },
+  { page: "/company-managers", load: ({ api }) => listCompanyManagers(api, toManagerApiQuery(parseManagerState(none))) },
   { page: "/custom-fields", load: ({ api }) => listCustomFields(api, toCustomFieldApiQuery(parseCustomFieldState(none))) },
   {
     page: "/webhooks",
     load: ({ api, companyId }) =>
       all(
         viaProvider(listWebhookCallbacks(api, companyId, toCallbacksApiQuery(parseCallbacksState(none)))),
-        api.listEmployments(TEST_EVENT_EMPLOYMENTS_QUERY),
+        listEmployments(api, TEST_EVENT_EMPLOYMENTS_QUERY),
       ),
   },
   {
@@ -216,7 +219,7 @@ export const PAGE_LOADS: PageLoad[] = [
       ),
   },
   // Partner view: the partner's client-credentials calls (companies that consented, countries).
-  { page: "/partner", load: ({ api }) => all(api.listCompanies(), api.listCountries()) },
+  { page: "/partner", load: ({ api }) => all(listCompanies(api), listCountries(api)) },
   // Client islands, through the BFF's GET handlers (those not already loaded by a page above).
   { page: "bff GET /api/bff/custom-fields/employments/[employmentId]", load: ({ api, id }) => listEmploymentCustomFields(api, id) },
   { page: "bff GET /api/bff/employments/departments", load: ({ api }) => listAllDepartments(api) },

@@ -12,6 +12,8 @@ import { SECTION_LABELS, sectionValues } from "@/components/forms/section-labels
 import { EMPLOYMENTS_PATH, employmentHref } from "@/lib/console/employments/links";
 import { getPageApi, loadForPage } from "@/lib/console/employments/server";
 import { formForSection, sectionForForm } from "@/lib/forms";
+import { getForm } from "@/lib/console/countries/api";
+import { getEmployment } from "@/lib/console/employments/api";
 
 export const metadata: Metadata = { title: "Employment form" };
 
@@ -29,14 +31,12 @@ export default async function EmploymentFormPage({ params }: { params: Promise<{
   const returnTo = `${employmentHref(id)}/forms/${encodeURIComponent(param)}`;
   const { api, scope } = await getPageApi(returnTo);
 
-  const employment = await loadForPage(() => api.getEmployment(id).then((r) => r.data.employment), { returnTo, notFoundOn404: true });
+  const employment = await loadForPage(() => getEmployment(api, id), { returnTo, notFoundOn404: true });
   const name = employment.ok ? employment.data.full_name : "Employment";
   const unavailable = employment.ok ? sectionUnavailableReason(employment.data, section) : null;
   const country = employment.ok ? employment.data.country : null;
   const schema =
-    employment.ok && !unavailable && country
-      ? await loadForPage(() => api.getForm(country.code, formName).then((r) => r.data), { returnTo })
-      : null;
+    employment.ok && !unavailable && country ? await loadForPage(() => getForm(api, country.code, formName), { returnTo }) : null;
 
   return (
     <div className="mx-auto max-w-3xl">
