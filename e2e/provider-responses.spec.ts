@@ -5,9 +5,9 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { startFakeProvider, type FakeProvider } from "../lib/console/testing/provider-responses/fake-provider";
-import type { Variant } from "../lib/console/testing/provider-responses/generate";
-import { matchOperation } from "../lib/gateway/testing/provider/operations";
+import { startFakeProvider, type FakeProvider } from "../test-support/console/provider-responses/fake-provider";
+import type { Variant } from "../test-support/console/provider-responses/generate";
+import { matchOperation } from "../test-support/gateway/provider/operations";
 
 // The console, unchanged, against a fake of the real provider (issue 9, item 4): a second console
 // server (`next start` of the same build, no embedded API) points API_SANDBOX_URL and

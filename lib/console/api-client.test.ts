@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { createApiClient } from "./api-client";
 import { ApiRequestError } from "./api-errors";
-import { createTestGateway, type TestGateway } from "@/lib/gateway/testing/harness";
-import { makeCustomerToken, makeDepartment, makeEmployment, makeTenant } from "@/lib/gateway/testing/factories";
+import { createTestGateway, type TestGateway } from "@/test-support/gateway/harness";
+import { makeCustomerToken, makeDepartment, makeEmployment, makeTenant } from "@/test-support/gateway/factories";
 import { getEmployment, listEmployments, updateEmploymentV2 } from "@/lib/console/employments/api";
 
 // The console's client against a real API (in-process fetch): error payloads, 429 and 401 handling.

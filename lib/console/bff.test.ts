@@ -3,7 +3,7 @@ import path from "node:path";
 import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bffHandler, bffRouteInfo, bffStream, type BffRouteInfo } from "./bff";
-import { COMPANY_A, COMPANY_B, CUSTOMER_TOKENS, PartnerBrowser, setupPartner, type PartnerSetup } from "./partner/testing";
+import { COMPANY_A, COMPANY_B, CUSTOMER_TOKENS, PartnerBrowser, setupPartner, type PartnerSetup } from "@/test-support/console/partner";
 import { listCountries } from "@/lib/console/countries/api";
 
 // The BFF's tab-scope guard lives in bffHandler and bffStream (docs/decisions/console-bff-scope-guard.md):

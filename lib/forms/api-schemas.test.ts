@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { exampleSection, getDefaultFormRegistry, renderFormSchema } from "@/lib/gateway/forms";
 import { FORM_NAMES, type FormName } from "@/lib/contract";
-import { checkConditionals, checkRenders, checkValidBodies, expectOnlyAllowedGaps, type AllowedGap } from "./testing/conformance";
+import {
+  checkConditionals,
+  checkRenders,
+  checkValidBodies,
+  expectOnlyAllowedGaps,
+  type AllowedGap,
+} from "@/test-support/forms/conformance";
 import { createFormModel, settleForm, validateFormValues, type FormValues, type JsonSchema } from "./index";
 
 // Every form the API serves (the gateway's form registry, as GET /v1/countries/{code}/{form}

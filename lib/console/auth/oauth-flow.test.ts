@@ -6,7 +6,7 @@ import { getSessionApi, getSessionFromCookies } from "../session";
 import { handleForgetConnection, handleGetSession, handleSignOut, handleSwitchEnvironment } from "./session-routes";
 import { buildAuthOptions } from "./options";
 import { decodeSignInError, SIGN_IN_ERROR_COOKIE } from "./session-cookie";
-import { CALLBACK_URL, ConsoleBrowser, setupConsoleAuth, type ConsoleAuthSetup } from "./testing";
+import { CALLBACK_URL, ConsoleBrowser, setupConsoleAuth, type ConsoleAuthSetup } from "@/test-support/console/auth";
 import { getCurrentIdentity } from "@/lib/console/identity/api";
 
 // "Sign in with the Employment API" end to end, in-process: the console's /api/auth route handler,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { EMPLOYMENT_MODELS, EMPLOYMENT_TYPES, ONBOARDING_TASK_KEYS } from "@/lib/contract";
 import { readOnlyReason, taskAction, updateAvailability } from "./availability";
-import { makeEmployment } from "./test-fixtures";
+import { makeEmployment } from "@/test-support/console/employment-fixtures";
 
 describe("operation availability (spec section 1)", () => {
   it("offers every operation only to employees of the EOR model (or without a model)", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { LIFECYCLE_STAGES, ONBOARDING_TASK_KEYS } from "@/lib/contract";
 import { lifecycleSteps, onboardingProgress } from "./onboarding";
-import { makeEmployment } from "./test-fixtures";
+import { makeEmployment } from "@/test-support/console/employment-fixtures";
 
 const tasksWith = (completed: number) =>
   Object.fromEntries(

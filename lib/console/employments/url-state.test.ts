@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { EMPLOYMENT_STATUSES } from "@/lib/contract";
-import { makeListItem } from "./test-fixtures";
+import { makeListItem } from "@/test-support/console/employment-fixtures";
 import {
   DEFAULT_LIST_STATE,
   apiQueryToSearch,

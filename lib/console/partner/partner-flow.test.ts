@@ -19,7 +19,7 @@ import {
   PartnerBrowser,
   setupPartner,
   type PartnerSetup,
-} from "./testing";
+} from "@/test-support/console/partner";
 import { createDepartment } from "@/lib/console/departments/api";
 import { getCurrentIdentity } from "@/lib/console/identity/api";
 

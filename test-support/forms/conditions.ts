@@ -1,6 +1,6 @@
-import { matchesSchema } from "../ajv";
-import { findField, resolveObject, type ObjectState } from "../resolve";
-import { asArray, asSchema, isObject, jsonEqual, type FormValues, type JsonSchema } from "../types";
+import { matchesSchema } from "@/lib/forms/ajv";
+import { findField, resolveObject, type ObjectState } from "@/lib/forms/resolve";
+import { asArray, asSchema, isObject, jsonEqual, type FormValues, type JsonSchema } from "@/lib/forms/types";
 import { LEAVE_EMPTY, sampleValue } from "./generate";
 
 // Test support: every `if/then/else` of a form (at any depth: nested in a branch, or in a nested

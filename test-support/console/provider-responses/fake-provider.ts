@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { matchOperation, providerOperations, type ProviderOperation } from "@/lib/gateway/testing/provider/operations";
-import { providerSchemas } from "@/lib/gateway/testing/provider/schemas";
+import { matchOperation, providerOperations, type ProviderOperation } from "@/test-support/gateway/provider/operations";
+import { providerSchemas } from "@/test-support/gateway/provider/schemas";
 import { generateInstance, rotationLength, variantName, type JsonSchema, type Variant } from "./generate";
 
 // A fake of the real provider: a node:http server on 127.0.0.1 (port 0) that answers every operation

@@ -1,13 +1,13 @@
 import "server-only";
 import { ENVIRONMENTS, type Environment } from "@/lib/contract";
-import { createGatewayApp, type GatewayApp } from "../app";
-import { ManualClock, type Clock } from "../clock";
-import type { GatewayConfig, GatewayDeps } from "../context";
-import { DEFAULT_GATEWAY_CONFIG } from "../context";
-import { environmentDatabaseUrl, openDatabase, truncateAll, type Database } from "../db/client";
-import { getDefaultFormRegistry } from "../forms";
+import { createGatewayApp, type GatewayApp } from "@/lib/gateway/app";
+import { ManualClock, type Clock } from "@/lib/gateway/clock";
+import type { GatewayConfig, GatewayDeps } from "@/lib/gateway/context";
+import { DEFAULT_GATEWAY_CONFIG } from "@/lib/gateway/context";
+import { environmentDatabaseUrl, openDatabase, truncateAll, type Database } from "@/lib/gateway/db/client";
+import { getDefaultFormRegistry } from "@/lib/gateway/forms";
 import { silentLogger } from "@/lib/logger";
-import { createRateLimiter, type RateLimitConfig } from "../rate-limit";
+import { createRateLimiter, type RateLimitConfig } from "@/lib/gateway/rate-limit";
 
 // Test gateways share one database per environment for the whole run (PGlite takes seconds to
 // start): each createTestGateway() empties it first. TEST_DB=postgres runs the same suite on the

@@ -1,4 +1,4 @@
-import { setResponseObserver } from "../../response-observer";
+import { setResponseObserver } from "@/lib/gateway/response-observer";
 import { observe } from "./observe";
 
 // vitest setupFiles: every response the API gives in any test is checked against the provider's contract.

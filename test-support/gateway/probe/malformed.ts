@@ -1,4 +1,4 @@
-import type { Prng } from "../seed/prng";
+import type { Prng } from "@/lib/gateway/seed/prng";
 
 // Seeded malformed requests over every operation of the OpenAPI document: a documented path with
 // its parameters filled with real, foreign or hostile values, the right method or another, a good,

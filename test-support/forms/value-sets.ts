@@ -1,8 +1,8 @@
 import fc from "fast-check";
-import { formatCalendarDate, parseCalendarDate } from "../operations";
-import { presentationOf, walkFields, type FieldState } from "../resolve";
-import { asArray, asSchema, cloneJson, isObject, jsonEqual, type FormValues, type JsonSchema } from "../types";
-import { settleForm } from "../values";
+import { formatCalendarDate, parseCalendarDate } from "@/lib/forms/operations";
+import { presentationOf, walkFields, type FieldState } from "@/lib/forms/resolve";
+import { asArray, asSchema, cloneJson, isObject, jsonEqual, type FormValues, type JsonSchema } from "@/lib/forms/types";
+import { settleForm } from "@/lib/forms/values";
 import { answerSets, listConditionals, requirementsOf } from "./conditions";
 import { generateValidValues, LEAVE_EMPTY, sampleValue } from "./generate";
 

@@ -4,6 +4,6 @@
 // fixtures changes one line. docs/decisions/provider-client-test.md says why the project's strict
 // typecheck includes these files unchanged.
 
-export * as sdk from "../../../../../../shared/fixtures/provider-client/sdk.gen";
-export { createClient, createConfig, type Client } from "../../../../../../shared/fixtures/provider-client/client";
-export type * as ProviderTypes from "../../../../../../shared/fixtures/provider-client/types.gen";
+export * as sdk from "../../../../../shared/fixtures/provider-client/sdk.gen";
+export { createClient, createConfig, type Client } from "../../../../../shared/fixtures/provider-client/client";
+export type * as ProviderTypes from "../../../../../shared/fixtures/provider-client/types.gen";

@@ -2,11 +2,11 @@ import "server-only";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { asc, eq } from "drizzle-orm";
-import { exampleSection } from "../forms";
-import { ManualClock } from "../clock";
-import { outboxEvents } from "../db/schema";
-import { createTestGateway, type TestGateway } from "../testing/harness";
-import { makeCustomerToken, makeEmployment, makeTenant } from "../testing/factories";
+import { exampleSection } from "@/lib/gateway/forms";
+import { ManualClock } from "@/lib/gateway/clock";
+import { outboxEvents } from "@/lib/gateway/db/schema";
+import { createTestGateway, type TestGateway } from "@/test-support/gateway/harness";
+import { makeCustomerToken, makeEmployment, makeTenant } from "@/test-support/gateway/factories";
 
 // Shared set-up of the people-ops route tests (time off, expenses, incentives, offboardings).
 

@@ -1,8 +1,8 @@
 import { Ajv } from "ajv";
 import addFormatsModule from "ajv-formats";
 import { describe, expect, it } from "vitest";
-import { providerOperations } from "@/lib/gateway/testing/provider/operations";
-import { providerSchemas } from "@/lib/gateway/testing/provider/schemas";
+import { providerOperations } from "@/test-support/gateway/provider/operations";
+import { providerSchemas } from "@/test-support/gateway/provider/schemas";
 import { successResponse } from "./fake-provider";
 import { generateInstance, rotationLength, VARIANT_MODES, variantName, type JsonSchema, type Variant } from "./generate";
 

@@ -3,11 +3,11 @@ import { AUTHORIZATION_CODE_SCOPES, type Environment } from "@/lib/contract";
 import { randomToken } from "@/lib/gateway/crypto";
 import { registerClient } from "@/lib/gateway/oauth/clients";
 import { createLogger } from "@/lib/logger";
-import { Browser, PASSWORD, parseForm, setupOAuth, type OAuthSetup } from "@/lib/gateway/oauth/testing";
-import type { ConsoleConfig } from "../config";
-import { getConsoleTestDatabase } from "../db/testing";
-import { createAuthDeps, type AuthDeps } from "./deps";
-import { createAuthRouteHandler } from "./route-handler";
+import { Browser, PASSWORD, parseForm, setupOAuth, type OAuthSetup } from "@/test-support/gateway/oauth";
+import type { ConsoleConfig } from "@/lib/console/config";
+import { getConsoleTestDatabase } from "./db";
+import { createAuthDeps, type AuthDeps } from "@/lib/console/auth/deps";
+import { createAuthRouteHandler } from "@/lib/console/auth/route-handler";
 
 // The console's auth against real in-process API gateways (both environments), for tests: a fetch
 // that routes the console's HTTP calls to the gateways' Hono apps and records them, a log capture,

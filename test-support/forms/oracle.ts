@@ -1,5 +1,5 @@
 import { createHeadlessForm } from "@remoteoss/remote-json-schema-form-kit";
-import { asArray, cloneJson, isObject, type FieldErrors, type FormValues, type JsonSchema } from "../types";
+import { asArray, cloneJson, isObject, type FieldErrors, type FormValues, type JsonSchema } from "@/lib/forms/types";
 
 // Test support: the provider's own form engine as an oracle. `@remoteoss/remote-json-schema-form-kit`
 // is the provider's wrapper of `@remoteoss/json-schema-form` (v1) with its JSON Logic operations

@@ -2,11 +2,11 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { expect } from "vitest";
 import { CountryForm } from "@/components/forms/country-form";
-import { activeParts, findField, inputTypeOf, type FieldState } from "../resolve";
-import { fieldDomId, fieldIndex } from "../rjsf";
-import { asArray, asSchema, isObject, jsonEqual, type FieldErrors, type FormValues, type JsonSchema } from "../types";
-import { validateFormValues } from "../validate";
-import { isFieldVisible, settleForm, type SettledForm } from "../values";
+import { activeParts, findField, inputTypeOf, type FieldState } from "@/lib/forms/resolve";
+import { fieldDomId, fieldIndex } from "@/lib/forms/rjsf";
+import { asArray, asSchema, isObject, jsonEqual, type FieldErrors, type FormValues, type JsonSchema } from "@/lib/forms/types";
+import { validateFormValues } from "@/lib/forms/validate";
+import { isFieldVisible, settleForm, type SettledForm } from "@/lib/forms/values";
 import {
   answerSets,
   countIfKeywords,

@@ -1,11 +1,11 @@
 import "server-only";
 import type { Environment, WebhookEventType } from "@/lib/contract";
-import type { EmploymentRow } from "../services/employments";
-import { emitEvent } from "../services/outbox";
-import { buildSandboxPayload } from "../services/webhooks-trigger";
-import type { TestGateway } from "../testing/harness";
-import { makeAccessToken, makeClient, makeCustomerToken, makeEmployment, makeTenant } from "../testing/factories";
-import type { WebhookRequest, WebhookSender } from "./sender";
+import type { EmploymentRow } from "@/lib/gateway/services/employments";
+import { emitEvent } from "@/lib/gateway/services/outbox";
+import { buildSandboxPayload } from "@/lib/gateway/services/webhooks-trigger";
+import type { TestGateway } from "./harness";
+import { makeAccessToken, makeClient, makeCustomerToken, makeEmployment, makeTenant } from "./factories";
+import type { WebhookRequest, WebhookSender } from "@/lib/gateway/webhooks/sender";
 
 // Test helpers of the webhook suites: a recording sender and a small world of companies and tokens.
 

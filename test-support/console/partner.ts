@@ -1,23 +1,15 @@
 import "server-only";
 import type { Environment } from "@/lib/contract";
 import { issueCustomerToken } from "@/lib/gateway/oauth/customer-tokens";
-import { Browser, parseForm } from "@/lib/gateway/oauth/testing";
+import { Browser, parseForm } from "@/test-support/gateway/oauth";
 import { applyDemoAccess, demoCompanyId, demoUserId, seedDemoData } from "@/lib/gateway/seed";
 import { DEMO } from "@/lib/gateway/seed/demo";
-import { createTestGateway, type TestGateway } from "@/lib/gateway/testing/harness";
-import { createAuthDeps, type AuthDeps } from "../auth/deps";
-import { createAuthRouteHandler } from "../auth/route-handler";
-import {
-  API_URLS,
-  CALLBACK_URL,
-  captureLogs,
-  CONSOLE_URL,
-  ConsoleCookieJar,
-  PARTNER_CALLBACK_URL,
-  testConsoleConfig,
-} from "../auth/testing";
-import { getConsoleTestDatabase } from "../db/testing";
-import { ensureOperator, type Operator } from "./operators";
+import { createTestGateway, type TestGateway } from "@/test-support/gateway/harness";
+import { createAuthDeps, type AuthDeps } from "@/lib/console/auth/deps";
+import { createAuthRouteHandler } from "@/lib/console/auth/route-handler";
+import { API_URLS, CALLBACK_URL, captureLogs, CONSOLE_URL, ConsoleCookieJar, PARTNER_CALLBACK_URL, testConsoleConfig } from "./auth";
+import { getConsoleTestDatabase } from "./db";
+import { ensureOperator, type Operator } from "@/lib/console/partner/operators";
 
 // The partner view against real in-process API gateways seeded with the demo data (both environments;
 // in the sandbox, Acme Robotics and Globex Logistics are the companies A and B), the console's auth

@@ -7,9 +7,18 @@ import {
   type CompanyRole,
   type Environment,
 } from "@/lib/contract";
-import { randomToken, sha256 } from "../crypto";
-import type { DbOrTx } from "../db/client";
-import { accessTokens, companies, companyUsers, customerTokens, departments, employments, oauthClients, oauthGrants } from "../db/schema";
+import { randomToken, sha256 } from "@/lib/gateway/crypto";
+import type { DbOrTx } from "@/lib/gateway/db/client";
+import {
+  accessTokens,
+  companies,
+  companyUsers,
+  customerTokens,
+  departments,
+  employments,
+  oauthClients,
+  oauthGrants,
+} from "@/lib/gateway/db/schema";
 
 // Rows for tests, written straight to the database: each test builds the data it reads.
 

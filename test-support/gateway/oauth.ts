@@ -1,18 +1,18 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import { AUTHORIZATION_CODE_SCOPES, CLIENT_CREDENTIALS_SCOPES } from "@/lib/contract";
-import { createGatewayApp, type GatewayApp } from "../app";
-import type { GatewayDeps } from "../context";
-import { pkceS256, randomToken } from "../crypto";
-import { companyUsers } from "../db/schema";
+import { createGatewayApp, type GatewayApp } from "@/lib/gateway/app";
+import type { GatewayDeps } from "@/lib/gateway/context";
+import { pkceS256, randomToken } from "@/lib/gateway/crypto";
+import { companyUsers } from "@/lib/gateway/db/schema";
 import type { Logger } from "@/lib/logger";
-import { companyRoutes } from "../routes/companies";
-import { identityRoutes } from "../routes/identity";
-import { oauthRoutes } from "../routes/oauth";
-import { makeTenant } from "../testing/factories";
-import { createTestGateway, type TestGateway, type TestGatewayOptions } from "../testing/harness";
-import { registerClient } from "./clients";
-import { hashPassword } from "./passwords";
+import { companyRoutes } from "@/lib/gateway/routes/companies";
+import { identityRoutes } from "@/lib/gateway/routes/identity";
+import { oauthRoutes } from "@/lib/gateway/routes/oauth";
+import { makeTenant } from "./factories";
+import { createTestGateway, type TestGateway, type TestGatewayOptions } from "./harness";
+import { registerClient } from "@/lib/gateway/oauth/clients";
+import { hashPassword } from "@/lib/gateway/oauth/passwords";
 
 // Test helpers for the OAuth flows: a gateway with a registered client and a tenant whose users can
 // sign in, and a minimal browser (cookie jar, form parsing) to walk through the HTML pages.

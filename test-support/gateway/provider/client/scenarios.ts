@@ -1,5 +1,5 @@
 import "server-only";
-import { exampleSection } from "../../../forms";
+import { exampleSection } from "@/lib/gateway/forms";
 import { makeEmployment } from "../../factories";
 import { sdk, type ProviderTypes } from "./sdk";
 import type { ProviderClientWorld } from "./world";

@@ -2,9 +2,9 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { exampleSection } from "../forms";
-import type { TestGateway } from "../testing/harness";
-import { makeCustomerToken, makeEmployment, makeTenant } from "../testing/factories";
+import { exampleSection } from "@/lib/gateway/forms";
+import type { TestGateway } from "@/test-support/gateway/harness";
+import { makeCustomerToken, makeEmployment, makeTenant } from "@/test-support/gateway/factories";
 
 // Test helpers of the payroll areas (payslips, custom fields, contract amendments, outstanding payments).
 

@@ -1,8 +1,8 @@
-import { formatCalendarDate, parseCalendarDate } from "../operations";
-import { presentationOf, type FieldState, type ObjectState } from "../resolve";
-import { asArray, asSchema, cloneJson, isObject, type FormValues, type JsonSchema } from "../types";
-import { validateFormValues } from "../validate";
-import { initialFormValues, settleForm } from "../values";
+import { formatCalendarDate, parseCalendarDate } from "@/lib/forms/operations";
+import { presentationOf, type FieldState, type ObjectState } from "@/lib/forms/resolve";
+import { asArray, asSchema, cloneJson, isObject, type FormValues, type JsonSchema } from "@/lib/forms/types";
+import { validateFormValues } from "@/lib/forms/validate";
+import { initialFormValues, settleForm } from "@/lib/forms/values";
 
 // Test support: values that satisfy a form, filled the way a person would — field by field in
 // the order shown, the branches revealing more fields as answers are given — so that "a valid
