@@ -23,3 +23,16 @@ describe("money messages", () => {
     ]);
   });
 });
+
+describe("date messages", () => {
+  it("the console names a date bound as it writes dates (8 Mar 2026), not as the API sends it", () => {
+    const dated: JsonSchema = {
+      type: "object",
+      properties: {
+        start: { title: "Start", type: "string", format: "date", "x-jsf-presentation": { inputType: "date", minDate: "2026-03-08" } },
+      },
+    };
+    expect(validateFormValues(dated, { start: "2026-03-01" })?.start).toEqual(["Choose 8 Mar 2026 or a later date"]);
+    expect(validateFormData(dated, { start: "2026-03-01" })?.start).toEqual(["must be 2026-03-08 or later"]);
+  });
+});

@@ -55,7 +55,7 @@ const FORMAT_NAMES_API: Record<string, string> = {
 };
 
 const FORMAT_NAMES_UI: Record<string, string> = {
-  date: "a valid date (YYYY-MM-DD)",
+  date: "a valid date",
   "date-time": "a valid date and time",
   email: "a valid email address",
   uuid: "a valid identifier",
@@ -181,6 +181,15 @@ function uiValue(value: unknown, field: JsonSchema | undefined): string {
   return typeof value === "string" ? `"${value}"` : JSON.stringify(value);
 }
 
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/** "2026-03-08" → "8 Mar 2026": dates as the console writes them everywhere (its date inputs too). */
+export function dateAsWritten(value: unknown): string {
+  const m = typeof value === "string" ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(value) : null;
+  const month = m ? MONTHS[Number(m[2]) - 1] : undefined;
+  return m && month ? `${Number(m[3])} ${month} ${m[1]}` : String(value);
+}
+
 const TEL_MESSAGE = "Enter a phone number with its international prefix, e.g. +351912345678";
 
 function uiTypeMessage(field: JsonSchema | undefined, types: string): string {
@@ -236,9 +245,9 @@ export const UI_MESSAGES: MessageCatalog = {
       case "multipleOf":
         return `Must be a multiple of ${String(p.multipleOf)}`;
       case "minDate":
-        return `Choose ${String(p.limit)} or a later date`;
+        return `Choose ${dateAsWritten(p.limit)} or a later date`;
       case "maxDate":
-        return `Choose ${String(p.limit)} or an earlier date`;
+        return `Choose ${dateAsWritten(p.limit)} or an earlier date`;
       default:
         return "This value is not valid";
     }
