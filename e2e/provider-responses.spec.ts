@@ -135,7 +135,7 @@ async function problemsOn(page: Page, errors: string[]): Promise<string[]> {
   const problems = [...errors];
   const boundary = page.getByText("Something went wrong on the console's side");
   if (await boundary.count()) problems.push("error boundary: Something went wrong on the console's side");
-  const banner = page.getByText(/Request id:|no request id/);
+  const banner = page.getByText(/Request id:|^HTTP \d{3}$|The API is unreachable/);
   for (const text of await banner.allInnerTexts()) {
     const alert = await banner
       .first()

@@ -96,9 +96,7 @@ export function TimeoffTable({
                       ))}
                     </div>
                   ) : (
-                    <span className="text-xs text-slate-600 dark:text-slate-400">
-                      {unavailable && !unavailable.available ? unavailable.reason : null}
-                    </span>
+                    <NoActions status={t.status} reason={unavailable && !unavailable.available ? unavailable.reason : null} />
                   )}
                 </Td>
               </Tr>
@@ -107,6 +105,24 @@ export function TimeoffTable({
         </TBody>
       </Table>
     </TableContainer>
+  );
+}
+
+/**
+ * The Actions cell of a row with nothing to do. Closed time off (taken, declined, cancelled) is
+ * history: the same sentence on every past row says nothing, so the cell shows a dash and keeps the
+ * reason for assistive technology. A pending cancellation request is news: its reason stays visible.
+ */
+function NoActions({ status, reason }: { status: Timeoff["status"]; reason: string | null }) {
+  if (!reason) return null;
+  if (status === "cancel_requested") return <span className="text-xs text-slate-600 dark:text-slate-400">{reason}</span>;
+  return (
+    <>
+      <span aria-hidden="true" className="text-slate-500 dark:text-slate-400">
+        —
+      </span>
+      <span className="sr-only">{`No actions: ${reason}`}</span>
+    </>
   );
 }
 

@@ -25,7 +25,7 @@ describe("onboarding progress", () => {
       label: "Personal details",
       description: "personal_details",
       status: "completed",
-      action: { kind: "done" },
+      action: { kind: "form", label: "Edit personal details" },
     });
     expect(p.tasks[3]).toMatchObject({ status: "pending", action: { kind: "form" } });
   });

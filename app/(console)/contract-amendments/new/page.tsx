@@ -6,6 +6,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { Card, CardBody } from "@/components/ui/card";
 import { Field, Select } from "@/components/ui/field";
+import { formPageSubtitle } from "@/components/forms/section-labels";
 import { PageHeader } from "@/components/ui/page-header";
 import { getAmendmentForm } from "@/lib/console/contract-amendments/api";
 import { amendable, amendmentUnavailableReason } from "@/lib/console/contract-amendments/create";
@@ -118,9 +119,7 @@ export default async function NewContractAmendmentPage({
       <PageHeader
         title="New contract amendment"
         description={
-          e
-            ? `${e.full_name}${e.job_title ? `, ${e.job_title}` : ""} · ${e.country?.name ?? "no country"} form “contract_amendment”`
-            : undefined
+          e ? formPageSubtitle(`${e.full_name}${e.job_title ? `, ${e.job_title}` : ""}`, e.country?.name, "Contract amendment") : undefined
         }
       />
       {!employment.ok ? (

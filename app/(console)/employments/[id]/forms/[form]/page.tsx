@@ -8,7 +8,7 @@ import { Card, CardBody } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { SectionFormContainer } from "@/components/forms/section-form-container";
 import { sectionUnavailableReason } from "@/components/forms/section-availability";
-import { SECTION_LABELS, sectionValues } from "@/components/forms/section-labels";
+import { SECTION_LABELS, formPageSubtitle, sectionValues } from "@/components/forms/section-labels";
 import { EMPLOYMENTS_PATH, employmentHref } from "@/lib/console/employments/links";
 import { getPageApi, loadForPage } from "@/lib/console/employments/server";
 import { formForSection, sectionForForm } from "@/lib/forms";
@@ -59,7 +59,7 @@ export default async function EmploymentFormPage({ params }: { params: Promise<{
           </li>
         </ol>
       </nav>
-      <PageHeader title={label} description={country ? `${name} · ${country.name} form “${formName}”` : undefined} />
+      <PageHeader title={label} description={country ? formPageSubtitle(name, country.name, label) : undefined} />
       {!employment.ok ? (
         <ErrorBanner
           error={employment.error}
