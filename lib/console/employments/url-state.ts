@@ -9,6 +9,7 @@ import {
 } from "@/lib/contract";
 import { LIFECYCLE_LABELS, MODEL_LABELS, STATUS_LABELS, TYPE_LABELS } from "./labels";
 import { EMPLOYMENTS_PATH } from "./links";
+import { MAX_PAGE, type RawSearchParams } from "@/lib/console/list";
 
 // The employments list's state lives in the URL, so a copied link reopens the same view.
 //   ?status=active,invited   statuses (API filter, comma-separated like the API's own parameter)
@@ -19,8 +20,6 @@ import { EMPLOYMENTS_PATH } from "./links";
 // their defaults. Serializing omits defaults and writes keys and statuses in a fixed order, so one
 // state has exactly one URL.
 
-export const PAGE_SIZE_OPTIONS = [10, 20, 50, 100] as const;
-export const MAX_PAGE = 100_000;
 export const MAX_SEARCH_LENGTH = 200;
 
 export interface EmploymentListState {
@@ -32,8 +31,6 @@ export interface EmploymentListState {
 }
 
 export const DEFAULT_LIST_STATE: EmploymentListState = { page: 1, pageSize: DEFAULT_PAGE_SIZE, statuses: [], email: "", q: "" };
-
-export type RawSearchParams = URLSearchParams | Record<string, string | string[] | undefined>;
 
 /** All values of a key (repeated keys and comma lists both count). */
 function valuesOf(raw: RawSearchParams, key: string): string[] {
@@ -170,31 +167,4 @@ export function searchPageItems<T extends EmploymentListItem>(items: readonly T[
     const text = searchableText(item);
     return words.every((w) => text.includes(w));
   });
-}
-
-/** "Showing 21–40 of 137" numbers (1-based, inclusive), or null for an empty page. */
-export function pageRange(
-  page: number,
-  pageSize: number,
-  shown: number,
-  total: number,
-): { from: number; to: number; total: number } | null {
-  if (shown === 0) return null;
-  const from = (page - 1) * pageSize + 1;
-  return { from, to: from + shown - 1, total };
-}
-
-/** Page numbers to offer: first, last, current ± 1, with null for a gap ("…"). */
-export function pageWindow(current: number, totalPages: number): (number | null)[] {
-  if (totalPages <= 7) return Array.from({ length: totalPages }, (_, i) => i + 1);
-  const wanted = new Set([1, totalPages, current - 1, current, current + 1].filter((n) => n >= 1 && n <= totalPages));
-  const sorted = [...wanted].sort((a, b) => a - b);
-  const out: (number | null)[] = [];
-  for (const n of sorted) {
-    const prev = out[out.length - 1];
-    if (typeof prev === "number" && n - prev === 2) out.push(prev + 1);
-    else if (typeof prev === "number" && n - prev > 2) out.push(null);
-    out.push(n);
-  }
-  return out;
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "@/lib/contract";
-import { MAX_PAGE, type RawSearchParams } from "@/lib/console/employments/url-state";
+import { MAX_PAGE, type RawSearchParams } from "@/lib/console/list";
 
 // URL state of the people-ops lists (time off, expenses, incentives, recurring incentives,
 // offboardings). Each list is `?employment_id=…&<enum filters>&page=…&page_size=…`, where the enum
@@ -10,7 +10,7 @@ import { MAX_PAGE, type RawSearchParams } from "@/lib/console/employments/url-st
 // page), serializing omits defaults and writes keys in a fixed order (one state, one URL), and any
 // change of filter or page size goes back to page 1.
 
-export { PAGE_SIZE_OPTIONS, pageRange, pageWindow, type RawSearchParams } from "@/lib/console/employments/url-state";
+export { PAGE_SIZE_OPTIONS, pageRange, pageWindow, type RawSearchParams } from "@/lib/console/list";
 
 /** The enum filters of a list: API parameter name → the values the API accepts. */
 export type EnumFilters = Record<string, readonly string[]>;
