@@ -60,6 +60,8 @@ export interface DataTableProps<T extends RowData> {
   busy?: boolean;
   /** Checkboxes on each row and in the header; omit for a list without selection. */
   selection?: RowSelection<T>;
+  /** `data-*` attributes of a row's <tr> (tests and scripts find rows by them). */
+  rowAttributes?: (row: T) => Record<`data-${string}`, string>;
   /** Virtualise the body when there are more rows than this (default VIRTUALIZE_ABOVE). */
   virtualizeAbove?: number;
   className?: string;
@@ -77,6 +79,7 @@ export function DataTable<T extends RowData>({
   getRowId,
   busy = false,
   selection,
+  rowAttributes,
   virtualizeAbove = VIRTUALIZE_ABOVE,
   className,
 }: DataTableProps<T>) {
@@ -136,6 +139,7 @@ export function DataTable<T extends RowData>({
         {shown.map((row, i) => (
           <Tr
             key={row.id}
+            {...rowAttributes?.(row.original)}
             data-state={row.getIsSelected() ? "selected" : undefined}
             aria-rowindex={virtual ? (items[i]?.index ?? 0) + 2 : undefined}
             ref={virtual ? virtualizer.measureElement : undefined}
