@@ -96,7 +96,7 @@ export function IncentivesTable({
       columns={columns}
       getRowId={(i) => i.id}
       busy={busy}
-      rowAttributes={(i) => ({ "data-incentive-id": i.id })}
+      rowProps={(i) => ({ "data-incentive-id": i.id })}
     />
   );
 }

@@ -106,7 +106,7 @@ export function RecurringTable({
       columns={columns}
       getRowId={(r) => r.id}
       busy={busy}
-      rowAttributes={(r) => ({ "data-recurring-id": r.id })}
+      rowProps={(r) => ({ "data-recurring-id": r.id })}
     />
   );
 }

@@ -75,7 +75,7 @@ export function OffboardingsTable({
       columns={columns}
       getRowId={(o) => o.id}
       busy={busy}
-      rowAttributes={(o) => ({ "data-offboarding-id": o.id })}
+      rowProps={(o) => ({ "data-offboarding-id": o.id })}
     />
   );
 }

@@ -129,7 +129,7 @@ export function TimeoffTable({
       columns={columns}
       getRowId={(t) => t.id}
       busy={busy}
-      rowAttributes={(t) => ({ "data-timeoff-id": t.id })}
+      rowProps={(t) => ({ "data-timeoff-id": t.id })}
     />
   );
 }
