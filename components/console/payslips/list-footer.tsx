@@ -3,7 +3,7 @@
 import { useId } from "react";
 import { Select } from "@/components/ui/field";
 import { Pagination } from "@/components/ui/pagination";
-import { PAGE_SIZE_OPTIONS, pageWindow } from "@/lib/console/employments/url-state";
+import { PAGE_SIZE_OPTIONS, pageWindow } from "@/lib/console/list";
 
 // The foot of a list page: rows per page and the page links (shared by the payroll area lists).
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CONTRACT_AMENDMENT_STATUSES, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type ContractAmendmentStatus } from "@/lib/contract";
-import { MAX_PAGE, type RawSearchParams } from "@/lib/console/employments/url-state";
+import { MAX_PAGE, type RawSearchParams } from "@/lib/console/list";
 import { employmentIdParam } from "@/lib/console/payslips/employment-directory";
 
 // The contract amendments list's state in the URL, so a copied link reopens the same view:

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "@/lib/contract";
-import { MAX_PAGE, type RawSearchParams } from "@/lib/console/employments/url-state";
+import { MAX_PAGE, type RawSearchParams } from "@/lib/console/list";
 
 // The custom field definitions list's state in the URL: `?page=2&page_size=50` (defaults omitted).
 

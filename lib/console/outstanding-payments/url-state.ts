@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, OUTSTANDING_PAYMENT_SORTS, OUTSTANDING_PAYMENT_TYPES } from "@/lib/contract";
-import { MAX_PAGE, type RawSearchParams } from "@/lib/console/employments/url-state";
+import { MAX_PAGE, type RawSearchParams } from "@/lib/console/list";
 
 // The outstanding payments list's state in the URL:
 //   ?sort_by=invoice_period&sort_order=desc   sort (API; default due date, ascending)

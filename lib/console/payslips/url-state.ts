@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "@/lib/contract";
-import { MAX_PAGE, type RawSearchParams } from "@/lib/console/employments/url-state";
+import { MAX_PAGE, type RawSearchParams } from "@/lib/console/list";
 import { employmentIdParam } from "./employment-directory";
 
 // The payslips list's state lives in the URL, so a copied link reopens the same view:

@@ -10,7 +10,7 @@ import { listCompanies } from "@/lib/console/companies/api";
 import { getForm, listCountries } from "@/lib/console/countries/api";
 import { listAllDepartments } from "@/lib/console/departments/api";
 import { getEmployment, listEmployments } from "@/lib/console/employments/api";
-import { parseListState, toApiQuery } from "@/lib/console/employments/url-state";
+import { employmentsList } from "@/lib/console/employments/url-state";
 import { getExpense, listExpenses } from "@/lib/console/expenses/api";
 import { expensesList } from "@/lib/console/expenses/url-state";
 import { getIncentive, listIncentives, listRecurringIncentives } from "@/lib/console/incentives/api";
@@ -122,7 +122,7 @@ const all = (...loads: Promise<unknown>[]) => Promise.all(loads);
 const peopleOps = (api: ApiClient) => listEmployments(api, PEOPLE_OPS_EMPLOYMENTS_QUERY);
 
 export const PAGE_LOADS: PageLoad[] = [
-  { page: "/employments", load: ({ api }) => listEmployments(api, toApiQuery(parseListState(none))) },
+  { page: "/employments", load: ({ api }) => listEmployments(api, employmentsList.toApiQuery(employmentsList.parse(none))) },
   { page: "/employments/[id]", load: ({ api, id }) => orNotFound(getEmployment(api, id)) },
   {
     page: "/employments/[id]/edit",
