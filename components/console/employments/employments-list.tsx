@@ -17,15 +17,13 @@ import { STATUS_LABELS } from "@/lib/console/employments/labels";
 import {
   hasApiFilters,
   listStateHref,
-  PAGE_SIZE_OPTIONS,
-  pageRange,
-  pageWindow,
   parseListState,
   searchPageItems,
   updateListState,
   toApiQuery,
   type EmploymentListState,
 } from "@/lib/console/employments/url-state";
+import { PAGE_SIZE_OPTIONS, pageRange, pageWindow } from "@/lib/console/list";
 import { employmentListQuery } from "@/lib/queries/employments";
 import type { QueryScope } from "@/lib/queries/scope";
 import { EmploymentsTable, EmploymentsTableSkeleton } from "./employments-table";

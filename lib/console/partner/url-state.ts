@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { parseListState, serializeListState, type EmploymentListState, type RawSearchParams } from "../employments/url-state";
+import type { RawSearchParams } from "@/lib/console/list";
+import { parseListState, serializeListState, type EmploymentListState } from "../employments/url-state";
 
 // The partner's employments list across companies keeps its state in the URL like the company list
 // (status, email, page, page_size), plus `company` (one connected company, or all).
