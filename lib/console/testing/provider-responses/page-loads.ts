@@ -1,7 +1,7 @@
 import type { ApiClient } from "@/lib/console/api-client";
 import { ApiRequestError } from "@/lib/console/api-errors";
 import { listCompanyManagersPage } from "@/lib/console/company-managers/api";
-import { parseManagerState, toManagerApiQuery } from "@/lib/console/company-managers/url-state";
+import { managersList } from "@/lib/console/company-managers/list";
 import { getAmendmentForm, getContractAmendment, listContractAmendments } from "@/lib/console/contract-amendments/api";
 import { parseAmendmentState, toAmendmentApiQuery } from "@/lib/console/contract-amendments/url-state";
 import { listCustomFields, listEmploymentCustomFields } from "@/lib/console/custom-fields/api";
@@ -195,7 +195,7 @@ export const PAGE_LOADS: PageLoad[] = [
       if (employment?.country) await getAmendmentForm(api, employment.country.code);
     },
   },
-  { page: "/company-managers", load: ({ api }) => listCompanyManagersPage(api, toManagerApiQuery(parseManagerState(none))) },
+  { page: "/company-managers", load: ({ api }) => listCompanyManagersPage(api, managersList.toApiQuery(managersList.parse(none))) },
   { page: "/custom-fields", load: ({ api }) => listCustomFields(api, toCustomFieldApiQuery(parseCustomFieldState(none))) },
   {
     page: "/webhooks",
