@@ -5,7 +5,7 @@ import { managersList } from "@/lib/console/company-managers/list";
 import { getAmendmentForm, getContractAmendment, listContractAmendments } from "@/lib/console/contract-amendments/api";
 import { parseAmendmentState, toAmendmentApiQuery } from "@/lib/console/contract-amendments/url-state";
 import { listCustomFields, listEmploymentCustomFields } from "@/lib/console/custom-fields/api";
-import { parseCustomFieldState, toCustomFieldApiQuery } from "@/lib/console/custom-fields/url-state";
+import { customFieldsList } from "@/lib/console/custom-fields/list";
 import { listAllCompanyManagers, listAllDepartments } from "@/lib/console/employments/server";
 import { parseListState, toApiQuery } from "@/lib/console/employments/url-state";
 import { getExpense, listExpenses } from "@/lib/console/expenses/api";
@@ -196,7 +196,7 @@ export const PAGE_LOADS: PageLoad[] = [
     },
   },
   { page: "/company-managers", load: ({ api }) => listCompanyManagersPage(api, managersList.toApiQuery(managersList.parse(none))) },
-  { page: "/custom-fields", load: ({ api }) => listCustomFields(api, toCustomFieldApiQuery(parseCustomFieldState(none))) },
+  { page: "/custom-fields", load: ({ api }) => listCustomFields(api, customFieldsList.toApiQuery(customFieldsList.parse(none))) },
   {
     page: "/webhooks",
     load: ({ api, companyId }) =>
