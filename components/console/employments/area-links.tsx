@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { Card, CardHeader } from "@/components/ui/card";
-import { amendmentsOfEmploymentHref, newAmendmentHref } from "@/lib/console/contract-amendments/url-state";
+import { amendmentsOfEmploymentHref } from "@/lib/console/contract-amendments/list";
+import { newAmendmentHref } from "@/lib/console/contract-amendments/url-state";
 import { expensesList } from "@/lib/console/expenses/url-state";
 import { incentivesList } from "@/lib/console/incentives/url-state";
 import { offboardingsList } from "@/lib/console/offboardings/url-state";

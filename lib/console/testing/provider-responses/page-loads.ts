@@ -3,7 +3,7 @@ import { ApiRequestError } from "@/lib/console/api-errors";
 import { listCompanyManagersPage } from "@/lib/console/company-managers/api";
 import { managersList } from "@/lib/console/company-managers/list";
 import { getAmendmentForm, getContractAmendment, listContractAmendments } from "@/lib/console/contract-amendments/api";
-import { parseAmendmentState, toAmendmentApiQuery } from "@/lib/console/contract-amendments/url-state";
+import { amendmentsList } from "@/lib/console/contract-amendments/list";
 import { listCustomFields, listEmploymentCustomFields } from "@/lib/console/custom-fields/api";
 import { customFieldsList } from "@/lib/console/custom-fields/list";
 import { listAllCompanyManagers, listAllDepartments } from "@/lib/console/employments/server";
@@ -180,7 +180,7 @@ export const PAGE_LOADS: PageLoad[] = [
     page: "/contract-amendments",
     load: ({ api }) =>
       all(
-        listContractAmendments(api, toAmendmentApiQuery(parseAmendmentState(none))),
+        listContractAmendments(api, amendmentsList.toApiQuery(amendmentsList.parse(none))),
         api.listEmployments(EMPLOYMENT_DIRECTORY_QUERY),
         listAllCompanyManagers(api),
       ),
