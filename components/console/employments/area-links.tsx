@@ -5,7 +5,7 @@ import { newAmendmentHref } from "@/lib/console/contract-amendments/url-state";
 import { expensesList } from "@/lib/console/expenses/url-state";
 import { incentivesList } from "@/lib/console/incentives/url-state";
 import { offboardingsList } from "@/lib/console/offboardings/url-state";
-import { payslipsOfEmploymentHref } from "@/lib/console/payslips/url-state";
+import { payslipsOfEmploymentHref } from "@/lib/console/payslips/list";
 import { timeoffList } from "@/lib/console/timeoff/url-state";
 
 // The employment page's links to the other areas of the console, each filtered to that employment.

@@ -18,7 +18,7 @@ import { listOutstandingPayments } from "@/lib/console/outstanding-payments/api"
 import { parsePaymentState, toPaymentApiQuery } from "@/lib/console/outstanding-payments/url-state";
 import { downloadPayslip, listPayslips } from "@/lib/console/payslips/api";
 import { EMPLOYMENT_DIRECTORY_QUERY } from "@/lib/console/payslips/employment-directory";
-import { parsePayslipState, toPayslipApiQuery } from "@/lib/console/payslips/url-state";
+import { payslipsList } from "@/lib/console/payslips/list";
 import { getTimeoffBalance, listTimeoff, listTimeoffTypes } from "@/lib/console/timeoff/api";
 import { PEOPLE_OPS_EMPLOYMENTS_QUERY } from "@/lib/console/timeoff/people-ops/eligibility";
 import { timeoffList } from "@/lib/console/timeoff/url-state";
@@ -170,7 +170,7 @@ export const PAGE_LOADS: PageLoad[] = [
     page: "/payslips",
     load: ({ api, id }) =>
       all(
-        listPayslips(api, toPayslipApiQuery(parsePayslipState(none))),
+        listPayslips(api, payslipsList.toApiQuery(payslipsList.parse(none))),
         api.listEmployments(EMPLOYMENT_DIRECTORY_QUERY),
         // The filter's employment names the header; without it the page keeps its plain title.
         orNotFound(api.getEmployment(id)),
