@@ -15,7 +15,7 @@ import { incentivesList, recurringList } from "@/lib/console/incentives/url-stat
 import { getOffboarding, listOffboardings } from "@/lib/console/offboardings/api";
 import { offboardingsList } from "@/lib/console/offboardings/url-state";
 import { listOutstandingPayments } from "@/lib/console/outstanding-payments/api";
-import { parsePaymentState, toPaymentApiQuery } from "@/lib/console/outstanding-payments/url-state";
+import { paymentsList } from "@/lib/console/outstanding-payments/list";
 import { downloadPayslip, listPayslips } from "@/lib/console/payslips/api";
 import { EMPLOYMENT_DIRECTORY_QUERY } from "@/lib/console/payslips/employment-directory";
 import { payslipsList } from "@/lib/console/payslips/list";
@@ -164,7 +164,7 @@ export const PAGE_LOADS: PageLoad[] = [
   { page: "/offboardings/[id]", load: ({ api, id }) => all(orNotFound(getOffboarding(api, id)), peopleOps(api)) },
   {
     page: "/outstanding-payments",
-    load: ({ api }) => orUnavailable(listOutstandingPayments(api, toPaymentApiQuery(parsePaymentState(none)))),
+    load: ({ api }) => orUnavailable(listOutstandingPayments(api, paymentsList.toApiQuery(paymentsList.parse(none)))),
   },
   {
     page: "/payslips",
