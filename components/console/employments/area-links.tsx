@@ -23,10 +23,26 @@ export const EMPLOYMENT_AREA_LINKS: readonly EmploymentAreaLink[] = [
   { label: "Contract amendments", description: "Requested changes to the contract", href: amendmentsOfEmploymentHref },
   { label: "Request a contract amendment", description: "Through the country's amendment form", href: newAmendmentHref },
   // People-ops areas (docs/decisions/console-people-ops-pages.md).
-  { label: "Time off", description: "Requests and the paid time off balance", href: timeoffList.ofEmployment },
-  { label: "Expenses", description: "Submitted expenses and their receipts", href: expensesList.ofEmployment },
-  { label: "Incentives", description: "One-time and recurring bonuses and allowances", href: incentivesList.ofEmployment },
-  { label: "Offboardings", description: "Termination requests and their review", href: offboardingsList.ofEmployment },
+  {
+    label: "Time off",
+    description: "Requests and the paid time off balance",
+    href: (id: string) => timeoffList.hrefFor({ employmentId: id }),
+  },
+  {
+    label: "Expenses",
+    description: "Submitted expenses and their receipts",
+    href: (id: string) => expensesList.hrefFor({ employmentId: id }),
+  },
+  {
+    label: "Incentives",
+    description: "One-time and recurring bonuses and allowances",
+    href: (id: string) => incentivesList.hrefFor({ employmentId: id }),
+  },
+  {
+    label: "Offboardings",
+    description: "Termination requests and their review",
+    href: (id: string) => offboardingsList.hrefFor({ employmentId: id }),
+  },
 ];
 
 /** The links of EMPLOYMENT_AREA_LINKS for one employment (server or client, no state). */

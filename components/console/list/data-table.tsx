@@ -11,7 +11,7 @@ import {
   type TableFeatures,
 } from "@tanstack/react-table";
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { useMemo, useRef, type ReactNode } from "react";
+import { useMemo, useRef, type ComponentProps, type ReactNode } from "react";
 import { cn } from "@/components/ui/cn";
 import { Table, TableContainer, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 
@@ -62,6 +62,8 @@ export interface DataTableProps<T extends RowData> {
   busy?: boolean;
   /** Checkboxes on each row and in the header; omit for a list without selection. */
   selection?: RowSelection<T>;
+  /** Extra props of a row's <tr>: `data-*` attributes (tests find rows by them), a row click, a class. */
+  rowProps?: (row: T) => Omit<ComponentProps<"tr">, "key" | "ref" | "children"> & Record<`data-${string}`, string>;
   /** Virtualise the body when there are more rows than this (default VIRTUALIZE_ABOVE). */
   virtualizeAbove?: number;
   className?: string;
@@ -79,6 +81,7 @@ export function DataTable<T extends RowData>({
   getRowId,
   busy = false,
   selection,
+  rowProps,
   virtualizeAbove = VIRTUALIZE_ABOVE,
   className,
 }: DataTableProps<T>) {
@@ -142,6 +145,7 @@ export function DataTable<T extends RowData>({
         {shown.map((row, i) => (
           <Tr
             key={row.id}
+            {...rowProps?.(row.original)}
             data-state={row.getIsSelected() ? "selected" : undefined}
             aria-rowindex={virtual ? (items[i]?.index ?? 0) + 2 : undefined}
             ref={virtual ? virtualizer.measureElement : undefined}

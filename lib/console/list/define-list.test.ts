@@ -50,7 +50,7 @@ describe("defineList", () => {
     const state = list.update(list.defaults, { kinds: ["c", "a", "c"], status: "approved", employmentId: "0b9c" });
     const href = list.href({ ...state, page: 3, pageSize: 50 });
     expect(href).toBe("/things?employment_id=0b9c&status=approved&kind=a,c&page=3&page_size=50");
-    expect(list.parse(new URLSearchParams(href.split("?")[1]))).toEqual({ ...state, kinds: ["a", "c"], page: 3, pageSize: 50 });
+    expect(list.parse(new URL(href, "http://x").searchParams)).toEqual({ ...state, kinds: ["a", "c"], page: 3, pageSize: 50 });
   });
 
   it("round-trips parse → href → parse for every filter kind", () => {
@@ -69,12 +69,13 @@ describe("defineList", () => {
     expect(again).toEqual({ ...state, kinds: ["b"] });
   });
 
-  it("goes back to page 1 when a filter or the page size changes, not when the page does", () => {
+  it("goes back to page 1 when an API filter or the page size changes, not when the page or a page-local filter does", () => {
     const on3 = { ...list.defaults, page: 3 };
     expect(list.update(on3, { status: "pending" }).page).toBe(1);
     expect(list.update(on3, { kinds: ["a"] }).page).toBe(1);
     expect(list.update(on3, { pageSize: 50 }).page).toBe(1);
     expect(list.update(on3, { status: "" }).page).toBe(3); // unchanged value
+    expect(list.update(on3, { q: "anna" }).page).toBe(3); // a filter of the loaded page only
     expect(list.update(on3, { page: 4 }).page).toBe(4);
     expect(list.update(on3, { status: "pending", page: 2 }).page).toBe(2);
   });
@@ -83,7 +84,7 @@ describe("defineList", () => {
     expect(list.hasFilters({ ...list.defaults, q: "x" })).toBe(false);
     expect(list.hasFilters({ ...list.defaults, kinds: ["a"] })).toBe(true);
     const q = list.toApiQuery({ ...list.defaults, q: "x", kinds: ["b", "a"], employmentId: "e-1" });
-    expect(q).toEqual({ page: 1, page_size: 20, employment_id: "e-1", kind: ["b", "a"] });
+    expect(q).toEqual({ page: 1, page_size: 20, employment_id: "e-1", kind: ["a", "b"] }); // canonical: deduplicated, in the values' order
     expect(list.apiSearch(q)).toBe("page=1&page_size=20&employment_id=e-1&kind=a%2Cb");
     expect(list.hrefFor({ employmentId: "0b9c" })).toBe("/things?employment_id=0b9c");
   });

@@ -51,7 +51,7 @@ export interface ListDefinition<F extends Filters> {
   href: (state: ListState<F>) => string;
   /** The URL of the default view changed by `patch` (e.g. `hrefFor({ employmentId })` from an employment page). */
   hrefFor: (patch: Partial<ListState<F>>) => string;
-  /** The next state: a change of any filter or of the page size resets the page to 1 (unless `patch` sets it). */
+  /** The next state: a change of an API filter or of the page size resets the page to 1 (unless `patch` sets it). */
   update: (state: ListState<F>, patch: Partial<ListState<F>>) => ListState<F>;
   /** Whether any filter sent to the API is set (filters with `api: false` do not count). */
   hasFilters: (state: ListState<F>) => boolean;
@@ -102,23 +102,33 @@ export function defineList<const F extends Filters>(path: string, options: ListO
   const parse = (raw: RawSearchParams): S => load(raw) as S;
   const href = (state: S): string => serialize(path, state as never);
 
-  const update = (state: S, patch: Partial<S>): S => {
-    const next = { ...state, ...patch };
-    const before = state as Record<string, unknown>;
-    const after = patch as Record<string, unknown>;
-    const changed = [...names, "pageSize"].some((k) => {
-      if (!(k in after)) return false;
-      const p = (parsers as Record<string, ValueParser<unknown>>)[k]!;
-      return !p.eq(after[k], before[k]);
-    });
-    return changed && !("page" in after) ? { ...next, page: 1 } : next;
+  const apiNames = names.filter((n) => filters[n]!.api);
+
+  // A filter value as its URL would give it back (trimmed, multi values deduplicated and in order;
+  // a value the filter does not accept becomes its empty value).
+  const canonical = (name: string, v: unknown): unknown => {
+    const f = filters[name]!;
+    return f.parser.parse(f.parser.serialize(v)) ?? f.empty;
   };
 
-  const apiNames = names.filter((n) => filters[n]!.api);
+  const update = (state: S, patch: Partial<S>): S => {
+    const next: Record<string, unknown> = { ...state, ...patch };
+    for (const n of names) if (n in patch) next[n] = canonical(n, next[n]);
+    const before = state as Record<string, unknown>;
+    const after = patch as Record<string, unknown>;
+    // A filter the page applies itself (api: false) does not change which page the API serves.
+    const changed = [...apiNames, "pageSize"].some((k) => {
+      if (!(k in after)) return false;
+      const p = (parsers as Record<string, ValueParser<unknown>>)[k]!;
+      return !p.eq(next[k], before[k]);
+    });
+    return (changed && !("page" in after) ? { ...next, page: 1 } : next) as S;
+  };
+
   const toApiQuery = (state: S): Q => {
     const q: Record<string, unknown> = { page: state.page, page_size: state.pageSize };
     for (const n of apiNames) {
-      const v = (state as Record<string, unknown>)[n];
+      const v = canonical(n, (state as Record<string, unknown>)[n]);
       if (filters[n]!.isSet(v)) q[urlKeyOf(n)] = v;
     }
     return q as Q;

@@ -7,7 +7,7 @@ import { amendmentsList } from "@/lib/console/contract-amendments/list";
 import { listCustomFields, listEmploymentCustomFields } from "@/lib/console/custom-fields/api";
 import { customFieldsList } from "@/lib/console/custom-fields/list";
 import { listAllCompanyManagers, listAllDepartments } from "@/lib/console/employments/server";
-import { parseListState, toApiQuery } from "@/lib/console/employments/url-state";
+import { employmentsList } from "@/lib/console/employments/url-state";
 import { getExpense, listExpenses } from "@/lib/console/expenses/api";
 import { expensesList } from "@/lib/console/expenses/url-state";
 import { getIncentive, listIncentives, listRecurringIncentives } from "@/lib/console/incentives/api";
@@ -119,7 +119,7 @@ const all = (...loads: Promise<unknown>[]) => Promise.all(loads);
 const peopleOps = (api: ApiClient) => api.listEmployments(PEOPLE_OPS_EMPLOYMENTS_QUERY);
 
 export const PAGE_LOADS: PageLoad[] = [
-  { page: "/employments", load: ({ api }) => api.listEmployments(toApiQuery(parseListState(none))) },
+  { page: "/employments", load: ({ api }) => api.listEmployments(employmentsList.toApiQuery(employmentsList.parse(none))) },
   { page: "/employments/[id]", load: ({ api, id }) => orNotFound(api.getEmployment(id)) },
   {
     page: "/employments/[id]/edit",
