@@ -46,7 +46,7 @@ describe("contract amendments list URL state", () => {
     expect(amendmentsList.update(s, { statuses: [] }).page).toBe(3);
     expect(amendmentsList.update(s, { employmentId: "e" }).page).toBe(1);
     const q = amendmentsList.toApiQuery({ page: 2, pageSize: 10, employmentId: "e", statuses: ["in_review", "submitted"] });
-    expect(q).toEqual({ page: 2, page_size: 10, employment_id: "e", status: ["in_review", "submitted"] });
+    expect(q).toEqual({ page: 2, page_size: 10, employment_id: "e", status: ["submitted", "in_review"] });
     expect(amendmentsList.apiSearch(q)).toBe("page=2&page_size=10&employment_id=e&status=submitted%2Cin_review");
   });
 
