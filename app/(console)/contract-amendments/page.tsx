@@ -6,12 +6,8 @@ import { Hydrate } from "@/components/console/hydrate";
 import { ButtonLink } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
 import { listContractAmendments } from "@/lib/console/contract-amendments/api";
-import {
-  amendmentStateHref,
-  newAmendmentHref,
-  parseAmendmentState,
-  toAmendmentApiQuery,
-} from "@/lib/console/contract-amendments/url-state";
+import { amendmentsList } from "@/lib/console/contract-amendments/list";
+import { newAmendmentHref } from "@/lib/console/contract-amendments/url-state";
 import { employmentHref } from "@/lib/console/employments/links";
 import { getPageApi, loadForPage } from "@/lib/console/employments/server";
 import { EMPLOYMENT_DIRECTORY_QUERY } from "@/lib/console/payslips/employment-directory";
@@ -30,10 +26,10 @@ export default async function ContractAmendmentsPage({
 }: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  const state = parseAmendmentState(await searchParams);
-  const returnTo = amendmentStateHref(state);
+  const state = amendmentsList.parse(await searchParams);
+  const returnTo = amendmentsList.href(state);
   const { api, scope } = await getPageApi(returnTo);
-  const apiQuery = toAmendmentApiQuery(state);
+  const apiQuery = amendmentsList.toApiQuery(state);
   const queryClient = makeQueryClient();
   const [result, , , employment] = await Promise.all([
     loadForPage(

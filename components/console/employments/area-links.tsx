@@ -1,10 +1,11 @@
 import Link from "next/link";
 import { Card, CardHeader } from "@/components/ui/card";
-import { amendmentsOfEmploymentHref, newAmendmentHref } from "@/lib/console/contract-amendments/url-state";
+import { amendmentsOfEmploymentHref } from "@/lib/console/contract-amendments/list";
+import { newAmendmentHref } from "@/lib/console/contract-amendments/url-state";
 import { expensesList } from "@/lib/console/expenses/url-state";
 import { incentivesList } from "@/lib/console/incentives/url-state";
 import { offboardingsList } from "@/lib/console/offboardings/url-state";
-import { payslipsOfEmploymentHref } from "@/lib/console/payslips/url-state";
+import { payslipsOfEmploymentHref } from "@/lib/console/payslips/list";
 import { timeoffList } from "@/lib/console/timeoff/url-state";
 
 // The employment page's links to the other areas of the console, each filtered to that employment.

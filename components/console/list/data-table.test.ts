@@ -54,4 +54,10 @@ describe("DataTable", () => {
     const html = render({ rows: rows(VIRTUALIZE_ABOVE) });
     expect(count(html, /Person \d+/g)).toBe(VIRTUALIZE_ABOVE);
   });
+
+  it("gives a sortable column's header its aria-sort", () => {
+    const sortable: ListColumn<Row>[] = [{ ...columns[0]!, meta: { ariaSort: "descending" } }];
+    expect(render({ rows: rows(1), columns: sortable })).toMatch(/<th[^>]*aria-sort="descending"[^>]*>Name<\/th>/);
+    expect(render({ rows: rows(1) })).not.toContain("aria-sort");
+  });
 });

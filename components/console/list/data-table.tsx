@@ -21,6 +21,8 @@ declare module "@tanstack/react-table" {
   interface ColumnMeta<TFeatures extends TableFeatures, TData extends RowData, TValue extends CellData = CellData> {
     className?: string;
     headerClassName?: string;
+    /** The header's aria-sort (a column the list is sorted by, or can be). */
+    ariaSort?: "ascending" | "descending" | "none";
   }
 }
 
@@ -127,7 +129,11 @@ export function DataTable<T extends RowData>({
         {table.getHeaderGroups().map((group) => (
           <Tr key={group.id}>
             {group.headers.map((header) => (
-              <Th key={header.id} className={header.column.columnDef.meta?.headerClassName}>
+              <Th
+                key={header.id}
+                className={header.column.columnDef.meta?.headerClassName}
+                aria-sort={header.column.columnDef.meta?.ariaSort}
+              >
                 {header.isPlaceholder ? null : <table.FlexRender header={header} />}
               </Th>
             ))}

@@ -2,7 +2,7 @@ import "server-only";
 import { OkEnvelopeSchema, type CompanyRole } from "@/lib/contract";
 import { fetchAllPages, type ApiClient } from "@/lib/console/api-client";
 import { read } from "@/lib/console/api-read";
-import type { ManagerListApiQuery } from "./url-state";
+import type { ManagerListApiQuery } from "./list";
 
 // The company manager endpoints over the console's typed client, for server pages and BFF handlers.
 

@@ -111,4 +111,17 @@ describe("defineList", () => {
   it("refuses a default page size it does not offer", () => {
     expect(() => defineList("/x", { filters: {}, pageSizes: [10, 25], defaultPageSize: 20 })).toThrow(/not offered/);
   });
+
+  it("keeps a choice filter (a sort) always valued: its default is never in the URL, another value is, and sent to the API", () => {
+    const sorted = defineList("/sorted", {
+      filters: { sortBy: filter.choice(["due", "period"], { key: "sort_by", default: "due" }), type: filter.enum(["a", "b"]) },
+    });
+    expect(sorted.parse({ sort_by: "bogus" })).toMatchObject({ sortBy: "due" });
+    expect(sorted.href(sorted.parse({ sort_by: "due" }))).toBe("/sorted");
+    const s = sorted.parse({ sort_by: "period", type: "b", page: "3" });
+    expect(sorted.href(s)).toBe("/sorted?sort_by=period&type=b&page=3");
+    expect(sorted.update(s, { sortBy: "due" }).page).toBe(1);
+    expect(sorted.toApiQuery(s)).toEqual({ page: 3, page_size: 20, sort_by: "period", type: "b" });
+    expect(sorted.toApiQuery(sorted.defaults)).toEqual({ page: 1, page_size: 20 });
+  });
 });

@@ -82,6 +82,35 @@ export const filter = {
   },
 
   /**
+   * One value out of the API's enum that always has one: `default` when the URL has none or one not
+   * in `values` (`?sort_by=invoice_period`, default `due_date`). The default is never written to the
+   * URL; another value counts as set. For a sort key or order the API takes as a parameter.
+   */
+  choice<const V extends readonly string[], Key extends string | undefined = undefined>(
+    values: V,
+    options: KeyOption<Key> & { default: NoInfer<V[number]> },
+  ): Filter<V[number], NoInfer<Key>, true> {
+    const fallback = options.default;
+    const parser = createParser<V[number]>({
+      parse: (raw) => {
+        const v = raw.trim();
+        return values.includes(v) ? v : null;
+      },
+      serialize: (v) => v,
+      eq: stringEq,
+    }).withDefault(fallback);
+    return {
+      kind: "enum",
+      key: options.key as Key,
+      parser: parser as ValueParser<V[number]>,
+      empty: fallback,
+      api: true,
+      isSet: (v) => v !== fallback,
+      toSearch: (v) => v,
+    };
+  },
+
+  /**
    * Several values of the API's enum, comma-separated like the API's own parameter
    * (`?status=active,invited`); kept deduplicated and in the order of `values`, so one selection
    * has one URL. [] = all.

@@ -1,11 +1,11 @@
 import type { ApiClient } from "@/lib/console/api-client";
 import { ApiRequestError } from "@/lib/console/api-errors";
 import { listAllCompanyManagers, listCompanyManagers } from "@/lib/console/company-managers/api";
-import { parseManagerState, toManagerApiQuery } from "@/lib/console/company-managers/url-state";
+import { managersList } from "@/lib/console/company-managers/list";
 import { getAmendmentForm, getContractAmendment, listContractAmendments } from "@/lib/console/contract-amendments/api";
-import { parseAmendmentState, toAmendmentApiQuery } from "@/lib/console/contract-amendments/url-state";
+import { amendmentsList } from "@/lib/console/contract-amendments/list";
 import { listCustomFields, listEmploymentCustomFields } from "@/lib/console/custom-fields/api";
-import { parseCustomFieldState, toCustomFieldApiQuery } from "@/lib/console/custom-fields/url-state";
+import { customFieldsList } from "@/lib/console/custom-fields/list";
 import { listCompanies } from "@/lib/console/companies/api";
 import { getForm, listCountries } from "@/lib/console/countries/api";
 import { listAllDepartments } from "@/lib/console/departments/api";
@@ -18,10 +18,10 @@ import { incentivesList, recurringList } from "@/lib/console/incentives/url-stat
 import { getOffboarding, listOffboardings } from "@/lib/console/offboardings/api";
 import { offboardingsList } from "@/lib/console/offboardings/url-state";
 import { listOutstandingPayments } from "@/lib/console/outstanding-payments/api";
-import { parsePaymentState, toPaymentApiQuery } from "@/lib/console/outstanding-payments/url-state";
+import { paymentsList } from "@/lib/console/outstanding-payments/list";
 import { downloadPayslip, listPayslips } from "@/lib/console/payslips/api";
 import { EMPLOYMENT_DIRECTORY_QUERY } from "@/lib/console/payslips/employment-directory";
-import { parsePayslipState, toPayslipApiQuery } from "@/lib/console/payslips/url-state";
+import { payslipsList } from "@/lib/console/payslips/list";
 import { getTimeoffBalance, listTimeoff, listTimeoffTypes } from "@/lib/console/timeoff/api";
 import { PEOPLE_OPS_EMPLOYMENTS_QUERY } from "@/lib/console/timeoff/people-ops/eligibility";
 import { timeoffList } from "@/lib/console/timeoff/url-state";
@@ -167,13 +167,13 @@ export const PAGE_LOADS: PageLoad[] = [
   { page: "/offboardings/[id]", load: ({ api, id }) => all(orNotFound(getOffboarding(api, id)), peopleOps(api)) },
   {
     page: "/outstanding-payments",
-    load: ({ api }) => orUnavailable(listOutstandingPayments(api, toPaymentApiQuery(parsePaymentState(none)))),
+    load: ({ api }) => orUnavailable(listOutstandingPayments(api, paymentsList.toApiQuery(paymentsList.parse(none)))),
   },
   {
     page: "/payslips",
     load: ({ api, id }) =>
       all(
-        listPayslips(api, toPayslipApiQuery(parsePayslipState(none))),
+        listPayslips(api, payslipsList.toApiQuery(payslipsList.parse(none))),
         listEmployments(api, EMPLOYMENT_DIRECTORY_QUERY),
         // The filter's employment names the header; without it the page keeps its plain title.
         orNotFound(getEmployment(api, id)),
@@ -183,7 +183,7 @@ export const PAGE_LOADS: PageLoad[] = [
     page: "/contract-amendments",
     load: ({ api }) =>
       all(
-        listContractAmendments(api, toAmendmentApiQuery(parseAmendmentState(none))),
+        listContractAmendments(api, amendmentsList.toApiQuery(amendmentsList.parse(none))),
         listEmployments(api, EMPLOYMENT_DIRECTORY_QUERY),
         listAllCompanyManagers(api),
       ),
@@ -198,8 +198,8 @@ export const PAGE_LOADS: PageLoad[] = [
       if (employment?.country) await getAmendmentForm(api, employment.country.code);
     },
   },
-  { page: "/company-managers", load: ({ api }) => listCompanyManagers(api, toManagerApiQuery(parseManagerState(none))) },
-  { page: "/custom-fields", load: ({ api }) => listCustomFields(api, toCustomFieldApiQuery(parseCustomFieldState(none))) },
+  { page: "/company-managers", load: ({ api }) => listCompanyManagers(api, managersList.toApiQuery(managersList.parse(none))) },
+  { page: "/custom-fields", load: ({ api }) => listCustomFields(api, customFieldsList.toApiQuery(customFieldsList.parse(none))) },
   {
     page: "/webhooks",
     load: ({ api, companyId }) =>

@@ -2,56 +2,52 @@ import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { CONTRACT_AMENDMENT_STATUSES } from "@/lib/contract";
 import { changeRows, formatChangeValue, isOpenAmendment, reasonLabel } from "./labels";
-import {
-  DEFAULT_AMENDMENT_STATE,
-  amendmentQueryToSearch,
-  amendmentStateHref,
-  amendmentsOfEmploymentHref,
-  newAmendmentHref,
-  parseAmendmentState,
-  serializeAmendmentState,
-  toAmendmentApiQuery,
-  updateAmendmentState,
-  type AmendmentListState,
-} from "./url-state";
+import { amendmentsList, amendmentsOfEmploymentHref, type AmendmentListState } from "./list";
+import { newAmendmentHref } from "./url-state";
 
+const PAGE_SIZES = [10, 20, 50, 100];
 const stateArb: fc.Arbitrary<AmendmentListState> = fc.record({
   page: fc.integer({ min: 1, max: 5000 }),
-  pageSize: fc.integer({ min: 1, max: 100 }),
+  pageSize: fc.constantFrom(...PAGE_SIZES),
   employmentId: fc.oneof(fc.constant(""), fc.uuid()),
   statuses: fc
     .uniqueArray(fc.constantFrom(...CONTRACT_AMENDMENT_STATUSES))
     .map((s) => CONTRACT_AMENDMENT_STATUSES.filter((x) => s.includes(x))),
 });
+const query = (href: string) => new URLSearchParams(href.split("?")[1] ?? "");
 
-describe("contract amendments URL state", () => {
+describe("contract amendments list URL state", () => {
   it("round-trips every state and gives it one URL", () => {
-    fc.assert(
-      fc.property(stateArb, (s) => void expect(parseAmendmentState(new URLSearchParams(serializeAmendmentState(s).toString()))).toEqual(s)),
-    );
+    fc.assert(fc.property(stateArb, (s) => void expect(amendmentsList.parse(query(amendmentsList.href(s)))).toEqual(s)));
     fc.assert(
       fc.property(fc.dictionary(fc.constantFrom("page", "page_size", "employment_id", "status"), fc.string()), (raw) => {
-        const once = serializeAmendmentState(parseAmendmentState(raw)).toString();
-        expect(serializeAmendmentState(parseAmendmentState(new URLSearchParams(once))).toString()).toBe(once);
+        const once = amendmentsList.href(amendmentsList.parse(raw));
+        expect(amendmentsList.href(amendmentsList.parse(query(once)))).toBe(once);
       }),
     );
   });
 
-  it("reads statuses from repeated keys and comma lists, in the contract's order", () => {
-    const s = parseAmendmentState({ status: ["done", "submitted,bogus"], employment_id: "e-1" });
-    expect(s).toEqual({ ...DEFAULT_AMENDMENT_STATE, statuses: ["submitted", "done"], employmentId: "e-1" });
-    expect(amendmentStateHref(s)).toBe("/contract-amendments?employment_id=e-1&status=submitted%2Cdone");
-    expect(amendmentStateHref(DEFAULT_AMENDMENT_STATE)).toBe("/contract-amendments");
+  it("reads statuses from a comma list, in the contract's order, and drops unknown ones", () => {
+    const s = amendmentsList.parse({ status: "done,submitted,bogus", employment_id: "e-1" });
+    expect(s).toEqual({ ...amendmentsList.defaults, statuses: ["submitted", "done"], employmentId: "e-1" });
+    expect(amendmentsList.href(s)).toBe("/contract-amendments?employment_id=e-1&status=submitted,done");
+    expect(amendmentsList.href(amendmentsList.defaults)).toBe("/contract-amendments");
+  });
+
+  it("parses invalid values to the defaults", () => {
+    expect(amendmentsList.parse({ page: "abc", page_size: "7", status: "bogus", employment_id: "<script>" })).toEqual(
+      amendmentsList.defaults,
+    );
   });
 
   it("goes back to page 1 when a filter changes, and maps to the API's query", () => {
-    const s = { ...DEFAULT_AMENDMENT_STATE, page: 3 };
-    expect(updateAmendmentState(s, { statuses: ["done"] }).page).toBe(1);
-    expect(updateAmendmentState(s, { statuses: [] }).page).toBe(3);
-    expect(updateAmendmentState(s, { employmentId: "e" }).page).toBe(1);
-    const q = toAmendmentApiQuery({ page: 2, pageSize: 10, employmentId: "e", statuses: ["in_review", "submitted"] });
-    expect(q).toEqual({ page: 2, page_size: 10, employment_id: "e", status: "submitted,in_review" });
-    expect(amendmentQueryToSearch(q)).toBe("page=2&page_size=10&employment_id=e&status=submitted%2Cin_review");
+    const s = { ...amendmentsList.defaults, page: 3 };
+    expect(amendmentsList.update(s, { statuses: ["done"] }).page).toBe(1);
+    expect(amendmentsList.update(s, { statuses: [] }).page).toBe(3);
+    expect(amendmentsList.update(s, { employmentId: "e" }).page).toBe(1);
+    const q = amendmentsList.toApiQuery({ page: 2, pageSize: 10, employmentId: "e", statuses: ["in_review", "submitted"] });
+    expect(q).toEqual({ page: 2, page_size: 10, employment_id: "e", status: ["submitted", "in_review"] });
+    expect(amendmentsList.apiSearch(q)).toBe("page=2&page_size=10&employment_id=e&status=submitted%2Cin_review");
   });
 
   it("links an employment's amendments and its amendment form", () => {
