@@ -120,7 +120,8 @@ const peopleOps = (api: ApiClient) => api.listEmployments(PEOPLE_OPS_EMPLOYMENTS
 
 export const PAGE_LOADS: PageLoad[] = [
   { page: "/employments", load: ({ api }) => api.listEmployments(toApiQuery(parseListState(none))) },
-  { page: "/employments/[id]", load: ({ api, id }) => orNotFound(api.getEmployment(id)) },
+  // Both at once (lib/console/employments/detail-page.ts): the employment and its custom fields section.
+  { page: "/employments/[id]", load: ({ api, id }) => all(orNotFound(api.getEmployment(id)), listEmploymentCustomFields(api, id)) },
   {
     page: "/employments/[id]/edit",
     load: ({ api, id }) => all(orNotFound(api.getEmployment(id)), listAllDepartments(api), listAllCompanyManagers(api)),
