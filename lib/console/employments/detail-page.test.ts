@@ -1,9 +1,9 @@
 import { dehydrate, hydrate, QueryObserver, type QueryClient, type QueryObserverOptions } from "@tanstack/react-query";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createApiClient } from "@/lib/console/api-client";
 import { createCustomField, setCustomFieldValue } from "@/lib/console/custom-fields/api";
 import { makeEmployment, makeTenant } from "@/lib/gateway/testing/factories";
-import { createTestGateway, type TestGateway } from "@/lib/gateway/testing/harness";
+import { createTestGateway, getSharedTestDatabase, type TestGateway } from "@/lib/gateway/testing/harness";
 import { employmentCustomFieldsQuery } from "@/lib/queries/custom-fields";
 import { employmentDetailQuery } from "@/lib/queries/employments";
 import { makeQueryClient } from "@/lib/queries/query-client";
@@ -56,6 +56,9 @@ async function mount<T, K extends readonly unknown[]>(client: QueryClient, optio
   unsubscribe();
   return result;
 }
+
+// The run's databases open once, here (seconds, more on a loaded machine), not in a test's hook.
+beforeAll(() => getSharedTestDatabase("sandbox"), 180_000);
 
 beforeEach(async () => {
   gw = await createTestGateway();
