@@ -2,11 +2,15 @@
 
 import { cn } from "@/components/ui/cn";
 import { Popover, PopoverChevron, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
-import { openCompanyHref } from "@/lib/console/partner/url-state";
 
 export interface SwitcherCompany {
   id: string;
   name: string;
+}
+
+/** A company of the switcher with the link that opens it (built on the server: see ConsoleHeader). */
+export interface SwitcherEntry extends SwitcherCompany {
+  href: string;
 }
 
 /**
@@ -14,7 +18,7 @@ export interface SwitcherCompany {
  * (or back to the partner view). A popover of plain links: each one is a navigation, so the whole
  * page (and every cached query) belongs to the company chosen.
  */
-export function CompanySwitcher({ current, companies }: { current: SwitcherCompany | null; companies: SwitcherCompany[] }) {
+export function CompanySwitcher({ current, companies }: { current: SwitcherCompany | null; companies: SwitcherEntry[] }) {
   const item = "block rounded-md px-3 py-2 text-sm hover:bg-slate-100 dark:hover:bg-slate-800";
   return (
     <Popover>
@@ -39,7 +43,7 @@ export function CompanySwitcher({ current, companies }: { current: SwitcherCompa
             {companies.map((c) => (
               <li key={c.id}>
                 <a
-                  href={openCompanyHref(c.id)}
+                  href={c.href}
                   className={cn(item, current?.id === c.id && "font-semibold")}
                   aria-current={current?.id === c.id ? "true" : undefined}
                 >
