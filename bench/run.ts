@@ -23,6 +23,8 @@ const { values } = parseArgs({
     connections: { type: "string", default: "10" },
     out: { type: "string", default: path.join(RESULTS_DIR, "latest.json") },
     "max-minutes": { type: "string", default: "10" },
+    // Exit 1 when a suite's budget or goal check fails (CI); without it, failures are printed only.
+    "fail-on-check": { type: "boolean", default: false },
   },
 });
 
@@ -75,6 +77,10 @@ function printSuite(suite: Suite, result: SuiteResult): void {
         .map(([k, v]) => `${k} = ${v}`)
         .join(", ")}\n`,
     );
+  }
+  for (const c of result.checks ?? []) {
+    const op = c.kind === "max" ? "≤" : "≥";
+    process.stdout.write(`  ${c.pass ? "PASS" : "FAIL"} ${c.name}: ${c.value} ${c.unit} (budget ${op} ${c.limit} ${c.unit})\n`);
   }
 }
 
@@ -136,6 +142,7 @@ async function main(): Promise<number> {
     suites: [] as Array<{ name: string; description: string; ok: boolean; error?: string; durationMs: number } & Partial<SuiteResult>>,
   };
   let failed = 0;
+  let failedChecks = 0;
   for (const suite of suites) {
     const t0 = performance.now();
     try {
@@ -148,6 +155,7 @@ async function main(): Promise<number> {
         ...result,
       });
       printSuite(suite, result);
+      failedChecks += (result.checks ?? []).filter((c) => !c.pass).length;
     } catch (error) {
       failed++;
       const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
@@ -168,7 +176,9 @@ async function main(): Promise<number> {
   mkdirSync(path.dirname(values.out), { recursive: true });
   writeFileSync(values.out, `${JSON.stringify({ ...report, suites: [...report.suites, ...kept] }, null, 2)}\n`);
   log(`wrote ${path.relative(process.cwd(), values.out)}`);
-  return failed > 0 ? 1 : 0;
+  if (failedChecks > 0)
+    log(`${failedChecks} budget check(s) failed${values["fail-on-check"] ? "" : " (exit code unchanged without --fail-on-check)"}`);
+  return failed > 0 || (values["fail-on-check"] && failedChecks > 0) ? 1 : 0;
 }
 
 main().then(

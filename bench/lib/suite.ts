@@ -36,9 +36,33 @@ export interface Comparison {
   ratios: Record<string, number>;
 }
 
+/** A goal the suite checks its own figures against (issue 11's budgets), printed PASS or FAIL. */
+export interface Check {
+  /** What is checked, e.g. "JS /employments (gzip)". */
+  name: string;
+  value: number;
+  limit: number;
+  unit: string;
+  /** "max": value ≤ limit passes; "min": value ≥ limit passes. */
+  kind: "max" | "min";
+  pass: boolean;
+}
+
+/** A check of `value` against `limit` (rounded figures are compared as printed). */
+export const check = (name: string, value: number, kind: Check["kind"], limit: number, unit: string): Check => ({
+  name,
+  value,
+  limit,
+  unit,
+  kind,
+  pass: kind === "max" ? value <= limit : value >= limit,
+});
+
 export interface SuiteResult {
   rows: Row[];
   comparisons?: Comparison[];
+  /** Budgets and goals, each PASS or FAIL (printed after the table, kept in the JSON). */
+  checks?: Check[];
   /** Setup facts (data size, versions) recorded in the JSON. */
   context?: Record<string, unknown>;
 }

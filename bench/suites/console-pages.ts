@@ -8,7 +8,7 @@ import { closeServer, createBaselineServer, listenLoopback, type CannedResponse 
 import { measure, round } from "../lib/load";
 import { buildIfNeeded, PROJECT_ROOT, startConsoleServer, type ConsoleServer } from "../lib/next-server";
 import { buildWeight, kb, pageAssets, readRouteBundleStats, servedWeight, sharedWeight, sizeOf } from "../lib/page-weight";
-import { defineSuite, type Comparison, type Metric, type Row } from "../lib/suite";
+import { check, defineSuite, type Check, type Comparison, type Metric, type Row } from "../lib/suite";
 import { timeSequential, timingMetrics } from "../lib/ttfb";
 
 // The console's pages as a signed-in user gets them from the production server (`next start`, the
@@ -25,6 +25,14 @@ const TTFB_REQUESTS = 50;
 const TTFB_WARMUP = 5;
 /** The country-form section whose page is weighed (accepted while an employment is active too). */
 const FORM_SECTION: EmploymentSection = "address_details";
+
+// Issue 11's goals, checked by every run (PASS/FAIL lines under the table, `checks` in the JSON):
+/** First-load JS, KB gzip: the list page has its own budget; every other route the largest route's. */
+export const JS_BUDGET_KB: Readonly<Record<string, number>> = { "/employments": 170 };
+export const JS_BUDGET_EVERY_ROUTE_KB = 250;
+/** Throughput under load, console / static server of the same HTML. */
+export const THROUGHPUT_GOALS: Readonly<Record<string, number>> = { "GET /employments": 0.03, "GET /employments/{id}": 0.015 };
+const jsBudgetOf = (route: string) => JS_BUDGET_KB[route] ?? JS_BUDGET_EVERY_ROUTE_KB;
 
 interface ApiList {
   data: { employments: Array<{ id: string }>; total_count: number };
@@ -71,6 +79,14 @@ async function fetchPage(consoleUrl: string, path: string, cookie: string | null
 
 const metric = (value: number, unit: string, better: Metric["better"] = "lower"): Metric => ({ value, unit, better });
 
+/** A route's first-load JS per the build, with its budget in the notes. */
+const buildRow = (route: string, w: { raw: number; gzip: number; files: number }): Row => ({
+  name: `JS ${route}`,
+  target: "build stats",
+  metrics: { "js raw": metric(kb(w.raw), "KB"), "js gzip": metric(kb(w.gzip), "KB"), "js files": metric(w.files, "files") },
+  notes: { budgetGzipKB: jsBudgetOf(route), withinBudget: kb(w.gzip) <= jsBudgetOf(route) ? "yes" : "no" },
+});
+
 export default defineSuite({
   name: "console-pages",
   description:
@@ -113,6 +129,7 @@ export default defineSuite({
 
       const rows: Row[] = [];
       const comparisons: Comparison[] = [];
+      const checks: Check[] = [];
       const headers = { cookie };
       for (const page of pages) {
         const htmlKb = metric(kb(canned.get(page.path)!.body.length), "KB");
@@ -147,12 +164,15 @@ export default defineSuite({
           metrics: { ...consoleLoad.metrics, ...consoleTimes, html: htmlKb },
           notes: { ...consoleLoad.notes },
         });
+        const throughput = round(consoleLoad.metrics["req/s"].value / staticLoad.metrics["req/s"].value, 4);
+        const goal = THROUGHPUT_GOALS[page.name];
+        if (goal !== undefined) checks.push(check(`${page.name} throughput console/static`, throughput, "min", goal, "×"));
         comparisons.push({
           name: page.name,
           ratios: {
             "ttfb p50 console/static": round(consoleTimes["ttfb p50"].value / Math.max(staticTimes["ttfb p50"].value, 0.1), 1),
             "full p50 console/static": round(consoleTimes["full p50"].value / Math.max(staticTimes["full p50"].value, 0.1), 1),
-            "throughput console/static": round(consoleLoad.metrics["req/s"].value / staticLoad.metrics["req/s"].value, 4),
+            "throughput console/static": throughput,
             "p99 console/static (static floored at 1 ms)": round(
               consoleLoad.metrics.p99.value / Math.max(staticLoad.metrics.p99.value, 1),
               1,
@@ -194,6 +214,8 @@ export default defineSuite({
         const assets = pageAssets(html.toString("utf8"));
         const js = await servedWeight(consoleUrl, assets.scripts, sizes);
         const css = await servedWeight(consoleUrl, assets.stylesheets, sizes);
+        const budget = jsBudgetOf(r.route);
+        checks.push(check(`JS ${r.route} (as served)`, kb(js.gzip), "max", budget, "KB gzip"));
         rows.push({
           name: `JS ${r.route}`,
           target: "console (page)",
@@ -210,26 +232,29 @@ export default defineSuite({
             cssRawKB: kb(css.raw),
             cssGzipKB: kb(css.gzip),
             noModuleScripts: assets.noModule.length,
+            budgetGzipKB: budget,
+            withinBudget: kb(js.gzip) <= budget ? "yes" : "no",
           },
         });
         const stat = stats?.find((s) => s.route === r.route);
         if (stat) {
           const fromBuild = buildWeight(PROJECT_ROOT, stat);
-          rows.push({
-            name: `JS ${r.route}`,
-            target: "build stats",
-            metrics: {
-              "js raw": metric(kb(fromBuild.raw), "KB"),
-              "js gzip": metric(kb(fromBuild.gzip), "KB"),
-              "js files": metric(fromBuild.files, "files"),
-            },
-          });
+          rows.push(buildRow(r.route, fromBuild));
         }
+      }
+      // Every other route of the build, from its own accounting (no page to fetch for most of them).
+      const served = new Set(routes.map((r) => r.route));
+      for (const stat of stats ?? []) {
+        if (served.has(stat.route)) continue;
+        const fromBuild = buildWeight(PROJECT_ROOT, stat);
+        rows.push(buildRow(stat.route, fromBuild));
+        checks.push(check(`JS ${stat.route} (build)`, kb(fromBuild.gzip), "max", jsBudgetOf(stat.route), "KB gzip"));
       }
 
       return {
         rows,
         comparisons,
+        checks,
         context: {
           server:
             "next start (production build), embedded API in the same process, PGlite, memory rate limiter with unreachable limits, LOG_LEVEL=warn",
@@ -242,6 +267,7 @@ export default defineSuite({
           ttfb: { requests: TTFB_REQUESTS, warmup: TTFB_WARMUP, client: "node:http, one keep-alive connection, sequential" },
           js: "unique non-nomodule <script src> of the served HTML plus chunks named in its RSC payload; gzip = zlib default level; KB = 1024 bytes",
           routeBundleStats: stats ? ".next/diagnostics/route-bundle-stats.json" : "absent in this build",
+          budgets: { jsGzipKB: { ...JS_BUDGET_KB, everyOtherRoute: JS_BUDGET_EVERY_ROUTE_KB }, throughput: THROUGHPUT_GOALS },
         },
       };
     } finally {

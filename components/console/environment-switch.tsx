@@ -5,7 +5,8 @@ import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { BFF_HEADER } from "@/lib/console/bff-client";
 import { environmentSwitchPlan, sameOriginPath } from "@/lib/console/employments/links";
-import { ENVIRONMENTS, type Environment } from "@/lib/contract";
+import type { Environment } from "@/lib/contract";
+import { ENVIRONMENTS } from "@/lib/contract/environments";
 import { ENVIRONMENT_LABELS, EnvironmentBadge } from "./environment-badge";
 
 const ENDPOINT = "/api/session/environment";

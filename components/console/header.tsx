@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { openCompanyHref } from "@/lib/console/partner/url-state";
 import type { PublicSession } from "@/lib/console/session-types";
 import { EnvironmentSwitch } from "./environment-switch";
 import { NavLinks } from "./nav-links";
@@ -22,7 +23,10 @@ export function ConsoleHeader({ session, companies = [] }: { session: PublicSess
         </Link>
         <nav aria-label={operator ? "Partner" : "Main"}>{operator ? <PartnerNavLinks /> : <NavLinks />}</nav>
         <div className="ml-auto flex flex-wrap items-center gap-3">
-          {operator ? <CompanySwitcher current={session.company} companies={companies} /> : null}
+          {operator ? (
+            // Links built here, on the server: the switcher (on every page) stays free of the URL-state module and zod.
+            <CompanySwitcher current={session.company} companies={companies.map((c) => ({ ...c, href: openCompanyHref(c.id) }))} />
+          ) : null}
           <EnvironmentSwitch current={session.environment} connected={session.environments} operator={operator} />
           <UserMenu user={session.user} company={operator ? null : session.company} operator={operator} />
         </div>

@@ -2,7 +2,8 @@
 
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { Popover, PopoverChevron, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
+import { DeferredPopover } from "@/components/ui/deferred-popover";
+import { PopoverChevron } from "@/components/ui/popover-chevron";
 import { ThemeChoice } from "@/components/ui/theme-provider";
 import type { PublicSession } from "@/lib/console/session-types";
 import { SIGN_IN_PATH } from "@/lib/console/auth/sign-in-url";
@@ -32,8 +33,10 @@ export function UserMenu({ user, company, operator = false }: Pick<PublicSession
   const name = user?.name || user?.email || "Signed in";
 
   return (
-    <Popover>
-      <PopoverTrigger asChild>
+    <DeferredPopover
+      label="Account"
+      className="p-4"
+      trigger={
         <button
           type="button"
           className="group flex items-center gap-2 rounded-md px-1.5 py-1 text-left hover:bg-slate-100 dark:hover:bg-slate-800"
@@ -52,46 +55,45 @@ export function UserMenu({ user, company, operator = false }: Pick<PublicSession
           </span>
           <PopoverChevron />
         </button>
-      </PopoverTrigger>
-      <PopoverContent aria-label="Account" className="p-4">
-        <dl className="space-y-2 text-sm">
-          <div>
-            <dt className="text-xs font-medium uppercase tracking-wide text-slate-600 dark:text-slate-400">Signed in as</dt>
-            <dd className="font-medium text-slate-900 dark:text-slate-100">{name}</dd>
-            {user?.email && user.email !== name ? <dd className="break-all text-slate-600 dark:text-slate-400">{user.email}</dd> : null}
-          </div>
-          <div>
-            <dt className="text-xs font-medium uppercase tracking-wide text-slate-600 dark:text-slate-400">
-              {operator ? "Role" : "Company"}
-            </dt>
-            <dd className="text-slate-900 dark:text-slate-100">
-              {operator ? "Partner operator: every connected company" : (company?.name ?? "None")}
-            </dd>
-          </div>
-        </dl>
-        <ThemeChoice className="mt-4" />
-        <Button
-          variant="secondary"
-          size="sm"
-          className="mt-4 w-full"
-          disabled={signingOut}
-          onClick={() => {
-            setSigningOut(true);
-            setSignOutError(null);
-            signOut().catch((error: unknown) => {
-              setSigningOut(false);
-              setSignOutError(describeApiError(toErrorPayload(error)));
-            });
-          }}
-        >
-          {signingOut ? "Signing out…" : "Sign out"}
-        </Button>
-        {signOutError ? (
-          <p role="alert" className="mt-2 text-xs font-medium text-red-700 dark:text-red-300">
-            Sign-out failed: {signOutError}
-          </p>
-        ) : null}
-      </PopoverContent>
-    </Popover>
+      }
+    >
+      <dl className="space-y-2 text-sm">
+        <div>
+          <dt className="text-xs font-medium uppercase tracking-wide text-slate-600 dark:text-slate-400">Signed in as</dt>
+          <dd className="font-medium text-slate-900 dark:text-slate-100">{name}</dd>
+          {user?.email && user.email !== name ? <dd className="break-all text-slate-600 dark:text-slate-400">{user.email}</dd> : null}
+        </div>
+        <div>
+          <dt className="text-xs font-medium uppercase tracking-wide text-slate-600 dark:text-slate-400">
+            {operator ? "Role" : "Company"}
+          </dt>
+          <dd className="text-slate-900 dark:text-slate-100">
+            {operator ? "Partner operator: every connected company" : (company?.name ?? "None")}
+          </dd>
+        </div>
+      </dl>
+      <ThemeChoice className="mt-4" />
+      <Button
+        variant="secondary"
+        size="sm"
+        className="mt-4 w-full"
+        disabled={signingOut}
+        onClick={() => {
+          setSigningOut(true);
+          setSignOutError(null);
+          signOut().catch((error: unknown) => {
+            setSigningOut(false);
+            setSignOutError(describeApiError(toErrorPayload(error)));
+          });
+        }}
+      >
+        {signingOut ? "Signing out…" : "Sign out"}
+      </Button>
+      {signOutError ? (
+        <p role="alert" className="mt-2 text-xs font-medium text-red-700 dark:text-red-300">
+          Sign-out failed: {signOutError}
+        </p>
+      ) : null}
+    </DeferredPopover>
   );
 }

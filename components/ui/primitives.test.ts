@@ -4,6 +4,7 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { StatusFilter } from "@/components/console/employments/status-filter";
+import { UserMenu } from "@/components/console/user-menu";
 
 // components/ui/ is the one place that wraps the UI libraries with behaviour (Radix, sonner,
 // next-themes); the rest of the console composes those wrappers (docs/decisions/console-ui-primitives.md).
@@ -45,5 +46,16 @@ describe("UI primitives live in components/ui", () => {
     expect(html).toContain('aria-haspopup="dialog"');
     // Closed, the panel is not rendered at all.
     expect(html).not.toContain("Show employments in status");
+  });
+
+  it("a deferred popover's trigger is drawn collapsed, announcing its panel, without any of the panel (account menu)", () => {
+    const html = renderToString(
+      createElement(UserMenu, { user: { id: "u1", name: "Ada Admin", email: "ada@example.com" }, company: { id: "c1", name: "Acme" } }),
+    );
+    expect(html).toContain('aria-expanded="false"');
+    expect(html).toContain('aria-haspopup="dialog"');
+    expect(html).toContain("Ada Admin");
+    // The panel (and Radix) load on the first press: nothing of it in the first render.
+    expect(html).not.toContain("Sign out");
   });
 });

@@ -1,4 +1,5 @@
 import { getEmployment, listEmployments, type ApiEmployment } from "../support/api";
+import { DEMO_COMPANY } from "../support/env";
 import { expect, TASK_LABELS, test } from "../support/fixtures";
 
 // Acceptance 3: the onboarding progress of the employment page is the API's record: the same
@@ -66,4 +67,24 @@ test("the onboarding progress matches the API's record, task by task", async ({ 
 
   await snap(page, "employment-detail");
   await axe(page, "employment-detail");
+});
+
+// The header's account menu loads its popover code on first use (components/ui/deferred-popover.tsx,
+// docs/decisions/console-bundle-budgets.md): the first press still opens it, with focus inside, and
+// Escape closes it and gives focus back to its button.
+test("the account menu opens on its first press and closes with Escape", async ({ page }) => {
+  await page.goto("/employments");
+  const trigger = page.getByRole("banner").getByRole("button", { name: new RegExp(DEMO_COMPANY.name) });
+  await expect(trigger).toHaveAttribute("aria-expanded", "false");
+  await trigger.click();
+  const panel = page.getByRole("dialog", { name: "Account" });
+  await expect(panel).toBeVisible();
+  await expect(panel.getByRole("button", { name: "Sign out" })).toBeVisible();
+  await expect(page.getByRole("banner").getByRole("button", { name: new RegExp(DEMO_COMPANY.name) })).toHaveAttribute(
+    "aria-expanded",
+    "true",
+  );
+  await page.keyboard.press("Escape");
+  await expect(panel).toBeHidden();
+  await expect(page.getByRole("banner").getByRole("button", { name: new RegExp(DEMO_COMPANY.name) })).toBeFocused();
 });

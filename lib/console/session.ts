@@ -1,6 +1,7 @@
 import "server-only";
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
+import { cache } from "react";
 import { createApiClient, type ApiClient } from "./api-client";
 import { ApiRequestError } from "./api-errors";
 import { getAuthDeps, type AuthDeps } from "./auth/deps";
@@ -146,9 +147,13 @@ export async function getSessionApi(deps: AuthDeps, session: ConsoleSession): Pr
   return createConnectionApiClient(deps, connection, await deps.resolveBaseUrl(session.environment));
 }
 
-export async function getConsoleSession(): Promise<ConsoleSession | null> {
+/**
+ * The session of the request being rendered. Memoized per server render (React `cache`): the layout
+ * and every segment and section of a page read it, and it costs console-database reads.
+ */
+export const getConsoleSession = cache(async (): Promise<ConsoleSession | null> => {
   return getSessionFromCookies(await getAuthDeps(), await requestCookies());
-}
+});
 
 /**
  * The session, or a redirect to /sign-in (server components and actions). A session whose current
@@ -164,10 +169,13 @@ export async function requireConsoleSession(callbackUrl?: string): Promise<Conso
   return session;
 }
 
-/** An API client for the session's current environment and company. Throws when not signed in. */
-export async function getServerApi(): Promise<{ api: ApiClient; session: ConsoleSession }> {
+/**
+ * An API client for the session's current environment and company. Throws when not signed in.
+ * Memoized per server render like getConsoleSession (one connection lookup per page, not per section).
+ */
+export const getServerApi = cache(async (): Promise<{ api: ApiClient; session: ConsoleSession }> => {
   return apiOfCookies(await requestCookies());
-}
+});
 
 /**
  * The same for a route handler, from the cookies of its Request (BFF handlers): it depends on the

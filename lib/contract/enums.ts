@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ENVIRONMENTS } from "./environments";
 
 // Every enumeration of the specification (sections 1–3, 5, 6) and of DECISIONS.md.
 
@@ -96,6 +97,6 @@ export const FORM_NAMES = [
 export const FormNameSchema = z.enum(FORM_NAMES);
 export type FormName = z.infer<typeof FormNameSchema>;
 
-export const ENVIRONMENTS = ["sandbox", "production"] as const;
+export { ENVIRONMENTS };
 export const EnvironmentSchema = z.enum(ENVIRONMENTS);
 export type Environment = z.infer<typeof EnvironmentSchema>;

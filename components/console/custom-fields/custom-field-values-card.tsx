@@ -2,11 +2,12 @@
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
-import { useRef, useState } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
+import { Spinner } from "@/components/ui/spinner";
 import { ErrorBanner, FieldRefusalNote } from "@/components/console/error-banner";
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
 import type { CustomFieldValueInput } from "@/lib/contract";
@@ -28,7 +29,13 @@ import {
   type EmploymentCustomFieldEntry,
 } from "@/lib/queries/custom-fields";
 import type { QueryScope } from "@/lib/queries/scope";
-import { CustomFieldValueForm, type CustomFieldValueFormProps } from "./custom-field-value-form";
+import type { CustomFieldValueFormProps } from "./custom-field-value-form";
+
+// The value editor (react-hook-form and its resolver) loads when a value is first edited, or when the
+// pointer or focus reaches an Edit button: the employment page ships without it
+// (docs/decisions/console-bundle-budgets.md).
+const loadValueForm = () => import("./custom-field-value-form");
+const CustomFieldValueForm = lazy(() => loadValueForm().then((m) => ({ default: m.CustomFieldValueForm })));
 
 /**
  * The "Custom fields" section of an employment: every definition of the company with the
@@ -169,13 +176,21 @@ function CustomFieldValueRow({
       </dt>
       <dd className="min-w-0 space-y-2">
         {editing ? (
-          <CustomFieldValueForm
-            field={field}
-            defaultValues={toFormValues(field, value)}
-            onSubmit={onSubmit}
-            onCancel={close}
-            onClear={value !== null ? onClear : undefined}
-          />
+          <Suspense
+            fallback={
+              <p role="status" className="flex items-center gap-2 text-slate-600 dark:text-slate-400">
+                <Spinner /> Opening the editor…
+              </p>
+            }
+          >
+            <CustomFieldValueForm
+              field={field}
+              defaultValues={toFormValues(field, value)}
+              onSubmit={onSubmit}
+              onCancel={close}
+              onClear={value !== null ? onClear : undefined}
+            />
+          </Suspense>
         ) : (
           <div className="flex flex-wrap items-start justify-between gap-2">
             <div className="min-w-0 break-words" data-testid={`custom-field-value-${field.id}`}>
@@ -201,6 +216,8 @@ function CustomFieldValueRow({
               size="sm"
               variant="secondary"
               aria-label={`Edit ${field.name}`}
+              onPointerEnter={() => void loadValueForm()}
+              onFocus={() => void loadValueForm()}
               onClick={() => {
                 setSaved(false);
                 setFailure(null);

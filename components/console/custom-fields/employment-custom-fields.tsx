@@ -1,18 +1,26 @@
 import { Suspense } from "react";
 import { Hydrate } from "@/components/console/hydrate";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
-import { listEmploymentCustomFields } from "@/lib/console/custom-fields/api";
+import type { PrefetchedSection } from "@/lib/console/employments/detail-page";
 import { employmentHref } from "@/lib/console/employments/links";
-import { getPageApi, loadForPage } from "@/lib/console/employments/server";
-import { employmentCustomFieldsQuery } from "@/lib/queries/custom-fields";
-import { makeQueryClient } from "@/lib/queries/query-client";
+import { loadForPage } from "@/lib/console/employments/server";
+import type { QueryScope } from "@/lib/queries/scope";
 import { CustomFieldValuesCard, CustomFieldValuesSkeleton } from "./custom-field-values-card";
 
-// The employment page's "Custom fields" section, self-contained: it loads its own data (every
-// definition and the employment's value of each) on the server, streamed behind a Suspense boundary
-// so the rest of the page never waits for it, then hands over to the interactive card.
+// The employment page's "Custom fields" section: its data (every definition and the employment's
+// value of each) is requested by the page together with the employment (startEmploymentPageLoads),
+// streamed behind a Suspense boundary so the rest of the page never waits for it, then handed over
+// to the interactive card under the key the card reads.
 
-export function EmploymentCustomFields({ employmentId }: { employmentId: string }) {
+export function EmploymentCustomFields({
+  scope,
+  employmentId,
+  prefetched,
+}: {
+  scope: QueryScope;
+  employmentId: string;
+  prefetched: PrefetchedSection<unknown>;
+}) {
   return (
     <Suspense
       fallback={
@@ -24,25 +32,23 @@ export function EmploymentCustomFields({ employmentId }: { employmentId: string 
         </Card>
       }
     >
-      <EmploymentCustomFieldsLoader employmentId={employmentId} />
+      <EmploymentCustomFieldsLoader scope={scope} employmentId={employmentId} prefetched={prefetched} />
     </Suspense>
   );
 }
 
-async function EmploymentCustomFieldsLoader({ employmentId }: { employmentId: string }) {
-  const returnTo = employmentHref(employmentId);
-  const { api, scope } = await getPageApi(returnTo);
-  const queryClient = makeQueryClient();
-  const result = await loadForPage(
-    () =>
-      queryClient.fetchQuery({
-        ...employmentCustomFieldsQuery(scope, employmentId),
-        queryFn: () => listEmploymentCustomFields(api, employmentId),
-      }),
-    { returnTo },
-  );
+async function EmploymentCustomFieldsLoader({
+  scope,
+  employmentId,
+  prefetched,
+}: {
+  scope: QueryScope;
+  employmentId: string;
+  prefetched: PrefetchedSection<unknown>;
+}) {
+  const result = await loadForPage(() => prefetched.loaded, { returnTo: employmentHref(employmentId) });
   return (
-    <Hydrate client={queryClient}>
+    <Hydrate client={prefetched.queryClient}>
       <CustomFieldValuesCard scope={scope} employmentId={employmentId} initialError={result.ok ? undefined : result.error} />
     </Hydrate>
   );

@@ -123,7 +123,8 @@ const peopleOps = (api: ApiClient) => listEmployments(api, PEOPLE_OPS_EMPLOYMENT
 
 export const PAGE_LOADS: PageLoad[] = [
   { page: "/employments", load: ({ api }) => listEmployments(api, employmentsList.toApiQuery(employmentsList.parse(none))) },
-  { page: "/employments/[id]", load: ({ api, id }) => orNotFound(getEmployment(api, id)) },
+  // Both at once (lib/console/employments/detail-page.ts): the employment and its custom fields section.
+  { page: "/employments/[id]", load: ({ api, id }) => all(orNotFound(getEmployment(api, id)), listEmploymentCustomFields(api, id)) },
   {
     page: "/employments/[id]/edit",
     load: ({ api, id }) => all(orNotFound(getEmployment(api, id)), listAllDepartments(api), listAllCompanyManagers(api)),

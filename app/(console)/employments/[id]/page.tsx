@@ -7,10 +7,8 @@ import { Hydrate } from "@/components/console/hydrate";
 import { ButtonLink } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
 import { EMPLOYMENTS_PATH, employmentHref } from "@/lib/console/employments/links";
+import { startEmploymentPageLoads } from "@/lib/console/employments/detail-page";
 import { getPageApi, loadForPage } from "@/lib/console/employments/server";
-import { employmentDetailQuery } from "@/lib/queries/employments";
-import { makeQueryClient } from "@/lib/queries/query-client";
-import { getEmployment } from "@/lib/console/employments/api";
 
 export const metadata: Metadata = { title: "Employment" };
 
@@ -19,11 +17,9 @@ export default async function EmploymentPage({ params }: { params: Promise<{ id:
   const { id } = await params;
   const returnTo = employmentHref(id);
   const { api, scope } = await getPageApi(returnTo);
-  const queryClient = makeQueryClient();
-  const result = await loadForPage(
-    () => queryClient.fetchQuery({ ...employmentDetailQuery(scope, id), queryFn: () => getEmployment(api, id) }),
-    { returnTo, notFoundOn404: true },
-  );
+  // Every call of the page at once; each section hydrates its island under the key it reads.
+  const loads = startEmploymentPageLoads(api, scope, id);
+  const result = await loadForPage(() => loads.employment.loaded, { returnTo, notFoundOn404: true });
   if (!result.ok) {
     return (
       <>
@@ -46,12 +42,12 @@ export default async function EmploymentPage({ params }: { params: Promise<{ id:
   }
   return (
     <>
-      <Hydrate client={queryClient}>
+      <Hydrate client={loads.employment.queryClient}>
         <EmploymentDetail scope={scope} id={id} />
       </Hydrate>
-      {/* Other areas of the console for this employment, and its custom field values (each loads its own data). */}
+      {/* Other areas of the console for this employment, and its custom field values (streamed when they arrive). */}
       <div className="mt-6 grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-        <EmploymentCustomFields employmentId={id} />
+        <EmploymentCustomFields scope={scope} employmentId={id} prefetched={loads.customFields} />
         <EmploymentAreaLinks employmentId={id} />
       </div>
     </>
