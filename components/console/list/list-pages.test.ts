@@ -17,8 +17,6 @@ const FRAMEWORK_IMPORT = /from "@\/(components\/console\/list|lib\/console\/list
  * down to empty.
  */
 const NOT_YET_PORTED: Record<string, readonly string[]> = {
-  "app/(console)/webhooks/deliveries/page.tsx": ["components/console/webhooks/deliveries-inspector.tsx"],
-  "app/(console)/webhooks/page.tsx": ["components/console/webhooks/callbacks-manager.tsx"],
   "app/(console)/company-managers/page.tsx": ["components/console/company-managers/managers-list.tsx"],
   "app/(console)/contract-amendments/page.tsx": ["components/console/contract-amendments/amendments-list.tsx"],
   "app/(console)/custom-fields/page.tsx": ["components/console/custom-fields/custom-fields-list.tsx"],
