@@ -23,7 +23,6 @@ const NOT_YET_PORTED: Record<string, readonly string[]> = {
   "app/(console)/outstanding-payments/page.tsx": ["components/console/outstanding-payments/payments-list.tsx"],
   "app/(console)/payslips/page.tsx": ["components/console/payslips/payslips-list.tsx"],
   // Server-rendered GET forms with LinkPagination (no history.pushState, but not on the framework).
-  "app/(console)/partner/employments/page.tsx": [],
   "app/(console)/partner/audit/page.tsx": [],
 };
 
