@@ -12,7 +12,7 @@ import type {
 } from "@/lib/contract";
 import { bffFetch } from "@/lib/console/bff-client";
 import type { WebhookCallbackPage, WebhookEventDetail, WebhookEventPage } from "@/lib/console/webhooks/read";
-import { deliveriesQueryToSearch, type CallbacksApiQuery, type DeliveriesApiQuery } from "@/lib/console/webhooks/url-state";
+import { callbacksList, deliveriesList, type CallbacksApiQuery, type DeliveriesApiQuery } from "@/lib/console/webhooks/url-state";
 import { scopeKey, withScope, type QueryScope } from "./scope";
 
 // Webhook queries: keys and options shared by server prefetch (which swaps in the typed API client
@@ -40,8 +40,7 @@ const BFF = "/api/bff/webhooks";
 export const webhookCallbacksQuery = (scope: QueryScope, q: CallbacksApiQuery) =>
   queryOptions({
     queryKey: webhookKeys.callbackPage(scope, q),
-    queryFn: ({ signal }) =>
-      bffFetch<WebhookCallbackPage>(withScope(`${BFF}/callbacks?page=${q.page}&page_size=${q.page_size}`, scope), { signal }),
+    queryFn: ({ signal }) => bffFetch<WebhookCallbackPage>(withScope(`${BFF}/callbacks?${callbacksList.apiSearch(q)}`, scope), { signal }),
   });
 
 /** Every callback (up to 500): the inspector names each delivery's callback with it. */
@@ -55,7 +54,7 @@ export const allWebhookCallbacksQuery = (scope: QueryScope) =>
 export const webhookEventsQuery = (scope: QueryScope, q: DeliveriesApiQuery) =>
   queryOptions({
     queryKey: webhookKeys.eventList(scope, q),
-    queryFn: ({ signal }) => bffFetch<WebhookEventPage>(withScope(`${BFF}/events?${deliveriesQueryToSearch(q)}`, scope), { signal }),
+    queryFn: ({ signal }) => bffFetch<WebhookEventPage>(withScope(`${BFF}/events?${deliveriesList.apiSearch(q)}`, scope), { signal }),
   });
 
 export const webhookEventQuery = (scope: QueryScope, id: string) =>

@@ -10,7 +10,7 @@ import { getPageApi, loadForPage } from "@/lib/console/employments/server";
 import { listWebhookCallbacks } from "@/lib/console/webhooks/api";
 import { TEST_EVENT_EMPLOYMENTS_QUERY } from "@/lib/console/webhooks/test-event-form";
 import { WEBHOOK_DELIVERIES_PATH } from "@/lib/console/webhooks/links";
-import { callbacksHref, parseCallbacksState, toCallbacksApiQuery } from "@/lib/console/webhooks/url-state";
+import { callbacksList } from "@/lib/console/webhooks/url-state";
 import { employmentListQuery } from "@/lib/queries/employments";
 import { makeQueryClient } from "@/lib/queries/query-client";
 import { webhookCallbacksQuery } from "@/lib/queries/webhooks";
@@ -20,8 +20,8 @@ export const metadata: Metadata = { title: "Webhooks" };
 
 /** The company's webhook callbacks: the URL's page is fetched here, then the page is interactive. */
 export default async function WebhooksPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const state = parseCallbacksState(await searchParams);
-  const returnTo = callbacksHref(state);
+  const state = callbacksList.parse(await searchParams);
+  const returnTo = callbacksList.href(state);
   const { api, scope } = await getPageApi(returnTo);
   const environmentLabel = ENVIRONMENT_LABELS[scope.environment];
   const sandbox = scope.environment === "sandbox";
@@ -47,7 +47,7 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
     );
   }
 
-  const apiQuery = toCallbacksApiQuery(state);
+  const apiQuery = callbacksList.toApiQuery(state);
   const queryClient = makeQueryClient();
   const [result] = await Promise.all([
     loadForPage(
@@ -76,7 +76,7 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
       {header}
       <Hydrate client={queryClient}>
         <div className={sandbox ? "grid grid-cols-1 items-start gap-6 xl:grid-cols-[minmax(0,1fr)_24rem]" : undefined}>
-          <CallbacksManager scope={scope} initialError={result.ok ? undefined : result.error} />
+          <CallbacksManager scope={scope} environmentLabel={environmentLabel} initialError={result.ok ? undefined : result.error} />
           {sandbox ? <TestEventCard scope={scope} /> : null}
         </div>
       </Hydrate>

@@ -17,10 +17,7 @@ const FRAMEWORK_IMPORT = /from "@\/(components\/console\/list|lib\/console\/list
  * down to empty.
  */
 const NOT_YET_PORTED: Record<string, readonly string[]> = {
-  "app/(console)/webhooks/deliveries/page.tsx": ["components/console/webhooks/deliveries-inspector.tsx"],
-  "app/(console)/webhooks/page.tsx": ["components/console/webhooks/callbacks-manager.tsx"],
   // Server-rendered GET forms with LinkPagination (no history.pushState, but not on the framework).
-  "app/(console)/partner/employments/page.tsx": [],
   "app/(console)/partner/audit/page.tsx": [],
 };
 

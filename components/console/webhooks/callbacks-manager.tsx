@@ -1,14 +1,13 @@
 "use client";
 
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useSearchParams } from "next/navigation";
-import { useCallback, useMemo, useRef, useState } from "react";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMemo, useRef, useState } from "react";
+import { ListShell, useList } from "@/components/console/list";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
-import { Pagination } from "@/components/ui/pagination";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
 import { toErrorPayload } from "@/lib/console/errors/present";
@@ -22,7 +21,7 @@ import {
 } from "@/lib/console/webhooks/callback-form";
 import { groupEventTypes, normalizeEventTypes } from "@/lib/console/webhooks/events";
 import { formatTimestamp, plural } from "@/lib/console/webhooks/format";
-import { callbacksHref, pageWindow, parseCallbacksState, toCallbacksApiQuery, type CallbacksState } from "@/lib/console/webhooks/url-state";
+import { callbacksList } from "@/lib/console/webhooks/url-state";
 import type { WebhookCallback } from "@/lib/contract";
 import type { WebhookCallbackRow } from "@/lib/console/webhooks/read";
 import {
@@ -43,17 +42,23 @@ type Mode = { kind: "idle" } | { kind: "create" } | { kind: "edit"; id: string }
 type Failure = { error: ApiErrorPayload; details: string[] };
 
 /**
- * The company's webhook callbacks, interactive: the page the server prefetched (same key), register,
- * edit, delete. Each write runs through the BFF; 422 errors land on the form's fields, others are
- * shown with the API's message and request id; the list is refreshed by key afterwards.
+ * The company's webhook callbacks, interactive, on the console's list framework: the page is in the
+ * URL (`callbacksList`, written by nuqs), the page the server prefetched (same key); register, edit,
+ * delete. Each write runs through the BFF; 422 errors land on the form's fields, others are shown
+ * with the API's message and request id; the list is refreshed by key afterwards.
  */
-export function CallbacksManager({ scope, initialError }: { scope: QueryScope; initialError?: ApiErrorPayload }) {
+export function CallbacksManager({
+  scope,
+  initialError,
+  environmentLabel,
+}: {
+  scope: QueryScope;
+  initialError?: ApiErrorPayload;
+  environmentLabel: string;
+}) {
   const queryClient = useQueryClient();
-  const searchParams = useSearchParams();
-  const state = useMemo(() => parseCallbacksState(searchParams), [searchParams]);
-  const apiQuery = useMemo(() => toCallbacksApiQuery(state), [state]);
-  const [serverError, setServerError] = useState<ApiErrorPayload | null>(initialError ?? null);
-  const query = useQuery({ ...webhookCallbacksQuery(scope, apiQuery), placeholderData: keepPreviousData, enabled: serverError === null });
+  const model = useList(callbacksList, (q) => webhookCallbacksQuery(scope, q), { initialError });
+  const { state } = model;
 
   const [mode, setMode] = useState<Mode>({ kind: "idle" });
   const [failure, setFailure] = useState<Failure | null>(null);
@@ -65,11 +70,6 @@ export function CallbacksManager({ scope, initialError }: { scope: QueryScope; i
   const failureBox = useRef<HTMLDivElement>(null);
 
   const invalidate = () => queryClient.invalidateQueries({ queryKey: webhookKeys.callbacks(scope) });
-
-  const navigate = useCallback((next: CallbacksState) => {
-    setServerError(null);
-    window.history.pushState(null, "", callbacksHref(next));
-  }, []);
 
   const update = useMutation({
     mutationFn: ({ id, body }: { id: string; body: NonNullable<ReturnType<typeof toUpdateBody>> }) =>
@@ -142,9 +142,10 @@ export function CallbacksManager({ scope, initialError }: { scope: QueryScope; i
     });
   };
 
-  const data = query.data;
-  const error = serverError ?? (query.isError ? toErrorPayload(query.error) : null);
+  const data = model.data;
+  const error = model.error;
   const callbacks = data?.webhook_callbacks ?? [];
+  const pastTheEnd = !!data && data.total_count > 0 && state.page > data.total_pages;
 
   return (
     <div className="space-y-4">
@@ -167,88 +168,71 @@ export function CallbacksManager({ scope, initialError }: { scope: QueryScope; i
         ) : null}
       </div>
 
-      <Card>
-        <CardHeader
-          title="Callbacks"
-          description={
-            data
-              ? `${plural(data.total_count, "callback")} ${data.total_count === 1 ? "receives" : "receive"} this company's events.`
-              : "The URLs that receive this company's events."
-          }
-          actions={
-            mode.kind === "create" ? null : (
-              <Button ref={registerButton} onClick={() => startMode({ kind: "create" })} disabled={!!error && !data}>
-                Register a callback
-              </Button>
-            )
-          }
-        />
-        {mode.kind === "create" ? (
-          <CardBody className="border-b border-slate-200 bg-slate-50/60 py-5 dark:border-slate-800 dark:bg-slate-800/20">
-            <h3 className="mb-4 text-sm font-semibold text-slate-900 dark:text-slate-100">Register a callback</h3>
-            <div ref={failureBox} className="mb-4 empty:hidden">
-              {failure ? <ErrorBanner error={failure.error} operation="webhooks.write" details={failure.details} role="alert" /> : null}
-            </div>
-            <CallbackForm
-              idPrefix="new-callback"
-              mode="create"
-              defaultValues={EMPTY_CALLBACK_FORM}
-              onSubmit={onCreate}
-              onCancel={() => {
-                startMode({ kind: "idle" });
-                requestAnimationFrame(() => registerButton.current?.focus());
-              }}
-            />
-          </CardBody>
-        ) : null}
-
-        {error ? (
-          <div className="p-4">
-            <ErrorBanner
-              error={error}
-              operation="webhooks.read"
-              role={serverError ? undefined : "alert"}
-              actions={
-                <Button variant="secondary" size="sm" onClick={() => (serverError ? setServerError(null) : void query.refetch())}>
-                  Try again
-                </Button>
-              }
-            />
-          </div>
-        ) : null}
-
-        {data?.source === "provider" ? (
-          <Alert tone="info" title="Dates not available on this API">
-            <p>This API lists callbacks without their registration dates (the provider&apos;s list of a company&apos;s callbacks).</p>
-          </Alert>
-        ) : null}
-        {!data ? (
-          error ? null : (
-            <CallbacksSkeleton />
-          )
-        ) : callbacks.length === 0 ? (
-          state.page > 1 && data.total_count > 0 ? (
-            <EmptyState
-              title={`Page ${state.page} is past the end`}
-              actions={
-                <Button variant="secondary" onClick={() => navigate({ ...state, page: 1 })}>
-                  First page
-                </Button>
-              }
-            />
-          ) : (
+      <ListShell
+        model={model}
+        items={callbacks}
+        noun={["callback", "callbacks"]}
+        operation="webhooks.read"
+        environmentLabel={environmentLabel}
+        columns={[]}
+        skeleton={<CallbacksSkeleton />}
+        emptyText={null}
+        empty={
+          pastTheEnd ? undefined : (
             <EmptyState title="No callbacks yet">
               Register a URL to receive this company&apos;s events (employment changes, expenses, payslips…). Each environment has its own
               callbacks.
             </EmptyState>
           )
-        ) : (
-          <ul
-            aria-label="Webhook callbacks"
-            aria-busy={(query.isFetching && query.isPlaceholderData) || undefined}
-            className="divide-y divide-slate-200 dark:divide-slate-800"
-          >
-            {callbacks.map((callback) => (
+        }
+        filters={
+          <Card>
+            <CardHeader
+              title="Callbacks"
+              description={
+                data
+                  ? `${plural(data.total_count, "callback")} ${data.total_count === 1 ? "receives" : "receive"} this company's events.`
+                  : "The URLs that receive this company's events."
+              }
+              actions={
+                mode.kind === "create" ? null : (
+                  <Button ref={registerButton} onClick={() => startMode({ kind: "create" })} disabled={!!error && !data}>
+                    Register a callback
+                  </Button>
+                )
+              }
+            />
+            {mode.kind === "create" ? (
+              <CardBody className="border-b border-slate-200 bg-slate-50/60 py-5 dark:border-slate-800 dark:bg-slate-800/20">
+                <h3 className="mb-4 text-sm font-semibold text-slate-900 dark:text-slate-100">Register a callback</h3>
+                <div ref={failureBox} className="mb-4 empty:hidden">
+                  {failure ? <ErrorBanner error={failure.error} operation="webhooks.write" details={failure.details} role="alert" /> : null}
+                </div>
+                <CallbackForm
+                  idPrefix="new-callback"
+                  mode="create"
+                  defaultValues={EMPTY_CALLBACK_FORM}
+                  onSubmit={onCreate}
+                  onCancel={() => {
+                    startMode({ kind: "idle" });
+                    requestAnimationFrame(() => registerButton.current?.focus());
+                  }}
+                />
+              </CardBody>
+            ) : null}
+          </Card>
+        }
+        aside={
+          data?.source === "provider" ? (
+            <Alert tone="info" title="Dates not available on this API">
+              <p>This API lists callbacks without their registration dates (the provider&apos;s list of a company&apos;s callbacks).</p>
+            </Alert>
+          ) : null
+        }
+      >
+        {(rows, { busy }) => (
+          <ul aria-label="Webhook callbacks" aria-busy={busy || undefined} className="divide-y divide-slate-200 dark:divide-slate-800">
+            {rows.map((callback) => (
               <li key={callback.id} className="px-5 py-4">
                 {mode.kind === "edit" && mode.id === callback.id ? (
                   <div className="space-y-4">
@@ -283,17 +267,7 @@ export function CallbacksManager({ scope, initialError }: { scope: QueryScope; i
             ))}
           </ul>
         )}
-      </Card>
-
-      {data && data.total_pages > 1 ? (
-        <Pagination
-          page={state.page}
-          totalPages={data.total_pages}
-          pages={pageWindow(Math.min(state.page, data.total_pages), data.total_pages)}
-          hrefFor={(page) => callbacksHref({ ...state, page })}
-          onNavigate={(page) => navigate({ ...state, page })}
-        />
-      ) : null}
+      </ListShell>
 
       <ConfirmDialog
         open={deleting !== null}

@@ -1,9 +1,11 @@
 "use client";
 
-import { useEffect, useRef } from "react";
+import type { RowSelectionState } from "@tanstack/react-table";
+import { useMemo } from "react";
+import { DataTable, type ListColumn, type RowSelection } from "@/components/console/list";
 import { cn } from "@/components/ui/cn";
 import { Skeleton } from "@/components/ui/skeleton";
-import { Table, TableContainer, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
+import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import { formatTimestamp } from "@/lib/console/webhooks/format";
 import type { WebhookCallback } from "@/lib/contract";
 import type { WebhookDeliveryRow } from "@/lib/console/webhooks/read";
@@ -20,12 +22,12 @@ function subjectOf(payload: Record<string, unknown> | null): string | null {
 
 export interface DeliveriesTableProps {
   /** Rows of the log; from the provider's GET /v1/webhook-events, attempts, payload and callback are null. */
-  items: WebhookDeliveryRow[];
+  items: readonly WebhookDeliveryRow[];
   caption: string;
   busy?: boolean;
-  selected: ReadonlySet<string>;
-  onSelect: (id: string, checked: boolean) => void;
-  onSelectPage: (checked: boolean) => void;
+  /** Selected delivery ids (for replay) → true. */
+  selected: RowSelectionState;
+  onSelectionChange: (selected: RowSelectionState) => void;
   /** The delivery open in the detail panel. */
   openId: string;
   onOpen: (id: string) => void;
@@ -33,133 +35,141 @@ export interface DeliveriesTableProps {
   callbacks: Map<string, WebhookCallback> | null;
 }
 
+const rowName = (e: WebhookDeliveryRow) => `${e.event_type} of ${formatTimestamp(e.first_triggered_at)}`;
+
 /**
- * The delivery log. Each row has a checkbox (for replay) and a "Details" button that opens its
- * payload and attempts; both are reached with Tab and used with Space / Enter.
+ * The delivery log (a DataTable of the list framework). Each row has a checkbox (for replay) and a
+ * "Details" button that opens its payload and attempts; both are reached with Tab and used with
+ * Space / Enter.
  */
-export function DeliveriesTable({
-  items,
-  caption,
-  busy,
-  selected,
-  onSelect,
-  onSelectPage,
-  openId,
-  onOpen,
-  callbacks,
-}: DeliveriesTableProps) {
-  const all = useRef<HTMLInputElement>(null);
-  const count = items.filter((i) => selected.has(i.id)).length;
-  useEffect(() => {
-    if (all.current) all.current.indeterminate = count > 0 && count < items.length;
-  }, [count, items.length]);
+export function DeliveriesTable({ items, caption, busy, selected, onSelectionChange, openId, onOpen, callbacks }: DeliveriesTableProps) {
+  const columns = useMemo<ListColumn<WebhookDeliveryRow>[]>(
+    () => [
+      {
+        id: "Event",
+        header: "Event",
+        meta: { className: "min-w-60" },
+        cell: ({ row: { original: e } }) => {
+          const subject = subjectOf(e.payload);
+          return (
+            <>
+              <EventTypeName type={e.event_type} />
+              {subject ? (
+                <div className="max-w-72 truncate font-mono text-xs text-slate-600 dark:text-slate-400" title={subject}>
+                  {subject}
+                </div>
+              ) : null}
+            </>
+          );
+        },
+      },
+      {
+        id: "Status",
+        header: "Status",
+        cell: ({ row: { original: e } }) => (
+          <>
+            <DeliveryStatusBadge status={e.status} />
+            {e.status === "pending" && e.next_attempt_at ? (
+              <div className="mt-1 whitespace-nowrap text-xs text-slate-600 dark:text-slate-400">
+                next <time dateTime={e.next_attempt_at}>{formatTimestamp(e.next_attempt_at).replace(/^.*, /, "")}</time>
+              </div>
+            ) : null}
+            {e.status !== "delivered" && (e.last_status_code !== null || e.last_error) ? (
+              <div className="mt-1 max-w-52 truncate text-xs text-red-800 dark:text-red-300" title={e.last_error ?? undefined}>
+                {e.last_status_code !== null ? `HTTP ${e.last_status_code}` : e.last_error}
+              </div>
+            ) : null}
+          </>
+        ),
+      },
+      {
+        id: "Attempts",
+        header: "Attempts",
+        meta: { className: "tabular-nums" },
+        cell: ({ row: { original: e } }) => e.attempts ?? <span title="Not available on this API">—</span>,
+      },
+      {
+        id: "First triggered",
+        header: "First triggered",
+        meta: { className: "whitespace-nowrap tabular-nums" },
+        cell: ({ row: { original: e } }) => <time dateTime={e.first_triggered_at}>{formatTimestamp(e.first_triggered_at)}</time>,
+      },
+      {
+        id: "Last triggered",
+        header: "Last triggered",
+        meta: { className: "whitespace-nowrap tabular-nums" },
+        cell: ({ row: { original: e } }) => <time dateTime={e.last_triggered_at}>{formatTimestamp(e.last_triggered_at)}</time>,
+      },
+      {
+        id: "Callback",
+        header: "Callback",
+        meta: { className: "max-w-64" },
+        cell: ({ row: { original: e } }) => {
+          const callback = e.webhook_callback_id ? callbacks?.get(e.webhook_callback_id) : undefined;
+          return callback ? (
+            <span className="block truncate font-mono text-xs" title={callback.url}>
+              {callback.url}
+            </span>
+          ) : e.webhook_callback_id === null ? (
+            <span className="text-xs text-slate-600 dark:text-slate-400" title="Not available on this API">
+              —
+            </span>
+          ) : (
+            <span className="text-xs text-slate-600 dark:text-slate-400" title={e.webhook_callback_id}>
+              {callbacks ? "Deleted callback" : `Callback ${e.webhook_callback_id.slice(0, 8)}…`}
+            </span>
+          );
+        },
+      },
+      {
+        id: "details",
+        header: () => <span className="sr-only">Details</span>,
+        meta: { className: "text-right" },
+        cell: ({ row: { original: e } }) => {
+          const open = e.id === openId;
+          return (
+            <button
+              type="button"
+              onClick={() => onOpen(e.id)}
+              aria-expanded={open}
+              aria-controls={open ? "delivery-detail" : undefined}
+              aria-label={`Details of ${rowName(e)}`}
+              data-delivery-id={e.id}
+              className="rounded-md px-2 py-1 text-sm font-medium text-brand-700 underline-offset-2 hover:underline dark:text-sky-300"
+            >
+              Details
+            </button>
+          );
+        },
+      },
+    ],
+    [callbacks, openId, onOpen],
+  );
+  const selection = useMemo<RowSelection<WebhookDeliveryRow>>(
+    () => ({
+      selected,
+      onChange: onSelectionChange,
+      rowLabel: (e) => `Select ${rowName(e)}`,
+      allLabel: "Select every delivery on this page",
+    }),
+    [selected, onSelectionChange],
+  );
 
   return (
-    <TableContainer label="Deliveries" className="relative">
-      <Table aria-busy={busy || undefined} className={cn("transition-opacity", busy && "opacity-60")}>
-        <caption className="sr-only">{caption}</caption>
-        <THead>
-          <Tr>
-            <Th className="w-10">
-              <input
-                ref={all}
-                type="checkbox"
-                className="size-4 accent-brand-600"
-                aria-label="Select every delivery on this page"
-                checked={items.length > 0 && count === items.length}
-                onChange={(e) => onSelectPage(e.target.checked)}
-              />
-            </Th>
-            {COLUMNS.map((c) => (
-              <Th key={c}>{c}</Th>
-            ))}
-            <Th>
-              <span className="sr-only">Details</span>
-            </Th>
-          </Tr>
-        </THead>
-        <TBody>
-          {items.map((e) => {
-            const callback = e.webhook_callback_id ? callbacks?.get(e.webhook_callback_id) : undefined;
-            const open = e.id === openId;
-            const subject = subjectOf(e.payload);
-            return (
-              <Tr
-                key={e.id}
-                aria-current={open || undefined}
-                className={cn(open ? "bg-brand-50/60 dark:bg-slate-800/70" : "hover:bg-slate-50 dark:hover:bg-slate-800/40")}
-              >
-                <Td>
-                  <input
-                    type="checkbox"
-                    className="size-4 accent-brand-600"
-                    aria-label={`Select ${e.event_type} of ${formatTimestamp(e.first_triggered_at)}`}
-                    checked={selected.has(e.id)}
-                    onChange={(ev) => onSelect(e.id, ev.target.checked)}
-                  />
-                </Td>
-                <Td className="min-w-60">
-                  <EventTypeName type={e.event_type} />
-                  {subject ? (
-                    <div className="max-w-72 truncate font-mono text-xs text-slate-600 dark:text-slate-400" title={subject}>
-                      {subject}
-                    </div>
-                  ) : null}
-                </Td>
-                <Td>
-                  <DeliveryStatusBadge status={e.status} />
-                  {e.status === "pending" && e.next_attempt_at ? (
-                    <div className="mt-1 whitespace-nowrap text-xs text-slate-600 dark:text-slate-400">
-                      next <time dateTime={e.next_attempt_at}>{formatTimestamp(e.next_attempt_at).replace(/^.*, /, "")}</time>
-                    </div>
-                  ) : null}
-                  {e.status !== "delivered" && (e.last_status_code !== null || e.last_error) ? (
-                    <div className="mt-1 max-w-52 truncate text-xs text-red-800 dark:text-red-300" title={e.last_error ?? undefined}>
-                      {e.last_status_code !== null ? `HTTP ${e.last_status_code}` : e.last_error}
-                    </div>
-                  ) : null}
-                </Td>
-                <Td className="tabular-nums">{e.attempts ?? <span title="Not available on this API">—</span>}</Td>
-                <Td className="whitespace-nowrap tabular-nums">
-                  <time dateTime={e.first_triggered_at}>{formatTimestamp(e.first_triggered_at)}</time>
-                </Td>
-                <Td className="whitespace-nowrap tabular-nums">
-                  <time dateTime={e.last_triggered_at}>{formatTimestamp(e.last_triggered_at)}</time>
-                </Td>
-                <Td className="max-w-64">
-                  {callback ? (
-                    <span className="block truncate font-mono text-xs" title={callback.url}>
-                      {callback.url}
-                    </span>
-                  ) : e.webhook_callback_id === null ? (
-                    <span className="text-xs text-slate-600 dark:text-slate-400" title="Not available on this API">
-                      —
-                    </span>
-                  ) : (
-                    <span className="text-xs text-slate-600 dark:text-slate-400" title={e.webhook_callback_id}>
-                      {callbacks ? "Deleted callback" : `Callback ${e.webhook_callback_id.slice(0, 8)}…`}
-                    </span>
-                  )}
-                </Td>
-                <Td className="text-right">
-                  <button
-                    type="button"
-                    onClick={() => onOpen(e.id)}
-                    aria-expanded={open}
-                    aria-controls={open ? "delivery-detail" : undefined}
-                    aria-label={`Details of ${e.event_type} of ${formatTimestamp(e.first_triggered_at)}`}
-                    data-delivery-id={e.id}
-                    className="rounded-md px-2 py-1 text-sm font-medium text-brand-700 underline-offset-2 hover:underline dark:text-sky-300"
-                  >
-                    Details
-                  </button>
-                </Td>
-              </Tr>
-            );
-          })}
-        </TBody>
-      </Table>
-    </TableContainer>
+    <DataTable
+      label="Deliveries"
+      caption={caption}
+      rows={items}
+      columns={columns}
+      getRowId={(e) => e.id}
+      busy={busy}
+      selection={selection}
+      className="relative"
+      rowProps={(e) => ({
+        "aria-current": e.id === openId || undefined,
+        className: cn(e.id === openId ? "bg-brand-50/60 dark:bg-slate-800/70" : "hover:bg-slate-50 dark:hover:bg-slate-800/40"),
+      })}
+    />
   );
 }
 

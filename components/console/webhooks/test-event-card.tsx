@@ -26,7 +26,7 @@ import {
   toTestEventBody,
   type TestEventFormValues,
 } from "@/lib/console/webhooks/test-event-form";
-import { DEFAULT_DELIVERIES_STATE, deliveriesHref } from "@/lib/console/webhooks/url-state";
+import { deliveriesList } from "@/lib/console/webhooks/url-state";
 import type { EmploymentListItem, SandboxTriggerWebhookBody } from "@/lib/contract";
 import { employmentListQuery } from "@/lib/queries/employments";
 import type { QueryScope } from "@/lib/queries/scope";
@@ -102,7 +102,7 @@ export function TestEventCard({ scope }: { scope: QueryScope }) {
               )}
               <p>
                 <Link
-                  href={deliveriesHref({ ...DEFAULT_DELIVERIES_STATE, eventType: result.event_type })}
+                  href={deliveriesList.hrefFor({ eventType: result.event_type })}
                   className="font-medium underline underline-offset-2 hover:no-underline"
                 >
                   See its deliveries and payload

@@ -1,30 +1,28 @@
-import { z } from "zod";
-import type { RawSearchParams } from "@/lib/console/list";
-import { employmentsList, type EmploymentListState } from "../employments/url-state";
+import { defineList, filter, type ListStateOf } from "@/lib/console/list";
+import { employmentsList } from "../employments/url-state";
 
 // The partner's employments list across companies keeps its state in the URL like the company list
-// (status, email, page, page_size), plus `company` (one connected company, or all).
+// (status, email, page, page_size: the same filters as `employmentsList`, without its page search),
+// plus `company` (one connected company, or all). Declared with the console's list framework.
 
 export const PARTNER_EMPLOYMENTS_PATH = "/partner/employments";
 export const PARTNER_PATH = "/partner";
 
-export interface PartnerListState extends Omit<EmploymentListState, "q"> {
-  company: string;
-}
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const companySchema = z.uuid().catch("");
+export const partnerEmploymentsList = defineList(PARTNER_EMPLOYMENTS_PATH, {
+  filters: {
+    statuses: employmentsList.filters.statuses,
+    email: employmentsList.filters.email,
+    /** One connected company (its id); anything that is not a UUID means all companies. */
+    company: filter.text({ pattern: UUID }),
+  },
+});
 
-export function parsePartnerListState(raw: RawSearchParams): PartnerListState {
-  const { q: _q, ...base } = employmentsList.parse(raw);
-  const value = raw instanceof URLSearchParams ? raw.get("company") : raw.company;
-  return { ...base, company: companySchema.parse((Array.isArray(value) ? value[0] : value) ?? "") };
-}
+export type PartnerListState = ListStateOf<typeof partnerEmploymentsList>;
 
-export function partnerListHref(state: PartnerListState): string {
-  const href = employmentsList.href({ ...state, q: "" }).replace(employmentsList.path, PARTNER_EMPLOYMENTS_PATH);
-  if (!state.company) return href;
-  return `${href}${href.includes("?") ? "&" : "?"}${new URLSearchParams({ company: state.company }).toString()}`;
-}
+/** The URL of a state of the partner's employments list. */
+export const partnerListHref = (state: PartnerListState): string => partnerEmploymentsList.href(state);
 
 /** A link that acts for a company, then opens one of its console pages. */
 export const openCompanyHref = (companyId: string, next = "/employments") =>

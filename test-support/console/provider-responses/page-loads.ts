@@ -27,7 +27,7 @@ import { PEOPLE_OPS_EMPLOYMENTS_QUERY } from "@/lib/console/timeoff/people-ops/e
 import { timeoffList } from "@/lib/console/timeoff/url-state";
 import { getWebhookEvent, listAllWebhookCallbacks, listWebhookCallbacks, listWebhookEvents } from "@/lib/console/webhooks/api";
 import { TEST_EVENT_EMPLOYMENTS_QUERY } from "@/lib/console/webhooks/test-event-form";
-import { parseCallbacksState, parseDeliveriesState, toCallbacksApiQuery, toDeliveriesApiQuery } from "@/lib/console/webhooks/url-state";
+import { callbacksList, deliveriesList } from "@/lib/console/webhooks/url-state";
 
 // What every console page (app/(console)/**/page.tsx) loads on the server, and what the client
 // islands of those pages load through the BFF's GET handlers (app/api/bff/**/route.ts): the same
@@ -205,7 +205,7 @@ export const PAGE_LOADS: PageLoad[] = [
     page: "/webhooks",
     load: ({ api, companyId }) =>
       all(
-        viaProvider(listWebhookCallbacks(api, companyId, toCallbacksApiQuery(parseCallbacksState(none)))),
+        viaProvider(listWebhookCallbacks(api, companyId, callbacksList.toApiQuery(callbacksList.parse(none)))),
         listEmployments(api, TEST_EVENT_EMPLOYMENTS_QUERY),
       ),
   },
@@ -213,7 +213,7 @@ export const PAGE_LOADS: PageLoad[] = [
     page: "/webhooks/deliveries",
     load: ({ api, companyId, id }) =>
       all(
-        viaProvider(listWebhookEvents(api, toDeliveriesApiQuery(parseDeliveriesState(none)))),
+        viaProvider(listWebhookEvents(api, deliveriesList.toApiQuery(deliveriesList.parse(none)))),
         listAllWebhookCallbacks(api, companyId),
         // Roster-only GET /v1/webhook-events/{id}: the provider has none, the detail panel says so.
         orNotAvailableOn404(getWebhookEvent(api, id)),

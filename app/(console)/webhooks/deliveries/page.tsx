@@ -7,7 +7,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { getPageApi, loadForPage } from "@/lib/console/employments/server";
 import { getWebhookEvent, listAllWebhookCallbacks, listWebhookEvents } from "@/lib/console/webhooks/api";
 import { WEBHOOKS_PATH } from "@/lib/console/webhooks/links";
-import { deliveriesHref, parseDeliveriesState, toDeliveriesApiQuery } from "@/lib/console/webhooks/url-state";
+import { deliveriesList } from "@/lib/console/webhooks/url-state";
 import { makeQueryClient } from "@/lib/queries/query-client";
 import { allWebhookCallbacksQuery, webhookEventQuery, webhookEventsQuery } from "@/lib/queries/webhooks";
 
@@ -22,10 +22,10 @@ export default async function WebhookDeliveriesPage({
 }: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  const state = parseDeliveriesState(await searchParams);
-  const returnTo = deliveriesHref(state);
+  const state = deliveriesList.parse(await searchParams);
+  const returnTo = deliveriesList.href(state);
   const { api, scope } = await getPageApi(returnTo);
-  const apiQuery = toDeliveriesApiQuery(state);
+  const apiQuery = deliveriesList.toApiQuery(state);
   const queryClient = makeQueryClient();
   // Only the list's error is shown by the page; the others are fetched again, and shown, by their islands.
   const [result] = await Promise.all([
