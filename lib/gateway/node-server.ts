@@ -1,8 +1,9 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { Server as NetServer, type Socket } from "node:net";
-import { createAdaptorServer } from "@hono/node-server";
+import { getRequestListener } from "@hono/node-server";
+import type { HotReadPath } from "./cache/hot-read";
 import { SECURITY_HEADERS } from "./security-headers";
 
 // The node:http server of one API environment (docs/decisions/runtime-http-server-hardening.md):
@@ -56,9 +57,34 @@ export function clientErrorResponse(code: string | undefined): string {
   return `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${head}\r\n${body}`;
 }
 
-export function createApiServer(fetch: (request: Request) => Response | Promise<Response>): ApiServer {
+export interface ApiServerOptions {
+  /** Answers hot cached GETs ahead of Hono (cache/hot-read.ts); what it declines goes to `fetch`. */
+  hotReads?: HotReadPath;
+}
+
+export function createApiServer(fetch: (request: Request) => Response | Promise<Response>, options: ApiServerOptions = {}): ApiServer {
   // overrideGlobalObjects: false keeps Node's own Request/Response (Next.js shares this process).
-  const server = createAdaptorServer({ fetch, overrideGlobalObjects: false }) as Server;
+  const hono = getRequestListener(fetch, { overrideGlobalObjects: false });
+  const app = (req: IncomingMessage, res: ServerResponse): void => void hono(req, res);
+  const { hotReads } = options;
+  const server = createServer(
+    hotReads
+      ? (req, res) => {
+          const served = hotReads.serve(req, res);
+          if (served === true) return;
+          if (served === false) return app(req, res);
+          served.then(
+            (done) => {
+              if (!done) app(req, res);
+            },
+            // (Only before anything was written: the hot path writes its answer in one synchronous step.)
+            () => {
+              if (!res.headersSent) app(req, res);
+            },
+          );
+        }
+      : app,
+  );
   server.requestTimeout = 60_000;
   let draining = false;
   let drained: Promise<void> | undefined;

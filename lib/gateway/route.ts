@@ -1,4 +1,5 @@
 import "server-only";
+import type { IncomingMessage } from "node:http";
 import type { Hono } from "hono";
 import { type z } from "zod";
 import { MANAGER_ROLES } from "@/lib/contract";
@@ -15,7 +16,7 @@ import type { GatewayContext, GatewayEnv, Principal } from "./context";
 import { ApiError, badRequest, fieldErrors, forbidden, notFound, tooManyRequests, unauthorized, unsupportedMediaType } from "./errors";
 import { withIdempotency } from "./idempotency";
 import { exceedsJsonDepth, findIllFormedString, MAX_JSON_DEPTH } from "./input-hygiene";
-import type { Bucket } from "./rate-limit";
+import type { Bucket, RateLimitDecision } from "./rate-limit";
 
 // One declaration per endpoint: it mounts the route with the shared middleware stack
 // (bearer, rate limit, scopes and roles, input validation) and feeds the OpenAPI document.
@@ -94,7 +95,7 @@ export function issuesToFieldErrors(issues: readonly z.core.$ZodIssue[], prefix 
   return errors;
 }
 
-function bucketsOf(p: Principal): Bucket[] {
+export function bucketsOf(p: Principal): Bucket[] {
   const buckets: Bucket[] = [];
   if (p.clientId) buckets.push({ kind: "client", id: p.clientId });
   if (p.companyId) buckets.push({ kind: "company", id: p.companyId });
@@ -104,7 +105,7 @@ function bucketsOf(p: Principal): Bucket[] {
 /** Counts a request against the principal's buckets and sets the three x-ratelimit headers (or throws 429). */
 export async function applyRateLimit(c: GatewayContext, buckets: Bucket[]): Promise<void> {
   if (buckets.length === 0) return;
-  const decision = await c.get("deps").rateLimiter.consume(buckets);
+  const decision = takeHandedOffDecision(incomingOf(c), buckets) ?? (await c.get("deps").rateLimiter.consume(buckets));
   c.header("x-ratelimit-count", String(decision.state.count));
   c.header("x-ratelimit-remaining", String(decision.state.remaining));
   c.header("x-ratelimit-reset", String(decision.state.resetMs));
@@ -167,15 +168,40 @@ export function assertWellFormedInput(source: { params?: Record<string, string>;
   }
 }
 
+const incomingOf = (c: GatewayContext) => (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+
+/**
+ * Rate-limit decisions already taken for a request by the hot read path (cache/hot-read.ts), which
+ * counted it, found it refused and handed it to this stack to answer the 429: counted once.
+ */
+const handedOff = new WeakMap<IncomingMessage, { buckets: string; decision: RateLimitDecision }>();
+
+const bucketsKey = (buckets: readonly Bucket[]) => buckets.map((b) => `${b.kind}:${b.id}`).join(" ");
+
+export function handOffRateLimitDecision(incoming: IncomingMessage, buckets: readonly Bucket[], decision: RateLimitDecision): void {
+  handedOff.set(incoming, { buckets: bucketsKey(buckets), decision });
+}
+
+function takeHandedOffDecision(incoming: IncomingMessage | undefined, buckets: readonly Bucket[]): RateLimitDecision | undefined {
+  const taken = incoming && handedOff.get(incoming);
+  if (!taken) return undefined;
+  handedOff.delete(incoming);
+  // The same buckets (the principal did not change in between), else count as usual.
+  return taken.buckets === bucketsKey(buckets) ? taken.decision : undefined;
+}
+
 /**
  * The Authorization header. Over node:http it is read from the raw header list (building the web
  * Headers of the request was a measurable part of a cached GET), joined as Headers would join
  * repeated ones.
  */
 function authorizationHeader(c: GatewayContext): string | undefined {
-  const incoming = (c.env as { incoming?: { rawHeaders?: string[] } } | undefined)?.incoming;
-  const raw = incoming?.rawHeaders;
-  if (!raw) return c.req.header("authorization");
+  const raw = incomingOf(c)?.rawHeaders;
+  return raw ? authorizationFromRawHeaders(raw) : c.req.header("authorization");
+}
+
+/** The Authorization value of a node:http raw header list, repeated ones joined as web Headers join them. */
+export function authorizationFromRawHeaders(raw: readonly string[]): string | undefined {
   let value: string | undefined;
   for (let i = 0; i + 1 < raw.length; i += 2) {
     const name = raw[i]!;
@@ -204,7 +230,7 @@ export function mountRoutes(app: Hono<GatewayEnv>, routes: readonly AnyRoute[]):
           // Hot GETs of a company answer from memory, after auth and both rate limits
           // (docs/decisions/api-read-path-cache.md).
           if (method === "get" && cacheable) {
-            cached = await lookupResponse(deps, principal, c.req.url, auth);
+            cached = await lookupResponse(deps, principal, c.req.url, auth, route.auth);
             if (cached?.hit) return cachedResponse(c, cached.hit);
           }
         }

@@ -13,6 +13,7 @@ import { environmentDatabaseUrl, openDatabase, type Database } from "./db/client
 import { createFormRegistry } from "./forms";
 import { createLogger, type Logger } from "@/lib/logger";
 import { createAuthThrottle } from "./oauth/auth-throttle";
+import { createHotReadPath } from "./cache/hot-read";
 import { createApiServer, type ApiServer, type DrainOptions } from "./node-server";
 import { createRateLimiter } from "./rate-limit";
 import { applyDemoAccess, DEMO, seedDemoData } from "./seed";
@@ -198,7 +199,8 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<R
       };
       setGatewaySecret(deps, gatewaySecret.secret);
       const app = createGatewayApp(deps);
-      const api = createApiServer(app.fetch);
+      // Hot cached GETs are answered ahead of Hono (docs/decisions/api-hot-read-fast-path.md).
+      const api = createApiServer(app.fetch, { hotReads: createHotReadPath(deps) });
       servers.push(api);
       const port = await listen(api.server, ports[environment], host, portVariable[environment]);
       deps.config.baseUrl = `http://${hostForUrl}:${port}`;

@@ -2,6 +2,7 @@ import "server-only";
 import { bearerToken, resolveToken } from "../auth/principal";
 import { sha256 } from "../crypto";
 import type { GatewayContext, GatewayDeps, Principal } from "../context";
+import type { RouteAuth } from "../route";
 import { AUTH_KEY, companyKey, getVersionTracker, GLOBAL_KEY, readyVersionTracker, versionStamp, type VersionKey } from "./versions";
 
 // The API's read path from memory (docs/decisions/api-token-cache.md, api-read-path-cache.md):
@@ -22,22 +23,27 @@ const TOKEN_CACHE_MAX = 10_000;
 const RESPONSE_CACHE_MAX = 2_000;
 const RESPONSE_MAX_BYTES = 256 * 1024;
 /** Answers may depend on the clock (today's balance…): an entry lives at most this long by deps.clock. */
-const RESPONSE_TTL_MS = 1_000;
+export const RESPONSE_TTL_MS = 1_000;
 
-interface TokenEntry {
+export interface TokenEntry {
   principal: Principal;
   expiresAt: number | null;
   /** AUTH_KEY version when the token was read. */
   auth: number;
 }
 
-interface ResponseEntry {
+export interface ResponseEntry {
   stamp: string;
+  /** The route's auth rule and the request path, as the full stack saw them (./hot-read.ts checks and logs with them). */
+  auth: RouteAuth;
+  path: string;
   at: number;
   body: string;
   /** The body encoded once (UTF-8), as node:http sends it. */
   bytes: Buffer;
   headers: Record<string, string>;
+  /** The header list ./hot-read.ts writes, built on its first use of the entry. */
+  wire?: unknown;
 }
 
 export interface ReadCaches {
@@ -111,7 +117,8 @@ export async function authenticate(deps: GatewayDeps, authorization: string | un
   return { principal: resolved.principal };
 }
 
-function visibility(p: Principal): string {
+/** The principal's part of an answer's cache key: everything an answer of a company's data may depend on. */
+export function visibility(p: Principal): string {
   let v = visibilityOf.get(p);
   if (v === undefined) {
     v = [p.companyId, p.kind, p.userId, p.clientId, p.grantId, p.role, [...p.scopes].sort().join(" ")].join("|");
@@ -123,6 +130,7 @@ function visibility(p: Principal): string {
 export interface ResponseLookup {
   key: string;
   stamp: string;
+  auth: RouteAuth;
   hit?: ResponseEntry;
 }
 
@@ -132,6 +140,7 @@ export async function lookupResponse(
   principal: Principal,
   url: string,
   read: Pick<Authenticated, "versions" | "keys">,
+  auth: RouteAuth,
 ): Promise<ResponseLookup | null> {
   const { responses } = readCaches(deps);
   if (!responses || !principal.companyId) return null;
@@ -143,9 +152,9 @@ export async function lookupResponse(
   const entry = responses.get(key);
   if (entry && entry.stamp === stamp) {
     const age = deps.clock.now().getTime() - entry.at;
-    if (age >= 0 && age < RESPONSE_TTL_MS) return { key, stamp, hit: entry };
+    if (age >= 0 && age < RESPONSE_TTL_MS) return { key, stamp, auth, hit: entry };
   }
-  return { key, stamp };
+  return { key, stamp, auth };
 }
 
 /**
@@ -175,7 +184,15 @@ export async function storeResponse(c: GatewayContext, lookup: ResponseLookup, r
     remember(
       responses,
       lookup.key,
-      { stamp: lookup.stamp, at: deps.clock.now().getTime(), body, bytes: Buffer.from(body, "utf8"), headers },
+      {
+        stamp: lookup.stamp,
+        auth: lookup.auth,
+        path: c.req.path,
+        at: deps.clock.now().getTime(),
+        body,
+        bytes: Buffer.from(body, "utf8"),
+        headers,
+      },
       RESPONSE_CACHE_MAX,
     );
   }

@@ -3,7 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import Redis from "ioredis";
 import { createRateLimiter, type RateLimitConfig } from ".";
+import type { AddressInfo } from "node:net";
 import { createGatewayApp, type GatewayApp } from "../app";
+import { createHotReadPath, type HotReadPath } from "../cache/hot-read";
+import type { GatewayDeps } from "../context";
+import { createApiServer, type ApiServer } from "../node-server";
 import { outboxEvents } from "../db/schema";
 import { createTestGateway, type TestGateway } from "@/test-support/gateway/harness";
 import { makeDepartment, makeEmployment, makeTenant } from "@/test-support/gateway/factories";
@@ -159,6 +163,49 @@ describe.skipIf(unreachable !== null && ALLOW_SKIP)(`rate limits with the Redis 
     expect((await call(a, "GET", "/v1/employments", t.tokens.admin)).status).toBe(200);
     await expectTooManyRequests(await call(b, "GET", "/v1/employments", t.tokens.admin), 5);
     await expectTooManyRequests(await call(a, "GET", "/v1/employments", t.tokens.admin), 5);
+  });
+
+  it("the hot read path (ahead of Hono) counts every request once in Redis: two instances over HTTP share one limit", async () => {
+    const prefix = `${RUN_PREFIX}:hot`;
+    const second = await createTestGateway({ keepData: true });
+    const servers: ApiServer[] = [];
+    const decisions: boolean[] = [];
+    try {
+      const urls: string[] = [];
+      for (const gw of [base, second]) {
+        const deps: GatewayDeps = {
+          ...gw.deps,
+          rateLimiter: createRateLimiter({ redis: connect(), keyPrefix: prefix, config: { perCompany: 6 } }),
+        };
+        const hot = createHotReadPath(deps);
+        const spy: HotReadPath = {
+          serve(req, res) {
+            const r = hot.serve(req, res);
+            void Promise.resolve(r).then((d) => decisions.push(d));
+            return r;
+          },
+        };
+        const api = createApiServer(createGatewayApp(deps).fetch, { hotReads: spy });
+        servers.push(api);
+        await new Promise<void>((resolve) => api.server.listen(0, "127.0.0.1", resolve));
+        urls.push(`http://127.0.0.1:${(api.server.address() as AddressInfo).port}`);
+      }
+      const statuses: number[] = [];
+      const counts: Array<string | null> = [];
+      for (let i = 0; i < 9; i++) {
+        const res = await fetch(`${urls[i % 2]!}/v1/employments`, { headers: { authorization: `Bearer ${t.tokens.owner}` } });
+        statuses.push(res.status);
+        counts.push(res.headers.get("x-ratelimit-count"));
+        await res.arrayBuffer();
+      }
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 429, 429, 429]);
+      expect(counts).toEqual(["1", "2", "3", "4", "5", "6", "6", "6", "6"]);
+      // Requests 3 to 6 were answered by the hot paths; every request was counted exactly once.
+      expect(decisions.filter(Boolean)).toHaveLength(4);
+      expect(await admin.get(`${prefix}:rl:company:${t.company.id}`)).toBe("9");
+    } finally {
+      await Promise.all(servers.map((s) => s.drain({ idleGraceMs: 0, deadlineMs: 1_000 })));
+    }
   });
 
   it("a prefix separates runs: the same company under another prefix starts from zero", async () => {

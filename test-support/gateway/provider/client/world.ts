@@ -1,7 +1,9 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
-import { serve, type ServerType } from "@hono/node-server";
+import type { ServerType } from "@hono/node-server";
+import { createHotReadPath } from "@/lib/gateway/cache/hot-read";
+import { createApiServer } from "@/lib/gateway/node-server";
 import { ManualClock } from "@/lib/gateway/clock";
 import { employmentFiles } from "@/lib/gateway/db/schema";
 import { exampleSection } from "@/lib/gateway/forms";
@@ -89,8 +91,9 @@ export async function startProviderClientWorld(): Promise<ProviderClientWorld> {
   const partnerGrant = (await makeAccessToken(db, { clientId: partner.id, user: tenant.owner })).token;
   const partnerClient = (await makeAccessToken(db, { clientId: partner.id })).token;
 
-  const server = serve({ fetch: gw.app.fetch, hostname: "127.0.0.1", port: 0 });
-  await new Promise<void>((resolve) => server.once("listening", () => resolve()));
+  // As lib/gateway/server.ts serves the API: hot cached GETs answered ahead of Hono.
+  const { server } = createApiServer(gw.app.fetch, { hotReads: createHotReadPath(gw.deps) });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   return {

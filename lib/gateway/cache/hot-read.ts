@@ -1,0 +1,180 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { TLSSocket } from "node:tls";
+import { bearerToken } from "../auth/principal";
+import type { GatewayDeps, Principal } from "../context";
+import { sha256 } from "../crypto";
+import { hasResponseObserver, notifyResponseObserver } from "../response-observer";
+import { authorizationFromRawHeaders, authorize, bucketsOf, handOffRateLimitDecision } from "../route";
+import type { RateLimitDecision } from "../rate-limit";
+import { SECURITY_HEADERS } from "../security-headers";
+import { readCaches, RESPONSE_TTL_MS, visibility, type ResponseEntry, type TokenEntry } from "./read-path";
+import { AUTH_KEY, companyKey, GLOBAL_KEY, readyVersionTracker, versionStamp, type VersionKey } from "./versions";
+
+// The hot read path (docs/decisions/api-hot-read-fast-path.md): a GET whose bearer token and answer
+// are both in this gateway's read caches (./read-path.ts) and current is answered by the node:http
+// request listener itself, ahead of Hono, with the bytes and headers the full stack would send. It
+// checks what the full stack checks, in the same order and with the same functions (token from the
+// cache at the current `auth` version and unexpired, the answer at the current company and global
+// versions and within its time to live, the route's scope and role rule, both rate-limit buckets
+// counted once by the configured limiter). Anything it cannot decide from memory falls through to the
+// full stack untouched; the one request it falls through *after* counting (a rate-limit refusal)
+// takes its decision along, so the full stack answers the 429 without counting it again.
+
+export interface HotReadPath {
+  /**
+   * Answers the request and resolves true, or resolves false having written nothing (the caller
+   * then hands the request to the full stack). Synchronous when nothing needs waiting for.
+   */
+  serve(req: IncomingMessage, res: ServerResponse): boolean | Promise<boolean>;
+}
+
+// @hono/node-server uses the request target verbatim as the URL when host and target match these
+// (its `buildUrl`); any other request (percent-encoding, dot segments, absolute form, an unusual
+// host) takes the full stack, whose URL the cache key was made of.
+const VERBATIM_HOST = /^[a-z0-9._-]+(?::(?:[1-5]\d{3,4}|[6-9]\d{3}))?$/;
+const VERBATIM_TARGET = /^\/[!#$&-;=?-[\]_a-z~]*$/;
+const DOT_SEGMENT = /\/\.\.?(?:[/?#]|$)/;
+
+const RATE_LIMIT_NAMES = ["x-ratelimit-count", "x-ratelimit-remaining", "x-ratelimit-reset"] as const;
+const REQUEST_ID = "x-request-id";
+const CONTENT_LENGTH = "content-length";
+
+/**
+ * The flat header list of one cached answer in the order app.ts writes a hit: the web Headers of
+ * the answer (stored headers and the rate-limit ones, sorted by name as Headers iterates), then the
+ * request id, the security headers and content-length. Values change per request only at the
+ * indexes kept here; writeHead copies the list synchronously, so one list per entry is reused.
+ */
+interface Wire {
+  list: string[];
+  count: number;
+  remaining: number;
+  reset: number;
+  requestId: number;
+}
+
+function wireOf(entry: ResponseEntry): Wire {
+  if (entry.wire) return entry.wire as Wire;
+  // Built exactly as app.ts builds the object it hands to writeHead, with markers for the values.
+  const web: Record<string, string> = { ...entry.headers };
+  for (const name of RATE_LIMIT_NAMES) web[name] = "";
+  const headers: Record<string, string> = {};
+  for (const name of Object.keys(web).sort()) headers[name] = web[name]!;
+  headers[REQUEST_ID] = "";
+  Object.assign(headers, SECURITY_HEADERS);
+  headers[CONTENT_LENGTH] = String(entry.bytes.length);
+  const list = Object.entries(headers).flat();
+  const at = (name: string) => list.indexOf(name) + 1;
+  const wire: Wire = {
+    list,
+    count: at(RATE_LIMIT_NAMES[0]),
+    remaining: at(RATE_LIMIT_NAMES[1]),
+    reset: at(RATE_LIMIT_NAMES[2]),
+    requestId: at(REQUEST_ID),
+  };
+  entry.wire = wire;
+  return wire;
+}
+
+/** The version keys a company principal's token and answers are checked against (one array per principal). */
+const keysOf = new WeakMap<Principal, { token: VersionKey[]; answer: VersionKey[] }>();
+function versionKeys(p: Principal & { companyId: string }) {
+  let keys = keysOf.get(p);
+  if (!keys) {
+    const company = companyKey(p.companyId);
+    keys = { token: [AUTH_KEY, GLOBAL_KEY, company], answer: [GLOBAL_KEY, company] };
+    keysOf.set(p, keys);
+  }
+  return keys;
+}
+
+export function createHotReadPath(deps: GatewayDeps): HotReadPath {
+  const caches = readCaches(deps);
+  const { tokens, responses } = caches;
+
+  function answer(req: IncomingMessage, res: ServerResponse, entry: ResponseEntry, decision: RateLimitDecision, started: number): boolean {
+    const requestId = randomUUID();
+    const wire = wireOf(entry);
+    const list = wire.list;
+    list[wire.count] = String(decision.state.count);
+    list[wire.remaining] = String(decision.state.remaining);
+    list[wire.reset] = String(decision.state.resetMs);
+    list[wire.requestId] = requestId;
+    // The test setup's contract observer sees every answer as a web Response (never in production).
+    if (hasResponseObserver()) {
+      const headers = new Headers();
+      for (let i = 0; i < list.length; i += 2) headers.append(list[i]!, list[i + 1]!);
+      notifyResponseObserver("GET", entry.path, new Response(new Uint8Array(entry.bytes), { status: 200, headers }));
+    }
+    res.writeHead(200, list);
+    res.end(entry.bytes);
+    deps.logger.info({ requestId, method: "GET", path: entry.path, status: 200, ms: Math.round(performance.now() - started) }, "request");
+    return true;
+  }
+
+  function withVersions(
+    req: IncomingMessage,
+    res: ServerResponse,
+    token: TokenEntry & { principal: { companyId: string } },
+    url: string,
+    versions: ReadonlyMap<VersionKey, number>,
+    started: number,
+  ): boolean | Promise<boolean> {
+    const principal = token.principal;
+    // The token as authenticate() accepts it from memory: same auth version, not expired.
+    if ((versions.get(AUTH_KEY) ?? 0) !== token.auth) return false;
+    const now = deps.clock.now().getTime();
+    if (token.expiresAt !== null && token.expiresAt <= now) return false;
+    // The answer as lookupResponse() accepts it.
+    const entry = responses!.get(`${visibility(principal)}\n${url}`);
+    if (!entry || entry.stamp !== versionStamp(versions, versionKeys(principal).answer)) return false;
+    const age = now - entry.at;
+    if (age < 0 || age >= RESPONSE_TTL_MS) return false;
+    // The route's rule, by the function the full stack uses (the key's visibility implies it passed
+    // when the answer was stored; checked again rather than assumed).
+    try {
+      authorize(principal, entry.auth);
+    } catch {
+      return false;
+    }
+    const buckets = bucketsOf(principal);
+    return deps.rateLimiter.consume(buckets).then(
+      (decision) => {
+        if (!decision.allowed) {
+          handOffRateLimitDecision(req, buckets, decision);
+          return false;
+        }
+        return answer(req, res, entry, decision, started);
+      },
+      // The limiter failed (e.g. Redis unreachable): the full stack answers as it would.
+      () => false,
+    );
+  }
+
+  return {
+    serve(req, res) {
+      if (req.method !== "GET" || !tokens || !responses || responses.size === 0) return false;
+      const started = performance.now();
+      const host = req.headers.host;
+      const target = req.url;
+      if (!host || !target || !VERBATIM_HOST.test(host) || !VERBATIM_TARGET.test(target) || DOT_SEGMENT.test(target)) return false;
+      const bearer = bearerToken(authorizationFromRawHeaders(req.rawHeaders));
+      if (!bearer) return false;
+      const token = tokens.get(sha256(bearer));
+      if (!token?.principal.companyId) return false;
+      const tracker = readyVersionTracker(deps.db);
+      if (!tracker) return false;
+      const scheme = (req.socket as TLSSocket).encrypted ? "https" : "http";
+      const url = `${scheme}://${host}${target}`;
+      const known = token as TokenEntry & { principal: { companyId: string } };
+      const read = tracker.read(versionKeys(known.principal).token);
+      if (read instanceof Map) return withVersions(req, res, known, url, read, started);
+      return (read as Promise<ReadonlyMap<VersionKey, number>>).then(
+        (versions) => withVersions(req, res, known, url, versions, started),
+        () => false,
+      );
+    },
+  };
+}
