@@ -21,7 +21,6 @@ const NOT_YET_PORTED: Record<string, readonly string[]> = {
   "app/(console)/webhooks/page.tsx": ["components/console/webhooks/callbacks-manager.tsx"],
   // Server-rendered GET forms with LinkPagination (no history.pushState, but not on the framework).
   "app/(console)/partner/employments/page.tsx": [],
-  "app/(console)/partner/audit/page.tsx": [],
 };
 
 function walk(dir: string, keep: (path: string) => boolean): string[] {
