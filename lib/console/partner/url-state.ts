@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { RawSearchParams } from "@/lib/console/list";
-import { employmentsList, type EmploymentListState } from "../employments/url-state";
+import { employmentsList, type EmploymentListState } from "../employments/list";
 
 // The partner's employments list across companies keeps its state in the URL like the company list
 // (status, email, page, page_size), plus `company` (one connected company, or all).
