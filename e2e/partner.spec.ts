@@ -132,6 +132,25 @@ test("an operator connects two companies, works across them, opens each, and wit
   await expect(page.getByRole("row").filter({ hasText: "withdraw consent" })).toContainText(OPERATOR.email);
   await axe(page, "partner-audit");
 
+  // The operator's audit log across companies (issue 14): both companies, with a company column;
+  // the company filter narrows it to one (and the heading names it).
+  await page.getByRole("navigation", { name: "Partner" }).getByRole("link", { name: "Audit log" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Audit log", exact: true })).toBeVisible();
+  const auditTable = page.getByRole("table", { name: /^Changes, page 1/ });
+  await expect(auditTable.getByRole("columnheader", { name: "Company" })).toBeVisible();
+  for (const company of [ACME, GLOBEX]) {
+    await expect(
+      auditTable.getByRole("row").filter({ hasText: "consent to the partner" }).filter({ hasText: company.name }).first(),
+    ).toBeVisible();
+  }
+  await axe(page, "partner-audit-all");
+  await snap(page, "partner-audit-all");
+  await page.getByLabel("Company", { exact: true }).selectOption({ label: ACME.name });
+  await expect(page).toHaveURL(/\/partner\/audit\?company=[0-9a-f-]{36}$/);
+  await expect(page.getByRole("heading", { level: 1, name: `Audit log of ${ACME.name}` })).toBeVisible();
+  await expect(auditTable.getByRole("row").filter({ hasText: "consent to the partner" }).first()).toBeVisible();
+  await expect(auditTable.getByRole("row").filter({ hasText: "withdraw consent" })).toHaveCount(0);
+
   // Acme keeps working.
   await page.goto("/partner/employments");
   await expect(

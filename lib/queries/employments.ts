@@ -2,7 +2,7 @@ import { queryOptions } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { Employment, EmploymentListResponseSchema, UpdateEmploymentV2Body } from "@/lib/contract";
 import { bffFetch } from "@/lib/console/bff-client";
-import { employmentsList, type EmploymentListApiQuery } from "@/lib/console/employments/url-state";
+import { employmentsList, type EmploymentListApiQuery } from "@/lib/console/employments/list";
 import { scopeKey, withScope, type QueryScope } from "./scope";
 
 // Employment queries: keys and options shared by server prefetch (which swaps in the typed API

@@ -3,7 +3,7 @@ import type { z } from "zod";
 import type { CreateExpenseBody, Expense, ExpenseListResponseSchema } from "@/lib/contract";
 import { bffFetch } from "@/lib/console/bff-client";
 import type { ExpenseReviewBody } from "@/lib/console/expenses/rules";
-import { expensesList, type ExpenseListApiQuery } from "@/lib/console/expenses/url-state";
+import { expensesList, type ExpenseListApiQuery } from "@/lib/console/expenses/list";
 import { scopeKey, withScope, type QueryScope } from "./scope";
 
 // Expense queries: keys and options shared by server prefetch and client islands (through the BFF).

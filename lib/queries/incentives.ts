@@ -11,7 +11,7 @@ import type {
   UpdateIncentiveBody,
 } from "@/lib/contract";
 import { bffFetch } from "@/lib/console/bff-client";
-import { incentivesList, recurringList, type IncentiveListApiQuery, type RecurringListApiQuery } from "@/lib/console/incentives/url-state";
+import { incentivesList, recurringList, type IncentiveListApiQuery, type RecurringListApiQuery } from "@/lib/console/incentives/list";
 import { scopeKey, withScope, type QueryScope } from "./scope";
 
 // Incentive queries (one-time and recurring): keys and options shared by server prefetch and client

@@ -3,7 +3,7 @@ import type { z } from "zod";
 import type { CreateOffboardingBody, Offboarding, OffboardingListResponseSchema } from "@/lib/contract";
 import { bffFetch } from "@/lib/console/bff-client";
 import type { SandboxOffboardingStatus } from "@/lib/console/offboardings/rules";
-import { offboardingsList, type OffboardingListApiQuery } from "@/lib/console/offboardings/url-state";
+import { offboardingsList, type OffboardingListApiQuery } from "@/lib/console/offboardings/list";
 import { scopeKey, withScope, type QueryScope } from "./scope";
 
 // Offboarding queries: keys and options shared by server prefetch and client islands (through the BFF).

@@ -3,7 +3,7 @@ import type { Timeoff, TimeoffBalance, TimeoffListResponseSchema, TimeoffTypesRe
 import type { z } from "zod";
 import { bffFetch } from "@/lib/console/bff-client";
 import type { TimeoffTransitionBody } from "@/lib/console/timeoff/rules";
-import { timeoffList, type TimeoffListApiQuery } from "@/lib/console/timeoff/url-state";
+import { timeoffList, type TimeoffListApiQuery } from "@/lib/console/timeoff/list";
 import type { CreateTimeoffBody } from "@/lib/contract";
 import { scopeKey, withScope, type QueryScope } from "./scope";
 

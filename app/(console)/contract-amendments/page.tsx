@@ -7,7 +7,7 @@ import { ButtonLink } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
 import { listContractAmendments } from "@/lib/console/contract-amendments/api";
 import { amendmentsList } from "@/lib/console/contract-amendments/list";
-import { newAmendmentHref } from "@/lib/console/contract-amendments/url-state";
+import { newAmendmentHref } from "@/lib/console/contract-amendments/links";
 import { employmentHref } from "@/lib/console/employments/links";
 import { getPageApi, loadForPage } from "@/lib/console/employments/server";
 import { EMPLOYMENT_DIRECTORY_QUERY } from "@/lib/console/payslips/employment-directory";

@@ -6,7 +6,7 @@ import { ButtonLink } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
 import { listCustomFields } from "@/lib/console/custom-fields/api";
 import { customFieldsList } from "@/lib/console/custom-fields/list";
-import { NEW_CUSTOM_FIELD_PATH } from "@/lib/console/custom-fields/url-state";
+import { NEW_CUSTOM_FIELD_PATH } from "@/lib/console/custom-fields/links";
 import { getPageApi, loadForPage } from "@/lib/console/employments/server";
 import { customFieldListQuery } from "@/lib/queries/custom-fields";
 import { makeQueryClient } from "@/lib/queries/query-client";

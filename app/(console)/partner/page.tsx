@@ -14,7 +14,8 @@ import { STATUS_LABELS } from "@/lib/console/employments/labels";
 import { countEmploymentsByCompany, liveGrants, type CompanyCounts } from "@/lib/console/partner/aggregate";
 import { loadPartnerCompanies } from "@/lib/console/partner/companies";
 import { requireOperator } from "@/lib/console/partner/server";
-import { auditHref, openCompanyHref, partnerListHref, PARTNER_PATH } from "@/lib/console/partner/url-state";
+import { auditList } from "@/lib/console/partner/list";
+import { openCompanyHref, partnerListHref, PARTNER_PATH } from "@/lib/console/partner/url-state";
 import { EMPLOYMENT_STATUSES } from "@/lib/contract";
 
 export const metadata: Metadata = { title: "Partner view" };
@@ -182,7 +183,11 @@ export default async function PartnerOverviewPage({
                                 Reconnect
                               </ButtonLink>
                             )}
-                            <ButtonLink size="sm" href={auditHref(grant.company.id)} aria-label={`Audit log of ${grant.company.name}`}>
+                            <ButtonLink
+                              size="sm"
+                              href={auditList.hrefFor({ company: grant.company.id })}
+                              aria-label={`Audit log of ${grant.company.name}`}
+                            >
                               Audit log
                             </ButtonLink>
                             {live ? <WithdrawConsentButton companyId={grant.company.id} companyName={grant.company.name} /> : null}

@@ -8,7 +8,8 @@ import { PageHeader } from "@/components/ui/page-header";
 import { getPageApi, loadForPage } from "@/lib/console/employments/server";
 import { getTimeoffBalance, listTimeoff } from "@/lib/console/timeoff/api";
 import { prefetchPeopleOpsEmployments } from "@/lib/console/timeoff/people-ops/server";
-import { newTimeoffHref, timeoffList } from "@/lib/console/timeoff/url-state";
+import { timeoffList } from "@/lib/console/timeoff/list";
+import { newTimeoffHref } from "@/lib/console/timeoff/links";
 import { makeQueryClient } from "@/lib/queries/query-client";
 import { timeoffBalanceQuery, timeoffListQuery } from "@/lib/queries/timeoff";
 

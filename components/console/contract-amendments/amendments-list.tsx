@@ -13,7 +13,7 @@ import { CONTRACT_AMENDMENT_STATUSES, type ContractAmendmentStatus } from "@/lib
 import type { ContractAmendmentListItemRead as ContractAmendmentListItem } from "@/lib/console/api-read";
 import { AMENDMENT_STATUS_LABELS, AMENDMENT_STATUS_TONES, reasonLabel } from "@/lib/console/contract-amendments/labels";
 import { amendmentsList } from "@/lib/console/contract-amendments/list";
-import { amendmentHref } from "@/lib/console/contract-amendments/url-state";
+import { amendmentHref } from "@/lib/console/contract-amendments/links";
 import { formatDate, formatDateTime } from "@/lib/console/employments/format";
 import { employmentOptions } from "@/lib/console/payslips/employment-directory";
 import { companyManagersQuery } from "@/lib/queries/company";

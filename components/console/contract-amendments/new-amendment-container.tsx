@@ -8,7 +8,7 @@ import { ErrorBanner } from "@/components/console/error-banner";
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
 import type { CreateContractAmendmentBody } from "@/lib/contract";
 import { splitAmendmentErrors, toCreateAmendmentBody } from "@/lib/console/contract-amendments/create";
-import { amendmentHref } from "@/lib/console/contract-amendments/url-state";
+import { amendmentHref } from "@/lib/console/contract-amendments/links";
 import { toErrorPayload } from "@/lib/console/errors/present";
 import { fieldErrorsOf } from "@/lib/console/errors/split-422";
 import type { FieldErrors, FormValues } from "@/lib/forms";

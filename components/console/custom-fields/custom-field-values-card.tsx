@@ -12,7 +12,7 @@ import { ErrorBanner, FieldRefusalNote } from "@/components/console/error-banner
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
 import type { CustomFieldValueInput } from "@/lib/contract";
 import { CUSTOM_FIELD_TYPE_LABELS, CUSTOM_FIELD_TYPE_TONES } from "@/lib/console/custom-fields/labels";
-import { NEW_CUSTOM_FIELD_PATH, CUSTOM_FIELDS_PATH } from "@/lib/console/custom-fields/url-state";
+import { NEW_CUSTOM_FIELD_PATH, CUSTOM_FIELDS_PATH } from "@/lib/console/custom-fields/links";
 import {
   formatCustomFieldValue,
   fromFormValues,

@@ -8,7 +8,7 @@ import type { ApiErrorPayload } from "@/lib/console/api-errors";
 import { customFieldCurrency, customFieldOptions, type CustomField } from "@/lib/contract";
 import { CUSTOM_FIELD_ACCESS_LABELS, CUSTOM_FIELD_TYPE_LABELS, CUSTOM_FIELD_TYPE_TONES } from "@/lib/console/custom-fields/labels";
 import { customFieldsList } from "@/lib/console/custom-fields/list";
-import { NEW_CUSTOM_FIELD_PATH } from "@/lib/console/custom-fields/url-state";
+import { NEW_CUSTOM_FIELD_PATH } from "@/lib/console/custom-fields/links";
 import { customFieldListQuery } from "@/lib/queries/custom-fields";
 import type { QueryScope } from "@/lib/queries/scope";
 

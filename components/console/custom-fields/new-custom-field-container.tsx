@@ -14,7 +14,7 @@ import {
   type CustomFieldDefinitionFormValues,
 } from "@/lib/console/custom-fields/definition-form";
 import { CUSTOM_FIELD_TYPE_LABELS } from "@/lib/console/custom-fields/labels";
-import { CUSTOM_FIELDS_PATH } from "@/lib/console/custom-fields/url-state";
+import { CUSTOM_FIELDS_PATH } from "@/lib/console/custom-fields/links";
 import { putFieldErrors } from "@/lib/console/errors/submit";
 import { createCustomField, customFieldKeys } from "@/lib/queries/custom-fields";
 import type { QueryScope } from "@/lib/queries/scope";

@@ -1,12 +1,12 @@
 import Link from "next/link";
 import { Card, CardHeader } from "@/components/ui/card";
 import { amendmentsOfEmploymentHref } from "@/lib/console/contract-amendments/list";
-import { newAmendmentHref } from "@/lib/console/contract-amendments/url-state";
-import { expensesList } from "@/lib/console/expenses/url-state";
-import { incentivesList } from "@/lib/console/incentives/url-state";
-import { offboardingsList } from "@/lib/console/offboardings/url-state";
+import { newAmendmentHref } from "@/lib/console/contract-amendments/links";
+import { expensesList } from "@/lib/console/expenses/list";
+import { incentivesList } from "@/lib/console/incentives/list";
+import { offboardingsList } from "@/lib/console/offboardings/list";
 import { payslipsOfEmploymentHref } from "@/lib/console/payslips/list";
-import { timeoffList } from "@/lib/console/timeoff/url-state";
+import { timeoffList } from "@/lib/console/timeoff/list";
 
 // The employment page's links to the other areas of the console, each filtered to that employment.
 // One list: each area adds its own entry here, and the page itself never changes for it.

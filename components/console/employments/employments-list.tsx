@@ -10,7 +10,7 @@ import type { ApiErrorPayload } from "@/lib/console/api-errors";
 import { pageRange } from "@/lib/console/list";
 import { plural } from "@/lib/console/employments/format";
 import { STATUS_LABELS } from "@/lib/console/employments/labels";
-import { employmentsList, searchPageItems, type EmploymentListState } from "@/lib/console/employments/url-state";
+import { employmentsList, searchPageItems, type EmploymentListState } from "@/lib/console/employments/list";
 import { employmentListQuery } from "@/lib/queries/employments";
 import type { QueryScope } from "@/lib/queries/scope";
 import { EmploymentsTable, EmploymentsTableSkeleton } from "./employments-table";

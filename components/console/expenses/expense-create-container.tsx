@@ -15,7 +15,7 @@ import {
   type ExpenseFormValues,
 } from "@/lib/console/expenses/create-form";
 import { bodyTooLargeError, fileToBase64File, jsonBodyBytes } from "@/lib/console/expenses/receipts";
-import { expensesList } from "@/lib/console/expenses/url-state";
+import { expensesList } from "@/lib/console/expenses/list";
 import { employmentChoices, writeAvailability } from "@/lib/console/timeoff/people-ops/eligibility";
 import { createExpense, expenseKeys } from "@/lib/queries/expenses";
 import type { QueryScope } from "@/lib/queries/scope";

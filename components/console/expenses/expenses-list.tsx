@@ -3,7 +3,7 @@
 import { EXPENSE_STATUSES } from "@/lib/contract";
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
 import { EXPENSE_STATUS_LABELS } from "@/lib/console/expenses/labels";
-import { expensesList } from "@/lib/console/expenses/url-state";
+import { expensesList } from "@/lib/console/expenses/list";
 import { expenseListQuery, type ExpensePage } from "@/lib/queries/expenses";
 import type { QueryScope } from "@/lib/queries/scope";
 import { CreatedNotice } from "../timeoff/people-ops/created-notice";

@@ -6,7 +6,7 @@ import type { EmploymentListItem, Expense } from "@/lib/contract";
 import { formatDate } from "@/lib/console/employments/format";
 import { expenseCategoryLabel, expenseMoney, expenseTitle } from "@/lib/console/expenses/labels";
 import { reviewAvailability } from "@/lib/console/expenses/rules";
-import { expenseHref } from "@/lib/console/expenses/url-state";
+import { expenseHref } from "@/lib/console/expenses/links";
 import { EmploymentCell } from "../timeoff/people-ops/employment-cell";
 import { ExpenseStatusBadge } from "./expense-badges";
 

@@ -8,7 +8,7 @@ import type { ApiErrorPayload } from "@/lib/console/api-errors";
 import type { EmploymentFile } from "@/lib/contract";
 import { formatDateTime } from "@/lib/console/employments/format";
 import { previewKind } from "@/lib/console/expenses/receipts";
-import { receiptPath } from "@/lib/console/expenses/url-state";
+import { receiptPath } from "@/lib/console/expenses/links";
 import { withScope, type QueryScope } from "@/lib/queries/scope";
 import { ErrorBanner } from "@/components/console/error-banner";
 

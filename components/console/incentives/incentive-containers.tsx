@@ -21,7 +21,7 @@ import {
   toUpdateIncentiveBody,
 } from "@/lib/console/incentives/form";
 import { editAvailability } from "@/lib/console/incentives/rules";
-import { incentivesList, recurringList } from "@/lib/console/incentives/url-state";
+import { incentivesList, recurringList } from "@/lib/console/incentives/list";
 import { employmentChoices, unnamedEmployment, writeAvailability } from "@/lib/console/timeoff/people-ops/eligibility";
 import { createIncentive, createRecurringIncentive, incentiveDetailQuery, incentiveKeys, updateIncentive } from "@/lib/queries/incentives";
 import type { QueryScope } from "@/lib/queries/scope";

@@ -8,7 +8,7 @@ import type { ApiErrorPayload } from "@/lib/console/api-errors";
 import { toErrorPayload } from "@/lib/console/errors/present";
 import { formatDate } from "@/lib/console/employments/format";
 import { INCENTIVE_STATUS_LABELS, incentiveStatusLabel, incentiveTypeLabel } from "@/lib/console/incentives/labels";
-import { incentivesList } from "@/lib/console/incentives/url-state";
+import { incentivesList } from "@/lib/console/incentives/list";
 import { unnamedEmployment } from "@/lib/console/timeoff/people-ops/eligibility";
 import { formatMinor } from "@/lib/console/timeoff/people-ops/money";
 import {

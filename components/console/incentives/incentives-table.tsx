@@ -7,7 +7,7 @@ import type { EmploymentListItem, Incentive } from "@/lib/contract";
 import { formatDate } from "@/lib/console/employments/format";
 import { INCENTIVE_STATUS_LABELS, TAX_TYPE_LABELS, incentiveTypeLabel } from "@/lib/console/incentives/labels";
 import { deleteAvailability, editAvailability, sandboxNextStatuses } from "@/lib/console/incentives/rules";
-import { editIncentiveHref } from "@/lib/console/incentives/url-state";
+import { editIncentiveHref } from "@/lib/console/incentives/links";
 import { formatMinor } from "@/lib/console/timeoff/people-ops/money";
 import { EmploymentCell } from "../timeoff/people-ops/employment-cell";
 import { IncentiveStatusBadge } from "./incentive-badges";

@@ -1,4 +1,4 @@
-import { INCENTIVES_PATH, RECURRING_INCENTIVES_PATH } from "@/lib/console/incentives/url-state";
+import { INCENTIVES_PATH, RECURRING_INCENTIVES_PATH } from "@/lib/console/incentives/links";
 import { withEmploymentId } from "@/lib/console/list";
 import { AreaTabs } from "../timeoff/people-ops/area-tabs";
 

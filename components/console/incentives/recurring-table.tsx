@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import type { EmploymentListItem, RecurringIncentive } from "@/lib/contract";
 import { formatDate } from "@/lib/console/employments/format";
 import { INCENTIVE_TYPE_LABELS, TAX_TYPE_LABELS } from "@/lib/console/incentives/labels";
-import { incentivesList } from "@/lib/console/incentives/url-state";
+import { incentivesList } from "@/lib/console/incentives/list";
 import { formatMinor } from "@/lib/console/timeoff/people-ops/money";
 import { EmploymentCell } from "../timeoff/people-ops/employment-cell";
 import { RecurringStatusBadge } from "./incentive-badges";

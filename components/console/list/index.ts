@@ -2,7 +2,8 @@
 // (lib/console/list), then render it: `useList` (URL state + the prefetched react-query) →
 // `ListShell` (status, filters slot, error, skeleton/table/empty states, rows per page, pagination)
 // → `DataTable` (react-table columns, selection, virtualisation) with `RowLink`s to detail pages.
-// `ListView` is the ready-made composition for employment + enum-select lists.
+// `ListView` is the ready-made composition for employment + enum-select lists. A list the server
+// page renders (no BFF route) takes `useServerList` instead of `useList` (nuqs `shallow: false`).
 // Decision: docs/decisions/console-list-framework.md.
 export { DataTable, listTableFeatures, VIRTUALIZE_ABOVE, type DataTableProps, type ListColumn, type RowSelection } from "./data-table";
 export { ListPageSkeleton, ListShell, ListSkeleton, type ListShellModel, type ListShellProps } from "./list-shell";
@@ -11,3 +12,4 @@ export { RowLink } from "./row-link";
 export { SelectFilters, useEmploymentFilterField, type SelectFilterField } from "./select-filters";
 export { useList, type ListPageShape } from "./use-list";
 export { useListUrlState, type ListChangeOptions } from "./use-list-url-state";
+export { useServerList } from "./use-server-list";

@@ -18,7 +18,6 @@ const FRAMEWORK_IMPORT = /from "@\/(components\/console\/list|lib\/console\/list
  */
 const NOT_YET_PORTED: Record<string, readonly string[]> = {
   // Server-rendered GET forms with LinkPagination (no history.pushState, but not on the framework).
-  "app/(console)/partner/audit/page.tsx": [],
 };
 
 function walk(dir: string, keep: (path: string) => boolean): string[] {

@@ -1,7 +1,7 @@
 "use client";
 
 import { useQueryStates, type Options } from "nuqs";
-import { useCallback } from "react";
+import { useCallback, type TransitionStartFunction } from "react";
 import type { ListDefinition, ListState } from "@/lib/console/list";
 import type { AnyFilter } from "@/lib/console/list/filters";
 
@@ -21,9 +21,19 @@ export interface ListChangeOptions {
  * - `change(patch)`: apply `list.update` to the current URL state (a filter change goes back to page 1).
  * - `navigate(state)`: write a whole state (e.g. `list.defaults` for "Clear filters").
  * `onChange` runs before every write (e.g. to drop an error the server rendered for the old state).
+ * `server` is for a list whose page the server renders (no BFF route): updates are not shallow, so
+ * the server page re-renders for the new URL, inside `startTransition` (its pending flag is `busy`).
  */
-export function useListUrlState<F extends Filters>(list: ListDefinition<F>, onChange?: () => void) {
-  const [values, setValues] = useQueryStates(list.parsers, { urlKeys: list.urlKeys as never, history: "push", shallow: true });
+export function useListUrlState<F extends Filters>(
+  list: ListDefinition<F>,
+  onChange?: () => void,
+  server?: { startTransition: TransitionStartFunction },
+) {
+  const [values, setValues] = useQueryStates(list.parsers, {
+    urlKeys: list.urlKeys as never,
+    history: "push",
+    ...(server ? { shallow: false, startTransition: server.startTransition } : { shallow: true }),
+  });
   const state = values as ListState<F>;
   const write = useCallback(
     (next: Parameters<typeof setValues>[0], options: ListChangeOptions = {}) => {

@@ -14,7 +14,8 @@ import {
   toCreateOffboardingBody,
   type OffboardingFormValues,
 } from "@/lib/console/offboardings/form";
-import { offboardingHref, offboardingsList } from "@/lib/console/offboardings/url-state";
+import { offboardingsList } from "@/lib/console/offboardings/list";
+import { offboardingHref } from "@/lib/console/offboardings/links";
 import { employmentChoices, writeAvailability } from "@/lib/console/timeoff/people-ops/eligibility";
 import { employmentKeys } from "@/lib/queries/employments";
 import { createOffboarding, offboardingKeys } from "@/lib/queries/offboardings";

@@ -28,7 +28,7 @@ import {
   sandboxOffboardingMoves,
   type SandboxOffboardingStatus,
 } from "@/lib/console/offboardings/rules";
-import { OFFBOARDINGS_PATH } from "@/lib/console/offboardings/url-state";
+import { OFFBOARDINGS_PATH } from "@/lib/console/offboardings/links";
 import { unnamedEmployment } from "@/lib/console/timeoff/people-ops/eligibility";
 import { employmentKeys } from "@/lib/queries/employments";
 import { offboardingDetailQuery, offboardingKeys, setSandboxOffboardingStatus } from "@/lib/queries/offboardings";

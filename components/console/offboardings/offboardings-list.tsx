@@ -3,7 +3,7 @@
 import { OFFBOARDING_STATUSES } from "@/lib/contract";
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
 import { OFFBOARDING_STATUS_LABELS } from "@/lib/console/offboardings/labels";
-import { offboardingsList } from "@/lib/console/offboardings/url-state";
+import { offboardingsList } from "@/lib/console/offboardings/list";
 import { offboardingListQuery, type OffboardingPage } from "@/lib/queries/offboardings";
 import type { QueryScope } from "@/lib/queries/scope";
 import { ListView } from "@/components/console/list";

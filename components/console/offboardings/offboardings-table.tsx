@@ -6,7 +6,7 @@ import { DataTable, RowLink, type ListColumn } from "@/components/console/list";
 import type { EmploymentListItem, Offboarding } from "@/lib/contract";
 import { formatDate, formatDateTime } from "@/lib/console/employments/format";
 import { isConfidential, offboardingReasonLabel, proposedEndOf } from "@/lib/console/offboardings/labels";
-import { offboardingHref } from "@/lib/console/offboardings/url-state";
+import { offboardingHref } from "@/lib/console/offboardings/links";
 import { EmploymentCell } from "../timeoff/people-ops/employment-cell";
 import { OffboardingStatusBadge } from "./offboarding-badges";
 

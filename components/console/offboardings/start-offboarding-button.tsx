@@ -1,6 +1,6 @@
 import { ButtonLink } from "@/components/ui/button";
 import type { Employment } from "@/lib/contract";
-import { newOffboardingHref } from "@/lib/console/offboardings/url-state";
+import { newOffboardingHref } from "@/lib/console/offboardings/links";
 import { writeAvailability } from "@/lib/console/timeoff/people-ops/eligibility";
 
 /**

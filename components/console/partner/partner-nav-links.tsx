@@ -3,8 +3,9 @@
 import { NavLinks, type NavLink } from "../nav-links";
 
 const PARTNER_LINKS: readonly NavLink[] = [
-  { href: "/partner", label: "Companies", exact: true, also: ["/partner/audit"] },
+  { href: "/partner", label: "Companies", exact: true },
   { href: "/partner/employments", label: "All employments" },
+  { href: "/partner/audit", label: "Audit log" },
   { href: "/partner/connect", label: "Connect a company" },
 ];
 

@@ -9,7 +9,7 @@ import { ListShell, useList } from "@/components/console/list";
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
 import { employmentOptions } from "@/lib/console/payslips/employment-directory";
 import { payslipsList, type PayslipListState } from "@/lib/console/payslips/list";
-import { dateWindowError } from "@/lib/console/payslips/url-state";
+import { dateWindowError } from "@/lib/console/payslips/list";
 import { payslipListQuery } from "@/lib/queries/payslips";
 import type { QueryScope } from "@/lib/queries/scope";
 import { useEmploymentDirectory } from "./employment-directory";

@@ -9,7 +9,7 @@ import { BFF_HEADER } from "@/lib/console/bff-client";
 import type { EmploymentListItem, Payslip } from "@/lib/contract";
 import { formatAmount, formatDate } from "@/lib/console/employments/format";
 import { filenameFromDisposition, formatPeriod } from "@/lib/console/payslips/format";
-import { payslipDownloadPath } from "@/lib/console/payslips/url-state";
+import { payslipDownloadPath } from "@/lib/console/payslips/links";
 import { withScope, type QueryScope } from "@/lib/queries/scope";
 import { EmploymentLink } from "./employment-directory";
 import { useEmploymentCurrencies } from "./use-employment-currencies";

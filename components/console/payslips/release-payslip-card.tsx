@@ -17,7 +17,7 @@ import { putFieldErrors } from "@/lib/console/errors/submit";
 import { formatDate } from "@/lib/console/employments/format";
 import { employmentOptions, onPayroll, type EmploymentOption } from "@/lib/console/payslips/employment-directory";
 import { formatMinorAmount, formatPeriod } from "@/lib/console/payslips/format";
-import { payslipDownloadPath } from "@/lib/console/payslips/url-state";
+import { payslipDownloadPath } from "@/lib/console/payslips/links";
 import { payslipKeys, releasePayslip } from "@/lib/queries/payslips";
 import { withScope, type QueryScope } from "@/lib/queries/scope";
 import { useEmploymentDirectory } from "./employment-directory";

@@ -12,7 +12,7 @@ import type { TimeoffBalance } from "@/lib/contract";
 import { ApiRequestError } from "@/lib/console/api-errors";
 import { toErrorPayload } from "@/lib/console/errors/present";
 import { balanceSummary, entitlementRows } from "@/lib/console/timeoff/balance";
-import { newTimeoffHref, timeoffBalanceHref } from "@/lib/console/timeoff/url-state";
+import { newTimeoffHref, timeoffBalanceHref } from "@/lib/console/timeoff/links";
 import { timeoffBalanceQuery } from "@/lib/queries/timeoff";
 import type { QueryScope } from "@/lib/queries/scope";
 import { ErrorBanner } from "@/components/console/error-banner";

@@ -10,7 +10,7 @@ import { readOnlyReason } from "@/lib/console/employments/availability";
 import { STATUS_LABELS } from "@/lib/console/employments/labels";
 import { toErrorPayload } from "@/lib/console/errors/present";
 import { unnamedEmployment } from "@/lib/console/timeoff/people-ops/eligibility";
-import { timeoffBalanceHref } from "@/lib/console/timeoff/url-state";
+import { timeoffBalanceHref } from "@/lib/console/timeoff/links";
 import type { QueryScope } from "@/lib/queries/scope";
 import { BalanceCard } from "./balance-card";
 import { ErrorBanner } from "@/components/console/error-banner";

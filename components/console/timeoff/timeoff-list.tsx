@@ -8,7 +8,7 @@ import { toErrorPayload } from "@/lib/console/errors/present";
 import { formatDate } from "@/lib/console/employments/format";
 import { TIMEOFF_STATUS_LABELS, TIMEOFF_TYPE_LABELS } from "@/lib/console/timeoff/labels";
 import { transitionBody, type TimeoffAction } from "@/lib/console/timeoff/rules";
-import { timeoffList } from "@/lib/console/timeoff/url-state";
+import { timeoffList } from "@/lib/console/timeoff/list";
 import { TIMEOFF_TYPES } from "@/lib/contract";
 import { unnamedEmployment } from "@/lib/console/timeoff/people-ops/eligibility";
 import { timeoffKeys, timeoffListQuery, transitionTimeoff, type TimeoffPage } from "@/lib/queries/timeoff";

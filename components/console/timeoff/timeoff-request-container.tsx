@@ -16,7 +16,7 @@ import {
   toCreateTimeoffBody,
   type TimeoffRequestFormValues,
 } from "@/lib/console/timeoff/request-form";
-import { timeoffList } from "@/lib/console/timeoff/url-state";
+import { timeoffList } from "@/lib/console/timeoff/list";
 import { TIMEOFF_TYPES, type TimeoffType } from "@/lib/contract";
 import { createTimeoff, timeoffKeys, timeoffTypesQuery } from "@/lib/queries/timeoff";
 import type { QueryScope } from "@/lib/queries/scope";

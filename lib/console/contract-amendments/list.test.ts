@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { CONTRACT_AMENDMENT_STATUSES } from "@/lib/contract";
 import { changeRows, formatChangeValue, isOpenAmendment, reasonLabel } from "./labels";
 import { amendmentsList, amendmentsOfEmploymentHref, type AmendmentListState } from "./list";
-import { newAmendmentHref } from "./url-state";
+import { newAmendmentHref } from "./links";
 
 const PAGE_SIZES = [10, 20, 50, 100];
 const stateArb: fc.Arbitrary<AmendmentListState> = fc.record({

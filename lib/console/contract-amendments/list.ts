@@ -1,6 +1,6 @@
 import { CONTRACT_AMENDMENT_STATUSES } from "@/lib/contract";
 import { defineList, filter, type ListApiQueryOf, type ListStateOf } from "@/lib/console/list";
-import { CONTRACT_AMENDMENTS_PATH } from "./url-state";
+import { CONTRACT_AMENDMENTS_PATH } from "./links";
 
 // The contract amendments list's state in the URL, so a copied link reopens the same view:
 //   /contract-amendments?employment_id=…&status=submitted,in_review&page=2&page_size=50

@@ -1,5 +1,5 @@
 import { defineList, type ListApiQueryOf } from "@/lib/console/list";
-import { CUSTOM_FIELDS_PATH } from "./url-state";
+import { CUSTOM_FIELDS_PATH } from "./links";
 
 // The custom field definitions list: `/custom-fields?page=2&page_size=50` (no filters; defaults omitted).
 

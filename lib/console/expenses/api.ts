@@ -3,7 +3,7 @@ import { ExpenseResponseSchema, type CreateExpenseBody } from "@/lib/contract";
 import type { ApiClient } from "@/lib/console/api-client";
 import { read } from "@/lib/console/api-read";
 import type { ExpenseReviewBody } from "./rules";
-import type { ExpenseListApiQuery } from "./url-state";
+import type { ExpenseListApiQuery } from "./list";
 
 // The expense endpoints of the API (spec 4.2 "Expenses", docs/decisions/areas-people-ops-expense-*.md)
 // over the console's typed client, for server pages and BFF handlers alike.

@@ -10,7 +10,7 @@ import {
 } from "@/lib/contract";
 import type { ApiClient } from "@/lib/console/api-client";
 import { read } from "@/lib/console/api-read";
-import type { IncentiveListApiQuery, RecurringListApiQuery } from "./url-state";
+import type { IncentiveListApiQuery, RecurringListApiQuery } from "./list";
 
 // The incentive endpoints of the API (spec 4.2 "Incentives", "Recurring incentives", and the
 // sandbox's payroll simulation) over the console's typed client, for server pages and BFF handlers.

@@ -8,10 +8,10 @@ import {
   TIMEOFF_STATUSES,
   TIMEOFF_TYPES,
 } from "@/lib/contract";
-import { expensesList } from "@/lib/console/expenses/url-state";
-import { incentivesList, recurringList } from "@/lib/console/incentives/url-state";
-import { offboardingsList } from "@/lib/console/offboardings/url-state";
-import { timeoffList } from "@/lib/console/timeoff/url-state";
+import { expensesList } from "@/lib/console/expenses/list";
+import { incentivesList, recurringList } from "@/lib/console/incentives/list";
+import { offboardingsList } from "@/lib/console/offboardings/list";
+import { timeoffList } from "@/lib/console/timeoff/list";
 import { PAGE_SIZE_OPTIONS, type AnyFilter, type ListDefinition, type ListState } from "@/lib/console/list";
 
 // The people-ops lists, declared with defineList: each list's own URL rules.

@@ -3,7 +3,7 @@ import { OffboardingResponseSchema, type CreateOffboardingBody } from "@/lib/con
 import type { ApiClient } from "@/lib/console/api-client";
 import { read } from "@/lib/console/api-read";
 import type { SandboxOffboardingStatus } from "./rules";
-import type { OffboardingListApiQuery } from "./url-state";
+import type { OffboardingListApiQuery } from "./list";
 
 // The offboarding endpoints of the API (spec 4.2 "Offboardings", and the sandbox's review
 // simulation) over the console's typed client, for server pages and BFF handlers alike.

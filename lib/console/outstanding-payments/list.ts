@@ -1,6 +1,6 @@
 import { OUTSTANDING_PAYMENT_SORTS, OUTSTANDING_PAYMENT_TYPES } from "@/lib/contract";
 import { defineList, filter, type ListApiQueryOf, type ListStateOf } from "@/lib/console/list";
-import { OUTSTANDING_PAYMENTS_PATH } from "./url-state";
+import { OUTSTANDING_PAYMENTS_PATH } from "./links";
 
 // The outstanding payments list's state in the URL:
 //   /outstanding-payments?sort_by=invoice_period&sort_order=desc&type=refund&page=2&page_size=50

@@ -1,6 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, inArray } from "drizzle-orm";
 import type { Environment } from "@/lib/contract";
 import type { ConsoleDb } from "../db/client";
 import { consoleAuditLog, type AuditActor, type StoredCompany } from "../db/schema";
@@ -47,12 +47,21 @@ export async function recordAudit(db: ConsoleDb, entry: AuditEntry): Promise<voi
   });
 }
 
-/** One page of a company's audit log, newest first. */
+/**
+ * One page of the audit log of one company, or of several (the operator's cross-company log: every
+ * company the partner has a grant for), newest first. No company, no entries: a log is only ever
+ * read for companies the caller named.
+ */
 export async function listAudit(
   db: ConsoleDb,
-  q: { environment: Environment; companyId: string; page: number; pageSize: number },
+  q: { environment: Environment; companyId: string | readonly string[]; page: number; pageSize: number },
 ): Promise<{ entries: AuditRecord[]; totalCount: number; totalPages: number; page: number }> {
-  const where = and(eq(consoleAuditLog.environment, q.environment), eq(consoleAuditLog.companyId, q.companyId));
+  const companies = typeof q.companyId === "string" ? [q.companyId] : [...q.companyId];
+  if (companies.length === 0) return { page: q.page, totalCount: 0, totalPages: 1, entries: [] };
+  const where = and(
+    eq(consoleAuditLog.environment, q.environment),
+    companies.length === 1 ? eq(consoleAuditLog.companyId, companies[0]!) : inArray(consoleAuditLog.companyId, companies),
+  );
   const [total] = await db.select({ n: count() }).from(consoleAuditLog).where(where);
   const rows = await db
     .select()

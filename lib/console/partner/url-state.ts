@@ -1,5 +1,5 @@
 import { defineList, filter, type ListStateOf } from "@/lib/console/list";
-import { employmentsList } from "../employments/url-state";
+import { employmentsList } from "../employments/list";
 
 // The partner's employments list across companies keeps its state in the URL like the company list
 // (status, email, page, page_size: the same filters as `employmentsList`, without its page search),

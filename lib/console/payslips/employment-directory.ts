@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { EmploymentListItem } from "@/lib/contract";
-import type { EmploymentListApiQuery } from "@/lib/console/employments/url-state";
+import type { EmploymentListApiQuery } from "@/lib/console/employments/list";
 
 // The employments the payroll pages name and offer in their pickers: the first 100 of the company
 // (one API page, the employments list's own query and key). Rows about an employment beyond those

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { payslipsList, payslipsOfEmploymentHref, type PayslipListState } from "./list";
-import { dateWindowError } from "./url-state";
+import { dateWindowError } from "./list";
 import { currencyOfContractForm, filenameFromDisposition, formatPeriod, previousMonth } from "./format";
 
 const isoDay = fc

@@ -1,5 +1,5 @@
 import { defineList, filter, type ListApiQueryOf, type ListStateOf } from "@/lib/console/list";
-import { PAYSLIPS_PATH } from "./url-state";
+import { PAYSLIPS_PATH } from "./links";
 
 // The payslips list's state lives in the URL, so a copied link reopens the same view:
 //   /payslips?employment_id=…&start_date=2026-01-01&end_date=2026-03-31&page=2&page_size=50
@@ -19,3 +19,8 @@ export type PayslipListApiQuery = ListApiQueryOf<typeof payslipsList>;
 
 /** One employment's payslips (the employment page links here). */
 export const payslipsOfEmploymentHref = (employmentId: string) => payslipsList.hrefFor({ employmentId });
+
+/** Why the date window can't be applied (the API answers 400 for it), or null. */
+export function dateWindowError(startDate: string, endDate: string): string | null {
+  return startDate && endDate && startDate > endDate ? "The end date must be on or after the start date." : null;
+}

@@ -8,7 +8,7 @@ import {
 } from "@/lib/contract";
 import type { ApiClient } from "@/lib/console/api-client";
 import { read } from "@/lib/console/api-read";
-import type { TimeoffListApiQuery } from "./url-state";
+import type { TimeoffListApiQuery } from "./list";
 
 // The time off endpoints of the API (spec 4.2 "Time off", "Time off balance") over the console's
 // typed client: paths and schemas in one place, for server pages and BFF handlers alike.

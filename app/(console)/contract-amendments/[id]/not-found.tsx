@@ -1,7 +1,7 @@
 import { Alert } from "@/components/ui/alert";
 import { ButtonLink } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
-import { CONTRACT_AMENDMENTS_PATH } from "@/lib/console/contract-amendments/url-state";
+import { CONTRACT_AMENDMENTS_PATH } from "@/lib/console/contract-amendments/links";
 
 export default function ContractAmendmentNotFound() {
   return (

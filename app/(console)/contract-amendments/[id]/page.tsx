@@ -7,7 +7,7 @@ import { ButtonLink } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
 import { getContractAmendment } from "@/lib/console/contract-amendments/api";
 import { amendmentsOfEmploymentHref } from "@/lib/console/contract-amendments/list";
-import { amendmentHref, CONTRACT_AMENDMENTS_PATH } from "@/lib/console/contract-amendments/url-state";
+import { amendmentHref, CONTRACT_AMENDMENTS_PATH } from "@/lib/console/contract-amendments/links";
 import { employmentHref } from "@/lib/console/employments/links";
 import { getPageApi, loadForPage } from "@/lib/console/employments/server";
 import { companyManagersQuery } from "@/lib/queries/company";

@@ -11,7 +11,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { getAmendmentForm } from "@/lib/console/contract-amendments/api";
 import { amendable, amendmentUnavailableReason } from "@/lib/console/contract-amendments/create";
 import { amendmentsOfEmploymentHref } from "@/lib/console/contract-amendments/list";
-import { CONTRACT_AMENDMENTS_PATH, newAmendmentHref } from "@/lib/console/contract-amendments/url-state";
+import { CONTRACT_AMENDMENTS_PATH, newAmendmentHref } from "@/lib/console/contract-amendments/links";
 import { employmentHref } from "@/lib/console/employments/links";
 import { getPageApi, loadForPage } from "@/lib/console/employments/server";
 import { EMPLOYMENT_DIRECTORY_QUERY, employmentOptions, employmentIdParam } from "@/lib/console/payslips/employment-directory";

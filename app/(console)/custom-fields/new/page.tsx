@@ -3,7 +3,7 @@ import Link from "next/link";
 import { NewCustomFieldContainer } from "@/components/console/custom-fields/new-custom-field-container";
 import { Card, CardBody } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
-import { CUSTOM_FIELDS_PATH, NEW_CUSTOM_FIELD_PATH } from "@/lib/console/custom-fields/url-state";
+import { CUSTOM_FIELDS_PATH, NEW_CUSTOM_FIELD_PATH } from "@/lib/console/custom-fields/links";
 import { getPageApi } from "@/lib/console/employments/server";
 
 export const metadata: Metadata = { title: "New custom field" };

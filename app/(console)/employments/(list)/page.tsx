@@ -6,7 +6,7 @@ import { ButtonLink } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
 import { EMPLOYMENTS_PATH } from "@/lib/console/employments/links";
 import { getPageApi, loadForPage } from "@/lib/console/employments/server";
-import { employmentsList } from "@/lib/console/employments/url-state";
+import { employmentsList } from "@/lib/console/employments/list";
 import { employmentListQuery } from "@/lib/queries/employments";
 import { makeQueryClient } from "@/lib/queries/query-client";
 import { listEmployments } from "@/lib/console/employments/api";

@@ -1,6 +1,6 @@
 import { ButtonLink } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
-import { EXPENSES_PATH } from "@/lib/console/expenses/url-state";
+import { EXPENSES_PATH } from "@/lib/console/expenses/links";
 
 export default function ExpenseNotFound() {
   return (

@@ -6,7 +6,7 @@ import { ButtonLink } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
 import { getPageApi, loadForPage } from "@/lib/console/employments/server";
 import { getExpense } from "@/lib/console/expenses/api";
-import { EXPENSES_PATH, expenseHref } from "@/lib/console/expenses/url-state";
+import { EXPENSES_PATH, expenseHref } from "@/lib/console/expenses/links";
 import { prefetchPeopleOpsEmployments } from "@/lib/console/timeoff/people-ops/server";
 import { expenseDetailQuery } from "@/lib/queries/expenses";
 import { makeQueryClient } from "@/lib/queries/query-client";

@@ -1,6 +1,6 @@
 import { ButtonLink } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
-import { INCENTIVES_PATH } from "@/lib/console/incentives/url-state";
+import { INCENTIVES_PATH } from "@/lib/console/incentives/links";
 
 export default function IncentiveNotFound() {
   return (

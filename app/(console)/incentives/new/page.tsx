@@ -3,7 +3,7 @@ import { Hydrate } from "@/components/console/hydrate";
 import { IncentiveCreateContainer } from "@/components/console/incentives/incentive-containers";
 import { FormPage } from "@/components/console/timeoff/people-ops/form-page";
 import { getPageApi } from "@/lib/console/employments/server";
-import { INCENTIVES_PATH, newIncentiveHref } from "@/lib/console/incentives/url-state";
+import { INCENTIVES_PATH, newIncentiveHref } from "@/lib/console/incentives/links";
 import { employmentIdOf } from "@/lib/console/list";
 import { prefetchPeopleOpsEmployments } from "@/lib/console/timeoff/people-ops/server";
 import { makeQueryClient } from "@/lib/queries/query-client";

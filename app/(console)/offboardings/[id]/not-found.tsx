@@ -1,6 +1,6 @@
 import { ButtonLink } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
-import { OFFBOARDINGS_PATH } from "@/lib/console/offboardings/url-state";
+import { OFFBOARDINGS_PATH } from "@/lib/console/offboardings/links";
 
 export default function OffboardingNotFound() {
   return (

@@ -6,7 +6,7 @@ import { ButtonLink } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
 import { getPageApi, loadForPage } from "@/lib/console/employments/server";
 import { getOffboarding } from "@/lib/console/offboardings/api";
-import { OFFBOARDINGS_PATH, offboardingHref } from "@/lib/console/offboardings/url-state";
+import { OFFBOARDINGS_PATH, offboardingHref } from "@/lib/console/offboardings/links";
 import { prefetchPeopleOpsEmployments } from "@/lib/console/timeoff/people-ops/server";
 import { offboardingDetailQuery } from "@/lib/queries/offboardings";
 import { makeQueryClient } from "@/lib/queries/query-client";

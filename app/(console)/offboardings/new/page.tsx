@@ -3,7 +3,7 @@ import { Hydrate } from "@/components/console/hydrate";
 import { OffboardingCreateContainer } from "@/components/console/offboardings/offboarding-create-container";
 import { FormPage } from "@/components/console/timeoff/people-ops/form-page";
 import { getPageApi } from "@/lib/console/employments/server";
-import { newOffboardingHref, OFFBOARDINGS_PATH } from "@/lib/console/offboardings/url-state";
+import { newOffboardingHref, OFFBOARDINGS_PATH } from "@/lib/console/offboardings/links";
 import { employmentIdOf } from "@/lib/console/list";
 import { prefetchPeopleOpsEmployments } from "@/lib/console/timeoff/people-ops/server";
 import { makeQueryClient } from "@/lib/queries/query-client";

@@ -7,7 +7,7 @@ import { getPageApi, loadForPage } from "@/lib/console/employments/server";
 import { getTimeoffBalance } from "@/lib/console/timeoff/api";
 import { employmentIdOf } from "@/lib/console/list";
 import { prefetchPeopleOpsEmployments } from "@/lib/console/timeoff/people-ops/server";
-import { timeoffBalanceHref } from "@/lib/console/timeoff/url-state";
+import { timeoffBalanceHref } from "@/lib/console/timeoff/links";
 import { makeQueryClient } from "@/lib/queries/query-client";
 import { timeoffBalanceQuery } from "@/lib/queries/timeoff";
 

@@ -6,7 +6,7 @@ import { getPageApi, loadForPage } from "@/lib/console/employments/server";
 import { listTimeoffTypes } from "@/lib/console/timeoff/api";
 import { employmentIdOf } from "@/lib/console/list";
 import { prefetchPeopleOpsEmployments } from "@/lib/console/timeoff/people-ops/server";
-import { newTimeoffHref, TIMEOFF_PATH } from "@/lib/console/timeoff/url-state";
+import { newTimeoffHref, TIMEOFF_PATH } from "@/lib/console/timeoff/links";
 import { makeQueryClient } from "@/lib/queries/query-client";
 import { timeoffTypesQuery } from "@/lib/queries/timeoff";
 

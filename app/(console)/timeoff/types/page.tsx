@@ -8,7 +8,7 @@ import { Table, TableContainer, TBody, Td, Th, THead, Tr } from "@/components/ui
 import { getPageApi, loadForPage } from "@/lib/console/employments/server";
 import { listTimeoffTypes } from "@/lib/console/timeoff/api";
 import { TIMEOFF_TYPE_LABELS } from "@/lib/console/timeoff/labels";
-import { TIMEOFF_TYPES_PATH } from "@/lib/console/timeoff/url-state";
+import { TIMEOFF_TYPES_PATH } from "@/lib/console/timeoff/links";
 
 export const metadata: Metadata = { title: "Time off types" };
 

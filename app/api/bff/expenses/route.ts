@@ -1,6 +1,6 @@
 import { bffHandler } from "@/lib/console/bff";
 import { createExpense, listExpenses } from "@/lib/console/expenses/api";
-import { expensesList } from "@/lib/console/expenses/url-state";
+import { expensesList } from "@/lib/console/expenses/list";
 import { listQueryOf } from "@/lib/console/timeoff/people-ops/bff";
 import { CreateExpenseBodySchema } from "@/lib/contract";
 

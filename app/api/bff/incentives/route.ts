@@ -1,6 +1,6 @@
 import { bffHandler } from "@/lib/console/bff";
 import { createIncentive, listIncentives } from "@/lib/console/incentives/api";
-import { incentivesList } from "@/lib/console/incentives/url-state";
+import { incentivesList } from "@/lib/console/incentives/list";
 import { listQueryOf } from "@/lib/console/timeoff/people-ops/bff";
 import { CreateIncentiveBodySchema } from "@/lib/contract";
 

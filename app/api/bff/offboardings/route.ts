@@ -1,6 +1,6 @@
 import { bffHandler } from "@/lib/console/bff";
 import { createOffboarding, listOffboardings } from "@/lib/console/offboardings/api";
-import { offboardingsList } from "@/lib/console/offboardings/url-state";
+import { offboardingsList } from "@/lib/console/offboardings/list";
 import { listQueryOf } from "@/lib/console/timeoff/people-ops/bff";
 import { CreateOffboardingBodySchema } from "@/lib/contract";
 

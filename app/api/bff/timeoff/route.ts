@@ -1,7 +1,7 @@
 import { bffHandler } from "@/lib/console/bff";
 import { createTimeoff, listTimeoff } from "@/lib/console/timeoff/api";
 import { listQueryOf } from "@/lib/console/timeoff/people-ops/bff";
-import { timeoffList } from "@/lib/console/timeoff/url-state";
+import { timeoffList } from "@/lib/console/timeoff/list";
 import { CreateTimeoffBodySchema } from "@/lib/contract";
 
 // GET /api/bff/timeoff — one page of time off (filters employment_id, timeoff_type, status).

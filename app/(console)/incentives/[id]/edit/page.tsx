@@ -6,7 +6,7 @@ import { FormPage } from "@/components/console/timeoff/people-ops/form-page";
 import { ButtonLink } from "@/components/ui/button";
 import { getPageApi, loadForPage } from "@/lib/console/employments/server";
 import { getIncentive } from "@/lib/console/incentives/api";
-import { editIncentiveHref, INCENTIVES_PATH } from "@/lib/console/incentives/url-state";
+import { editIncentiveHref, INCENTIVES_PATH } from "@/lib/console/incentives/links";
 import { prefetchPeopleOpsEmployments } from "@/lib/console/timeoff/people-ops/server";
 import { incentiveDetailQuery } from "@/lib/queries/incentives";
 import { makeQueryClient } from "@/lib/queries/query-client";

@@ -1,6 +1,6 @@
 import { bffHandler } from "@/lib/console/bff";
 import { createRecurringIncentive, listRecurringIncentives } from "@/lib/console/incentives/api";
-import { recurringList } from "@/lib/console/incentives/url-state";
+import { recurringList } from "@/lib/console/incentives/list";
 import { listQueryOf } from "@/lib/console/timeoff/people-ops/bff";
 import { CreateRecurringIncentiveBodySchema } from "@/lib/contract";
 

@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { EMPLOYMENT_STATUSES } from "@/lib/contract";
 import { makeListItem } from "@/test-support/console/employment-fixtures";
 import { PAGE_SIZE_OPTIONS } from "@/lib/console/list";
-import { employmentsList, searchPageItems, type EmploymentListState } from "./url-state";
+import { employmentsList, searchPageItems, type EmploymentListState } from "./list";
 
 const list = employmentsList;
 const stateArb: fc.Arbitrary<EmploymentListState> = fc.record({
