@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { openCompanyHref } from "@/lib/console/partner/url-state";
+import { openCompanyHref } from "@/lib/console/partner/links";
 import type { PublicSession } from "@/lib/console/session-types";
 import { EnvironmentSwitch } from "./environment-switch";
 import { NavLinks } from "./nav-links";

@@ -12,7 +12,7 @@ import type {
 } from "@/lib/contract";
 import { bffFetch } from "@/lib/console/bff-client";
 import type { WebhookCallbackPage, WebhookEventDetail, WebhookEventPage } from "@/lib/console/webhooks/read";
-import { callbacksList, deliveriesList, type CallbacksApiQuery, type DeliveriesApiQuery } from "@/lib/console/webhooks/url-state";
+import { callbacksList, deliveriesList, type CallbacksApiQuery, type DeliveriesApiQuery } from "@/lib/console/webhooks/list";
 import { scopeKey, withScope, type QueryScope } from "./scope";
 
 // Webhook queries: keys and options shared by server prefetch (which swaps in the typed API client

@@ -15,7 +15,8 @@ import { countEmploymentsByCompany, liveGrants, type CompanyCounts } from "@/lib
 import { loadPartnerCompanies } from "@/lib/console/partner/companies";
 import { requireOperator } from "@/lib/console/partner/server";
 import { auditList } from "@/lib/console/partner/list";
-import { openCompanyHref, partnerListHref, PARTNER_PATH } from "@/lib/console/partner/url-state";
+import { openCompanyHref, PARTNER_PATH } from "@/lib/console/partner/links";
+import { partnerListHref } from "@/lib/console/partner/list";
 import { EMPLOYMENT_STATUSES } from "@/lib/contract";
 
 export const metadata: Metadata = { title: "Partner view" };

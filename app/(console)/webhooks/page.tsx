@@ -10,7 +10,7 @@ import { getPageApi, loadForPage } from "@/lib/console/employments/server";
 import { listWebhookCallbacks } from "@/lib/console/webhooks/api";
 import { TEST_EVENT_EMPLOYMENTS_QUERY } from "@/lib/console/webhooks/test-event-form";
 import { WEBHOOK_DELIVERIES_PATH } from "@/lib/console/webhooks/links";
-import { callbacksList } from "@/lib/console/webhooks/url-state";
+import { callbacksList } from "@/lib/console/webhooks/list";
 import { employmentListQuery } from "@/lib/queries/employments";
 import { makeQueryClient } from "@/lib/queries/query-client";
 import { webhookCallbacksQuery } from "@/lib/queries/webhooks";

@@ -11,7 +11,8 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Input, Select } from "@/components/ui/field";
 import { STATUS_OPTIONS } from "@/lib/console/employments/labels";
 import { pageRange } from "@/lib/console/list";
-import { openCompanyHref, partnerEmploymentsList, type PartnerListState } from "@/lib/console/partner/url-state";
+import { openCompanyHref } from "@/lib/console/partner/links";
+import { partnerEmploymentsList, type PartnerListState } from "@/lib/console/partner/list";
 import type { EmploymentListItem } from "@/lib/contract";
 
 const list = partnerEmploymentsList;

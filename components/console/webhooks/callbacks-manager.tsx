@@ -21,7 +21,7 @@ import {
 } from "@/lib/console/webhooks/callback-form";
 import { groupEventTypes, normalizeEventTypes } from "@/lib/console/webhooks/events";
 import { formatTimestamp, plural } from "@/lib/console/webhooks/format";
-import { callbacksList } from "@/lib/console/webhooks/url-state";
+import { callbacksList } from "@/lib/console/webhooks/list";
 import type { WebhookCallback } from "@/lib/contract";
 import type { WebhookCallbackRow } from "@/lib/console/webhooks/read";
 import {

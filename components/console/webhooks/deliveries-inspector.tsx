@@ -18,7 +18,7 @@ import { pageRange } from "@/lib/console/list";
 import { EVENT_GROUPS } from "@/lib/console/webhooks/events";
 import { plural } from "@/lib/console/webhooks/format";
 import { WEBHOOKS_PATH } from "@/lib/console/webhooks/links";
-import { deliveriesList, type DeliveredFilter, type DeliveriesState } from "@/lib/console/webhooks/url-state";
+import { deliveriesList, type DeliveredFilter, type DeliveriesState } from "@/lib/console/webhooks/list";
 import { WEBHOOK_EVENT_ID_HEADER, type WebhookEventType } from "@/lib/contract";
 import type { QueryScope } from "@/lib/queries/scope";
 import {

@@ -26,7 +26,7 @@ import {
   toTestEventBody,
   type TestEventFormValues,
 } from "@/lib/console/webhooks/test-event-form";
-import { deliveriesList } from "@/lib/console/webhooks/url-state";
+import { deliveriesList } from "@/lib/console/webhooks/list";
 import type { EmploymentListItem, SandboxTriggerWebhookBody } from "@/lib/contract";
 import { employmentListQuery } from "@/lib/queries/employments";
 import type { QueryScope } from "@/lib/queries/scope";

@@ -7,8 +7,6 @@ import { describe, expect, it } from "vitest";
 // for a list's URL state finds it by name; an area's other URLs live in `lib/console/<area>/links.ts`.
 
 const ROOT = join(__dirname, "..", "..", "..");
-/** Declarations still moving here with their list's port (the webhooks lists, branch of that port). */
-const MOVING: ReadonlySet<string> = new Set(["lib/console/webhooks/url-state.ts"]);
 
 function walk(dir: string): string[] {
   return readdirSync(join(ROOT, dir)).flatMap((name) => {
@@ -29,12 +27,11 @@ describe("console list declarations", () => {
   });
 
   it("are each in lib/console/<area>/list.ts", () => {
-    expect(declaring.filter((f) => !/^lib\/console\/[\w-]+\/list\.ts$/.test(f) && !MOVING.has(f))).toEqual([]);
+    expect(declaring.filter((f) => !/^lib\/console\/[\w-]+\/list\.ts$/.test(f))).toEqual([]);
   });
 
   it("leave no url-state.ts module of a ported area behind", () => {
-    const left = files.filter((f) => f.endsWith("/url-state.ts") && f.startsWith("lib/console/") && !MOVING.has(f));
-    // The partner's url-state.ts keeps the partner employments list until that list's port.
-    expect(left.filter((f) => f !== "lib/console/partner/url-state.ts")).toEqual([]);
+    const left = files.filter((f) => f.endsWith("/url-state.ts") && f.startsWith("lib/console/"));
+    expect(left).toEqual([]);
   });
 });

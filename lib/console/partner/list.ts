@@ -1,4 +1,6 @@
 import { defineList, filter, type ListStateOf } from "@/lib/console/list";
+import { employmentsList } from "../employments/list";
+import { PARTNER_EMPLOYMENTS_PATH } from "./links";
 
 // The partner's audit log: `/partner/audit?company=<uuid>&page=2&page_size=100`. Without `company`
 // it is the operator's cross-company log (every company of the environment the partner has, or had,
@@ -16,3 +18,19 @@ export const auditList = defineList(PARTNER_AUDIT_PATH, {
   defaultPageSize: 50,
 });
 export type AuditListState = ListStateOf<typeof auditList>;
+
+/** The partner's employments list across companies: the company list's status and email filters
+ * (`employmentsList`, without its page search), plus `company` (one connected company, or all). */
+export const partnerEmploymentsList = defineList(PARTNER_EMPLOYMENTS_PATH, {
+  filters: {
+    statuses: employmentsList.filters.statuses,
+    email: employmentsList.filters.email,
+    /** One connected company (its id); anything that is not a UUID means all companies. */
+    company: filter.text({ pattern: UUID }),
+  },
+});
+
+export type PartnerListState = ListStateOf<typeof partnerEmploymentsList>;
+
+/** The URL of a state of the partner's employments list. */
+export const partnerListHref = (state: PartnerListState): string => partnerEmploymentsList.href(state);

@@ -22,7 +22,7 @@ import {
   type WebhookEventDetail,
   type WebhookEventPage,
 } from "./read";
-import type { CallbacksApiQuery, DeliveriesApiQuery } from "./url-state";
+import type { CallbacksApiQuery, DeliveriesApiQuery } from "./list";
 
 // The webhook endpoints of the API (spec section 6, DECISIONS.md "Webhooks") over the console's
 // typed client: paths and schemas in one place, for server pages and BFF handlers alike. The

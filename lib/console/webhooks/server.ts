@@ -3,7 +3,7 @@ import type { NextRequest } from "next/server";
 import { ApiRequestError } from "@/lib/console/api-errors";
 import type { ConsoleSession } from "@/lib/console/session-types";
 import { listQueryOf } from "@/lib/console/timeoff/people-ops/bff";
-import { callbacksList, deliveriesList } from "./url-state";
+import { callbacksList, deliveriesList } from "./list";
 
 // Server helpers of the webhooks BFF handlers.
 

@@ -27,7 +27,7 @@ import { PEOPLE_OPS_EMPLOYMENTS_QUERY } from "@/lib/console/timeoff/people-ops/e
 import { timeoffList } from "@/lib/console/timeoff/list";
 import { getWebhookEvent, listAllWebhookCallbacks, listWebhookCallbacks, listWebhookEvents } from "@/lib/console/webhooks/api";
 import { TEST_EVENT_EMPLOYMENTS_QUERY } from "@/lib/console/webhooks/test-event-form";
-import { callbacksList, deliveriesList } from "@/lib/console/webhooks/url-state";
+import { callbacksList, deliveriesList } from "@/lib/console/webhooks/list";
 
 // What every console page (app/(console)/**/page.tsx) loads on the server, and what the client
 // islands of those pages load through the BFF's GET handlers (app/api/bff/**/route.ts): the same

@@ -7,7 +7,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { listEmploymentsAcrossCompanies, liveGrants } from "@/lib/console/partner/aggregate";
 import { requireOperator } from "@/lib/console/partner/server";
-import { partnerEmploymentsList } from "@/lib/console/partner/url-state";
+import { partnerEmploymentsList } from "@/lib/console/partner/list";
 
 export const metadata: Metadata = { title: "Employments across companies" };
 

@@ -7,7 +7,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { getPageApi, loadForPage } from "@/lib/console/employments/server";
 import { getWebhookEvent, listAllWebhookCallbacks, listWebhookEvents } from "@/lib/console/webhooks/api";
 import { WEBHOOKS_PATH } from "@/lib/console/webhooks/links";
-import { deliveriesList } from "@/lib/console/webhooks/url-state";
+import { deliveriesList } from "@/lib/console/webhooks/list";
 import { makeQueryClient } from "@/lib/queries/query-client";
 import { allWebhookCallbacksQuery, webhookEventQuery, webhookEventsQuery } from "@/lib/queries/webhooks";
 

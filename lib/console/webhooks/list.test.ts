@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { PAGE_SIZE_OPTIONS } from "@/lib/console/list";
 import { WEBHOOK_EVENT_TYPES } from "@/lib/contract";
-import { callbacksList, deliveriesList, type DeliveriesState } from "./url-state";
+import { callbacksList, deliveriesList, type DeliveriesState } from "./list";
 
 const stateArb: fc.Arbitrary<DeliveriesState> = fc.record({
   page: fc.integer({ min: 1, max: 5000 }),
