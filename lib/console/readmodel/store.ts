@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, eq, lt, ne, sql } from "drizzle-orm";
 import type { EmploymentListItem, Environment } from "@/lib/contract";
 import type { ConsoleDb, ConsoleTx } from "../db/client";
 import { readmodelEmployments, readmodelPendingItems, type StoredCompany } from "../db/schema";
@@ -132,9 +132,14 @@ export async function upsertEmployments(
     });
 }
 
-/** Deletes the company's rows a full re-read (`run`) did not see: they are gone from the API. */
-export async function deleteEmploymentsNotIn(tx: ConsoleTx, ref: CompanyRef, run: string): Promise<void> {
-  await tx.delete(e).where(and(eq(e.environment, ref.environment), eq(e.companyId, ref.company.id), ne(e.syncRun, run)));
+/**
+ * Deletes the company's rows a full re-read (`run`, started at `startedAt`) did not see: they are gone
+ * from the API. A row written after the run started (a webhook's re-read of a new employment) stays.
+ */
+export async function deleteEmploymentsNotIn(tx: ConsoleTx, ref: CompanyRef, run: string, startedAt: Date): Promise<void> {
+  await tx
+    .delete(e)
+    .where(and(eq(e.environment, ref.environment), eq(e.companyId, ref.company.id), ne(e.syncRun, run), lt(e.syncedAt, startedAt)));
 }
 
 export async function deleteEmployment(tx: ConsoleTx, ref: CompanyRef, employmentId: string): Promise<void> {
@@ -181,8 +186,18 @@ export async function upsertPendingItems(
 }
 
 /** Deletes the pending items of one kind a full re-read did not see (approved, declined, gone). */
-export async function deletePendingNotIn(tx: ConsoleTx, ref: CompanyRef, kind: PendingKind, run: string): Promise<void> {
-  await tx.delete(p).where(and(eq(p.environment, ref.environment), eq(p.companyId, ref.company.id), eq(p.kind, kind), ne(p.syncRun, run)));
+export async function deletePendingNotIn(tx: ConsoleTx, ref: CompanyRef, kind: PendingKind, run: string, startedAt: Date): Promise<void> {
+  await tx
+    .delete(p)
+    .where(
+      and(
+        eq(p.environment, ref.environment),
+        eq(p.companyId, ref.company.id),
+        eq(p.kind, kind),
+        ne(p.syncRun, run),
+        lt(p.syncedAt, startedAt),
+      ),
+    );
 }
 
 export async function deletePendingItem(tx: ConsoleTx, ref: CompanyRef, kind: PendingKind, itemId: string): Promise<void> {
