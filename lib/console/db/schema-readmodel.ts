@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 // The partner read model (issue 13, docs/decisions/console-readmodel.md): per environment and
 // connected company, the list fields of every employment and the pending items an overview needs,
@@ -111,7 +111,7 @@ export const readmodelCallbacks = pgTable(
     signingKeyEnc: text("signing_key_enc").notNull(),
     createdAt: ts("created_at").notNull(),
   },
-  (t) => [index("readmodel_callbacks_company_idx").on(t.environment, t.companyId)],
+  (t) => [uniqueIndex("readmodel_callbacks_company_uq").on(t.environment, t.companyId)],
 );
 
 /** Event ids already handled: a replayed or retried delivery changes nothing. */

@@ -101,7 +101,7 @@ CREATE TABLE "readmodel_callbacks" (
 	"created_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
-CREATE INDEX "readmodel_callbacks_company_idx" ON "readmodel_callbacks" ("environment", "company_id");
+CREATE UNIQUE INDEX "readmodel_callbacks_company_uq" ON "readmodel_callbacks" ("environment", "company_id");
 --> statement-breakpoint
 CREATE TABLE "readmodel_webhook_events" (
 	"environment" text NOT NULL,
