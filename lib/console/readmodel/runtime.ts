@@ -6,7 +6,6 @@ import { getAuthDeps, type AuthDeps } from "../auth/deps";
 import type { ConsoleDatabase } from "../db/client";
 import { getConsoleDatabase } from "../db/client";
 import { createRequestBudget, type BudgetLimits } from "./budget";
-import { startJobQueue, stopJobQueue } from "./job-queue";
 import {
   createReadModelQueues,
   enqueueCompanySync,
@@ -46,6 +45,8 @@ export interface ReadModelOptions {
 }
 
 export async function startReadModel(options: ReadModelOptions): Promise<ReadModelRuntime> {
+  // Loaded here, not at import: a console with the read model off never loads pg-boss (idle memory).
+  const { startJobQueue, stopJobQueue } = await import("./job-queue");
   const boss = await startJobQueue(options.database);
   boss.on("error", (error: Error) =>
     options.logger?.warn({ event: "readmodel.queue_error", reason: error.message }, "read model queue error"),
