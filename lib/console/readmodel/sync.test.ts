@@ -177,6 +177,32 @@ describe("sync of a company into the read model", () => {
     expect(after!.onboardingTotal).toBeGreaterThan(0);
   });
 
+  it("an API error makes the company failing with the error, failures counted; the next success clears it", async () => {
+    const original = s.deps.fetch;
+    const broken = {
+      ...s.deps,
+      fetch: (async (input, init) => {
+        const url = new URL(input instanceof Request ? input.url : String(input));
+        if (url.pathname === "/v1/employments") return Response.json({ message: "upstream exploded" }, { status: 500 });
+        return original(input, init);
+      }) as typeof fetch,
+    };
+    const brokenDeps: SyncDeps = { ...deps, clientFor: createSyncClientFactory(broken, { budget: createRequestBudget(s.db) }) };
+    const state = async () => (await s.db.select().from(readmodelSyncState).where(eq(readmodelSyncState.companyId, COMPANY_A.id)))[0]!;
+    await expect(syncCompany(brokenDeps, refOf(COMPANY_A))).rejects.toThrow();
+    const first = await state();
+    expect(first.failingError).toMatch(/^500: .*upstream exploded/);
+    expect(first.consecutiveFailures).toBe(1);
+    await expect(syncCompany(brokenDeps, refOf(COMPANY_A))).rejects.toThrow();
+    const second = await state();
+    expect(second.consecutiveFailures).toBe(2);
+    expect(second.failingSince).toEqual(first.failingSince);
+    const [freshness] = await getReadModelFreshness(s.db, { kind: "company", environment: "sandbox", companyId: COMPANY_A.id });
+    expect(freshness).toMatchObject({ state: "failing", error: first.failingError });
+    await syncCompany(deps, refOf(COMPANY_A));
+    expect(await state()).toMatchObject({ failingError: null, failingSince: null, consecutiveFailures: 0, syncingSince: null });
+  });
+
   it("withdrawn consent leaves no row of that company, and a later sync writes none", async () => {
     await syncCompany(deps, refOf(COMPANY_B));
     const count = async (companyId: string) =>
@@ -197,6 +223,7 @@ describe("sync of a company into the read model", () => {
     expect(await s.db.select().from(readmodelSyncState).where(eq(readmodelSyncState.companyId, COMPANY_B.id))).toEqual([]);
     expect(await syncCompany(deps, refOf(COMPANY_B))).toEqual({ kind: "revoked" });
     expect(await count(COMPANY_B.id)).toBe(0);
+    expect(await s.db.select().from(readmodelSyncState).where(eq(readmodelSyncState.companyId, COMPANY_B.id))).toEqual([]);
     expect(await count(COMPANY_A.id)).toBeGreaterThan(0);
   });
 });

@@ -55,11 +55,19 @@ const ONBOARDING_STATUSES = [
 
 const s = readmodelSyncState;
 
-async function setState(db: ConsoleDb, ref: CompanyRef, values: Partial<typeof s.$inferInsert>, at: Date) {
-  await db
-    .insert(s)
-    .values({ environment: ref.environment, companyId: ref.company.id, updatedAt: at, ...values })
-    .onConflictDoUpdate({ target: [s.environment, s.companyId], set: { ...values, updatedAt: at } });
+type StateValues = Partial<typeof s.$inferInsert>;
+
+/**
+ * Writes a company's freshness, only while its consent lasts (a revoked company keeps no row).
+ * `update` overrides `values` for an existing row (expressions over the row's own columns).
+ */
+async function setState(db: ConsoleDb, ref: CompanyRef, values: StateValues, at: Date, update: Record<string, unknown> = {}) {
+  await whileConsented(db, ref, async (tx) => {
+    await tx
+      .insert(s)
+      .values({ environment: ref.environment, companyId: ref.company.id, updatedAt: at, ...values })
+      .onConflictDoUpdate({ target: [s.environment, s.companyId], set: { ...values, ...update, updatedAt: at } });
+  });
 }
 
 const isRevoked = (error: unknown) =>
@@ -91,12 +99,17 @@ async function recordFailure(deps: SyncDeps, ref: CompanyRef, error: unknown): P
     {
       syncingSince: null,
       failingError: message.slice(0, 500),
-      failingSince: sql`coalesce(${s.failingSince}, ${now.toISOString()}::timestamptz)` as unknown as Date,
-      consecutiveFailures: sql`${s.consecutiveFailures} + 1` as unknown as number,
+      failingSince: now,
+      consecutiveFailures: 1,
       behindReason: null,
       retryAt: null,
     },
     now,
+    // An existing row keeps the time it started failing and counts the failures.
+    {
+      failingSince: sql`coalesce(${s.failingSince}, ${now.toISOString()}::timestamptz)`,
+      consecutiveFailures: sql`${s.consecutiveFailures} + 1`,
+    },
   );
   throw error;
 }
