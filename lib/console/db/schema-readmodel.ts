@@ -48,7 +48,7 @@ export const readmodelEmployments = pgTable(
       sql`lower(coalesce("full_name", '') || ' ' || coalesce("personal_email", '') || ' ' || coalesce("login_email", '') || ' ' || coalesce("work_email", '') || ' ' || coalesce("job_title", '') || ' ' || coalesce("external_id", ''))`,
     ),
   },
-  (t) => [primaryKey({ columns: [t.environment, t.companyId, t.employmentId] })],
+  (t) => [primaryKey({ name: "readmodel_employments_pk", columns: [t.environment, t.companyId, t.employmentId] })],
 );
 
 /** Items waiting for approval: time off requests (`requested`) and expenses (`pending`). */
@@ -66,7 +66,7 @@ export const readmodelPendingItems = pgTable(
     syncedAt: ts("synced_at").notNull(),
   },
   (t) => [
-    primaryKey({ columns: [t.environment, t.companyId, t.kind, t.itemId] }),
+    primaryKey({ name: "readmodel_pending_items_pk", columns: [t.environment, t.companyId, t.kind, t.itemId] }),
     index("readmodel_pending_kind_idx").on(t.environment, t.kind, t.companyId),
   ],
 );
@@ -93,7 +93,10 @@ export const readmodelSyncState = pgTable(
     employmentsCount: integer("employments_count"),
     updatedAt: ts("updated_at").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.environment, t.companyId] }), index("readmodel_sync_state_due_idx").on(t.nextDueAt)],
+  (t) => [
+    primaryKey({ name: "readmodel_sync_state_pk", columns: [t.environment, t.companyId] }),
+    index("readmodel_sync_state_due_idx").on(t.nextDueAt),
+  ],
 );
 
 /** The callback the console registered at the API for one company, its signing key encrypted. */
@@ -124,7 +127,10 @@ export const readmodelWebhookEvents = pgTable(
     eventType: text("event_type").notNull(),
     receivedAt: ts("received_at").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.environment, t.eventId] }), index("readmodel_webhook_events_at_idx").on(t.receivedAt)],
+  (t) => [
+    primaryKey({ name: "readmodel_webhook_events_pk", columns: [t.environment, t.eventId] }),
+    index("readmodel_webhook_events_at_idx").on(t.receivedAt),
+  ],
 );
 
 /**
