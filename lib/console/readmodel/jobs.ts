@@ -136,7 +136,7 @@ export async function startReadModelWorkers(boss: PgBoss, deps: SyncDeps, option
       } catch (error) {
         if (error instanceof BehindError) {
           // The event's object is read again when the budget is back.
-          await boss.send(EVENT_QUEUE, job.data, { startAfter: error.retryAt });
+          await enqueueEventReread(boss, job.data, error.retryAt);
           return;
         }
         throw error;
