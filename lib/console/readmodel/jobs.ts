@@ -63,10 +63,11 @@ export function enqueueCompanySync(boss: PgBoss, data: SyncJobData, startAfter?:
 }
 
 /** Queues the re-read an event names (one queued per object: a burst of events reads it once). */
-export function enqueueEventReread(boss: PgBoss, data: EventJobData): Promise<string | null> {
-  if (data.target.kind === "company") return enqueueCompanySync(boss, { ...data, reason: "event" });
+export function enqueueEventReread(boss: PgBoss, data: EventJobData, startAfter?: Date): Promise<string | null> {
+  if (data.target.kind === "company") return enqueueCompanySync(boss, { ...data, reason: "event" }, startAfter);
   return boss.send(EVENT_QUEUE, data, {
     singletonKey: `${companyKey(data.environment, data.companyId)}:${data.target.kind}:${data.target.id}`,
+    ...(startAfter ? { startAfter } : {}),
   });
 }
 
