@@ -5,7 +5,16 @@ import type { EmploymentListItem } from "@/lib/contract";
 import type { ConsoleDb } from "../db/client";
 import { partnerGrants, readmodelCallbacks, readmodelEmployments, readmodelPendingItems, readmodelSyncState } from "../db/schema";
 import { getConsoleTestDatabase } from "../db/testing";
-import { getReadModelFreshness, listReadModelEmployments, READMODEL_SORTS, type ReadModelScope, type ReadModelSort } from "./query";
+import {
+  countReadModelEmployments,
+  getReadModelFreshness,
+  iterateReadModelEmployments,
+  listReadModelEmployments,
+  listReadModelPendingItems,
+  READMODEL_SORTS,
+  type ReadModelScope,
+  type ReadModelSort,
+} from "./query";
 import { upsertEmployments, upsertPendingItems, whileConsented, type CompanyRef } from "./store";
 import { insertGrant, listItem } from "./test-fixtures";
 
@@ -287,5 +296,36 @@ describe("sorting, filters and search", () => {
       [A.id, "fresh"],
       [B.id, "behind"],
     ]);
+  });
+
+  it("counts per company and status, pending items and the export iterator stay within the scope", async () => {
+    const counts = await countReadModelEmployments(db, { kind: "partner", environment: "sandbox", companyIds: [A.id, B.id] });
+    expect(new Set(counts.map((c) => c.company.id))).toEqual(new Set([A.id, B.id]));
+    for (const key of ["sandbox:company-a", "sandbox:company-b"]) {
+      const companyId = key.split(":")[1]!;
+      const byStatus = new Map<string, number>();
+      for (const e of items[key]!) byStatus.set(e.status, (byStatus.get(e.status) ?? 0) + 1);
+      expect(new Map(counts.filter((c) => c.company.id === companyId).map((c) => [c.status, c.count]))).toEqual(byStatus);
+    }
+
+    await whileConsented(db, ref(A), (tx) =>
+      upsertPendingItems(tx, ref(A), "time_off", [{ id: "t-a", employment_id: null }], "run-1", new Date()),
+    );
+    await whileConsented(db, ref(B), (tx) =>
+      upsertPendingItems(tx, ref(B), "time_off", [{ id: "t-b", employment_id: null }], "run-1", new Date()),
+    );
+    const pendingA = await listReadModelPendingItems(db, { kind: "company", environment: "sandbox", companyId: A.id }, "time_off");
+    expect(pendingA.map((p) => p.companyId)).toEqual([A.id]);
+    expect(await listReadModelPendingItems(db, { kind: "company", environment: "sandbox", companyId: A.id }, "expense")).toEqual([]);
+
+    const exported: string[] = [];
+    for await (const batch of iterateReadModelEmployments(
+      db,
+      { kind: "company", environment: "sandbox", companyId: B.id },
+      { sort: "full_name" },
+      7,
+    ))
+      exported.push(...batch.map((e) => e.id));
+    expect(exported.sort()).toEqual(idsOf(items["sandbox:company-b"]!));
   });
 });
