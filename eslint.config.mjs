@@ -106,7 +106,7 @@ export default tseslint.config(
   },
   {
     files: ["lib/forms/**"],
-    ignores: ["lib/forms/**/*.test.ts", "lib/forms/testing/**"],
+    ignores: ["lib/forms/**/*.test.ts", "test-support/forms/**"],
     rules: { "no-restricted-imports": ["error", universalFence] },
   },
 );

@@ -5,9 +5,9 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { startFakeProvider, type FakeProvider } from "../lib/console/testing/provider-responses/fake-provider";
-import type { Variant } from "../lib/console/testing/provider-responses/generate";
-import { matchOperation } from "../lib/gateway/testing/provider/operations";
+import { startFakeProvider, type FakeProvider } from "../test-support/console/provider-responses/fake-provider";
+import type { Variant } from "../test-support/console/provider-responses/generate";
+import { matchOperation } from "../test-support/gateway/provider/operations";
 
 // The console, unchanged, against a fake of the real provider (issue 9, item 4): a second console
 // server (`next start` of the same build, no embedded API) points API_SANDBOX_URL and
@@ -135,7 +135,7 @@ async function problemsOn(page: Page, errors: string[]): Promise<string[]> {
   const problems = [...errors];
   const boundary = page.getByText("Something went wrong on the console's side");
   if (await boundary.count()) problems.push("error boundary: Something went wrong on the console's side");
-  const banner = page.getByText(/Request id:|no request id/);
+  const banner = page.getByText(/Request id:|^HTTP \d{3}$|The API is unreachable/);
   for (const text of await banner.allInnerTexts()) {
     const alert = await banner
       .first()

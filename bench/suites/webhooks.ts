@@ -12,7 +12,7 @@ import { silentLogger } from "@/lib/logger";
 import { createRateLimiter } from "@/lib/gateway/rate-limit";
 import { outboxEvents } from "@/lib/gateway/db/schema";
 import { buildSandboxPayload } from "@/lib/gateway/services/webhooks-trigger";
-import { makeEmployment, makeTenant } from "@/lib/gateway/testing/factories";
+import { makeEmployment, makeTenant } from "@/test-support/gateway/factories";
 import { createDispatcher } from "@/lib/gateway/webhooks/dispatcher";
 import { setGatewaySecret } from "@/lib/gateway/webhooks/signing-key-cipher";
 import { closeServer, listenLoopback } from "../lib/http";

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { BFF_HEADER } from "@/lib/console/bff-client";
-import { afterEnvironmentSwitchHref, sameOriginPath } from "@/lib/console/employments/links";
+import { environmentSwitchPlan, sameOriginPath } from "@/lib/console/employments/links";
 import { ENVIRONMENTS, type Environment } from "@/lib/contract";
 import { ENVIRONMENT_LABELS, EnvironmentBadge } from "./environment-badge";
 
@@ -33,18 +33,23 @@ export function EnvironmentSwitch({
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const target = ENVIRONMENTS.find((e) => e !== current) ?? current;
-  const needsSignIn = !connected.includes(target);
+  const needsSignIn = !operator && !connected.includes(target);
 
   async function switchEnvironment() {
     setPending(true);
     setError(null);
     // Where to land afterwards, also after signing in to the target environment first.
-    // An operator's companies are per environment: the other one opens at its partner view.
-    const next = operator
-      ? window.location.pathname.startsWith("/partner/employments")
-        ? "/partner/employments"
-        : "/partner"
-      : afterEnvironmentSwitchHref(window.location.pathname, window.location.search);
+    const { next, signInUrl: signInFirst } = environmentSwitchPlan({
+      target,
+      connected,
+      operator,
+      pathname: window.location.pathname,
+      search: window.location.search,
+    });
+    if (signInFirst) {
+      window.location.assign(signInFirst);
+      return;
+    }
     try {
       const res = await fetch(ENDPOINT, {
         method: "POST",
@@ -54,7 +59,7 @@ export function EnvironmentSwitch({
       });
       const body = (await res.json().catch(() => null)) as Body;
       if (res.status === 409) {
-        // No connection for that environment yet: sign in there.
+        // The connection ended since the page was rendered (another tab signed out of it): sign in there.
         const signInUrl = sameOriginPath(body?.signInUrl ?? body?.data?.signInUrl ?? body?.error?.signInUrl);
         if (signInUrl) {
           window.location.assign(signInUrl);

@@ -35,15 +35,14 @@ export function ErrorBanner({ error, operation, title, details = [], actions, ro
           ))}
         </ul>
       ) : null}
-      <p className="text-xs opacity-90">
-        {p.requestId ? (
-          <>
-            Request id: <code className="select-all font-mono">{p.requestId}</code> (quote it to support)
-          </>
-        ) : (
-          <>HTTP {error.status || "—"}, no request id</>
-        )}
-      </p>
+      {p.requestId ? (
+        <p className="text-xs opacity-90">
+          Request id: <code className="select-all font-mono">{p.requestId}</code> (quote it to support)
+        </p>
+      ) : error.status > 0 ? (
+        // Without a request id, the status is what support can use; a call that got no answer (status 0) has neither.
+        <p className="text-xs opacity-90">{`HTTP ${error.status}`}</p>
+      ) : null}
     </Alert>
   );
 }

@@ -175,6 +175,12 @@ describe("CountryForm (RJSF theme of the x-jsf dialect)", () => {
     expect(html).toMatch(/<input id="root\.address\.city"/);
   });
 
+  it("shows a chosen date as the console writes dates, beside the browser's date input and describing it", () => {
+    const html = render({ start_date: "2030-03-08" });
+    expect(html).toMatch(/<input id="root\.start_date"[^>]*aria-describedby="[^"]*root\.start_date__as-written"/);
+    expect(html).toMatch(/<span id="root\.start_date__as-written"[^>]*>8 Mar 2030<\/span>/);
+  });
+
   it("shows the fields of the active branch", () => {
     const html = render({ schedule: "part_time" });
     expect(html).toMatch(/<input id="root\.part_time_hours"/);

@@ -15,6 +15,14 @@ export const SECTION_LABELS: Record<EmploymentSection, string> = {
   employment_document_details: "Employment documents",
 };
 
+/**
+ * The line under a form page's title: whose form and which country's, the form named by its title
+ * ("Jane Doe · Portugal's personal details form"), never by its API key.
+ */
+export function formPageSubtitle(person: string, countryName: string | null | undefined, formTitle: string): string {
+  return countryName ? `${person} · ${countryName}'s ${formTitle.toLowerCase()} form` : `${person} · ${formTitle} form`;
+}
+
 /** The sections filled after creation, in the order the new-employment flow asks for them. */
 export const ONBOARDING_SECTIONS: readonly EmploymentSection[] = [
   "contract_details",

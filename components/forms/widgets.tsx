@@ -3,6 +3,7 @@
 import { useEffect, useId, useMemo, useState, type ChangeEvent } from "react";
 import type { RegistryWidgetsType, WidgetProps } from "@rjsf/utils";
 import { majorToMinor, minorToMajor, stripHtml, WIDGET_NAMES, type FieldOption, type FieldView } from "@/lib/forms";
+import { DateAsWritten } from "@/components/ui/date-input";
 import { RichText } from "./rich-text";
 import { StatementCallout } from "./statement-callout";
 
@@ -36,10 +37,36 @@ function a11y(props: WidgetProps, view: FieldView | undefined) {
 
 const HTML_INPUT_TYPES: Record<string, string> = { email: "email", tel: "tel", time: "time", date: "date", text: "text" };
 
-/** text, email, tel, time and date. */
+/** text, email, tel, time and date (a date also shown as the console writes dates: DateAsWritten). */
 function XjsfInput(props: WidgetProps) {
   const view = viewOf(props.options);
   const type = HTML_INPUT_TYPES[view?.inputType ?? "text"] ?? "text";
+  const a = a11y(props, view);
+  if (type === "date") {
+    const value = typeof props.value === "string" ? props.value : "";
+    const echoId = `${props.id}__as-written`;
+    return (
+      <div className="flex items-center gap-3">
+        <input
+          id={props.id}
+          name={props.htmlName ?? props.id}
+          type="date"
+          className={`${inputClass} max-w-48`}
+          value={value}
+          min={view?.minDate}
+          max={view?.maxDate}
+          disabled={props.disabled}
+          readOnly={props.readonly || view?.readOnly}
+          onChange={(e) => props.onChange(e.target.value === "" ? undefined : e.target.value)}
+          onBlur={(e) => props.onBlur(props.id, e.target.value)}
+          onFocus={(e) => props.onFocus(props.id, e.target.value)}
+          {...a}
+          aria-describedby={[a["aria-describedby"], value ? echoId : null].filter(Boolean).join(" ") || undefined}
+        />
+        <DateAsWritten id={echoId} value={value} />
+      </div>
+    );
+  }
   return (
     <input
       id={props.id}

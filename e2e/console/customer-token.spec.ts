@@ -44,3 +44,27 @@ test("a token the API does not know is refused with a message that says what to 
   await expect(page.getByRole("textbox", { name: "Customer API token" })).toBeFocused();
   await expect(page).toHaveURL(/\/sign-in/);
 });
+
+test("switching to an environment the session has no sign-in for leads to its sign-in page, without a refused request", async ({
+  page,
+  traffic,
+}) => {
+  traffic.allowSecretInBody("signing in with a Customer API token posts it to the console once", isTokenSignIn);
+  const refused: string[] = [];
+  page.on("response", (r) => {
+    if (r.status() >= 400) refused.push(`${r.status()} ${r.request().method()} ${new URL(r.url()).pathname}`);
+  });
+
+  await page.goto("/sign-in?callbackUrl=%2Femployments");
+  await page.getByRole("textbox", { name: "Customer API token" }).fill(SANDBOX_CUSTOMER_TOKEN);
+  await page.getByRole("button", { name: "Sign in with the token" }).click();
+  await expect(page).toHaveURL(`${CONSOLE_URL}/employments`);
+
+  await page
+    .getByRole("banner")
+    .getByRole("button", { name: /^Switch to Production/ })
+    .click();
+  await expect(page).toHaveURL(`${CONSOLE_URL}/sign-in?callbackUrl=%2Femployments&environment=production`);
+  await expect(page.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();
+  expect(refused, "no request was refused on the way").toEqual([]);
+});

@@ -1,8 +1,9 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { createApiClient } from "./api-client";
 import { ApiRequestError } from "./api-errors";
-import { createTestGateway, type TestGateway } from "@/lib/gateway/testing/harness";
-import { makeCustomerToken, makeDepartment, makeEmployment, makeTenant } from "@/lib/gateway/testing/factories";
+import { createTestGateway, type TestGateway } from "@/test-support/gateway/harness";
+import { makeCustomerToken, makeDepartment, makeEmployment, makeTenant } from "@/test-support/gateway/factories";
+import { getEmployment, listEmployments, updateEmploymentV2 } from "@/lib/console/employments/api";
 
 // The console's client against a real API (in-process fetch): error payloads, 429 and 401 handling.
 
@@ -46,15 +47,15 @@ beforeEach(async () => {
 describe("createApiClient", () => {
   it("parses responses with the contract", async () => {
     await makeEmployment(gw.deps.db, t.company.id);
-    const list = await client(t.tokens.admin).listEmployments({ page: 1, page_size: 5, status: ["created", "active"] });
-    expect(list.data.total_count).toBe(1);
+    const list = await listEmployments(client(t.tokens.admin), { page: 1, page_size: 5, status: ["created", "active"] });
+    expect(list.total_count).toBe(1);
   });
 
   it("422 field errors, 409 message and 404 reach the caller with the request id", async () => {
     const e = await makeEmployment(gw.deps.db, t.company.id);
     const other = await makeTenant(gw.deps.db, "sandbox");
     const foreign = await makeDepartment(gw.deps.db, other.company.id);
-    const v = await failure(client(t.tokens.admin).updateEmploymentV2(e.id, { department_id: foreign.id }));
+    const v = await failure(updateEmploymentV2(client(t.tokens.admin), e.id, { department_id: foreign.id }));
     expect(v).toMatchObject({
       kind: "validation",
       status: 422,
@@ -63,24 +64,24 @@ describe("createApiClient", () => {
     expect(v.requestId).toMatch(/^[0-9a-f-]{36}$/);
     const inactive = await makeTenant(gw.deps.db, "sandbox", { status: "review" });
     const ie = await makeEmployment(gw.deps.db, inactive.company.id);
-    const c = await failure(client(inactive.tokens.admin).updateEmploymentV2(ie.id, { external_id: "x" }));
+    const c = await failure(updateEmploymentV2(client(inactive.tokens.admin), ie.id, { external_id: "x" }));
     expect(c.kind).toBe("conflict");
     expect(c.message).toMatch(/status active/);
-    const n = await failure(client(t.tokens.admin).getEmployment(ie.id));
+    const n = await failure(getEmployment(client(t.tokens.admin), ie.id));
     expect(n).toMatchObject({ kind: "not_found", status: 404, message: "Employment not found" });
   });
 
   it("403 is a forbidden payload", async () => {
     const token = await makeCustomerToken(gw.deps.db, "sandbox", t.admin, ["country:read"]);
-    expect(await failure(client(token).listEmployments())).toMatchObject({ kind: "forbidden", status: 403, message: "Forbidden" });
+    expect(await failure(listEmployments(client(token)))).toMatchObject({ kind: "forbidden", status: 403, message: "Forbidden" });
   });
 
   it("429: waits for a short Retry-After once, then reports the limit", async () => {
     const limited = await createTestGateway({ keepData: true, rateLimits: { perCompany: 1, windowMs: 2000 } });
     const waits: number[] = [];
     const api = client(t.tokens.admin, { sleep: async (ms) => void waits.push(ms) }, limited);
-    await api.listEmployments();
-    const p = await failure(api.listEmployments());
+    await listEmployments(api);
+    const p = await failure(listEmployments(api));
     expect(p).toMatchObject({ kind: "rate_limited", status: 429, message: "Too many requests" });
     expect(p.retryAfter).toBeGreaterThan(0);
     expect(waits).toEqual([p.retryAfter! * 1000]);
@@ -91,8 +92,8 @@ describe("createApiClient", () => {
     const limited = await createTestGateway({ keepData: true, rateLimits: { perCompany: 1 } });
     const waits: number[] = [];
     const api = client(t.tokens.admin, { sleep: async (ms) => void waits.push(ms), maxRetryAfterSeconds: 10 }, limited);
-    await api.listEmployments();
-    const p = await failure(api.listEmployments());
+    await listEmployments(api);
+    const p = await failure(listEmployments(api));
     expect(p.kind).toBe("rate_limited");
     expect(p.retryAfter).toBeGreaterThan(10);
     expect(waits).toEqual([]);
@@ -106,10 +107,10 @@ describe("createApiClient", () => {
         return t.tokens.admin;
       },
     });
-    expect((await api.listEmployments()).data.total_count).toBe(0);
+    expect((await listEmployments(api)).total_count).toBe(0);
     expect(asked).toBe(1);
     const dead = client("ra_test_expired", { onUnauthorized: async () => null });
-    expect(await failure(dead.listEmployments())).toMatchObject({ kind: "unauthorized", status: 401 });
+    expect(await failure(listEmployments(dead))).toMatchObject({ kind: "unauthorized", status: 401 });
   });
 
   it("a network failure is a network payload", async () => {
@@ -121,6 +122,6 @@ describe("createApiClient", () => {
         throw new TypeError("fetch failed");
       }) as typeof fetch,
     });
-    expect(await failure(api.listEmployments())).toMatchObject({ kind: "network", status: 0, message: "fetch failed" });
+    expect(await failure(listEmployments(api))).toMatchObject({ kind: "network", status: 0, message: "fetch failed" });
   });
 });

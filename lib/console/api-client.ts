@@ -1,22 +1,12 @@
 import "server-only";
 import { type z } from "zod";
-import {
-  DepartmentResponseSchema,
-  EmploymentCreationResponseSchema,
-  EmploymentResponseSchema,
-  FormResponseSchema,
-  IdentitySchema,
-  OkEnvelopeSchema,
-  type CreateEmploymentBody,
-  type Environment,
-  type UpdateEmploymentV1Body,
-  type UpdateEmploymentV2Body,
-} from "@/lib/contract";
+import type { Environment } from "@/lib/contract";
 import { ApiRequestError, toApiErrorPayload } from "./api-errors";
-import { AbsentResourceError, read } from "./api-read";
+import { AbsentResourceError } from "./api-read";
 
 // The console's typed client of the Employment API: HTTP + bearer, exactly as against the real
-// provider. Responses are parsed with the shared contract; errors become ApiRequestError.
+// provider. Responses are parsed with the shared contract; errors become ApiRequestError. The
+// operations are free functions over it, one module per area: lib/console/<area>/api.ts.
 
 export interface ApiClientOptions {
   baseUrl: string;
@@ -140,39 +130,14 @@ export function createApiClient(options: ApiClientOptions) {
     return parsed.data;
   }
 
-  const enc = encodeURIComponent;
+  // Transport only: the endpoints are free functions of lib/console/<area>/api.ts taking this client
+  // (`listEmployments(api, q)`), one style for every area (docs/decisions/console-api-client-style.md).
   return {
     environment: options.environment,
+    /** The company the token acts for, when it acts for one (sent where the provider requires it). */
+    companyId: options.companyId,
     raw,
     json,
-    identity: () => json(IdentitySchema, "GET", "v1/identity/current"),
-    listEmployments: (q: { page?: number; page_size?: number; status?: string[]; email?: string } = {}) =>
-      json(read.employments, "GET", "v1/employments", {
-        query: { page: q.page, page_size: q.page_size, status: q.status?.join(","), email: q.email },
-      }),
-    getEmployment: (id: string) => json(read.employment, "GET", `v1/employments/${enc(id)}`),
-    createEmployment: (body: CreateEmploymentBody) => json(EmploymentCreationResponseSchema, "POST", "v1/employments", { body }),
-    updateEmployment: (id: string, body: UpdateEmploymentV1Body) =>
-      json(EmploymentResponseSchema, "PATCH", `v1/employments/${enc(id)}`, { body }),
-    updateEmploymentV2: (id: string, body: UpdateEmploymentV2Body) =>
-      json(EmploymentResponseSchema, "PATCH", `v2/employments/${enc(id)}`, { body }),
-    inviteEmployment: (id: string) => json(OkEnvelopeSchema, "POST", `v1/employments/${enc(id)}/invite`),
-    sandboxActivateEmployment: (id: string) =>
-      json(EmploymentResponseSchema, "PATCH", `v1/sandbox/employments/${enc(id)}`, { body: { status: "active" } }),
-    listCountries: () => json(read.countries, "GET", "v1/countries"),
-    /** Client-credentials token only: the companies that consented to this client. */
-    listCompanies: (q: { external_id?: string } = {}) => json(read.companies, "GET", "v1/companies", { query: q }),
-    getForm: (countryCode: string, form: string, version?: number) =>
-      json(FormResponseSchema, "GET", `v1/countries/${enc(countryCode)}/${enc(form)}`, { query: { json_schema_version: version } }),
-    // The provider requires company_id on both (GetV1CompanyDepartmentsData, CreateCompanyDepartmentParams).
-    listDepartments: (q: { page?: number; page_size?: number } = {}) =>
-      json(read.departments, "GET", "v1/company-departments", { query: { company_id: options.companyId, ...q } }),
-    createDepartment: (name: string) =>
-      json(DepartmentResponseSchema, "POST", "v1/company-departments", {
-        body: options.companyId ? { company_id: options.companyId, name } : { name },
-      }),
-    listCompanyManagers: (q: { page?: number; page_size?: number } = {}) =>
-      json(read.companyManagers, "GET", "v1/company-managers", { query: q }),
   };
 }
 

@@ -3,6 +3,7 @@ import { createApiClient } from "@/lib/console/api-client";
 import { ApiRequestError } from "@/lib/console/api-errors";
 import { fallbackLabel, fillListEnvelope, labelOf, read, readDate } from "@/lib/console/api-read";
 import { NO_ACCESS_TOKEN, requestClientCredentialsToken, TokenEndpointError } from "@/lib/console/auth/token-endpoint";
+import { getEmployment, listEmployments } from "@/lib/console/employments/api";
 
 // The console's read path (docs/decisions/contract-console-reads.md): what the provider may validly
 // leave out reads as the contract's shapes, a show without its object is the not-found state, and a
@@ -34,17 +35,15 @@ describe("list envelopes", () => {
   });
 
   it("keeps what is sent, and still refuses what is wrong", async () => {
-    expect(await clientFor({}).listEmployments()).toEqual({ data: { employments: [], current_page: 1, total_count: 0, total_pages: 0 } });
-    await expect(clientFor({ data: { employments: "nope" } }).listEmployments()).rejects.toThrow(/Unexpected response/);
+    expect(await listEmployments(clientFor({}))).toEqual({ employments: [], current_page: 1, total_count: 0, total_pages: 0 });
+    await expect(listEmployments(clientFor({ data: { employments: "nope" } }))).rejects.toThrow(/Unexpected response/);
   });
 });
 
 describe("shows", () => {
   it("an answer without its object is a 404 naming what was absent (the page's not-found state)", async () => {
     for (const body of [{}, { data: {} }, { data: { employment: null } }]) {
-      const error = await clientFor(body)
-        .getEmployment("e1")
-        .catch((e: unknown) => e);
+      const error = await getEmployment(clientFor(body), "e1").catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ApiRequestError);
       expect((error as ApiRequestError).payload).toMatchObject({ kind: "not_found", status: 404, body: { absent: "employment" } });
     }

@@ -3,7 +3,8 @@ import path from "node:path";
 import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bffHandler, bffRouteInfo, bffStream, type BffRouteInfo } from "./bff";
-import { COMPANY_A, COMPANY_B, CUSTOMER_TOKENS, PartnerBrowser, setupPartner, type PartnerSetup } from "./partner/testing";
+import { COMPANY_A, COMPANY_B, CUSTOMER_TOKENS, PartnerBrowser, setupPartner, type PartnerSetup } from "@/test-support/console/partner";
+import { listCountries } from "@/lib/console/countries/api";
 
 // The BFF's tab-scope guard lives in bffHandler and bffStream (docs/decisions/console-bff-scope-guard.md):
 // every route file under app/api/bff builds its handlers with them and none calls the guard by hand;
@@ -222,7 +223,7 @@ describe("BFF handlers refuse another tab's scope before calling the API", () =>
   });
 
   it("a handler that opts out (naming why) is not refused", async () => {
-    const handler = bffHandler(async ({ api }) => (await api.listCountries()).data.length, {
+    const handler = bffHandler(async ({ api }) => (await listCountries(api)).length, {
       scope: { skip: "test: countries belong to no tab" },
     });
     const res = await call(handler, `/api/bff/test${otherCompany}`, "GET", {});

@@ -8,10 +8,10 @@ import {
   requestClientCredentialsToken,
   TokenEndpointError,
 } from "@/lib/console/auth/token-endpoint";
-import { matchOperation, providerOperations } from "@/lib/gateway/testing/provider/operations";
-import { startFakeProvider, type FakeProvider } from "./testing/provider-responses/fake-provider";
-import { VARIANT_MODES, variantName, type Variant } from "./testing/provider-responses/generate";
-import { handledStates, PAGE_LOADS, setCurrentPage, type PageLoad } from "./testing/provider-responses/page-loads";
+import { matchOperation, providerOperations } from "@/test-support/gateway/provider/operations";
+import { startFakeProvider, type FakeProvider } from "@/test-support/console/provider-responses/fake-provider";
+import { VARIANT_MODES, variantName, type Variant } from "@/test-support/console/provider-responses/generate";
+import { handledStates, PAGE_LOADS, setCurrentPage, type PageLoad } from "@/test-support/console/provider-responses/page-loads";
 
 // The console against the real provider (issue 9, item 4): a fake provider answers every call with
 // bodies generated from the provider's types.gen.ts (optional fields absent, nullable ones null, every

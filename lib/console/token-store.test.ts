@@ -6,7 +6,7 @@ import { TokenEndpointError } from "./auth/token-endpoint";
 import { createTokenCipher } from "./crypto";
 import type { ConsoleDb } from "./db/client";
 import { consoleConnections, consoleSessions } from "./db/schema";
-import { getConsoleTestDatabase } from "./db/testing";
+import { getConsoleTestDatabase } from "@/test-support/console/db";
 import { createTokenStore, type NewConnection, type RefreshInput } from "./token-store";
 
 const SECRET = "token-store-test-secret-0123456789abcdef";

@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { exampleSection, getDefaultFormRegistry, renderFormSchema } from "@/lib/gateway/forms";
 import { FORM_NAMES, type FormName } from "@/lib/contract";
-import { checkConditionals, checkRenders, checkValidBodies, expectOnlyAllowedGaps, type AllowedGap } from "./testing/conformance";
+import {
+  checkConditionals,
+  checkRenders,
+  checkValidBodies,
+  expectOnlyAllowedGaps,
+  type AllowedGap,
+} from "@/test-support/forms/conformance";
 import { createFormModel, settleForm, validateFormValues, type FormValues, type JsonSchema } from "./index";
 
 // Every form the API serves (the gateway's form registry, as GET /v1/countries/{code}/{form}
@@ -101,7 +107,7 @@ describe("day-dependent date bounds of the forms the API serves", () => {
     const servedLater = renderFormSchema(stored, new Date(Date.UTC(2026, 10, 25)));
     const values = createFormModel(servedLater).initialValues(saved);
     // 20 working days after Wednesday 25 November 2026.
-    expect(validateFormValues(servedLater, values)).toEqual({ provisional_start_date: ["Choose 2026-12-23 or a later date"] });
+    expect(validateFormValues(servedLater, values)).toEqual({ provisional_start_date: ["Choose 23 Dec 2026 or a later date"] });
     expect(validateFormValues(servedLater, { ...values, provisional_start_date: "2026-12-23" })).toBeNull();
     expect(registry.validate("PRT", "employment_basic_information", saved)).toBeNull();
   });

@@ -2,8 +2,14 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { compileSchema } from "./ajv";
-import { checkConditionals, checkRenders, checkValidBodies, expectOnlyAllowedGaps, type AllowedGap } from "./testing/conformance";
-import type { Answers } from "./testing/conditions";
+import {
+  checkConditionals,
+  checkRenders,
+  checkValidBodies,
+  expectOnlyAllowedGaps,
+  type AllowedGap,
+} from "@/test-support/forms/conformance";
+import type { Answers } from "@/test-support/forms/conditions";
 import { createFormModel, unwrapFormSchema, type FieldErrors, type FormValues } from "./index";
 
 // Every real form schema of the provider (../shared/fixtures/forms) through the adapter: it

@@ -7,7 +7,9 @@ import { isFieldVisible } from "./values";
 // The words of a verdict. The engine (./validate) finds the same problems for the API and the
 // console; each says them its own way: the API with the terse messages of its 422 responses
 // ("is required"), the console with sentences for a person filling the form ("This field is
-// required"). A schema's own `x-jsf-errorMessage` wins over both.
+// required"). A schema's own `x-jsf-errorMessage` wins over both, except where a catalog insists
+// (`insisted`): the API tells its callers that money is an integer of cents whatever the schema
+// says to the person filling the form.
 
 /** One message for one path (a field, or "" for the form itself). */
 export interface PlacedMessage {
@@ -39,6 +41,8 @@ export interface MessageCatalog {
   umbrella(problem: UmbrellaProblem): PlacedMessage[];
   /** A JSON Logic validation without its own message. */
   logicFailed(): string;
+  /** A message that wins over the schema's `x-jsf-errorMessage` for this keyword and field, if any. */
+  insisted?(keyword: string, field: JsonSchema | undefined): string | undefined;
 }
 
 const FORMAT_NAMES_API: Record<string, string> = {
@@ -51,7 +55,7 @@ const FORMAT_NAMES_API: Record<string, string> = {
 };
 
 const FORMAT_NAMES_UI: Record<string, string> = {
-  date: "a valid date (YYYY-MM-DD)",
+  date: "a valid date",
   "date-time": "a valid date and time",
   email: "a valid email address",
   uuid: "a valid identifier",
@@ -98,7 +102,16 @@ function apiList(values: readonly unknown[], field: JsonSchema | undefined): str
   return values.length <= 10 ? `must be one of: ${values.map((v) => apiValue(v, field)).join(", ")}` : "must be one of the listed options";
 }
 
+/** What an API caller sends for money: integer minor units (DECISIONS.md "Money"). */
+function apiMoneyTypeMessage(field: JsonSchema | undefined): string {
+  const c = currencyOf(field);
+  return c
+    ? `Enter the amount in ${c} cents, as an integer (e.g. 150000 for 1,500.00 ${c}).`
+    : "Enter the amount in cents, as an integer (e.g. 150000 for 1,500.00).";
+}
+
 export const API_MESSAGES: MessageCatalog = {
+  insisted: (keyword, field) => (keyword === "type" && isMoney(field) ? apiMoneyTypeMessage(field) : undefined),
   required: () => "is required",
   forbidden: () => "is not allowed",
   unknownProperty: () => "is not allowed",
@@ -168,10 +181,23 @@ function uiValue(value: unknown, field: JsonSchema | undefined): string {
   return typeof value === "string" ? `"${value}"` : JSON.stringify(value);
 }
 
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/** "2026-03-08" → "8 Mar 2026": dates as the console writes them everywhere (its date inputs too). */
+export function dateAsWritten(value: unknown): string {
+  const m = typeof value === "string" ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(value) : null;
+  const month = m ? MONTHS[Number(m[2]) - 1] : undefined;
+  return m && month ? `${Number(m[3])} ${month} ${m[1]}` : String(value);
+}
+
 const TEL_MESSAGE = "Enter a phone number with its international prefix, e.g. +351912345678";
 
 function uiTypeMessage(field: JsonSchema | undefined, types: string): string {
-  if (isMoney(field)) return "Enter an amount in major units, e.g. 1234.56";
+  if (isMoney(field)) {
+    // The console's money input takes the amount as people write it and sends minor units itself.
+    const c = currencyOf(field);
+    return `Enter the amount${c ? ` in ${c}` : ""}, e.g. 1,500.00`;
+  }
   if (types.includes("integer")) return "Enter a whole number";
   if (types.includes("number")) return "Enter a number";
   return `Must be ${types.split(",").join(" or ")}`;
@@ -219,9 +245,9 @@ export const UI_MESSAGES: MessageCatalog = {
       case "multipleOf":
         return `Must be a multiple of ${String(p.multipleOf)}`;
       case "minDate":
-        return `Choose ${String(p.limit)} or a later date`;
+        return `Choose ${dateAsWritten(p.limit)} or a later date`;
       case "maxDate":
-        return `Choose ${String(p.limit)} or an earlier date`;
+        return `Choose ${dateAsWritten(p.limit)} or an earlier date`;
       default:
         return "This value is not valid";
     }

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { compileSchema } from "./ajv";
-import { renderForm } from "./testing/conformance";
+import { renderForm } from "@/test-support/forms/conformance";
 import {
   createFormModel,
   fieldView,

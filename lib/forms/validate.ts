@@ -142,6 +142,7 @@ function collectSchemaErrors(
       default: {
         const field = declaredField(root, segments);
         const message =
+          words.insisted?.(e.keyword, field) ??
           customMessage(asSchema(e.parentSchema), e.keyword) ??
           customMessage(field, e.keyword) ??
           words.keyword(e.keyword, { ...params, message: e.message }, field);

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { API_REFERENCE_SCRIPT_PATH, OPENAPI_PATH } from "./api-reference";
-import { createTestGateway } from "./testing/harness";
+import { createTestGateway } from "@/test-support/gateway/harness";
 
 // GET /docs: the browsable reference of the API, from the same OpenAPI document, with no CDN.
 

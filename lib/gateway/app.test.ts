@@ -4,8 +4,8 @@ import { createGatewayApp } from "./app";
 import { customerTokens } from "./db/schema";
 import { defineRoute, methodsOf } from "./route";
 import { allRoutes } from "./routes";
-import { createTestGateway, type TestGateway } from "./testing/harness";
-import { makeAccessToken, makeClient, makeCustomerToken, makeEmployment, makeTenant, makeUser } from "./testing/factories";
+import { createTestGateway, type TestGateway } from "@/test-support/gateway/harness";
+import { makeAccessToken, makeClient, makeCustomerToken, makeEmployment, makeTenant, makeUser } from "@/test-support/gateway/factories";
 import { sha256 } from "./crypto";
 
 // The app shell (app.ts): request id, body limit, not found / method not allowed, error mapping, 401.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CONFORMANCE_ALLOW_LIST } from "./testing/provider/allow-list";
-import { conformanceTally, settled } from "./testing/provider/observe";
+import { CONFORMANCE_ALLOW_LIST } from "@/test-support/gateway/provider/allow-list";
+import { conformanceTally, settled } from "@/test-support/gateway/provider/observe";
 
 // Every response the API gave in this run (all gateway suites: creates, updates, errors, lists),
 // checked against the provider's declared response for its operation and status (types.gen.ts).

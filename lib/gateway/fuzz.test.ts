@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import fc from "fast-check";
 import type { GatewayApp } from "./app";
-import { createTestGateway, type TestGateway } from "./testing/harness";
-import { makeAccessToken, makeClient, makeDepartment, makeEmployment, makeTenant, makeUser } from "./testing/factories";
+import { createTestGateway, type TestGateway } from "@/test-support/gateway/harness";
+import { makeAccessToken, makeClient, makeDepartment, makeEmployment, makeTenant, makeUser } from "@/test-support/gateway/factories";
 
 // Property-based robustness: thousands of generated malformed requests, in-process, against every path
 // of the OpenAPI document. Half are chaos (any method, garbage paths, queries, headers, bodies and

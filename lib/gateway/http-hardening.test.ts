@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseServerEnv } from "@/lib/env";
 import { startGateway, type RunningGateway } from "./server";
-import { makeTenant } from "./testing/factories";
+import { makeTenant } from "@/test-support/gateway/factories";
 
 // Issue 10 items 3, 4 and 7, on the real servers (startGateway: node:http on 127.0.0.1, port 0):
 // security headers on every answer, node:http's own refusals in the API's JSON shape, and a

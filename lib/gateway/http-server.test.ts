@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serve, type ServerType } from "@hono/node-server";
 import type { AddressInfo } from "node:net";
-import { createTestGateway, type TestGateway } from "./testing/harness";
-import { makeTenant, makeUser } from "./testing/factories";
+import { createTestGateway, type TestGateway } from "@/test-support/gateway/harness";
+import { makeTenant, makeUser } from "@/test-support/gateway/factories";
 
 // The API over a real node:http server (not only app.request): adapters differ on bodies.
 

@@ -3,8 +3,8 @@ import { createGatewayApp, type GatewayApp } from "./app";
 import { environmentDatabaseUrl, openDatabase, type Database } from "./db/client";
 import { departments, idempotencyKeys } from "./db/schema";
 import { IDEMPOTENCY_TTL_MS } from "./idempotency";
-import { createTestGateway, TEST_DATABASE_URL, TEST_DB_KIND, type TestGateway } from "./testing/harness";
-import { makeTenant } from "./testing/factories";
+import { createTestGateway, TEST_DATABASE_URL, TEST_DB_KIND, type TestGateway } from "@/test-support/gateway/harness";
+import { makeTenant } from "@/test-support/gateway/factories";
 
 // Issue 10 item 6: Idempotency-Key on every authenticated POST, Stripe's semantics, stored in the
 // API's database. On PostgreSQL (TEST_DB=postgres) the "second instance" is a second app on its own

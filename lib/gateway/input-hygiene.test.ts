@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { departments } from "./db/schema";
 import { MAX_JSON_DEPTH } from "./input-hygiene";
-import { createTestGateway, type TestGateway } from "./testing/harness";
-import { makeEmployment, makeTenant } from "./testing/factories";
+import { createTestGateway, type TestGateway } from "@/test-support/gateway/harness";
+import { makeEmployment, makeTenant } from "@/test-support/gateway/factories";
 
 // Issue 10 items 1 and 7: every string the API accepts (body keys and values, query parameters,
 // path parameters) goes through one check: ill-formed UTF-16 (an unpaired surrogate) and U+0000 are

@@ -5,7 +5,7 @@ import { createGatewayApp, type GatewayApp } from "./app";
 import { buildOpenApiDocument } from "./openapi";
 import { defineRoute } from "./route";
 import { allRoutes } from "./routes";
-import { createTestGateway, type TestGateway } from "./testing/harness";
+import { createTestGateway, type TestGateway } from "@/test-support/gateway/harness";
 
 // The OpenAPI document is generated from the route list (CONVENTIONS 6): this test fails when a route
 // Hono serves is missing from the document, or when the document names a route Hono does not serve.

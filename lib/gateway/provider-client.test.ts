@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { methodsOf } from "./route";
 import { allRoutes } from "./routes";
-import { declaredSuccessStatuses } from "./testing/provider/client/declared";
-import { Blocked, SCENARIOS, dig, type SdkOutcome } from "./testing/provider/client/scenarios";
-import { startProviderClientWorld, type ProviderClientWorld } from "./testing/provider/client/world";
-import { matchOperation } from "./testing/provider/operations";
+import { declaredSuccessStatuses } from "@/test-support/gateway/provider/client/declared";
+import { Blocked, SCENARIOS, dig, type SdkOutcome } from "@/test-support/gateway/provider/client/scenarios";
+import { startProviderClientWorld, type ProviderClientWorld } from "@/test-support/gateway/provider/client/world";
+import { matchOperation } from "@/test-support/gateway/provider/operations";
 
 // Issue 9 item 3: the provider's own generated client (../shared/fixtures/provider-client, its SDK as
 // published) runs against the embedded API over real HTTP, for every operation both have, with

@@ -1,5 +1,5 @@
 // A hook that sees every response of the API after its headers are final. Unset in production;
-// the test setup (lib/gateway/testing/provider/setup.ts) sets it to check responses against the
+// the test setup (test-support/gateway/provider/setup.ts) sets it to check responses against the
 // provider's contract.
 
 export type ResponseObserver = (method: string, path: string, res: Response) => void;

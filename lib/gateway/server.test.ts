@@ -10,7 +10,7 @@ import { companies, customerTokens, employments } from "./db/schema";
 import { createLogger } from "@/lib/logger";
 import { demoCompanyId } from "./seed";
 import { startGateway, type RunningGateway } from "./server";
-import { TEST_DATABASE_URL, TEST_DB_KIND } from "./testing/harness";
+import { TEST_DATABASE_URL, TEST_DB_KIND } from "@/test-support/gateway/harness";
 
 // Starts the real servers (both environments, ports chosen by the OS) on a throw-away PGlite
 // directory, or on PostgreSQL when TEST_DB=postgres, then starts them again over the same data.

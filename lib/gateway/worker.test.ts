@@ -13,8 +13,8 @@ import { verifyWebhookRequest } from "@/lib/webhooks-verify";
 import { webhookDeliveries, webhookDeliveryAttempts } from "./db/schema";
 import { silentLogger } from "@/lib/logger";
 import { startGateway, type RunningGateway } from "./server";
-import { TEST_DATABASE_URL, TEST_DB_KIND } from "./testing/harness";
-import { makeEmployment, makeTenant } from "./testing/factories";
+import { TEST_DATABASE_URL, TEST_DB_KIND } from "@/test-support/gateway/harness";
+import { makeEmployment, makeTenant } from "@/test-support/gateway/factories";
 
 // `npm run gateway:worker` (worker.ts) as operators run it: a separate process delivering the
 // webhooks of an API that runs with GATEWAY_WEBHOOK_DISPATCHER=off, both on PostgreSQL (the worker

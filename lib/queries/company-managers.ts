@@ -2,7 +2,7 @@ import { queryOptions } from "@tanstack/react-query";
 import type { CompanyRole } from "@/lib/contract";
 import type { CompanyManagerRead } from "@/lib/console/api-read";
 import { bffFetch } from "@/lib/console/bff-client";
-import type { ManagerListApiQuery } from "@/lib/console/company-managers/url-state";
+import { managersList, type ManagerListApiQuery } from "@/lib/console/company-managers/list";
 import { scopeKey, withScope, type QueryScope } from "./scope";
 
 // Company manager queries (the managers page). The employment form's manager candidates live under
@@ -21,7 +21,7 @@ const BFF = "/api/bff/company-managers";
 export const managerListQuery = (scope: QueryScope, q: ManagerListApiQuery) =>
   queryOptions({
     queryKey: managerKeys.list(scope, q),
-    queryFn: ({ signal }) => bffFetch<ManagerPage>(withScope(`${BFF}?page=${q.page}&page_size=${q.page_size}`, scope), { signal }),
+    queryFn: ({ signal }) => bffFetch<ManagerPage>(withScope(`${BFF}?${managersList.apiSearch(q)}`, scope), { signal }),
   });
 
 export const inviteManager = (scope: QueryScope, body: { name: string; email: string; role: CompanyRole }) =>

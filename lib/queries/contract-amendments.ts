@@ -2,7 +2,7 @@ import { queryOptions } from "@tanstack/react-query";
 import type { CreateContractAmendmentBody } from "@/lib/contract";
 import type { ContractAmendmentListItemRead, ContractAmendmentRead as ContractAmendment } from "@/lib/console/api-read";
 import { bffFetch } from "@/lib/console/bff-client";
-import { amendmentQueryToSearch, type AmendmentListApiQuery } from "@/lib/console/contract-amendments/url-state";
+import { amendmentsList, type AmendmentListApiQuery } from "@/lib/console/contract-amendments/list";
 import { scopeKey, withScope, type QueryScope } from "./scope";
 
 // Contract amendment queries, shared by server prefetch and client islands.
@@ -28,7 +28,7 @@ const enc = encodeURIComponent;
 export const amendmentListQuery = (scope: QueryScope, q: AmendmentListApiQuery) =>
   queryOptions({
     queryKey: amendmentKeys.list(scope, q),
-    queryFn: ({ signal }) => bffFetch<AmendmentPage>(withScope(`${BFF}?${amendmentQueryToSearch(q)}`, scope), { signal }),
+    queryFn: ({ signal }) => bffFetch<AmendmentPage>(withScope(`${BFF}?${amendmentsList.apiSearch(q)}`, scope), { signal }),
   });
 
 export const amendmentDetailQuery = (scope: QueryScope, id: string) =>

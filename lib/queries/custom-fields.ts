@@ -9,7 +9,7 @@ import type {
   CustomFieldValueInput,
 } from "@/lib/contract";
 import { bffFetch } from "@/lib/console/bff-client";
-import type { CustomFieldListApiQuery } from "@/lib/console/custom-fields/url-state";
+import { customFieldsList, type CustomFieldListApiQuery } from "@/lib/console/custom-fields/list";
 import { scopeKey, withScope, type QueryScope } from "./scope";
 
 // Custom field queries: the definitions list, and one employment's values (every definition with
@@ -34,7 +34,7 @@ const enc = encodeURIComponent;
 export const customFieldListQuery = (scope: QueryScope, q: CustomFieldListApiQuery) =>
   queryOptions({
     queryKey: customFieldKeys.list(scope, q),
-    queryFn: ({ signal }) => bffFetch<CustomFieldPage>(withScope(`${BFF}?page=${q.page}&page_size=${q.page_size}`, scope), { signal }),
+    queryFn: ({ signal }) => bffFetch<CustomFieldPage>(withScope(`${BFF}?${customFieldsList.apiSearch(q)}`, scope), { signal }),
   });
 
 export const employmentCustomFieldsQuery = (scope: QueryScope, employmentId: string) =>

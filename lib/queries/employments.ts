@@ -2,7 +2,7 @@ import { queryOptions } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { Employment, EmploymentListResponseSchema, UpdateEmploymentV2Body } from "@/lib/contract";
 import { bffFetch } from "@/lib/console/bff-client";
-import { apiQueryToSearch, type EmploymentListApiQuery } from "@/lib/console/employments/url-state";
+import { employmentsList, type EmploymentListApiQuery } from "@/lib/console/employments/url-state";
 import { scopeKey, withScope, type QueryScope } from "./scope";
 
 // Employment queries: keys and options shared by server prefetch (which swaps in the typed API
@@ -21,7 +21,8 @@ export const employmentKeys = {
 export const employmentListQuery = (scope: QueryScope, q: EmploymentListApiQuery) =>
   queryOptions({
     queryKey: employmentKeys.list(scope, q),
-    queryFn: ({ signal }) => bffFetch<EmploymentListPage>(withScope(`/api/bff/employments?${apiQueryToSearch(q)}`, scope), { signal }),
+    queryFn: ({ signal }) =>
+      bffFetch<EmploymentListPage>(withScope(`/api/bff/employments?${employmentsList.apiSearch(q)}`, scope), { signal }),
   });
 
 export const employmentDetailQuery = (scope: QueryScope, id: string) =>

@@ -24,7 +24,7 @@ const enc = encodeURIComponent;
 export const expenseListQuery = (scope: QueryScope, q: ExpenseListApiQuery) =>
   queryOptions({
     queryKey: expenseKeys.list(scope, q),
-    queryFn: ({ signal }) => bffFetch<ExpensePage>(withScope(`${BFF}?${expensesList.queryToSearch(q)}`, scope), { signal }),
+    queryFn: ({ signal }) => bffFetch<ExpensePage>(withScope(`${BFF}?${expensesList.apiSearch(q)}`, scope), { signal }),
   });
 
 export const expenseDetailQuery = (scope: QueryScope, id: string) =>

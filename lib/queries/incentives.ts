@@ -38,7 +38,7 @@ const enc = encodeURIComponent;
 export const incentiveListQuery = (scope: QueryScope, q: IncentiveListApiQuery) =>
   queryOptions({
     queryKey: incentiveKeys.list(scope, q),
-    queryFn: ({ signal }) => bffFetch<IncentivePage>(withScope(`${BFF}?${incentivesList.queryToSearch(q)}`, scope), { signal }),
+    queryFn: ({ signal }) => bffFetch<IncentivePage>(withScope(`${BFF}?${incentivesList.apiSearch(q)}`, scope), { signal }),
   });
 
 export const incentiveDetailQuery = (scope: QueryScope, id: string) =>
@@ -51,7 +51,7 @@ export const recurringIncentiveListQuery = (scope: QueryScope, q: RecurringListA
   queryOptions({
     queryKey: incentiveKeys.recurringList(scope, q),
     queryFn: ({ signal }) =>
-      bffFetch<RecurringIncentivePage>(withScope(`${BFF}/recurring?${recurringList.queryToSearch(q)}`, scope), { signal }),
+      bffFetch<RecurringIncentivePage>(withScope(`${BFF}/recurring?${recurringList.apiSearch(q)}`, scope), { signal }),
   });
 
 export const createIncentive = (scope: QueryScope, body: CreateIncentiveBody) =>

@@ -24,7 +24,7 @@ const enc = encodeURIComponent;
 export const offboardingListQuery = (scope: QueryScope, q: OffboardingListApiQuery) =>
   queryOptions({
     queryKey: offboardingKeys.list(scope, q),
-    queryFn: ({ signal }) => bffFetch<OffboardingPage>(withScope(`${BFF}?${offboardingsList.queryToSearch(q)}`, scope), { signal }),
+    queryFn: ({ signal }) => bffFetch<OffboardingPage>(withScope(`${BFF}?${offboardingsList.apiSearch(q)}`, scope), { signal }),
   });
 
 export const offboardingDetailQuery = (scope: QueryScope, id: string) =>

@@ -2,7 +2,7 @@ import { queryOptions } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { PayslipDetail, PayslipListResponseSchema, SandboxReleasePayslipBody } from "@/lib/contract";
 import { bffFetch } from "@/lib/console/bff-client";
-import { payslipQueryToSearch, type PayslipListApiQuery } from "@/lib/console/payslips/url-state";
+import { payslipsList, type PayslipListApiQuery } from "@/lib/console/payslips/list";
 import { scopeKey, withScope, type QueryScope } from "./scope";
 
 // Payslip queries: keys and options shared by server prefetch (which swaps in the typed API client
@@ -21,7 +21,7 @@ const BFF = "/api/bff/payslips";
 export const payslipListQuery = (scope: QueryScope, q: PayslipListApiQuery) =>
   queryOptions({
     queryKey: payslipKeys.list(scope, q),
-    queryFn: ({ signal }) => bffFetch<PayslipPage>(withScope(`${BFF}?${payslipQueryToSearch(q)}`, scope), { signal }),
+    queryFn: ({ signal }) => bffFetch<PayslipPage>(withScope(`${BFF}?${payslipsList.apiSearch(q)}`, scope), { signal }),
   });
 
 /** Sandbox only: releases a month's payslip of an employment. */

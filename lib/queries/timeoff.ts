@@ -28,7 +28,7 @@ const enc = encodeURIComponent;
 export const timeoffListQuery = (scope: QueryScope, q: TimeoffListApiQuery) =>
   queryOptions({
     queryKey: timeoffKeys.list(scope, q),
-    queryFn: ({ signal }) => bffFetch<TimeoffPage>(withScope(`${BFF}?${timeoffList.queryToSearch(q)}`, scope), { signal }),
+    queryFn: ({ signal }) => bffFetch<TimeoffPage>(withScope(`${BFF}?${timeoffList.apiSearch(q)}`, scope), { signal }),
   });
 
 /** A fixed list: kept for the session. */

@@ -1,4 +1,5 @@
-import { ManagersTableSkeleton } from "@/components/console/company-managers/managers-list";
+import { MANAGER_COLUMNS } from "@/components/console/company-managers/managers-list";
+import { ListSkeleton } from "@/components/console/list";
 import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 
@@ -10,7 +11,7 @@ export default function CompanyManagersLoading() {
         <Skeleton className="h-4 w-96" />
       </div>
       <Card className="overflow-hidden">
-        <ManagersTableSkeleton />
+        <ListSkeleton columns={MANAGER_COLUMNS} rows={5} label="Loading company managers…" />
       </Card>
     </div>
   );

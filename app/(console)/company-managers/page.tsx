@@ -4,8 +4,8 @@ import { ManagersList } from "@/components/console/company-managers/managers-lis
 import { ENVIRONMENT_LABELS } from "@/components/console/environment-badge";
 import { Hydrate } from "@/components/console/hydrate";
 import { PageHeader } from "@/components/ui/page-header";
-import { listCompanyManagersPage } from "@/lib/console/company-managers/api";
-import { managerStateHref, parseManagerState, toManagerApiQuery } from "@/lib/console/company-managers/url-state";
+import { listCompanyManagers } from "@/lib/console/company-managers/api";
+import { managersList } from "@/lib/console/company-managers/list";
 import { getPageApi, loadForPage } from "@/lib/console/employments/server";
 import { requireConsoleSession } from "@/lib/console/session";
 import { managerListQuery } from "@/lib/queries/company-managers";
@@ -19,14 +19,14 @@ export default async function CompanyManagersPage({
 }: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  const state = parseManagerState(await searchParams);
-  const returnTo = managerStateHref(state);
+  const state = managersList.parse(await searchParams);
+  const returnTo = managersList.href(state);
   const { api, scope } = await getPageApi(returnTo);
   const session = await requireConsoleSession(returnTo);
-  const apiQuery = toManagerApiQuery(state);
+  const apiQuery = managersList.toApiQuery(state);
   const queryClient = makeQueryClient();
   const result = await loadForPage(
-    () => queryClient.fetchQuery({ ...managerListQuery(scope, apiQuery), queryFn: () => listCompanyManagersPage(api, apiQuery) }),
+    () => queryClient.fetchQuery({ ...managerListQuery(scope, apiQuery), queryFn: () => listCompanyManagers(api, apiQuery) }),
     { returnTo },
   );
   return (
@@ -41,6 +41,7 @@ export default async function CompanyManagersPage({
             scope={scope}
             companyName={session.company?.name ?? null}
             currentUserId={session.user?.id ?? null}
+            environmentLabel={ENVIRONMENT_LABELS[scope.environment]}
             initialError={result.ok ? undefined : result.error}
           />
           <InviteManagerCard scope={scope} />

@@ -1,4 +1,5 @@
-import { AmendmentsTableSkeleton } from "@/components/console/contract-amendments/amendments-list";
+import { AMENDMENT_COLUMNS } from "@/components/console/contract-amendments/amendments-list";
+import { ListSkeleton } from "@/components/console/list";
 import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 
@@ -13,7 +14,7 @@ export default function ContractAmendmentsLoading() {
         <Skeleton className="h-16" />
       </Card>
       <Card className="overflow-hidden">
-        <AmendmentsTableSkeleton />
+        <ListSkeleton columns={AMENDMENT_COLUMNS} rows={6} label="Loading contract amendments…" />
       </Card>
     </div>
   );

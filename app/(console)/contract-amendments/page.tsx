@@ -6,19 +6,17 @@ import { Hydrate } from "@/components/console/hydrate";
 import { ButtonLink } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
 import { listContractAmendments } from "@/lib/console/contract-amendments/api";
-import {
-  amendmentStateHref,
-  newAmendmentHref,
-  parseAmendmentState,
-  toAmendmentApiQuery,
-} from "@/lib/console/contract-amendments/url-state";
+import { amendmentsList } from "@/lib/console/contract-amendments/list";
+import { newAmendmentHref } from "@/lib/console/contract-amendments/url-state";
 import { employmentHref } from "@/lib/console/employments/links";
-import { getPageApi, listAllCompanyManagers, loadForPage } from "@/lib/console/employments/server";
+import { getPageApi, loadForPage } from "@/lib/console/employments/server";
 import { EMPLOYMENT_DIRECTORY_QUERY } from "@/lib/console/payslips/employment-directory";
 import { companyManagersQuery } from "@/lib/queries/company";
 import { amendmentListQuery } from "@/lib/queries/contract-amendments";
 import { employmentDetailQuery, employmentListQuery } from "@/lib/queries/employments";
 import { makeQueryClient } from "@/lib/queries/query-client";
+import { listAllCompanyManagers } from "@/lib/console/company-managers/api";
+import { getEmployment, listEmployments } from "@/lib/console/employments/api";
 
 export const metadata: Metadata = { title: "Contract amendments" };
 
@@ -28,10 +26,10 @@ export default async function ContractAmendmentsPage({
 }: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  const state = parseAmendmentState(await searchParams);
-  const returnTo = amendmentStateHref(state);
+  const state = amendmentsList.parse(await searchParams);
+  const returnTo = amendmentsList.href(state);
   const { api, scope } = await getPageApi(returnTo);
-  const apiQuery = toAmendmentApiQuery(state);
+  const apiQuery = amendmentsList.toApiQuery(state);
   const queryClient = makeQueryClient();
   const [result, , , employment] = await Promise.all([
     loadForPage(
@@ -40,7 +38,7 @@ export default async function ContractAmendmentsPage({
     ),
     queryClient.prefetchQuery({
       ...employmentListQuery(scope, EMPLOYMENT_DIRECTORY_QUERY),
-      queryFn: () => api.listEmployments(EMPLOYMENT_DIRECTORY_QUERY).then((r) => r.data),
+      queryFn: () => listEmployments(api, EMPLOYMENT_DIRECTORY_QUERY),
     }),
     queryClient.prefetchQuery({ ...companyManagersQuery(scope), queryFn: () => listAllCompanyManagers(api) }),
     state.employmentId
@@ -48,7 +46,7 @@ export default async function ContractAmendmentsPage({
           () =>
             queryClient.fetchQuery({
               ...employmentDetailQuery(scope, state.employmentId),
-              queryFn: () => api.getEmployment(state.employmentId).then((r) => r.data.employment),
+              queryFn: () => getEmployment(api, state.employmentId),
             }),
           { returnTo },
         )

@@ -1,4 +1,5 @@
-import { CustomFieldsTableSkeleton } from "@/components/console/custom-fields/custom-fields-list";
+import { CUSTOM_FIELD_COLUMNS } from "@/components/console/custom-fields/custom-fields-list";
+import { ListSkeleton } from "@/components/console/list";
 import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 
@@ -10,7 +11,7 @@ export default function CustomFieldsLoading() {
         <Skeleton className="h-4 w-96" />
       </div>
       <Card className="overflow-hidden">
-        <CustomFieldsTableSkeleton />
+        <ListSkeleton columns={CUSTOM_FIELD_COLUMNS} rows={6} label="Loading custom fields…" />
       </Card>
     </div>
   );

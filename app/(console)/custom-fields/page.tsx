@@ -5,12 +5,8 @@ import { Hydrate } from "@/components/console/hydrate";
 import { ButtonLink } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
 import { listCustomFields } from "@/lib/console/custom-fields/api";
-import {
-  customFieldStateHref,
-  NEW_CUSTOM_FIELD_PATH,
-  parseCustomFieldState,
-  toCustomFieldApiQuery,
-} from "@/lib/console/custom-fields/url-state";
+import { customFieldsList } from "@/lib/console/custom-fields/list";
+import { NEW_CUSTOM_FIELD_PATH } from "@/lib/console/custom-fields/url-state";
 import { getPageApi, loadForPage } from "@/lib/console/employments/server";
 import { customFieldListQuery } from "@/lib/queries/custom-fields";
 import { makeQueryClient } from "@/lib/queries/query-client";
@@ -19,10 +15,10 @@ export const metadata: Metadata = { title: "Custom fields" };
 
 /** The company's custom field definitions; values are edited on each employment's page. */
 export default async function CustomFieldsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const state = parseCustomFieldState(await searchParams);
-  const returnTo = customFieldStateHref(state);
+  const state = customFieldsList.parse(await searchParams);
+  const returnTo = customFieldsList.href(state);
   const { api, scope } = await getPageApi(returnTo);
-  const apiQuery = toCustomFieldApiQuery(state);
+  const apiQuery = customFieldsList.toApiQuery(state);
   const queryClient = makeQueryClient();
   const result = await loadForPage(
     () => queryClient.fetchQuery({ ...customFieldListQuery(scope, apiQuery), queryFn: () => listCustomFields(api, apiQuery) }),

@@ -1,4 +1,5 @@
-import { PaymentsTableSkeleton } from "@/components/console/outstanding-payments/payments-list";
+import { PAYMENT_COLUMN_LABELS } from "@/components/console/outstanding-payments/payments-list";
+import { ListSkeleton } from "@/components/console/list";
 import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 
@@ -13,7 +14,7 @@ export default function OutstandingPaymentsLoading() {
         <Skeleton className="h-16" />
       </Card>
       <Card className="overflow-hidden">
-        <PaymentsTableSkeleton />
+        <ListSkeleton columns={PAYMENT_COLUMN_LABELS} rows={6} label="Loading outstanding payments…" />
       </Card>
     </div>
   );

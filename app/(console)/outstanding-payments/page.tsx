@@ -5,8 +5,8 @@ import { PaymentsList } from "@/components/console/outstanding-payments/payments
 import { PageHeader } from "@/components/ui/page-header";
 import { getPageApi, loadForPage } from "@/lib/console/employments/server";
 import { listOutstandingPayments } from "@/lib/console/outstanding-payments/api";
-import { parsePaymentState, paymentStateHref, toPaymentApiQuery } from "@/lib/console/outstanding-payments/url-state";
-import { paymentListQuery } from "@/lib/queries/outstanding-payments";
+import { paymentsList } from "@/lib/console/outstanding-payments/list";
+import { paymentListQuery, toPaymentListPage } from "@/lib/queries/outstanding-payments";
 import { makeQueryClient } from "@/lib/queries/query-client";
 
 export const metadata: Metadata = { title: "Outstanding payments" };
@@ -17,13 +17,17 @@ export default async function OutstandingPaymentsPage({
 }: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  const state = parsePaymentState(await searchParams);
-  const returnTo = paymentStateHref(state);
+  const state = paymentsList.parse(await searchParams);
+  const returnTo = paymentsList.href(state);
   const { api, scope } = await getPageApi(returnTo);
-  const apiQuery = toPaymentApiQuery(state);
+  const apiQuery = paymentsList.toApiQuery(state);
   const queryClient = makeQueryClient();
   const result = await loadForPage(
-    () => queryClient.fetchQuery({ ...paymentListQuery(scope, apiQuery), queryFn: () => listOutstandingPayments(api, apiQuery) }),
+    () =>
+      queryClient.fetchQuery({
+        ...paymentListQuery(scope, apiQuery),
+        queryFn: () => listOutstandingPayments(api, apiQuery).then(toPaymentListPage),
+      }),
     { returnTo },
   );
   const environmentLabel = ENVIRONMENT_LABELS[scope.environment];

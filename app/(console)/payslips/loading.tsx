@@ -1,4 +1,5 @@
-import { PayslipsTableSkeleton } from "@/components/console/payslips/payslips-table";
+import { PAYSLIP_COLUMNS } from "@/components/console/payslips/payslips-table";
+import { ListSkeleton } from "@/components/console/list";
 import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 
@@ -13,7 +14,7 @@ export default function PayslipsLoading() {
         <Skeleton className="h-16" />
       </Card>
       <Card className="overflow-hidden">
-        <PayslipsTableSkeleton rows={8} />
+        <ListSkeleton columns={PAYSLIP_COLUMNS} rows={8} label="Loading payslips…" />
       </Card>
     </div>
   );

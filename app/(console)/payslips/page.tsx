@@ -10,19 +10,20 @@ import { getPageApi, loadForPage } from "@/lib/console/employments/server";
 import { listPayslips } from "@/lib/console/payslips/api";
 import { EMPLOYMENT_DIRECTORY_QUERY } from "@/lib/console/payslips/employment-directory";
 import { previousMonth } from "@/lib/console/payslips/format";
-import { parsePayslipState, payslipStateHref, toPayslipApiQuery } from "@/lib/console/payslips/url-state";
+import { payslipsList } from "@/lib/console/payslips/list";
 import { employmentDetailQuery, employmentListQuery } from "@/lib/queries/employments";
 import { payslipListQuery } from "@/lib/queries/payslips";
 import { makeQueryClient } from "@/lib/queries/query-client";
+import { getEmployment, listEmployments } from "@/lib/console/employments/api";
 
 export const metadata: Metadata = { title: "Payslips" };
 
 /** Payslips (spec 4.2): the URL's page is fetched here with the employments that name its rows. */
 export default async function PayslipsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const state = parsePayslipState(await searchParams);
-  const returnTo = payslipStateHref(state);
+  const state = payslipsList.parse(await searchParams);
+  const returnTo = payslipsList.href(state);
   const { api, scope } = await getPageApi(returnTo);
-  const apiQuery = toPayslipApiQuery(state);
+  const apiQuery = payslipsList.toApiQuery(state);
   const queryClient = makeQueryClient();
   const [result, , employment] = await Promise.all([
     loadForPage(() => queryClient.fetchQuery({ ...payslipListQuery(scope, apiQuery), queryFn: () => listPayslips(api, apiQuery) }), {
@@ -31,14 +32,14 @@ export default async function PayslipsPage({ searchParams }: { searchParams: Pro
     // Names of the rows' employments and the pickers' options; on failure the list shows ids.
     queryClient.prefetchQuery({
       ...employmentListQuery(scope, EMPLOYMENT_DIRECTORY_QUERY),
-      queryFn: () => api.listEmployments(EMPLOYMENT_DIRECTORY_QUERY).then((r) => r.data),
+      queryFn: () => listEmployments(api, EMPLOYMENT_DIRECTORY_QUERY),
     }),
     state.employmentId
       ? loadForPage(
           () =>
             queryClient.fetchQuery({
               ...employmentDetailQuery(scope, state.employmentId),
-              queryFn: () => api.getEmployment(state.employmentId).then((r) => r.data.employment),
+              queryFn: () => getEmployment(api, state.employmentId),
             }),
           { returnTo },
         )

@@ -1,4 +1,4 @@
-import { ListPageSkeleton } from "@/components/console/timeoff/people-ops/list-view";
+import { ListPageSkeleton } from "@/components/console/list";
 import { TIMEOFF_COLUMNS } from "@/components/console/timeoff/timeoff-table";
 
 export default function TimeoffLoading() {

@@ -14,6 +14,7 @@ import { callbacksHref, parseCallbacksState, toCallbacksApiQuery } from "@/lib/c
 import { employmentListQuery } from "@/lib/queries/employments";
 import { makeQueryClient } from "@/lib/queries/query-client";
 import { webhookCallbacksQuery } from "@/lib/queries/webhooks";
+import { listEmployments } from "@/lib/console/employments/api";
 
 export const metadata: Metadata = { title: "Webhooks" };
 
@@ -63,7 +64,7 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
           () =>
             queryClient.fetchQuery({
               ...employmentListQuery(scope, TEST_EVENT_EMPLOYMENTS_QUERY),
-              queryFn: () => api.listEmployments(TEST_EVENT_EMPLOYMENTS_QUERY).then((r) => r.data),
+              queryFn: () => listEmployments(api, TEST_EVENT_EMPLOYMENTS_QUERY),
             }),
           { returnTo },
         )

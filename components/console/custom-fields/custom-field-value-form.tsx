@@ -6,6 +6,7 @@ import { useForm, type UseFormSetError } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { Input, Select, sentence } from "@/components/ui/field";
+import { DateInput } from "@/components/ui/date-input";
 import { Spinner } from "@/components/ui/spinner";
 import { customFieldOptions, type CustomField } from "@/lib/contract";
 import { CUSTOM_FIELD_TYPE_DESCRIPTIONS } from "@/lib/console/custom-fields/labels";
@@ -89,7 +90,7 @@ export function CustomFieldValueForm({ field, defaultValues, onSubmit, onCancel,
       );
       break;
     case "date":
-      control = <Input {...aria} type="date" invalid={invalid} {...register("value")} />;
+      control = <DateInput {...aria} invalid={invalid} {...register("value")} />;
       break;
     case "integer":
     case "decimal":

@@ -1,10 +1,11 @@
 import Link from "next/link";
 import { Card, CardHeader } from "@/components/ui/card";
-import { amendmentsOfEmploymentHref, newAmendmentHref } from "@/lib/console/contract-amendments/url-state";
+import { amendmentsOfEmploymentHref } from "@/lib/console/contract-amendments/list";
+import { newAmendmentHref } from "@/lib/console/contract-amendments/url-state";
 import { expensesList } from "@/lib/console/expenses/url-state";
 import { incentivesList } from "@/lib/console/incentives/url-state";
 import { offboardingsList } from "@/lib/console/offboardings/url-state";
-import { payslipsOfEmploymentHref } from "@/lib/console/payslips/url-state";
+import { payslipsOfEmploymentHref } from "@/lib/console/payslips/list";
 import { timeoffList } from "@/lib/console/timeoff/url-state";
 
 // The employment page's links to the other areas of the console, each filtered to that employment.
@@ -22,10 +23,26 @@ export const EMPLOYMENT_AREA_LINKS: readonly EmploymentAreaLink[] = [
   { label: "Contract amendments", description: "Requested changes to the contract", href: amendmentsOfEmploymentHref },
   { label: "Request a contract amendment", description: "Through the country's amendment form", href: newAmendmentHref },
   // People-ops areas (docs/decisions/console-people-ops-pages.md).
-  { label: "Time off", description: "Requests and the paid time off balance", href: timeoffList.ofEmployment },
-  { label: "Expenses", description: "Submitted expenses and their receipts", href: expensesList.ofEmployment },
-  { label: "Incentives", description: "One-time and recurring bonuses and allowances", href: incentivesList.ofEmployment },
-  { label: "Offboardings", description: "Termination requests and their review", href: offboardingsList.ofEmployment },
+  {
+    label: "Time off",
+    description: "Requests and the paid time off balance",
+    href: (id: string) => timeoffList.hrefFor({ employmentId: id }),
+  },
+  {
+    label: "Expenses",
+    description: "Submitted expenses and their receipts",
+    href: (id: string) => expensesList.hrefFor({ employmentId: id }),
+  },
+  {
+    label: "Incentives",
+    description: "One-time and recurring bonuses and allowances",
+    href: (id: string) => incentivesList.hrefFor({ employmentId: id }),
+  },
+  {
+    label: "Offboardings",
+    description: "Termination requests and their review",
+    href: (id: string) => offboardingsList.hrefFor({ employmentId: id }),
+  },
 ];
 
 /** The links of EMPLOYMENT_AREA_LINKS for one employment (server or client, no state). */

@@ -1,3 +1,4 @@
+import type { ListColumn } from "@/components/console/list";
 import { Td } from "@/components/ui/table";
 import type { EmploymentListItem } from "@/lib/contract";
 import { CountryLabel, LifecycleBadge, ModelBadge, StatusBadge, TypeBadge } from "./badges";
@@ -44,3 +45,37 @@ export function EmploymentCells({ e }: { e: EmploymentListItem }) {
     </>
   );
 }
+
+/** The same cells as react-table columns (for DataTable), in the order of EMPLOYMENT_CELL_COLUMNS. */
+export const EMPLOYMENT_CELL_COLUMN_DEFS: ListColumn<EmploymentListItem>[] = [
+  {
+    id: "Job title and department",
+    header: "Job title and department",
+    meta: { className: "min-w-44" },
+    cell: ({ row: { original: e } }) => (
+      <>
+        <div>{e.job_title ?? <Muted>No job title</Muted>}</div>
+        <div className="text-xs text-slate-600 dark:text-slate-400">{e.department ?? "No department"}</div>
+      </>
+    ),
+  },
+  { id: "Country", header: "Country", cell: ({ row }) => <CountryLabel country={row.original.country} /> },
+  {
+    id: "Type and model",
+    header: "Type and model",
+    cell: ({ row: { original: e } }) => (
+      <div className="flex flex-col items-start gap-1">
+        <TypeBadge type={e.type} />
+        <ModelBadge model={e.employment_model} />
+      </div>
+    ),
+  },
+  { id: "Status", header: "Status", cell: ({ row }) => <StatusBadge status={row.original.status} /> },
+  { id: "Lifecycle", header: "Lifecycle", cell: ({ row }) => <LifecycleBadge stage={row.original.employment_lifecycle_stage} /> },
+  {
+    id: "External ID",
+    header: "External ID",
+    meta: { className: "whitespace-nowrap font-mono text-xs" },
+    cell: ({ row }) => row.original.external_id ?? <Muted>None</Muted>,
+  },
+];

@@ -1,42 +1,27 @@
 "use client";
 
-import { ListStatusLine } from "@/components/console/list-status-line";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useSearchParams } from "next/navigation";
-import { useCallback, useEffect, useId, useMemo, useState } from "react";
+import { useEffect, useId, useMemo, useState } from "react";
+import { ListShell, useList } from "@/components/console/list";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
-import { Input, Select } from "@/components/ui/field";
-import { Pagination } from "@/components/ui/pagination";
-import { ErrorBanner } from "@/components/console/error-banner";
+import { Input } from "@/components/ui/field";
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
-import { toErrorPayload } from "@/lib/console/errors/present";
+import { pageRange } from "@/lib/console/list";
 import { plural } from "@/lib/console/employments/format";
 import { STATUS_LABELS } from "@/lib/console/employments/labels";
-import {
-  hasApiFilters,
-  listStateHref,
-  PAGE_SIZE_OPTIONS,
-  pageRange,
-  pageWindow,
-  parseListState,
-  searchPageItems,
-  updateListState,
-  toApiQuery,
-  type EmploymentListState,
-} from "@/lib/console/employments/url-state";
+import { employmentsList, searchPageItems, type EmploymentListState } from "@/lib/console/employments/url-state";
 import { employmentListQuery } from "@/lib/queries/employments";
 import type { QueryScope } from "@/lib/queries/scope";
 import { EmploymentsTable, EmploymentsTableSkeleton } from "./employments-table";
 import { StatusFilter } from "./status-filter";
 
-const currentUrlState = () => parseListState(new URLSearchParams(window.location.search));
+const hasApiFilters = (s: EmploymentListState) => employmentsList.hasFilters(s);
 
 /**
- * The employments list, interactive. Its state is the URL (lib/console/employments/url-state):
- * changes are written with history.pushState (Back works, links can be shared), and the page of data
- * comes from the same query the server prefetched, refetched through the BFF when the state changes.
+ * The employments list, interactive. Its state is the URL (`employmentsList`, on the console's list
+ * framework): filters, the page the server prefetched (same key), refetched through the BFF when
+ * the state changes. The search box filters the loaded page only (the API has no free-text search).
  */
 export function EmploymentsList({
   scope,
@@ -47,20 +32,16 @@ export function EmploymentsList({
   environmentLabel: string;
   initialError?: ApiErrorPayload;
 }) {
-  const searchParams = useSearchParams();
-  const ids = { q: useId(), email: useId(), size: useId() };
-  const state = useMemo(() => parseListState(searchParams), [searchParams]);
-  const apiQuery = useMemo(() => toApiQuery(state), [state]);
-  // The server's error for the first render is shown as is, without asking the API a second time.
-  const [serverError, setServerError] = useState<ApiErrorPayload | null>(initialError ?? null);
-  const query = useQuery({ ...employmentListQuery(scope, apiQuery), placeholderData: keepPreviousData, enabled: serverError === null });
+  const ids = { q: useId(), email: useId() };
+  const model = useList(employmentsList, (q) => employmentListQuery(scope, q), { initialError });
+  const { state, change } = model;
 
   // Text boxes hold what is typed; the URL holds what applies. Back/forward resets them from the URL.
   const [qInput, setQInput] = useState(state.q);
   const [emailInput, setEmailInput] = useState(state.email);
   useEffect(() => {
     const onPop = () => {
-      const s = currentUrlState();
+      const s = employmentsList.parse(new URLSearchParams(window.location.search));
       setQInput(s.q);
       setEmailInput(s.email);
     };
@@ -68,141 +49,37 @@ export function EmploymentsList({
     return () => window.removeEventListener("popstate", onPop);
   }, []);
 
-  const navigate = useCallback((next: EmploymentListState, mode: "push" | "replace" = "push") => {
-    setServerError(null);
-    const href = listStateHref(next);
-    if (mode === "push") window.history.pushState(null, "", href);
-    else window.history.replaceState(null, "", href);
-  }, []);
-
-  const change = useCallback((patch: Partial<EmploymentListState>) => navigate(updateListState(currentUrlState(), patch)), [navigate]);
-
   // The page search is written to the URL shortly after typing stops (replace: no history entry per key).
   useEffect(() => {
     const handle = setTimeout(() => {
-      const s = currentUrlState();
-      if (s.q !== qInput.trim()) navigate({ ...s, q: qInput }, "replace");
+      if (state.q !== qInput.trim()) change({ q: qInput }, { history: "replace" });
     }, 300);
     return () => clearTimeout(handle);
-  }, [qInput, navigate]);
+  }, [qInput, state.q, change]);
 
-  const data = query.data;
+  const data = model.data;
   const items = useMemo(() => data?.employments ?? [], [data]);
   const visible = useMemo(() => searchPageItems(items, qInput), [items, qInput]);
   const searching = qInput.trim() !== "";
-  const busy = query.isFetching && query.isPlaceholderData;
-  const error = serverError ?? (query.isError ? toErrorPayload(query.error) : null);
 
   const clearAll = () => {
     setQInput("");
     setEmailInput("");
-    navigate({ ...state, statuses: [], email: "", q: "", page: 1 });
+    model.clearFilters();
   };
 
   return (
-    <div className="space-y-4">
-      <Card className="p-4">
-        <div className="grid gap-3 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] md:items-end">
-          <form role="search" aria-label="Search this page" onSubmit={(e) => e.preventDefault()} className="space-y-1.5">
-            <label htmlFor={ids.q} className="block text-sm font-medium text-slate-900 dark:text-slate-100">
-              Search this page
-            </label>
-            <Input
-              id={ids.q}
-              type="search"
-              value={qInput}
-              onChange={(e) => setQInput(e.target.value)}
-              placeholder="Name, job title, department, email…"
-              aria-describedby={`${ids.q}-hint`}
-              maxLength={200}
-            />
-            <p id={`${ids.q}-hint`} className="text-xs text-slate-600 dark:text-slate-400">
-              Searches only the {plural(items.length, "row")} loaded on this page: the API has no free-text search.
-            </p>
-          </form>
-          <form
-            role="search"
-            aria-label="Filter by personal email"
-            className="space-y-1.5"
-            onSubmit={(e) => {
-              e.preventDefault();
-              change({ email: emailInput.trim() });
-            }}
-          >
-            <label htmlFor={ids.email} className="block text-sm font-medium text-slate-900 dark:text-slate-100">
-              Personal email
-            </label>
-            <div className="flex gap-2">
-              <Input
-                id={ids.email}
-                type="email"
-                value={emailInput}
-                onChange={(e) => setEmailInput(e.target.value)}
-                placeholder="name@example.com"
-                aria-describedby={`${ids.email}-hint`}
-                autoComplete="off"
-              />
-              <Button type="submit" variant="secondary">
-                Find
-              </Button>
-            </div>
-            <p id={`${ids.email}-hint`} className="text-xs text-slate-600 dark:text-slate-400">
-              Exact match across all pages (the API&apos;s email filter).
-            </p>
-          </form>
-          <div className="md:pb-6">
-            <StatusFilter selected={state.statuses} onChange={(statuses) => change({ statuses })} />
-          </div>
-        </div>
-        <ActiveFilters
-          state={state}
-          onRemoveStatus={(s) => change({ statuses: state.statuses.filter((x) => x !== s) })}
-          onRemoveEmail={() => {
-            setEmailInput("");
-            change({ email: "" });
-          }}
-          onClearAll={clearAll}
-          searching={searching}
-        />
-      </Card>
-
-      <ListStatusLine busy={busy} loadingText="Loading employments…">
-        {summary({ state, data, shown: visible.length, searching, q: qInput.trim() })}
-      </ListStatusLine>
-
-      {error ? (
-        <ErrorBanner
-          error={error}
-          role={serverError ? undefined : "alert"}
-          actions={
-            <Button
-              variant="secondary"
-              size="sm"
-              onClick={() => {
-                if (serverError) setServerError(null);
-                else void query.refetch();
-              }}
-            >
-              Try again
-            </Button>
-          }
-        />
-      ) : null}
-
-      <Card className="overflow-hidden">
-        {!data ? (
-          error ? (
-            <EmptyState title="The employments could not be loaded">The error above says why.</EmptyState>
-          ) : (
-            <EmploymentsTableSkeleton rows={Math.min(state.pageSize, 10)} />
-          )
-        ) : visible.length > 0 ? (
-          <EmploymentsTable
-            items={visible}
-            busy={busy}
-            caption={`Employments, page ${data.current_page} of ${Math.max(1, data.total_pages)}`}
-          />
-        ) : (
+    <ListShell
+      model={{ ...model, clearFilters: clearAll }}
+      items={visible}
+      noun={["employment", "employments"]}
+      environmentLabel={environmentLabel}
+      columns={[]}
+      skeleton={<EmploymentsTableSkeleton rows={Math.min(state.pageSize, 10)} />}
+      emptyText={null}
+      summary={summary({ state, data, shown: visible.length, searching, q: qInput.trim() })}
+      empty={
+        data ? (
           <ListEmpty
             environmentLabel={environmentLabel}
             state={state}
@@ -214,42 +91,77 @@ export function EmploymentsList({
             onClearFilters={clearAll}
             onGoToPage={(page) => change({ page })}
           />
-        )}
-      </Card>
-
-      {data ? (
-        <div className="flex flex-wrap items-center justify-between gap-4">
-          <div className="flex items-center gap-2">
-            <label htmlFor={ids.size} className="whitespace-nowrap text-sm text-slate-700 dark:text-slate-300">
-              Rows per page
-            </label>
-            <Select
-              id={ids.size}
-              className="w-24"
-              value={String(state.pageSize)}
-              onChange={(e) => change({ pageSize: Number(e.target.value) })}
+        ) : undefined
+      }
+      filters={
+        <Card className="p-4">
+          <div className="grid gap-3 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] md:items-end">
+            <form role="search" aria-label="Search this page" onSubmit={(e) => e.preventDefault()} className="space-y-1.5">
+              <label htmlFor={ids.q} className="block text-sm font-medium text-slate-900 dark:text-slate-100">
+                Search this page
+              </label>
+              <Input
+                id={ids.q}
+                type="search"
+                value={qInput}
+                onChange={(e) => setQInput(e.target.value)}
+                placeholder="Name, job title, department, email…"
+                aria-describedby={`${ids.q}-hint`}
+                maxLength={200}
+              />
+              <p id={`${ids.q}-hint`} className="text-xs text-slate-600 dark:text-slate-400">
+                Searches only the {plural(items.length, "row")} loaded on this page: the API has no free-text search.
+              </p>
+            </form>
+            <form
+              role="search"
+              aria-label="Filter by personal email"
+              className="space-y-1.5"
+              onSubmit={(e) => {
+                e.preventDefault();
+                change({ email: emailInput.trim() });
+              }}
             >
-              {[...new Set([...PAGE_SIZE_OPTIONS, state.pageSize])]
-                .sort((a, b) => a - b)
-                .map((n) => (
-                  <option key={n} value={n}>
-                    {n}
-                  </option>
-                ))}
-            </Select>
+              <label htmlFor={ids.email} className="block text-sm font-medium text-slate-900 dark:text-slate-100">
+                Personal email
+              </label>
+              <div className="flex gap-2">
+                <Input
+                  id={ids.email}
+                  type="email"
+                  value={emailInput}
+                  onChange={(e) => setEmailInput(e.target.value)}
+                  placeholder="name@example.com"
+                  aria-describedby={`${ids.email}-hint`}
+                  autoComplete="off"
+                />
+                <Button type="submit" variant="secondary">
+                  Find
+                </Button>
+              </div>
+              <p id={`${ids.email}-hint`} className="text-xs text-slate-600 dark:text-slate-400">
+                Exact match across all pages (the API&apos;s email filter).
+              </p>
+            </form>
+            <div className="md:pb-6">
+              <StatusFilter selected={state.statuses} onChange={(statuses) => change({ statuses })} />
+            </div>
           </div>
-          {data.total_pages > 1 ? (
-            <Pagination
-              page={state.page}
-              totalPages={data.total_pages}
-              pages={pageWindow(Math.min(state.page, data.total_pages), data.total_pages)}
-              hrefFor={(page) => listStateHref({ ...state, q: qInput, page })}
-              onNavigate={(page) => change({ page })}
-            />
-          ) : null}
-        </div>
-      ) : null}
-    </div>
+          <ActiveFilters
+            state={state}
+            onRemoveStatus={(s) => change({ statuses: state.statuses.filter((x) => x !== s) })}
+            onRemoveEmail={() => {
+              setEmailInput("");
+              change({ email: "" });
+            }}
+            onClearAll={clearAll}
+            searching={searching}
+          />
+        </Card>
+      }
+    >
+      {(rows, { busy, caption }) => <EmploymentsTable items={rows} busy={busy} caption={caption} />}
+    </ListShell>
   );
 }
 

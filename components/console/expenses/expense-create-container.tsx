@@ -60,7 +60,7 @@ export function ExpenseCreateContainer({ scope, employmentId, today }: { scope: 
     try {
       const created = await createExpense(scope, body);
       await queryClient.invalidateQueries({ queryKey: expenseKeys.lists(scope) });
-      router.push(withCreated(expensesList.ofEmployment(created.employment_id), created.id));
+      router.push(withCreated(expensesList.hrefFor({ employmentId: created.employment_id }), created.id));
     } catch (thrown) {
       // The receipts have no form field: their message goes under the file picker.
       const refusal = putFieldErrors(thrown, splitExpenseFieldErrors, (field, e, options) =>
@@ -89,7 +89,7 @@ export function ExpenseCreateContainer({ scope, employmentId, today }: { scope: 
         today={today}
         receiptsError={receiptsError}
         onSubmit={onSubmit}
-        cancelHref={employmentId ? expensesList.ofEmployment(employmentId) : expensesList.path}
+        cancelHref={employmentId ? expensesList.hrefFor({ employmentId: employmentId }) : expensesList.path}
       />
     </div>
   );

@@ -6,6 +6,7 @@ import { useId, useState } from "react";
 import { useForm, type UseFormSetError } from "react-hook-form";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Field, Input, Select } from "@/components/ui/field";
+import { DateInput } from "@/components/ui/date-input";
 import { Spinner } from "@/components/ui/spinner";
 import { EXPENSE_CATEGORIES } from "@/lib/contract";
 import { COMMON_CURRENCIES, ExpenseFormSchema, type ExpenseFormValues } from "@/lib/console/expenses/create-form";
@@ -120,7 +121,7 @@ export function ExpenseForm({ defaultValues, employments, today, receiptsError, 
           )}
         </Field>
         <Field id="expense_date" label="Date of the expense" error={errors.expense_date?.message} description="Today or earlier.">
-          {(aria) => <Input {...aria} type="date" max={today} invalid={!!errors.expense_date} {...register("expense_date")} />}
+          {(aria) => <DateInput {...aria} max={today} invalid={!!errors.expense_date} {...register("expense_date")} />}
         </Field>
       </div>
 

@@ -114,7 +114,7 @@ export function ExpenseReview({ scope, id }: { scope: QueryScope; id: string }) 
         <Alert tone="success" title="Review saved" role="status">
           <p>
             {done}{" "}
-            <Link href={expensesList.ofEmployment(e.employment_id)} className="font-medium underline underline-offset-2">
+            <Link href={expensesList.hrefFor({ employmentId: e.employment_id })} className="font-medium underline underline-offset-2">
               {employee}&apos;s expenses
             </Link>
           </p>

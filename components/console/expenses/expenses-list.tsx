@@ -7,7 +7,7 @@ import { expensesList } from "@/lib/console/expenses/url-state";
 import { expenseListQuery, type ExpensePage } from "@/lib/queries/expenses";
 import type { QueryScope } from "@/lib/queries/scope";
 import { CreatedNotice } from "../timeoff/people-ops/created-notice";
-import { ListView } from "../timeoff/people-ops/list-view";
+import { ListView } from "@/components/console/list";
 import { usePeopleOpsEmployments } from "../timeoff/people-ops/use-employments";
 import { EXPENSE_COLUMNS, ExpensesTable } from "./expenses-table";
 
@@ -30,13 +30,14 @@ export function ExpensesList({
         <p>It is pending review: open it below to approve or decline it.</p>
       </CreatedNotice>
       <ListView
-        area="expenses"
+        operation="expenses.read"
+        employmentFilter="employmentId"
         list={expensesList}
         query={(q) => expenseListQuery(scope, q)}
         itemsOf={itemsOf}
         noun={["expense", "expenses"]}
         filters={[
-          { key: "status", label: "Status", options: EXPENSE_STATUSES.map((v) => ({ value: v, label: EXPENSE_STATUS_LABELS[v] })) },
+          { name: "status", label: "Status", options: EXPENSE_STATUSES.map((v) => ({ value: v, label: EXPENSE_STATUS_LABELS[v] })) },
         ]}
         employments={employments}
         environmentLabel={environmentLabel}

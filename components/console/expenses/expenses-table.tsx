@@ -1,8 +1,7 @@
 "use client";
 
-import Link from "next/link";
-import { cn } from "@/components/ui/cn";
-import { Table, TableContainer, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
+import { useMemo } from "react";
+import { DataTable, RowLink, type ListColumn } from "@/components/console/list";
 import type { EmploymentListItem, Expense } from "@/lib/contract";
 import { formatDate } from "@/lib/console/employments/format";
 import { expenseCategoryLabel, expenseMoney, expenseTitle } from "@/lib/console/expenses/labels";
@@ -19,74 +18,80 @@ export function ExpensesTable({
   busy,
   caption,
 }: {
-  items: Expense[];
+  items: readonly Expense[];
   names: ReadonlyMap<string, EmploymentListItem>;
   busy: boolean;
   caption: string;
 }) {
-  return (
-    <TableContainer label="Expenses">
-      <Table aria-busy={busy || undefined} className={cn("transition-opacity", busy && "opacity-60")}>
-        <caption className="sr-only">{caption}</caption>
-        <THead>
-          <Tr>
-            {EXPENSE_COLUMNS.map((c) => (
-              <Th key={c} className={c === "Amount" ? "text-right" : undefined}>
-                {c}
-              </Th>
-            ))}
-          </Tr>
-        </THead>
-        <TBody>
-          {items.map((e) => {
-            const reviewable = reviewAvailability(e).available;
-            return (
-              <Tr key={e.id}>
-                <Td className="min-w-52">
-                  <Link href={expenseHref(e.id)} className="font-medium text-slate-900 underline-offset-2 hover:underline dark:text-white">
-                    {expenseTitle(e)}
-                  </Link>
-                  <div className="text-xs text-slate-600 dark:text-slate-400">{expenseCategoryLabel(e)}</div>
-                </Td>
-                <Td>
-                  <EmploymentCell id={e.employment_id} names={names} />
-                </Td>
-                <Td className="whitespace-nowrap tabular-nums">
-                  {e.expense_date ? <time dateTime={e.expense_date}>{formatDate(e.expense_date)}</time> : "No date"}
-                </Td>
-                <Td className="whitespace-nowrap text-right tabular-nums">
-                  <div>{expenseMoney(e.amount, e.currency)}</div>
-                  {e.converted_currency && e.converted_currency.code !== e.currency?.code ? (
-                    <div className="text-xs text-slate-600 dark:text-slate-400">
-                      ≈ {expenseMoney(e.converted_amount, e.converted_currency)}
-                    </div>
-                  ) : null}
-                </Td>
-                <Td className="whitespace-nowrap">
-                  {e.receipts.length === 0 ? <span className="text-slate-600 dark:text-slate-400">None</span> : `${e.receipts.length}`}
-                </Td>
-                <Td className="min-w-36">
-                  <ExpenseStatusBadge status={e.status} />
-                  {reviewable ? (
-                    <div className="mt-1">
-                      <Link
-                        href={expenseHref(e.id)}
-                        className="text-xs font-medium text-brand-700 underline underline-offset-2 hover:no-underline dark:text-brand-50"
-                      >
-                        Review<span className="sr-only"> {e.title}</span>
-                      </Link>
-                    </div>
-                  ) : e.status === "declined" && e.reason ? (
-                    <div className="mt-1 max-w-56 text-xs text-slate-700 dark:text-slate-300">
-                      <span className="font-medium">Reason:</span> {e.reason}
-                    </div>
-                  ) : null}
-                </Td>
-              </Tr>
-            );
-          })}
-        </TBody>
-      </Table>
-    </TableContainer>
+  const columns = useMemo<ListColumn<Expense>[]>(
+    () => [
+      {
+        id: "Expense",
+        header: "Expense",
+        meta: { className: "min-w-52" },
+        cell: ({ row: { original: e } }) => (
+          <>
+            <RowLink href={expenseHref(e.id)} className="font-medium text-slate-900 underline-offset-2 hover:underline dark:text-white">
+              {expenseTitle(e)}
+            </RowLink>
+            <div className="text-xs text-slate-600 dark:text-slate-400">{expenseCategoryLabel(e)}</div>
+          </>
+        ),
+      },
+      { id: "Employee", header: "Employee", cell: ({ row }) => <EmploymentCell id={row.original.employment_id} names={names} /> },
+      {
+        id: "Date",
+        header: "Date",
+        meta: { className: "whitespace-nowrap tabular-nums" },
+        cell: ({ row: { original: e } }) =>
+          e.expense_date ? <time dateTime={e.expense_date}>{formatDate(e.expense_date)}</time> : "No date",
+      },
+      {
+        id: "Amount",
+        header: "Amount",
+        meta: { className: "whitespace-nowrap text-right tabular-nums", headerClassName: "text-right" },
+        cell: ({ row: { original: e } }) => (
+          <>
+            <div>{expenseMoney(e.amount, e.currency)}</div>
+            {e.converted_currency && e.converted_currency.code !== e.currency?.code ? (
+              <div className="text-xs text-slate-600 dark:text-slate-400">≈ {expenseMoney(e.converted_amount, e.converted_currency)}</div>
+            ) : null}
+          </>
+        ),
+      },
+      {
+        id: "Receipts",
+        header: "Receipts",
+        meta: { className: "whitespace-nowrap" },
+        cell: ({ row: { original: e } }) =>
+          e.receipts.length === 0 ? <span className="text-slate-600 dark:text-slate-400">None</span> : `${e.receipts.length}`,
+      },
+      {
+        id: "Status",
+        header: "Status",
+        meta: { className: "min-w-36" },
+        cell: ({ row: { original: e } }) => (
+          <>
+            <ExpenseStatusBadge status={e.status} />
+            {reviewAvailability(e).available ? (
+              <div className="mt-1">
+                <RowLink
+                  href={expenseHref(e.id)}
+                  className="text-xs font-medium text-brand-700 underline underline-offset-2 hover:no-underline dark:text-brand-50"
+                >
+                  Review<span className="sr-only"> {e.title}</span>
+                </RowLink>
+              </div>
+            ) : e.status === "declined" && e.reason ? (
+              <div className="mt-1 max-w-56 text-xs text-slate-700 dark:text-slate-300">
+                <span className="font-medium">Reason:</span> {e.reason}
+              </div>
+            ) : null}
+          </>
+        ),
+      },
+    ],
+    [names],
   );
+  return <DataTable label="Expenses" caption={caption} rows={items} columns={columns} getRowId={(e) => e.id} busy={busy} />;
 }

@@ -89,13 +89,13 @@ export function IncentiveCreateContainer({ scope, employmentId, today }: { scope
         defaultValues={defaults}
         employments={options}
         today={today}
-        cancelHref={employmentId ? incentivesList.ofEmployment(employmentId) : incentivesList.path}
+        cancelHref={employmentId ? incentivesList.hrefFor({ employmentId: employmentId }) : incentivesList.path}
         onSubmit={async (values, { setError }) => {
           clear();
           try {
             const created = await createIncentive(scope, toCreateIncentiveBody(values));
             await queryClient.invalidateQueries({ queryKey: incentiveKeys.all(scope) });
-            router.push(withCreated(incentivesList.ofEmployment(created.employment_id), created.id));
+            router.push(withCreated(incentivesList.hrefFor({ employmentId: created.employment_id }), created.id));
           } catch (thrown) {
             fail(thrown, splitIncentiveFieldErrors, setError);
           }
@@ -116,7 +116,7 @@ export function IncentiveEditContainer({ scope, id, today }: { scope: QueryScope
   const defaults = useMemo(() => (incentive ? incentiveToFormValues(incentive) : null), [incentive]);
   if (!incentive || !defaults)
     return query.isError ? <ErrorBanner operation="incentives.read" error={toErrorPayload(query.error)} role="alert" /> : null;
-  const back = incentivesList.ofEmployment(incentive.employment_id);
+  const back = incentivesList.hrefFor({ employmentId: incentive.employment_id });
   const availability = editAvailability(incentive);
   if (!availability.available) {
     return (
@@ -183,13 +183,13 @@ export function RecurringCreateContainer({ scope, employmentId, today }: { scope
         defaultValues={defaults}
         employments={options}
         today={today}
-        cancelHref={employmentId ? recurringList.ofEmployment(employmentId) : recurringList.path}
+        cancelHref={employmentId ? recurringList.hrefFor({ employmentId: employmentId }) : recurringList.path}
         onSubmit={async (values, { setError }) => {
           clear();
           try {
             const created = await createRecurringIncentive(scope, toCreateRecurringBody(values));
             await queryClient.invalidateQueries({ queryKey: incentiveKeys.all(scope) });
-            router.push(withCreated(recurringList.ofEmployment(created.employment_id), created.id));
+            router.push(withCreated(recurringList.hrefFor({ employmentId: created.employment_id }), created.id));
           } catch (thrown) {
             fail(thrown, splitRecurringFieldErrors, setError);
           }

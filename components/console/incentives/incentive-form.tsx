@@ -5,6 +5,7 @@ import Link from "next/link";
 import { useForm, useWatch, type UseFormSetError } from "react-hook-form";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Field, Input, Select } from "@/components/ui/field";
+import { DateInput } from "@/components/ui/date-input";
 import { Spinner } from "@/components/ui/spinner";
 import { INCENTIVE_TYPES, RECURRING_INCENTIVE_TYPES } from "@/lib/contract";
 import {
@@ -78,7 +79,7 @@ export function IncentiveForm({ defaultValues, employments, today, editing, onSu
         error={errors.effective_date?.message}
         description="Today or later. It is paid with the payroll of that month (its last day)."
       >
-        {(aria) => <Input {...aria} type="date" min={today} invalid={!!errors.effective_date} {...register("effective_date")} />}
+        {(aria) => <DateInput {...aria} min={today} invalid={!!errors.effective_date} {...register("effective_date")} />}
       </Field>
       <Field id="note" label="Note (optional)" error={errors.note?.message}>
         {(aria) => <Textarea {...aria} rows={3} maxLength={2000} invalid={!!errors.note} {...register("note")} />}
@@ -138,7 +139,7 @@ export function RecurringIncentiveForm({ defaultValues, employments, today, onSu
           error={errors.effective_date?.message}
           description="Today or later; a day from the 28th means the last day of each month."
         >
-          {(aria) => <Input {...aria} type="date" min={today} invalid={!!errors.effective_date} {...register("effective_date")} />}
+          {(aria) => <DateInput {...aria} min={today} invalid={!!errors.effective_date} {...register("effective_date")} />}
         </Field>
         <Field
           id="duration_in_months"

@@ -22,7 +22,7 @@ import type { QueryScope } from "@/lib/queries/scope";
 import { ActionDialog } from "../timeoff/people-ops/action-dialog";
 import { CreatedNotice, SavedToast } from "../timeoff/people-ops/created-notice";
 import { ErrorBanner } from "@/components/console/error-banner";
-import { ListView } from "../timeoff/people-ops/list-view";
+import { ListView } from "@/components/console/list";
 import { usePeopleOpsEmployments } from "../timeoff/people-ops/use-employments";
 import { INCENTIVE_COLUMNS, IncentivesTable } from "./incentives-table";
 
@@ -115,13 +115,14 @@ export function IncentivesList({
         <ErrorBanner operation={feedback.operation} error={feedback.error} role="alert" />
       ) : null}
       <ListView
-        area="incentives"
+        operation="incentives.read"
+        employmentFilter="employmentId"
         list={incentivesList}
         query={(q) => incentiveListQuery(scope, q)}
         itemsOf={itemsOf}
         noun={["incentive", "incentives"]}
         filters={[
-          { key: "status", label: "Status", options: INCENTIVE_STATUSES.map((v) => ({ value: v, label: INCENTIVE_STATUS_LABELS[v] })) },
+          { name: "status", label: "Status", options: INCENTIVE_STATUSES.map((v) => ({ value: v, label: INCENTIVE_STATUS_LABELS[v] })) },
         ]}
         employments={employments}
         environmentLabel={environmentLabel}

@@ -1,10 +1,8 @@
 "use client";
 
-import Link from "next/link";
-import { useId } from "react";
+import { useId, useMemo } from "react";
+import { DataTable, RowLink, type ListColumn } from "@/components/console/list";
 import { Button, buttonClasses } from "@/components/ui/button";
-import { cn } from "@/components/ui/cn";
-import { Table, TableContainer, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import type { EmploymentListItem, Incentive } from "@/lib/contract";
 import { formatDate } from "@/lib/console/employments/format";
 import { INCENTIVE_STATUS_LABELS, TAX_TYPE_LABELS, incentiveTypeLabel } from "@/lib/console/incentives/labels";
@@ -31,36 +29,79 @@ export function IncentivesTable({
   caption,
   actions,
 }: {
-  items: Incentive[];
+  items: readonly Incentive[];
   names: ReadonlyMap<string, EmploymentListItem>;
   busy: boolean;
   caption: string;
   actions: IncentiveRowActions;
 }) {
+  const columns = useMemo<ListColumn<Incentive>[]>(
+    () => [
+      { id: "Employee", header: "Employee", cell: ({ row }) => <EmploymentCell id={row.original.employment_id} names={names} /> },
+      {
+        id: "Type",
+        header: "Type",
+        meta: { className: "min-w-40" },
+        cell: ({ row: { original: i } }) => (
+          <>
+            <div>{incentiveTypeLabel(i.type)}</div>
+            {i.recurring_incentive_id ? <div className="text-xs text-slate-600 dark:text-slate-400">From a recurring incentive</div> : null}
+            {i.note ? (
+              <div className="max-w-56 truncate text-xs text-slate-600 dark:text-slate-400" title={i.note}>
+                {i.note}
+              </div>
+            ) : null}
+          </>
+        ),
+      },
+      {
+        id: "Amount",
+        header: "Amount",
+        meta: { className: "whitespace-nowrap text-right tabular-nums", headerClassName: "text-right" },
+        cell: ({ row: { original: i } }) => (
+          <>
+            <div>{formatMinor(i.amount)}</div>
+            <div className="text-xs text-slate-600 dark:text-slate-400">{TAX_TYPE_LABELS[i.amount_tax_type]}</div>
+          </>
+        ),
+      },
+      {
+        id: "Effective",
+        header: "Effective",
+        meta: { className: "whitespace-nowrap tabular-nums" },
+        cell: ({ row: { original: i } }) => (
+          <>
+            {i.effective_date ? <time dateTime={i.effective_date}>{formatDate(i.effective_date)}</time> : "No date"}
+            {i.expected_payout_date ? (
+              <div className="text-xs text-slate-600 dark:text-slate-400">Paid with payroll of {formatDate(i.expected_payout_date)}</div>
+            ) : null}
+          </>
+        ),
+      },
+      { id: "Status", header: "Status", cell: ({ row }) => <IncentiveStatusBadge status={row.original.status} /> },
+      {
+        id: "Actions",
+        header: "Actions",
+        meta: { className: "min-w-64" },
+        cell: ({ row }) => <IncentiveActions incentive={row.original} names={names} actions={actions} />,
+      },
+    ],
+    [names, actions],
+  );
   return (
-    <TableContainer label="One-time incentives">
-      <Table aria-busy={busy || undefined} className={cn("transition-opacity", busy && "opacity-60")}>
-        <caption className="sr-only">{caption}</caption>
-        <THead>
-          <Tr>
-            {INCENTIVE_COLUMNS.map((c) => (
-              <Th key={c} className={c === "Amount" ? "text-right" : undefined}>
-                {c}
-              </Th>
-            ))}
-          </Tr>
-        </THead>
-        <TBody>
-          {items.map((i) => (
-            <IncentiveRow key={i.id} incentive={i} names={names} actions={actions} />
-          ))}
-        </TBody>
-      </Table>
-    </TableContainer>
+    <DataTable
+      label="One-time incentives"
+      caption={caption}
+      rows={items}
+      columns={columns}
+      getRowId={(i) => i.id}
+      busy={busy}
+      rowProps={(i) => ({ "data-incentive-id": i.id })}
+    />
   );
 }
 
-function IncentiveRow({
+function IncentiveActions({
   incentive: i,
   names,
   actions,
@@ -75,83 +116,56 @@ function IncentiveRow({
   const what = `${incentiveTypeLabel(i.type).toLowerCase()} of ${names.get(i.employment_id)?.full_name ?? "this employee"}, ${formatDate(i.effective_date)}`;
   const moves = actions.onSandboxStatus ? sandboxNextStatuses(i.status) : [];
   return (
-    <Tr data-incentive-id={i.id}>
-      <Td>
-        <EmploymentCell id={i.employment_id} names={names} />
-      </Td>
-      <Td className="min-w-40">
-        <div>{incentiveTypeLabel(i.type)}</div>
-        {i.recurring_incentive_id ? <div className="text-xs text-slate-600 dark:text-slate-400">From a recurring incentive</div> : null}
-        {i.note ? (
-          <div className="max-w-56 truncate text-xs text-slate-600 dark:text-slate-400" title={i.note}>
-            {i.note}
-          </div>
-        ) : null}
-      </Td>
-      <Td className="whitespace-nowrap text-right tabular-nums">
-        <div>{formatMinor(i.amount)}</div>
-        <div className="text-xs text-slate-600 dark:text-slate-400">{TAX_TYPE_LABELS[i.amount_tax_type]}</div>
-      </Td>
-      <Td className="whitespace-nowrap tabular-nums">
-        {i.effective_date ? <time dateTime={i.effective_date}>{formatDate(i.effective_date)}</time> : "No date"}
-        {i.expected_payout_date ? (
-          <div className="text-xs text-slate-600 dark:text-slate-400">Paid with payroll of {formatDate(i.expected_payout_date)}</div>
-        ) : null}
-      </Td>
-      <Td>
-        <IncentiveStatusBadge status={i.status} />
-      </Td>
-      <Td className="min-w-64">
-        <div className="flex flex-wrap items-center gap-1.5">
-          {edit.available ? (
-            <Link
-              href={editIncentiveHref(i.id)}
-              className={buttonClasses({ variant: "secondary", size: "sm" })}
-              aria-label={`Edit ${what}`}
-            >
-              Edit
-            </Link>
-          ) : (
-            <Button
-              size="sm"
-              variant="secondary"
-              aria-disabled="true"
-              aria-describedby={reasonId}
-              aria-label={`Edit ${what}`}
-              className="cursor-not-allowed opacity-50"
-            >
-              Edit
-            </Button>
-          )}
+    <>
+      <div className="flex flex-wrap items-center gap-1.5">
+        {edit.available ? (
+          <RowLink
+            href={editIncentiveHref(i.id)}
+            className={buttonClasses({ variant: "secondary", size: "sm" })}
+            aria-label={`Edit ${what}`}
+          >
+            Edit
+          </RowLink>
+        ) : (
           <Button
             size="sm"
             variant="secondary"
-            aria-label={`Delete ${what}`}
-            {...(del.available
-              ? { onClick: () => actions.onDelete(i) }
-              : { "aria-disabled": true, "aria-describedby": reasonId, className: "cursor-not-allowed opacity-50" })}
+            aria-disabled="true"
+            aria-describedby={reasonId}
+            aria-label={`Edit ${what}`}
+            className="cursor-not-allowed opacity-50"
           >
-            Delete…
+            Edit
           </Button>
-          {moves.map((status) => (
-            <Button
-              key={status}
-              size="sm"
-              variant="ghost"
-              disabled={actions.movingId === i.id}
-              onClick={() => actions.onSandboxStatus?.(i, status)}
-              aria-label={`Sandbox: mark ${what} as ${INCENTIVE_STATUS_LABELS[status].toLowerCase()}`}
-            >
-              Mark {INCENTIVE_STATUS_LABELS[status].toLowerCase()}
-            </Button>
-          ))}
-        </div>
-        {!del.available ? (
-          <p id={reasonId} className="mt-1 max-w-72 text-xs text-slate-600 dark:text-slate-400">
-            {del.reason}
-          </p>
-        ) : null}
-      </Td>
-    </Tr>
+        )}
+        <Button
+          size="sm"
+          variant="secondary"
+          aria-label={`Delete ${what}`}
+          {...(del.available
+            ? { onClick: () => actions.onDelete(i) }
+            : { "aria-disabled": true, "aria-describedby": reasonId, className: "cursor-not-allowed opacity-50" })}
+        >
+          Delete…
+        </Button>
+        {moves.map((status) => (
+          <Button
+            key={status}
+            size="sm"
+            variant="ghost"
+            disabled={actions.movingId === i.id}
+            onClick={() => actions.onSandboxStatus?.(i, status)}
+            aria-label={`Sandbox: mark ${what} as ${INCENTIVE_STATUS_LABELS[status].toLowerCase()}`}
+          >
+            Mark {INCENTIVE_STATUS_LABELS[status].toLowerCase()}
+          </Button>
+        ))}
+      </div>
+      {!del.available ? (
+        <p id={reasonId} className="mt-1 max-w-72 text-xs text-slate-600 dark:text-slate-400">
+          {del.reason}
+        </p>
+      ) : null}
+    </>
   );
 }

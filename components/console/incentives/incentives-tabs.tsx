@@ -1,5 +1,5 @@
 import { INCENTIVES_PATH, RECURRING_INCENTIVES_PATH } from "@/lib/console/incentives/url-state";
-import { withEmploymentId } from "@/lib/console/timeoff/people-ops/list-state";
+import { withEmploymentId } from "@/lib/console/list";
 import { AreaTabs } from "../timeoff/people-ops/area-tabs";
 
 /** One-time and recurring incentives (the employment filter follows from one to the other). */

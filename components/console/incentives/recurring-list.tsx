@@ -21,7 +21,7 @@ import type { QueryScope } from "@/lib/queries/scope";
 import { ActionDialog } from "../timeoff/people-ops/action-dialog";
 import { CreatedNotice } from "../timeoff/people-ops/created-notice";
 import { ErrorBanner } from "@/components/console/error-banner";
-import { ListView } from "../timeoff/people-ops/list-view";
+import { ListView } from "@/components/console/list";
 import { usePeopleOpsEmployments } from "../timeoff/people-ops/use-employments";
 import { RECURRING_COLUMNS, RecurringTable } from "./recurring-table";
 
@@ -84,14 +84,15 @@ export function RecurringList({
         </Alert>
       ) : null}
       <ListView
-        area="incentives"
+        operation="incentives.read"
+        employmentFilter="employmentId"
         list={recurringList}
         query={(q) => recurringIncentiveListQuery(scope, q)}
         itemsOf={itemsOf}
         noun={["recurring incentive", "recurring incentives"]}
         filters={[
           {
-            key: "status",
+            name: "status",
             label: "Status",
             options: RECURRING_INCENTIVE_STATUSES.map((v) => ({ value: v, label: RECURRING_STATUS_LABELS[v] })),
           },

@@ -1,9 +1,8 @@
 "use client";
 
-import Link from "next/link";
+import { useMemo } from "react";
+import { DataTable, RowLink, type ListColumn } from "@/components/console/list";
 import { Button } from "@/components/ui/button";
-import { cn } from "@/components/ui/cn";
-import { Table, TableContainer, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import type { EmploymentListItem, RecurringIncentive } from "@/lib/contract";
 import { formatDate } from "@/lib/console/employments/format";
 import { INCENTIVE_TYPE_LABELS, TAX_TYPE_LABELS } from "@/lib/console/incentives/labels";
@@ -21,77 +20,93 @@ export function RecurringTable({
   caption,
   onDelete,
 }: {
-  items: RecurringIncentive[];
+  items: readonly RecurringIncentive[];
   names: ReadonlyMap<string, EmploymentListItem>;
   busy: boolean;
   caption: string;
   onDelete: (r: RecurringIncentive) => void;
 }) {
+  const columns = useMemo<ListColumn<RecurringIncentive>[]>(
+    () => [
+      { id: "Employee", header: "Employee", cell: ({ row }) => <EmploymentCell id={row.original.employment_id} names={names} /> },
+      {
+        id: "Type",
+        header: "Type",
+        meta: { className: "min-w-40" },
+        cell: ({ row: { original: r } }) => (
+          <>
+            <div>{INCENTIVE_TYPE_LABELS[r.type]}</div>
+            {r.note ? (
+              <div className="max-w-56 truncate text-xs text-slate-600 dark:text-slate-400" title={r.note}>
+                {r.note}
+              </div>
+            ) : null}
+          </>
+        ),
+      },
+      {
+        id: "Monthly amount",
+        header: "Monthly amount",
+        meta: { className: "whitespace-nowrap text-right tabular-nums", headerClassName: "text-right" },
+        cell: ({ row: { original: r } }) => (
+          <>
+            <div>{formatMinor(r.amount)}</div>
+            <div className="text-xs text-slate-600 dark:text-slate-400">{TAX_TYPE_LABELS[r.amount_tax_type]}, monthly</div>
+          </>
+        ),
+      },
+      {
+        id: "Period",
+        header: "Period",
+        meta: { className: "whitespace-nowrap tabular-nums" },
+        cell: ({ row: { original: r } }) => (
+          <>
+            From <time dateTime={r.start_date}>{formatDate(r.start_date)}</time>
+            <div className="text-xs text-slate-600 dark:text-slate-400">
+              {r.end_date ? `Last payment ${formatDate(r.end_date)}` : "Open-ended"}
+            </div>
+          </>
+        ),
+      },
+      { id: "Status", header: "Status", cell: ({ row }) => <RecurringStatusBadge status={row.original.status} /> },
+      {
+        id: "Actions",
+        header: "Actions",
+        meta: { className: "min-w-56" },
+        cell: ({ row: { original: r } }) => {
+          const who = names.get(r.employment_id)?.full_name ?? "this employee";
+          return (
+            <div className="flex flex-wrap items-center gap-1.5">
+              <Button
+                size="sm"
+                variant="secondary"
+                onClick={() => onDelete(r)}
+                aria-label={`Delete recurring ${INCENTIVE_TYPE_LABELS[r.type].toLowerCase()} of ${who}`}
+              >
+                Delete…
+              </Button>
+              <RowLink
+                href={incentivesList.hrefFor({ employmentId: r.employment_id })}
+                className="text-xs font-medium text-brand-700 underline underline-offset-2 hover:no-underline dark:text-brand-50"
+              >
+                Monthly payments<span className="sr-only"> of {who}</span>
+              </RowLink>
+            </div>
+          );
+        },
+      },
+    ],
+    [names, onDelete],
+  );
   return (
-    <TableContainer label="Recurring incentives">
-      <Table aria-busy={busy || undefined} className={cn("transition-opacity", busy && "opacity-60")}>
-        <caption className="sr-only">{caption}</caption>
-        <THead>
-          <Tr>
-            {RECURRING_COLUMNS.map((c) => (
-              <Th key={c} className={c === "Monthly amount" ? "text-right" : undefined}>
-                {c}
-              </Th>
-            ))}
-          </Tr>
-        </THead>
-        <TBody>
-          {items.map((r) => {
-            const who = names.get(r.employment_id)?.full_name ?? "this employee";
-            return (
-              <Tr key={r.id} data-recurring-id={r.id}>
-                <Td>
-                  <EmploymentCell id={r.employment_id} names={names} />
-                </Td>
-                <Td className="min-w-40">
-                  <div>{INCENTIVE_TYPE_LABELS[r.type]}</div>
-                  {r.note ? (
-                    <div className="max-w-56 truncate text-xs text-slate-600 dark:text-slate-400" title={r.note}>
-                      {r.note}
-                    </div>
-                  ) : null}
-                </Td>
-                <Td className="whitespace-nowrap text-right tabular-nums">
-                  <div>{formatMinor(r.amount)}</div>
-                  <div className="text-xs text-slate-600 dark:text-slate-400">{TAX_TYPE_LABELS[r.amount_tax_type]}, monthly</div>
-                </Td>
-                <Td className="whitespace-nowrap tabular-nums">
-                  From <time dateTime={r.start_date}>{formatDate(r.start_date)}</time>
-                  <div className="text-xs text-slate-600 dark:text-slate-400">
-                    {r.end_date ? `Last payment ${formatDate(r.end_date)}` : "Open-ended"}
-                  </div>
-                </Td>
-                <Td>
-                  <RecurringStatusBadge status={r.status} />
-                </Td>
-                <Td className="min-w-56">
-                  <div className="flex flex-wrap items-center gap-1.5">
-                    <Button
-                      size="sm"
-                      variant="secondary"
-                      onClick={() => onDelete(r)}
-                      aria-label={`Delete recurring ${INCENTIVE_TYPE_LABELS[r.type].toLowerCase()} of ${who}`}
-                    >
-                      Delete…
-                    </Button>
-                    <Link
-                      href={`${incentivesList.href({ ...incentivesList.defaults, employmentId: r.employment_id })}`}
-                      className="text-xs font-medium text-brand-700 underline underline-offset-2 hover:no-underline dark:text-brand-50"
-                    >
-                      Monthly payments<span className="sr-only"> of {who}</span>
-                    </Link>
-                  </div>
-                </Td>
-              </Tr>
-            );
-          })}
-        </TBody>
-      </Table>
-    </TableContainer>
+    <DataTable
+      label="Recurring incentives"
+      caption={caption}
+      rows={items}
+      columns={columns}
+      getRowId={(r) => r.id}
+      busy={busy}
+      rowProps={(r) => ({ "data-recurring-id": r.id })}
+    />
   );
 }

@@ -78,7 +78,7 @@ export function OffboardingCreateContainer({ scope, employmentId, today }: { sco
         employments={choices.options}
         today={today}
         onSubmit={onSubmit}
-        cancelHref={employmentId ? offboardingsList.ofEmployment(employmentId) : offboardingsList.path}
+        cancelHref={employmentId ? offboardingsList.hrefFor({ employmentId: employmentId }) : offboardingsList.path}
       />
     </div>
   );

@@ -5,6 +5,7 @@ import Link from "next/link";
 import { Controller, useForm, useWatch, type UseFormSetError } from "react-hook-form";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Checkbox, Field, Input, Select, sentence } from "@/components/ui/field";
+import { DateInput } from "@/components/ui/date-input";
 import { Spinner } from "@/components/ui/spinner";
 import { RISK_ASSESSMENT_REASONS, TERMINATION_REASONS } from "@/lib/contract";
 import { OffboardingFormSchema, toggleRiskReason, type OffboardingFormValues } from "@/lib/console/offboardings/form";
@@ -101,13 +102,7 @@ export function OffboardingForm({ defaultValues, employments, today, onSubmit, c
           description="Today or later; the provider agrees the final date."
         >
           {(aria) => (
-            <Input
-              {...aria}
-              type="date"
-              min={today}
-              invalid={!!errors.proposed_termination_date}
-              {...register("proposed_termination_date")}
-            />
+            <DateInput {...aria} min={today} invalid={!!errors.proposed_termination_date} {...register("proposed_termination_date")} />
           )}
         </Field>
         <Field id="termination_reason" label="Reason" error={errors.termination_reason?.message}>
@@ -219,9 +214,7 @@ export function OffboardingForm({ defaultValues, employments, today, onSubmit, c
         {aware ? (
           <div className="grid gap-4 sm:grid-cols-2">
             <Field id="employee_awareness_date" label="Told on" error={errors.employee_awareness_date?.message}>
-              {(aria) => (
-                <Input {...aria} type="date" invalid={!!errors.employee_awareness_date} {...register("employee_awareness_date")} />
-              )}
+              {(aria) => <DateInput {...aria} invalid={!!errors.employee_awareness_date} {...register("employee_awareness_date")} />}
             </Field>
             <Field id="employee_awareness_note" label="Note (optional)" error={errors.employee_awareness_note?.message}>
               {(aria) => (

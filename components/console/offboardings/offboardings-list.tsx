@@ -6,7 +6,7 @@ import { OFFBOARDING_STATUS_LABELS } from "@/lib/console/offboardings/labels";
 import { offboardingsList } from "@/lib/console/offboardings/url-state";
 import { offboardingListQuery, type OffboardingPage } from "@/lib/queries/offboardings";
 import type { QueryScope } from "@/lib/queries/scope";
-import { ListView } from "../timeoff/people-ops/list-view";
+import { ListView } from "@/components/console/list";
 import { usePeopleOpsEmployments } from "../timeoff/people-ops/use-employments";
 import { OFFBOARDING_COLUMNS, OffboardingsTable } from "./offboardings-table";
 
@@ -25,13 +25,14 @@ export function OffboardingsList({
   const { items: employments, names } = usePeopleOpsEmployments(scope);
   return (
     <ListView
-      area="offboardings"
+      operation="offboardings.read"
+      employmentFilter="employmentId"
       list={offboardingsList}
       query={(q) => offboardingListQuery(scope, q)}
       itemsOf={itemsOf}
       noun={["offboarding", "offboardings"]}
       filters={[
-        { key: "status", label: "Status", options: OFFBOARDING_STATUSES.map((v) => ({ value: v, label: OFFBOARDING_STATUS_LABELS[v] })) },
+        { name: "status", label: "Status", options: OFFBOARDING_STATUSES.map((v) => ({ value: v, label: OFFBOARDING_STATUS_LABELS[v] })) },
       ]}
       employments={employments}
       environmentLabel={environmentLabel}

@@ -1,4 +1,4 @@
-import { pageWindow } from "@/lib/console/employments/url-state";
+import { pageWindow } from "@/lib/console/list";
 
 const item = "inline-flex h-9 min-w-9 items-center justify-center rounded-md px-2.5 hover:bg-slate-100 dark:hover:bg-slate-800";
 

@@ -1,38 +1,24 @@
 "use client";
 
-import { ListStatusLine } from "@/components/console/list-status-line";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useSearchParams } from "next/navigation";
-import { useCallback, useEffect, useId, useMemo, useState, type FormEvent } from "react";
+import { useEffect, useId, useMemo, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { EmptyState } from "@/components/ui/empty-state";
 import { Field, Input, Select } from "@/components/ui/field";
 import { ErrorBanner } from "@/components/console/error-banner";
+import { ListShell, useList } from "@/components/console/list";
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
-import { toErrorPayload } from "@/lib/console/errors/present";
 import { employmentOptions } from "@/lib/console/payslips/employment-directory";
-import {
-  dateWindowError,
-  hasPayslipFilters,
-  parsePayslipState,
-  payslipStateHref,
-  toPayslipApiQuery,
-  updatePayslipState,
-  type PayslipListState,
-} from "@/lib/console/payslips/url-state";
+import { payslipsList, type PayslipListState } from "@/lib/console/payslips/list";
+import { dateWindowError } from "@/lib/console/payslips/url-state";
 import { payslipListQuery } from "@/lib/queries/payslips";
 import type { QueryScope } from "@/lib/queries/scope";
 import { useEmploymentDirectory } from "./employment-directory";
-import { ListFooter, rangeText } from "./list-footer";
-import { PayslipsTable, PayslipsTableSkeleton } from "./payslips-table";
-
-const currentUrlState = () => parsePayslipState(new URLSearchParams(window.location.search));
+import { PAYSLIP_COLUMNS, PayslipsTable } from "./payslips-table";
 
 /**
- * The payslips list, interactive. Its state is the URL (lib/console/payslips/url-state): changes are
- * pushed to history (Back works, links can be shared) and the page of data comes from the query the
- * server prefetched, refetched through the BFF when the state changes.
+ * The payslips list, interactive. Its state is the URL (payslipsList, lib/console/payslips/list.ts):
+ * changes are pushed to history (Back works, links can be shared) and the page of data comes from
+ * the query the server prefetched, refetched through the BFF when the state changes.
  */
 export function PayslipsList({
   scope,
@@ -43,121 +29,57 @@ export function PayslipsList({
   environmentLabel: string;
   initialError?: ApiErrorPayload;
 }) {
-  const searchParams = useSearchParams();
-  const state = useMemo(() => parsePayslipState(searchParams), [searchParams]);
-  const apiQuery = useMemo(() => toPayslipApiQuery(state), [state]);
-  const [serverError, setServerError] = useState<ApiErrorPayload | null>(initialError ?? null);
-  const query = useQuery({ ...payslipListQuery(scope, apiQuery), placeholderData: keepPreviousData, enabled: serverError === null });
+  const model = useList(payslipsList, (q) => payslipListQuery(scope, q), { initialError });
   const directory = useEmploymentDirectory(scope);
   const [downloadError, setDownloadError] = useState<ApiErrorPayload | null>(null);
-
-  const navigate = useCallback((next: PayslipListState) => {
-    setServerError(null);
-    window.history.pushState(null, "", payslipStateHref(next));
-  }, []);
-  const change = useCallback((patch: Partial<PayslipListState>) => navigate(updatePayslipState(currentUrlState(), patch)), [navigate]);
-
-  const data = query.data;
-  const busy = query.isFetching && query.isPlaceholderData;
-  const error = serverError ?? (query.isError ? toErrorPayload(query.error) : null);
+  const sandboxHint = scope.environment === "sandbox" ? " In the sandbox, release one below." : "";
 
   return (
     <div className="space-y-4">
-      <PayslipFilters
-        state={state}
-        scope={scope}
-        onApply={(patch) => change(patch)}
-        onClear={() => navigate({ ...state, employmentId: "", startDate: "", endDate: "", page: 1 })}
-      />
-
-      <ListStatusLine busy={busy} loadingText="Loading payslips…">
-        {data
-          ? rangeText(state.page, state.pageSize, data.payslips.length, data.total_count, ["payslip", "payslips"]) +
-            (hasPayslipFilters(state) ? " Filtered." : "")
-          : ""}
-      </ListStatusLine>
-
-      {error ? (
-        <ErrorBanner
-          error={error}
-          operation="payslips.read"
-          role={serverError ? undefined : "alert"}
-          actions={
-            <Button variant="secondary" size="sm" onClick={() => (serverError ? setServerError(null) : void query.refetch())}>
-              Try again
-            </Button>
-          }
-        />
-      ) : null}
-      {downloadError ? (
-        <ErrorBanner
-          error={downloadError}
-          operation="payslips.read"
-          role="alert"
-          actions={
-            <Button variant="ghost" size="sm" onClick={() => setDownloadError(null)}>
-              Dismiss
-            </Button>
-          }
-        />
-      ) : null}
-
-      <Card className="overflow-hidden">
-        {!data ? (
-          error ? (
-            <EmptyState title="The payslips could not be loaded">The error above says why.</EmptyState>
-          ) : (
-            <PayslipsTableSkeleton rows={Math.min(state.pageSize, 8)} />
-          )
-        ) : data.payslips.length > 0 ? (
+      <ListShell
+        model={model}
+        items={model.data?.payslips ?? []}
+        noun={["payslip", "payslips"]}
+        operation="payslips.read"
+        environmentLabel={environmentLabel}
+        columns={PAYSLIP_COLUMNS}
+        emptyText={`Payslips appear here once payroll releases them.${sandboxHint}`}
+        noMatchText={`The dates select payslips whose pay period overlaps them.${sandboxHint}`}
+        filters={
+          <PayslipFilters
+            state={model.state}
+            scope={scope}
+            filtered={model.filtered}
+            onApply={(patch) => model.change(patch)}
+            onClear={model.clearFilters}
+          />
+        }
+        aside={
+          downloadError ? (
+            <ErrorBanner
+              error={downloadError}
+              operation="payslips.read"
+              role="alert"
+              actions={
+                <Button variant="ghost" size="sm" onClick={() => setDownloadError(null)}>
+                  Dismiss
+                </Button>
+              }
+            />
+          ) : null
+        }
+      >
+        {(items, { busy, caption }) => (
           <PayslipsTable
             scope={scope}
-            items={data.payslips}
+            items={items}
             employments={directory.byId}
             busy={busy}
-            caption={`Payslips, page ${data.current_page} of ${Math.max(1, data.total_pages)}`}
+            caption={caption}
             onDownloadError={setDownloadError}
           />
-        ) : data.total_count > 0 && state.page > data.total_pages ? (
-          <EmptyState
-            title={`Page ${state.page} is past the end`}
-            actions={
-              <Button variant="secondary" onClick={() => change({ page: 1 })}>
-                First page
-              </Button>
-            }
-          >
-            There {data.total_pages === 1 ? "is 1 page" : `are ${data.total_pages} pages`} of payslips.
-          </EmptyState>
-        ) : hasPayslipFilters(state) ? (
-          <EmptyState
-            title="No payslips match these filters"
-            actions={
-              <Button variant="secondary" onClick={() => navigate({ ...state, employmentId: "", startDate: "", endDate: "", page: 1 })}>
-                Clear the filters
-              </Button>
-            }
-          >
-            The dates select payslips whose pay period overlaps them.{" "}
-            {scope.environment === "sandbox" ? "In the sandbox, release one below." : null}
-          </EmptyState>
-        ) : (
-          <EmptyState title={`No payslips in ${environmentLabel} yet`}>
-            Payslips appear here once payroll releases them.{scope.environment === "sandbox" ? " In the sandbox, release one below." : null}
-          </EmptyState>
         )}
-      </Card>
-
-      {data ? (
-        <ListFooter
-          page={state.page}
-          pageSize={state.pageSize}
-          totalPages={data.total_pages}
-          hrefFor={(page) => payslipStateHref({ ...state, page })}
-          onPage={(page) => change({ page })}
-          onPageSize={(pageSize) => change({ pageSize })}
-        />
-      ) : null}
+      </ListShell>
       {directory.items.length === 0 && directory.query.isError ? (
         <p className="text-xs text-slate-600 dark:text-slate-400">
           The employments could not be loaded, so payslips show employment ids instead of names.
@@ -173,11 +95,13 @@ function PayslipFilters({
   scope,
   onApply,
   onClear,
+  filtered,
 }: {
   state: PayslipListState;
   scope: QueryScope;
   onApply: (patch: Pick<PayslipListState, "employmentId" | "startDate" | "endDate">) => void;
   onClear: () => void;
+  filtered: boolean;
 }) {
   const id = useId();
   const directory = useEmploymentDirectory(scope);
@@ -232,7 +156,7 @@ function PayslipFilters({
           <Button type="submit" variant="secondary">
             Apply
           </Button>
-          {hasPayslipFilters(state) ? (
+          {filtered ? (
             <Button variant="ghost" onClick={onClear}>
               Clear
             </Button>

@@ -1,11 +1,9 @@
 "use client";
 
-import { useState, type MouseEvent } from "react";
+import { useMemo, useState, type MouseEvent } from "react";
 import { buttonClasses } from "@/components/ui/button";
-import { cn } from "@/components/ui/cn";
-import { TableSkeleton } from "@/components/ui/table-skeleton";
 import { Spinner } from "@/components/ui/spinner";
-import { Table, TableContainer, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
+import { DataTable, type ListColumn } from "@/components/console/list";
 import { ApiRequestError, type ApiErrorPayload } from "@/lib/console/api-errors";
 import { BFF_HEADER } from "@/lib/console/bff-client";
 import type { EmploymentListItem, Payslip } from "@/lib/contract";
@@ -14,14 +12,15 @@ import { filenameFromDisposition, formatPeriod } from "@/lib/console/payslips/fo
 import { payslipDownloadPath } from "@/lib/console/payslips/url-state";
 import { withScope, type QueryScope } from "@/lib/queries/scope";
 import { EmploymentLink } from "./employment-directory";
+import { useEmploymentCurrencies } from "./use-employment-currencies";
 
 // The provider's Payslip has no period, currencies or gross: the issue month names the payslip, and
 // the amounts read in major units of the employment's and the company's currency (decision
-// contract-payroll-webhooks.md).
-const COLUMNS = ["Issued", "Employment", "Expected payout", "Net pay", "Net, company currency", "PDF"] as const;
-const AMOUNT_COLUMNS: ReadonlySet<string> = new Set(["Net pay", "Net, company currency"]);
+// contract-payroll-webhooks.md). The net pay shows the employment's currency, read from its
+// country's contract form (useEmploymentCurrencies); the converted net is in the company's.
+export const PAYSLIP_COLUMNS = ["Issued", "Employment", "Expected payout", "Net pay", "Net, company currency", "PDF"] as const;
 
-const amount = (minor: number | undefined) => (minor === undefined ? "—" : formatAmount(minor / 100, "").trim());
+const amount = (minor: number | undefined, currency = "") => (minor === undefined ? "—" : formatAmount(minor / 100, currency).trim());
 
 export function PayslipsTable({
   scope,
@@ -32,60 +31,77 @@ export function PayslipsTable({
   onDownloadError,
 }: {
   scope: QueryScope;
-  items: Payslip[];
-  employments: Map<string, EmploymentListItem>;
+  items: readonly Payslip[];
+  employments: ReadonlyMap<string, EmploymentListItem>;
   busy?: boolean;
   caption: string;
   onDownloadError: (error: ApiErrorPayload | null) => void;
 }) {
-  return (
-    <TableContainer label="Payslips">
-      <Table aria-busy={busy || undefined} className={cn("transition-opacity", busy && "opacity-60")}>
-        <caption className="sr-only">{caption}</caption>
-        <THead>
-          <Tr>
-            {COLUMNS.map((c) => (
-              <Th key={c} className={AMOUNT_COLUMNS.has(c) ? "text-right" : undefined}>
-                {c}
-              </Th>
-            ))}
-          </Tr>
-        </THead>
-        <TBody>
-          {items.map((p) => {
-            const employment = employments.get(p.employment_id);
-            const period = formatPeriod(p.issued_at);
-            return (
-              <Tr key={p.id}>
-                <Td className="whitespace-nowrap font-medium text-slate-900 dark:text-white">
-                  <time dateTime={p.issued_at}>{formatDate(p.issued_at)}</time>
-                </Td>
-                <Td className="min-w-44">
-                  <EmploymentLink id={p.employment_id} employment={employment} />
-                  {employment?.job_title ? <div className="text-xs text-slate-600 dark:text-slate-400">{employment.job_title}</div> : null}
-                </Td>
-                <Td className="whitespace-nowrap tabular-nums">
-                  {p.expected_payout_date ? <time dateTime={p.expected_payout_date}>{formatDate(p.expected_payout_date)}</time> : "—"}
-                </Td>
-                <Td className="whitespace-nowrap tabular-nums text-right font-medium text-slate-900 dark:text-white">
-                  {amount(p.net_pay_source_amount)}
-                </Td>
-                <Td className="whitespace-nowrap tabular-nums text-right">{amount(p.net_pay_converted_amount)}</Td>
-                <Td>
-                  <DownloadPayslipLink
-                    href={withScope(payslipDownloadPath(p.id), scope)}
-                    label={`Download the payslip of ${period}${employment ? ` for ${employment.full_name}` : ""} (PDF)`}
-                    fallbackName={`payslip-${p.issued_at.slice(0, 7)}.pdf`}
-                    onError={onDownloadError}
-                  />
-                </Td>
-              </Tr>
-            );
-          })}
-        </TBody>
-      </Table>
-    </TableContainer>
+  const employmentIds = useMemo(() => items.map((p) => p.employment_id), [items]);
+  const currencies = useEmploymentCurrencies(scope, employmentIds, employments);
+  const columns = useMemo<ListColumn<Payslip>[]>(
+    () => [
+      {
+        id: "Issued",
+        header: "Issued",
+        meta: { className: "whitespace-nowrap font-medium text-slate-900 dark:text-white" },
+        cell: ({ row: { original: p } }) => <time dateTime={p.issued_at}>{formatDate(p.issued_at)}</time>,
+      },
+      {
+        id: "Employment",
+        header: "Employment",
+        meta: { className: "min-w-44" },
+        cell: ({ row: { original: p } }) => {
+          const employment = employments.get(p.employment_id);
+          return (
+            <>
+              <EmploymentLink id={p.employment_id} employment={employment} />
+              {employment?.job_title ? <div className="text-xs text-slate-600 dark:text-slate-400">{employment.job_title}</div> : null}
+            </>
+          );
+        },
+      },
+      {
+        id: "Expected payout",
+        header: "Expected payout",
+        meta: { className: "whitespace-nowrap tabular-nums" },
+        cell: ({ row: { original: p } }) =>
+          p.expected_payout_date ? <time dateTime={p.expected_payout_date}>{formatDate(p.expected_payout_date)}</time> : "—",
+      },
+      {
+        id: "Net pay",
+        header: "Net pay",
+        meta: {
+          className: "whitespace-nowrap tabular-nums text-right font-medium text-slate-900 dark:text-white",
+          headerClassName: "text-right",
+        },
+        cell: ({ row: { original: p } }) => amount(p.net_pay_source_amount, currencies.get(p.employment_id)),
+      },
+      {
+        id: "Net, company currency",
+        header: "Net, company currency",
+        meta: { className: "whitespace-nowrap tabular-nums text-right", headerClassName: "text-right" },
+        cell: ({ row: { original: p } }) => amount(p.net_pay_converted_amount),
+      },
+      {
+        id: "PDF",
+        header: "PDF",
+        cell: ({ row: { original: p } }) => {
+          const employment = employments.get(p.employment_id);
+          return (
+            <DownloadPayslipLink
+              href={withScope(payslipDownloadPath(p.id), scope)}
+              label={`Download the payslip of ${formatPeriod(p.issued_at)}${employment ? ` for ${employment.full_name}` : ""} (PDF)`}
+              fallbackName={`payslip-${p.issued_at.slice(0, 7)}.pdf`}
+              onError={onDownloadError}
+            />
+          );
+        },
+      },
+    ],
+    [scope, employments, currencies, onDownloadError],
   );
+  return <DataTable label="Payslips" caption={caption} rows={items} columns={columns} getRowId={(p) => p.id} busy={busy} />;
 }
 
 /**
@@ -164,8 +180,4 @@ function DownloadIcon() {
       <path d="M8 2.5v8m0 0-3-3m3 3 3-3M3 12.5h10" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" />
     </svg>
   );
-}
-
-export function PayslipsTableSkeleton({ rows = 8 }: { rows?: number }) {
-  return <TableSkeleton columns={COLUMNS} rows={rows} label="Loading payslips…" cellClassName="h-4 w-20" />;
 }

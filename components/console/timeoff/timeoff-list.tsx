@@ -17,7 +17,7 @@ import { BalanceCard } from "./balance-card";
 import { ActionDialog } from "./people-ops/action-dialog";
 import { CreatedNotice } from "./people-ops/created-notice";
 import { ErrorBanner } from "@/components/console/error-banner";
-import { ListView } from "./people-ops/list-view";
+import { ListView } from "@/components/console/list";
 import { usePeopleOpsEmployments } from "./people-ops/use-employments";
 import { TIMEOFF_COLUMNS, TimeoffTable } from "./timeoff-table";
 
@@ -102,14 +102,15 @@ export function TimeoffList({
         </div>
       ) : null}
       <ListView
-        area="timeoff"
+        operation="timeoff.read"
+        employmentFilter="employmentId"
         list={timeoffList}
         query={(q) => timeoffListQuery(scope, q)}
         itemsOf={(p: TimeoffPage) => p.timeoffs}
         noun={["time off request", "time off requests"]}
         filters={[
-          { key: "timeoff_type", label: "Type", options: TIMEOFF_TYPES.map((v) => ({ value: v, label: TIMEOFF_TYPE_LABELS[v] })) },
-          { key: "status", label: "Status", options: TIMEOFF_STATUSES.map((v) => ({ value: v, label: TIMEOFF_STATUS_LABELS[v] })) },
+          { name: "timeoff_type", label: "Type", options: TIMEOFF_TYPES.map((v) => ({ value: v, label: TIMEOFF_TYPE_LABELS[v] })) },
+          { name: "status", label: "Status", options: TIMEOFF_STATUSES.map((v) => ({ value: v, label: TIMEOFF_STATUS_LABELS[v] })) },
         ]}
         employments={employments}
         environmentLabel={environmentLabel}

@@ -59,7 +59,7 @@ export function TimeoffRequestContainer({ scope, employmentId }: { scope: QueryS
     try {
       const created = await createTimeoff(scope, toCreateTimeoffBody(values));
       await queryClient.invalidateQueries({ queryKey: timeoffKeys.all(scope) });
-      router.push(withCreated(timeoffList.ofEmployment(created.employment_id), created.id));
+      router.push(withCreated(timeoffList.hrefFor({ employmentId: created.employment_id }), created.id));
     } catch (thrown) {
       const refusal = putFieldErrors(thrown, splitTimeoffFieldErrors, setError);
       if (!refusal) return;
@@ -91,7 +91,7 @@ export function TimeoffRequestContainer({ scope, employmentId }: { scope: QueryS
         employments={choices.options}
         types={types}
         onSubmit={onSubmit}
-        cancelHref={employmentId ? timeoffList.ofEmployment(employmentId) : timeoffList.path}
+        cancelHref={employmentId ? timeoffList.hrefFor({ employmentId: employmentId }) : timeoffList.path}
       />
     </div>
   );

@@ -6,6 +6,7 @@ import { useEffect, useId, useMemo, useState } from "react";
 import { useFieldArray, useForm, useWatch, type UseFormSetError } from "react-hook-form";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Field, Input, Select } from "@/components/ui/field";
+import { DateInput } from "@/components/ui/date-input";
 import { Spinner } from "@/components/ui/spinner";
 import { formatDate } from "@/lib/console/employments/format";
 import type { EmploymentOption } from "@/lib/console/timeoff/people-ops/eligibility";
@@ -103,10 +104,10 @@ export function TimeoffRequestForm({ defaultValues, employments, types, onSubmit
 
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id="start_date" label="First day" error={errors.start_date?.message}>
-          {(aria) => <Input {...aria} type="date" invalid={!!errors.start_date} {...register("start_date")} />}
+          {(aria) => <DateInput {...aria} invalid={!!errors.start_date} {...register("start_date")} />}
         </Field>
         <Field id="end_date" label="Last day" error={errors.end_date?.message}>
-          {(aria) => <Input {...aria} type="date" min={start || undefined} invalid={!!errors.end_date} {...register("end_date")} />}
+          {(aria) => <DateInput {...aria} min={start || undefined} invalid={!!errors.end_date} {...register("end_date")} />}
         </Field>
       </div>
 

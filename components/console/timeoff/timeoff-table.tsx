@@ -2,8 +2,8 @@
 
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { cn } from "@/components/ui/cn";
-import { Table, TableContainer, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
+import { useMemo } from "react";
+import { DataTable, type ListColumn } from "@/components/console/list";
 import type { EmploymentListItem, Timeoff } from "@/lib/contract";
 import { formatDate, formatDateTime } from "@/lib/console/employments/format";
 import { totalHours } from "@/lib/console/timeoff/days";
@@ -20,93 +20,133 @@ export function TimeoffTable({
   caption,
   onAction,
 }: {
-  items: Timeoff[];
+  items: readonly Timeoff[];
   names: ReadonlyMap<string, EmploymentListItem>;
   busy: boolean;
   caption: string;
   onAction: (t: Timeoff, action: TimeoffAction) => void;
 }) {
+  const columns = useMemo<ListColumn<Timeoff>[]>(
+    () => [
+      { id: "Employee", header: "Employee", cell: ({ row }) => <EmploymentCell id={row.original.employment_id} names={names} /> },
+      {
+        id: "Type",
+        header: "Type",
+        meta: { className: "min-w-36" },
+        cell: ({ row: { original: t } }) => (
+          <>
+            <div>{TIMEOFF_TYPE_LABELS[t.timeoff_type]}</div>
+            {t.notes ? (
+              <div className="max-w-56 truncate text-xs text-slate-600 dark:text-slate-400" title={t.notes}>
+                {t.notes}
+              </div>
+            ) : null}
+          </>
+        ),
+      },
+      {
+        id: "Dates",
+        header: "Dates",
+        meta: { className: "whitespace-nowrap tabular-nums" },
+        cell: ({ row: { original: t } }) => (
+          <>
+            <time dateTime={t.start_date}>{formatDate(t.start_date)}</time>
+            {t.end_date !== t.start_date ? (
+              <>
+                {" – "}
+                <time dateTime={t.end_date}>{formatDate(t.end_date)}</time>
+              </>
+            ) : null}
+            <div className="text-xs text-slate-600 dark:text-slate-400">{t.timezone}</div>
+          </>
+        ),
+      },
+      {
+        id: "Days",
+        header: "Days",
+        meta: { className: "whitespace-nowrap tabular-nums" },
+        cell: ({ row: { original: t } }) => (
+          <>
+            {t.timeoff_days.length} {t.timeoff_days.length === 1 ? "day" : "days"}
+            <div className="text-xs text-slate-600 dark:text-slate-400">{totalHours(t.timeoff_days)} hours</div>
+          </>
+        ),
+      },
+      {
+        id: "Status",
+        header: "Status",
+        meta: { className: "min-w-40" },
+        cell: ({ row: { original: t } }) => (
+          <>
+            <Badge tone={TIMEOFF_STATUS_TONES[t.status]} dot>
+              {TIMEOFF_STATUS_LABELS[t.status]}
+            </Badge>
+            {t.status === "cancelled" && t.cancel_reason ? <Reason label="Reason" text={t.cancel_reason} /> : null}
+            {(t.status === "approved" || t.status === "taken") && t.approved_at ? (
+              <div className="mt-1 text-xs text-slate-600 dark:text-slate-400">Approved {formatDateTime(t.approved_at)}</div>
+            ) : null}
+          </>
+        ),
+      },
+      {
+        id: "Actions",
+        header: "Actions",
+        meta: { className: "min-w-56" },
+        cell: ({ row: { original: t } }) => {
+          const actions = timeoffActions(t);
+          const available = actions.filter((a) => a.available);
+          const unavailable = actions.find((a) => !a.available);
+          const employee = names.get(t.employment_id)?.full_name ?? "this employee";
+          return available.length > 0 ? (
+            <div className="flex flex-wrap gap-1.5">
+              {available.map((a) => (
+                <Button
+                  key={a.action}
+                  size="sm"
+                  variant={a.action === "approve" ? "primary" : "secondary"}
+                  onClick={() => onAction(t, a.action)}
+                  aria-label={`${ACTION_LABELS[a.action]}: ${TIMEOFF_TYPE_LABELS[t.timeoff_type].toLowerCase()} of ${employee} from ${formatDate(t.start_date)}`}
+                >
+                  {a.action === "approve" ? "Approve" : a.action === "decline" ? "Decline…" : "Cancel…"}
+                </Button>
+              ))}
+            </div>
+          ) : (
+            <NoActions status={t.status} reason={unavailable && !unavailable.available ? unavailable.reason : null} />
+          );
+        },
+      },
+    ],
+    [names, onAction],
+  );
   return (
-    <TableContainer label="Time off">
-      <Table aria-busy={busy || undefined} className={cn("transition-opacity", busy && "opacity-60")}>
-        <caption className="sr-only">{caption}</caption>
-        <THead>
-          <Tr>
-            {TIMEOFF_COLUMNS.map((c) => (
-              <Th key={c}>{c}</Th>
-            ))}
-          </Tr>
-        </THead>
-        <TBody>
-          {items.map((t) => {
-            const hours = totalHours(t.timeoff_days);
-            const actions = timeoffActions(t);
-            const available = actions.filter((a) => a.available);
-            const unavailable = actions.find((a) => !a.available);
-            const employee = names.get(t.employment_id)?.full_name ?? "this employee";
-            return (
-              <Tr key={t.id} data-timeoff-id={t.id}>
-                <Td>
-                  <EmploymentCell id={t.employment_id} names={names} />
-                </Td>
-                <Td className="min-w-36">
-                  <div>{TIMEOFF_TYPE_LABELS[t.timeoff_type]}</div>
-                  {t.notes ? (
-                    <div className="max-w-56 truncate text-xs text-slate-600 dark:text-slate-400" title={t.notes}>
-                      {t.notes}
-                    </div>
-                  ) : null}
-                </Td>
-                <Td className="whitespace-nowrap tabular-nums">
-                  <time dateTime={t.start_date}>{formatDate(t.start_date)}</time>
-                  {t.end_date !== t.start_date ? (
-                    <>
-                      {" – "}
-                      <time dateTime={t.end_date}>{formatDate(t.end_date)}</time>
-                    </>
-                  ) : null}
-                  <div className="text-xs text-slate-600 dark:text-slate-400">{t.timezone}</div>
-                </Td>
-                <Td className="whitespace-nowrap tabular-nums">
-                  {t.timeoff_days.length} {t.timeoff_days.length === 1 ? "day" : "days"}
-                  <div className="text-xs text-slate-600 dark:text-slate-400">{hours} hours</div>
-                </Td>
-                <Td className="min-w-40">
-                  <Badge tone={TIMEOFF_STATUS_TONES[t.status]} dot>
-                    {TIMEOFF_STATUS_LABELS[t.status]}
-                  </Badge>
-                  {t.status === "cancelled" && t.cancel_reason ? <Reason label="Reason" text={t.cancel_reason} /> : null}
-                  {(t.status === "approved" || t.status === "taken") && t.approved_at ? (
-                    <div className="mt-1 text-xs text-slate-600 dark:text-slate-400">Approved {formatDateTime(t.approved_at)}</div>
-                  ) : null}
-                </Td>
-                <Td className="min-w-56">
-                  {available.length > 0 ? (
-                    <div className="flex flex-wrap gap-1.5">
-                      {available.map((a) => (
-                        <Button
-                          key={a.action}
-                          size="sm"
-                          variant={a.action === "approve" ? "primary" : "secondary"}
-                          onClick={() => onAction(t, a.action)}
-                          aria-label={`${ACTION_LABELS[a.action]}: ${TIMEOFF_TYPE_LABELS[t.timeoff_type].toLowerCase()} of ${employee} from ${formatDate(t.start_date)}`}
-                        >
-                          {a.action === "approve" ? "Approve" : a.action === "decline" ? "Decline…" : "Cancel…"}
-                        </Button>
-                      ))}
-                    </div>
-                  ) : (
-                    <span className="text-xs text-slate-600 dark:text-slate-400">
-                      {unavailable && !unavailable.available ? unavailable.reason : null}
-                    </span>
-                  )}
-                </Td>
-              </Tr>
-            );
-          })}
-        </TBody>
-      </Table>
-    </TableContainer>
+    <DataTable
+      label="Time off"
+      caption={caption}
+      rows={items}
+      columns={columns}
+      getRowId={(t) => t.id}
+      busy={busy}
+      rowProps={(t) => ({ "data-timeoff-id": t.id })}
+    />
+  );
+}
+
+/**
+ * The Actions cell of a row with nothing to do. Closed time off (taken, declined, cancelled) is
+ * history: the same sentence on every past row says nothing, so the cell shows a dash and keeps the
+ * reason for assistive technology. A pending cancellation request is news: its reason stays visible.
+ */
+function NoActions({ status, reason }: { status: Timeoff["status"]; reason: string | null }) {
+  if (!reason) return null;
+  if (status === "cancel_requested") return <span className="text-xs text-slate-600 dark:text-slate-400">{reason}</span>;
+  return (
+    <>
+      <span aria-hidden="true" className="text-slate-500 dark:text-slate-400">
+        —
+      </span>
+      <span className="sr-only">{`No actions: ${reason}`}</span>
+    </>
   );
 }
 

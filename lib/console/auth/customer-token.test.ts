@@ -2,10 +2,10 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { sha256 } from "@/lib/gateway/crypto";
 import { customerTokens } from "@/lib/gateway/db/schema";
-import { makeCustomerToken } from "@/lib/gateway/testing/factories";
+import { makeCustomerToken } from "@/test-support/gateway/factories";
 import { consoleConnections, consoleSessions } from "../db/schema";
 import { CustomerTokenError, environmentOfCustomerToken, signInWithCustomerToken } from "./customer-token-provider";
-import { ConsoleBrowser, setupConsoleAuth, type ConsoleAuthSetup } from "./testing";
+import { ConsoleBrowser, setupConsoleAuth, type ConsoleAuthSetup } from "@/test-support/console/auth";
 
 describe("sign-in with a Customer API token (against in-process API gateways)", () => {
   let setup: ConsoleAuthSetup;

@@ -6,7 +6,8 @@ import { getSessionApi, getSessionFromCookies } from "../session";
 import { handleForgetConnection, handleGetSession, handleSignOut, handleSwitchEnvironment } from "./session-routes";
 import { buildAuthOptions } from "./options";
 import { decodeSignInError, SIGN_IN_ERROR_COOKIE } from "./session-cookie";
-import { CALLBACK_URL, ConsoleBrowser, setupConsoleAuth, type ConsoleAuthSetup } from "./testing";
+import { CALLBACK_URL, ConsoleBrowser, setupConsoleAuth, type ConsoleAuthSetup } from "@/test-support/console/auth";
+import { getCurrentIdentity } from "@/lib/console/identity/api";
 
 // "Sign in with the Employment API" end to end, in-process: the console's /api/auth route handler,
 // the API gateways' authorize pages, token endpoint and identity, the console database.
@@ -97,7 +98,7 @@ describe("sign in with the Employment API (OAuth code + PKCE + state)", () => {
     // Server side, the stored token works at the API for that company.
     const consoleSession = await getSessionFromCookies(setup.deps, cookieMap(browser));
     const api = await getSessionApi(setup.deps, consoleSession!);
-    expect((await api.identity()).data.company?.id).toBe(gateway.tenant.company.id);
+    expect((await getCurrentIdentity(api)).company?.id).toBe(gateway.tenant.company.id);
 
     // No token reached a log line.
     const logs = setup.logLines.join("\n");
@@ -137,7 +138,7 @@ describe("sign in with the Employment API (OAuth code + PKCE + state)", () => {
     const consoleSession = await getSessionFromCookies(setup.deps, cookieMap(browser));
     const api = await getSessionApi(setup.deps, consoleSession!);
     expect(api.environment).toBe("sandbox");
-    expect((await api.identity()).data.company?.id).toBe(setup.gateways.sandbox.tenant.company.id);
+    expect((await getCurrentIdentity(api)).company?.id).toBe(setup.gateways.sandbox.tenant.company.id);
 
     expect((await switchTo("staging")).status).toBe(422);
     // A cross-site request cannot switch.
@@ -155,8 +156,8 @@ describe("sign in with the Employment API (OAuth code + PKCE + state)", () => {
     await setup.deps.db.update(consoleConnections).set({ accessExpiresAt: new Date(Date.now() - 1000) });
     setup.calls.length = 0;
     const api = await getSessionApi(setup.deps, consoleSession);
-    const results = await Promise.all(Array.from({ length: 20 }, () => api.identity()));
-    expect(results.every((r) => r.data.company?.id === setup.gateways.sandbox.tenant.company.id)).toBe(true);
+    const results = await Promise.all(Array.from({ length: 20 }, () => getCurrentIdentity(api)));
+    expect(results.every((r) => r.company?.id === setup.gateways.sandbox.tenant.company.id)).toBe(true);
     expect(setup.calls.filter((c) => c.url.pathname === "/auth/oauth2/token")).toHaveLength(1);
 
     // The company withdraws consent at the API: the next refresh is invalid_grant, the API call a 401.
@@ -175,7 +176,7 @@ describe("sign in with the Employment API (OAuth code + PKCE + state)", () => {
       body: new URLSearchParams({ token: refreshToken }).toString(),
     });
     expect(revoke.status).toBe(200);
-    const error = await api.identity().catch((e: unknown) => e);
+    const error = await getCurrentIdentity(api).catch((e: unknown) => e);
     expect(error).toMatchObject({ payload: { kind: "unauthorized", status: 401 } });
     const after = await getSessionFromCookies(setup.deps, cookieMap(browser));
     expect(after?.environments).toEqual([]);

@@ -4,6 +4,7 @@ import { TokenResponseSchema, type Identity, type TokenResponse, type Environmen
 import { createApiClient } from "../api-client";
 import { ApiRequestError } from "../api-errors";
 import type { ApiClientCredentials } from "../config";
+import { getCurrentIdentity } from "@/lib/console/identity/api";
 
 // The console as an OAuth client of the Employment API: token endpoint (authorization code with
 // PKCE, refresh), RFC 7009 revocation and the identity of a token. Form-encoded bodies, client
@@ -218,5 +219,5 @@ export async function fetchIdentity(input: {
     fetch: input.fetch,
     maxRetryAfterSeconds: 2,
   });
-  return (await api.identity()).data;
+  return getCurrentIdentity(api);
 }

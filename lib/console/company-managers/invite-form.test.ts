@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { InviteManagerFormSchema, ownerCount, splitInviteErrors, toInviteBody } from "./invite-form";
-import { managerStateHref, parseManagerState } from "./url-state";
 
 describe("invite a company manager", () => {
   it("checks name, email and role as the contract does", () => {
@@ -31,10 +30,5 @@ describe("invite a company manager", () => {
     const list = [{ role: "owner" as const }, { role: "admin" as const }];
     expect(ownerCount(list, 1)).toBe(1);
     expect(ownerCount(list, 2)).toBeNull();
-  });
-
-  it("keeps the page in the URL", () => {
-    expect(managerStateHref(parseManagerState({ page: "3" }))).toBe("/company-managers?page=3");
-    expect(managerStateHref(parseManagerState({}))).toBe("/company-managers");
   });
 });

@@ -2,15 +2,28 @@ import "server-only";
 import { ContractAmendmentResponseSchema, type CreateContractAmendmentBody } from "@/lib/contract";
 import type { ApiClient } from "@/lib/console/api-client";
 import { read } from "@/lib/console/api-read";
-import type { AmendmentListApiQuery } from "./url-state";
+import { getForm } from "@/lib/console/countries/api";
 
 // The contract amendment endpoints (docs/decisions/areas-payroll-contract-amendments.md) over the
 // console's typed client, for server pages and BFF handlers alike.
 
 const enc = encodeURIComponent;
 
-export const listContractAmendments = (api: ApiClient, q: AmendmentListApiQuery) =>
-  api.json(read.contractAmendments, "GET", "v1/contract-amendments", { query: { ...q } }).then((r) => r.data);
+/** One page (`status`: the API's statuses, any of them; sent comma separated). */
+export const listContractAmendments = (
+  api: ApiClient,
+  q: { page: number; page_size: number; employment_id?: string; status?: readonly string[] },
+) =>
+  api
+    .json(read.contractAmendments, "GET", "v1/contract-amendments", {
+      query: {
+        page: q.page,
+        page_size: q.page_size,
+        employment_id: q.employment_id,
+        status: q.status?.length ? q.status.join(",") : undefined,
+      },
+    })
+    .then((r) => r.data);
 
 export const getContractAmendment = (api: ApiClient, id: string) =>
   api.json(read.contractAmendment, "GET", `v1/contract-amendments/${enc(id)}`).then((r) => r.data.contract_amendment);
@@ -25,4 +38,4 @@ export const approveSandboxContractAmendment = (api: ApiClient, id: string) =>
     .then((r) => r.data.contract_amendment);
 
 /** The country's contract_amendment form (x-jsf), as the API serves it. */
-export const getAmendmentForm = (api: ApiClient, countryCode: string) => api.getForm(countryCode, "contract_amendment").then((r) => r.data);
+export const getAmendmentForm = (api: ApiClient, countryCode: string) => getForm(api, countryCode, "contract_amendment");

@@ -9,7 +9,7 @@ import {
 import { fetchAllPages, type ApiClient } from "@/lib/console/api-client";
 import { read } from "@/lib/console/api-read";
 import type { EmploymentCustomFieldEntry } from "@/lib/queries/custom-fields";
-import type { CustomFieldListApiQuery } from "./url-state";
+import type { CustomFieldListApiQuery } from "./list";
 
 // The custom field endpoints of the API (docs/decisions/areas-payroll-custom-fields.md) over the
 // console's typed client, for server pages and BFF handlers alike.

@@ -6,7 +6,6 @@ import {
   splitDefinitionErrors,
   toCreateCustomFieldBody,
 } from "./definition-form";
-import { customFieldStateHref, parseCustomFieldState } from "./url-state";
 
 describe("new custom field form", () => {
   const settings = { required: "false", data_entry_access: "company_admin_only", visibility_scope: "everyone", currency: "" } as const;
@@ -72,11 +71,5 @@ describe("new custom field form", () => {
       byField: { name: "has already been taken", options: "can't be blank", type: "bad" },
       other: ["foo: bar"],
     });
-  });
-
-  it("keeps the list page in the URL", () => {
-    expect(customFieldStateHref(parseCustomFieldState({}))).toBe("/custom-fields");
-    expect(customFieldStateHref(parseCustomFieldState({ page: "2", page_size: "50" }))).toBe("/custom-fields?page=2&page_size=50");
-    expect(parseCustomFieldState({ page: "x", page_size: "0" })).toEqual({ page: 1, pageSize: 20 });
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { EMPLOYMENT_MODELS, EMPLOYMENT_TYPES, ONBOARDING_TASK_KEYS } from "@/lib/contract";
 import { readOnlyReason, taskAction, updateAvailability } from "./availability";
-import { makeEmployment } from "./test-fixtures";
+import { makeEmployment } from "@/test-support/console/employment-fixtures";
 
 describe("operation availability (spec section 1)", () => {
   it("offers every operation only to employees of the EOR model (or without a model)", () => {
@@ -30,7 +30,23 @@ describe("onboarding task actions", () => {
       href: `/employments/${e.id}/forms/contract_details`,
       label: "Complete contract details",
     });
+  });
+
+  it("reopens a completed task through its form while the API still accepts the section", () => {
+    const e = makeEmployment();
+    expect(e.onboarding_tasks.personal_details.status).toBe("completed");
+    expect(taskAction(e, "personal_details")).toEqual({
+      kind: "form",
+      href: `/employments/${e.id}/forms/personal_details`,
+      label: "Edit personal details",
+    });
+  });
+
+  it("offers nothing on a completed task the API no longer lets change, and no reason to read", () => {
+    const e = makeEmployment({ status: "active" });
+    expect(e.onboarding_tasks.personal_details.status).toBe("completed");
     expect(taskAction(e, "personal_details")).toEqual({ kind: "done" });
+    expect(taskAction(makeEmployment({ status: "archived" }), "personal_details")).toEqual({ kind: "done" });
   });
 
   it("maps each task to the section of the same name", () => {

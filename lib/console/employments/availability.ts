@@ -39,22 +39,34 @@ export function updateAvailability(e: Pick<Employment, "type" | "employment_mode
 
 export type TaskAction = { kind: "done" } | { kind: "form"; href: string; label: string } | { kind: "unavailable"; reason: string };
 
-/** What a task of the onboarding list offers: nothing when done, its form, or the reason it can't. */
+/**
+ * What a task of the onboarding list offers: its form (to complete it, or to change a completed
+ * one while the API still accepts the section), the reason a pending one can't be completed, or
+ * nothing for a completed one that can no longer change. The API has no operation that sets a task
+ * back to pending: a completed task is reopened by submitting its section again
+ * (docs/decisions/console-onboarding-task-reopen.md).
+ */
 export function taskAction(
   e: Pick<Employment, "id" | "type" | "employment_model" | "status" | "country" | "onboarding_tasks">,
   key: OnboardingTaskKey,
 ): TaskAction {
-  if (e.onboarding_tasks[key].status === "completed") return { kind: "done" };
+  const completed = e.onboarding_tasks[key].status === "completed";
+  const refused = sectionRefusal(e, key);
+  if (refused) return completed ? { kind: "done" } : { kind: "unavailable", reason: refused };
+  const verb = completed ? "Edit" : "Complete";
+  return { kind: "form", href: employmentFormHref(e.id, key), label: `${verb} ${TASK_LABELS[key].toLowerCase()}` };
+}
+
+/** Why the API would refuse this task's section now, or null when it accepts it. */
+function sectionRefusal(e: Pick<Employment, "type" | "employment_model" | "status" | "country">, key: OnboardingTaskKey): string | null {
   const readOnly = readOnlyReason(e);
-  if (readOnly) return { kind: "unavailable", reason: readOnly };
-  if (CLOSED_STATUSES.has(e.status)) {
-    return { kind: "unavailable", reason: `An employment in status ${STATUS_LABELS[e.status]} no longer accepts form data.` };
-  }
+  if (readOnly) return readOnly;
+  if (CLOSED_STATUSES.has(e.status)) return `An employment in status ${STATUS_LABELS[e.status]} no longer accepts form data.`;
   if (e.status === "active" && !ACTIVE_FORM_TASKS.has(key)) {
-    return { kind: "unavailable", reason: "Once an employment is active, only its address and emergency contact can be changed." };
+    return "Once an employment is active, only its address and emergency contact can be changed.";
   }
   // country.supported_json_schemas is not consulted: the real provider names forms there differently
   // (e.g. "emergency_contact"), so the forms page reports an unavailable form itself (422).
-  if (!e.country) return { kind: "unavailable", reason: "The employment has no country, so it has no country forms." };
-  return { kind: "form", href: employmentFormHref(e.id, key), label: `Complete ${TASK_LABELS[key].toLowerCase()}` };
+  if (!e.country) return "The employment has no country, so it has no country forms.";
+  return null;
 }

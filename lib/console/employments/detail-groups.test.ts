@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { EmploymentSchema } from "@/lib/contract";
 import { FIELDS_SHOWN_ELSEWHERE, flattenSection, formSections, groupEmploymentFields } from "./detail-groups";
-import { makeEmployment } from "./test-fixtures";
+import { makeEmployment } from "@/test-support/console/employment-fixtures";
 
 const contractor = () =>
   makeEmployment({

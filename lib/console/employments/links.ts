@@ -1,5 +1,5 @@
 import { signInPath } from "@/lib/console/auth/sign-in-url";
-import type { OnboardingTaskKey } from "@/lib/contract";
+import type { Environment, OnboardingTaskKey } from "@/lib/contract";
 
 // Console URLs of employments, in one place (pages, links, redirects and tests agree on them).
 
@@ -48,6 +48,29 @@ export function afterEnvironmentSwitchHref(pathname: string, search: string): st
     return qs ? `${pathname}?${qs}` : pathname;
   }
   return `${pathname}${search}`;
+}
+
+/**
+ * What the environment switch does. An operator's session switches freely (its companies are per
+ * environment: the other one opens at the partner view). A company admin switches only to an
+ * environment the session is signed in to; for the other one the switch is a sign-in there, which
+ * comes back to the same place: going there directly, rather than asking the switch endpoint (which
+ * would refuse with 409), leads the user to sign in without a failed request on the way.
+ */
+export function environmentSwitchPlan(o: {
+  target: Environment;
+  connected: readonly Environment[];
+  operator: boolean;
+  pathname: string;
+  search: string;
+}): { next: string; signInUrl: string | null } {
+  const next = o.operator
+    ? o.pathname.startsWith("/partner/employments")
+      ? "/partner/employments"
+      : "/partner"
+    : afterEnvironmentSwitchHref(o.pathname, o.search);
+  const needsSignIn = !o.operator && !o.connected.includes(o.target);
+  return { next, signInUrl: needsSignIn ? signInPath({ environment: o.target, callbackUrl: next }) : null };
 }
 
 /** A sign-in URL the environment endpoint handed back, if it stays on this origin. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { LIFECYCLE_STAGES, ONBOARDING_TASK_KEYS } from "@/lib/contract";
 import { lifecycleSteps, onboardingProgress } from "./onboarding";
-import { makeEmployment } from "./test-fixtures";
+import { makeEmployment } from "@/test-support/console/employment-fixtures";
 
 const tasksWith = (completed: number) =>
   Object.fromEntries(
@@ -25,7 +25,7 @@ describe("onboarding progress", () => {
       label: "Personal details",
       description: "personal_details",
       status: "completed",
-      action: { kind: "done" },
+      action: { kind: "form", label: "Edit personal details" },
     });
     expect(p.tasks[3]).toMatchObject({ status: "pending", action: { kind: "form" } });
   });

@@ -1,11 +1,9 @@
 import "server-only";
 import { notFound, redirect } from "next/navigation";
-import { fetchAllPages, type ApiClient } from "@/lib/console/api-client";
+import type { ApiClient } from "@/lib/console/api-client";
 import { ApiRequestError, type ApiErrorPayload } from "@/lib/console/api-errors";
 import { GRANT_REVOKED } from "@/lib/console/partner/grant-store";
 import { getServerApi, NO_COMPANY, requireConsoleSession } from "@/lib/console/session";
-import type { Department } from "@/lib/contract";
-import type { CompanyManagerRead } from "@/lib/console/api-read";
 import { scopeOf, type QueryScope } from "@/lib/queries/scope";
 import { signInHref } from "./links";
 
@@ -56,20 +54,4 @@ export async function loadForPage<T>(
   if (error.status === 401) redirect(signInHref(options.returnTo, { expired: true }));
   if (error.status === 404 && options.notFoundOn404) notFound();
   return { ok: false, error };
-}
-
-/** Every department of the company (the form's select needs them all). */
-export function listAllDepartments(api: ApiClient): Promise<Department[]> {
-  return fetchAllPages(async (page) => {
-    const r = await api.listDepartments({ page, page_size: 100 });
-    return { items: r.data.company_departments, totalPages: r.total_pages };
-  });
-}
-
-/** Every company user with a role (the manager select filters them by role). */
-export function listAllCompanyManagers(api: ApiClient): Promise<CompanyManagerRead[]> {
-  return fetchAllPages(async (page) => {
-    const r = await api.listCompanyManagers({ page, page_size: 100 });
-    return { items: r.data.company_managers, totalPages: r.data.total_pages };
-  });
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { CompanyManager } from "@/lib/contract";
 import { managerOptions, splitUpdateFieldErrors, toUpdateBody, UpdateEmploymentFormSchema, updateFormDefaults } from "./update-form";
-import { makeEmployment } from "./test-fixtures";
+import { makeEmployment } from "@/test-support/console/employment-fixtures";
 
 const OWNER: CompanyManager = {
   company_id: "6f1f0c6e-7a1e-4f0e-8f4e-3b9a2c1d0e22",

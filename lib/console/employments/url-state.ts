@@ -1,12 +1,5 @@
-import { z } from "zod";
-import {
-  DEFAULT_PAGE_SIZE,
-  EMPLOYMENT_STATUSES,
-  EmploymentStatusSchema,
-  MAX_PAGE_SIZE,
-  type EmploymentListItem,
-  type EmploymentStatus,
-} from "@/lib/contract";
+import { EMPLOYMENT_STATUSES, type EmploymentListItem } from "@/lib/contract";
+import { defineList, filter, type ListApiQueryOf, type ListStateOf } from "@/lib/console/list";
 import { LIFECYCLE_LABELS, MODEL_LABELS, STATUS_LABELS, TYPE_LABELS } from "./labels";
 import { EMPLOYMENTS_PATH } from "./links";
 
@@ -15,117 +8,23 @@ import { EMPLOYMENTS_PATH } from "./links";
 //   &email=a@b.example       personal email, exact match (API filter)
 //   &q=berlin                search within the loaded page (client-side, labelled as such)
 //   &page=2&page_size=50     pagination (API)
-// Parsing is lenient: a hand-edited or outdated link never breaks the page, bad values fall back to
-// their defaults. Serializing omits defaults and writes keys and statuses in a fixed order, so one
-// state has exactly one URL.
+// Declared with the console's list framework (lib/console/list): lenient parsing, defaults omitted,
+// one URL per state, a filter change goes back to page 1.
 
-export const PAGE_SIZE_OPTIONS = [10, 20, 50, 100] as const;
-export const MAX_PAGE = 100_000;
 export const MAX_SEARCH_LENGTH = 200;
 
-export interface EmploymentListState {
-  page: number;
-  pageSize: number;
-  statuses: EmploymentStatus[];
-  email: string;
-  q: string;
-}
+export const employmentsList = defineList(EMPLOYMENTS_PATH, {
+  filters: {
+    statuses: filter.multi(EMPLOYMENT_STATUSES, { key: "status" }),
+    email: filter.text({ max: 254 }),
+    /** The search box: filters the loaded page in the browser, never sent to the API. */
+    q: filter.text({ max: MAX_SEARCH_LENGTH, api: false }),
+  },
+});
 
-export const DEFAULT_LIST_STATE: EmploymentListState = { page: 1, pageSize: DEFAULT_PAGE_SIZE, statuses: [], email: "", q: "" };
-
-export type RawSearchParams = URLSearchParams | Record<string, string | string[] | undefined>;
-
-/** All values of a key (repeated keys and comma lists both count). */
-function valuesOf(raw: RawSearchParams, key: string): string[] {
-  if (raw instanceof URLSearchParams) return raw.getAll(key);
-  const v = raw[key];
-  return v === undefined ? [] : Array.isArray(v) ? v : [v];
-}
-
-const first = (raw: RawSearchParams, key: string) => valuesOf(raw, key)[0];
-
-const pageSchema = z.coerce.number().int().min(1).max(MAX_PAGE).catch(DEFAULT_LIST_STATE.page);
-const pageSizeSchema = z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).catch(DEFAULT_LIST_STATE.pageSize);
-const emailSchema = z.string().trim().max(254).catch("");
-const searchSchema = z.string().trim().max(MAX_SEARCH_LENGTH).catch("");
-
-/** Known statuses, deduplicated, in the spec's order (unknown ones are dropped). */
-export function normalizeStatuses(values: readonly string[]): EmploymentStatus[] {
-  const wanted = new Set(
-    values
-      .flatMap((v) => v.split(","))
-      .map((s) => s.trim())
-      .filter((s) => EmploymentStatusSchema.safeParse(s).success),
-  );
-  return EMPLOYMENT_STATUSES.filter((s) => wanted.has(s));
-}
-
-export function parseListState(raw: RawSearchParams): EmploymentListState {
-  return {
-    page: pageSchema.parse(first(raw, "page") ?? undefined),
-    pageSize: pageSizeSchema.parse(first(raw, "page_size") ?? undefined),
-    statuses: normalizeStatuses(valuesOf(raw, "status")),
-    email: emailSchema.parse(first(raw, "email") ?? ""),
-    q: searchSchema.parse(first(raw, "q") ?? ""),
-  };
-}
-
-export function serializeListState(state: EmploymentListState): URLSearchParams {
-  const p = new URLSearchParams();
-  const statuses = normalizeStatuses(state.statuses);
-  if (statuses.length > 0) p.set("status", statuses.join(","));
-  const email = state.email.trim();
-  if (email) p.set("email", email);
-  const q = state.q.trim();
-  if (q) p.set("q", q);
-  if (state.page !== DEFAULT_LIST_STATE.page) p.set("page", String(state.page));
-  if (state.pageSize !== DEFAULT_LIST_STATE.pageSize) p.set("page_size", String(state.pageSize));
-  return p;
-}
-
-/** The list's URL for a state ("/employments" for the default view). */
-export function listStateHref(state: EmploymentListState, pathname = EMPLOYMENTS_PATH): string {
-  const qs = serializeListState(state).toString();
-  return qs ? `${pathname}?${qs}` : pathname;
-}
-
-/** The next state after a change: any change of filter or page size goes back to page 1. */
-export function updateListState(state: EmploymentListState, patch: Partial<EmploymentListState>): EmploymentListState {
-  const next = { ...state, ...patch };
-  const filtersChanged =
-    ("statuses" in patch && normalizeStatuses(patch.statuses ?? []).join() !== normalizeStatuses(state.statuses).join()) ||
-    ("email" in patch && (patch.email ?? "").trim() !== state.email.trim()) ||
-    ("pageSize" in patch && patch.pageSize !== state.pageSize);
-  if (filtersChanged && !("page" in patch)) next.page = 1;
-  return next;
-}
-
-export const hasApiFilters = (s: EmploymentListState) => s.statuses.length > 0 || s.email.trim() !== "";
-
+export type EmploymentListState = ListStateOf<typeof employmentsList>;
 /** Query of `GET /v1/employments` for a state (also the list's query key: `q` is not part of it). */
-export interface EmploymentListApiQuery {
-  page: number;
-  page_size: number;
-  status?: EmploymentStatus[];
-  email?: string;
-}
-
-export function toApiQuery(state: EmploymentListState): EmploymentListApiQuery {
-  const q: EmploymentListApiQuery = { page: state.page, page_size: state.pageSize };
-  const statuses = normalizeStatuses(state.statuses);
-  if (statuses.length > 0) q.status = statuses;
-  const email = state.email.trim();
-  if (email) q.email = email;
-  return q;
-}
-
-/** The BFF's query string for an API query. */
-export function apiQueryToSearch(q: EmploymentListApiQuery): string {
-  const p = new URLSearchParams({ page: String(q.page), page_size: String(q.page_size) });
-  if (q.status?.length) p.set("status", q.status.join(","));
-  if (q.email) p.set("email", q.email);
-  return p.toString();
-}
+export type EmploymentListApiQuery = ListApiQueryOf<typeof employmentsList>;
 
 const fold = (s: string) =>
   s
@@ -170,31 +69,4 @@ export function searchPageItems<T extends EmploymentListItem>(items: readonly T[
     const text = searchableText(item);
     return words.every((w) => text.includes(w));
   });
-}
-
-/** "Showing 21–40 of 137" numbers (1-based, inclusive), or null for an empty page. */
-export function pageRange(
-  page: number,
-  pageSize: number,
-  shown: number,
-  total: number,
-): { from: number; to: number; total: number } | null {
-  if (shown === 0) return null;
-  const from = (page - 1) * pageSize + 1;
-  return { from, to: from + shown - 1, total };
-}
-
-/** Page numbers to offer: first, last, current ± 1, with null for a gap ("…"). */
-export function pageWindow(current: number, totalPages: number): (number | null)[] {
-  if (totalPages <= 7) return Array.from({ length: totalPages }, (_, i) => i + 1);
-  const wanted = new Set([1, totalPages, current - 1, current, current + 1].filter((n) => n >= 1 && n <= totalPages));
-  const sorted = [...wanted].sort((a, b) => a - b);
-  const out: (number | null)[] = [];
-  for (const n of sorted) {
-    const prev = out[out.length - 1];
-    if (typeof prev === "number" && n - prev === 2) out.push(prev + 1);
-    else if (typeof prev === "number" && n - prev > 2) out.push(null);
-    out.push(n);
-  }
-  return out;
 }

@@ -1,5 +1,5 @@
 import { EXPENSE_STATUSES } from "@/lib/contract";
-import { defineListState, withEmploymentId, type ListApiQuery, type ListState } from "@/lib/console/timeoff/people-ops/list-state";
+import { defineList, filter, withEmploymentId, type ListApiQueryOf, type ListStateOf } from "@/lib/console/list";
 
 // Expenses pages keep their state in the URL:
 //   /expenses?employment_id=…&status=pending&page=2&page_size=50
@@ -7,9 +7,11 @@ import { defineListState, withEmploymentId, type ListApiQuery, type ListState } 
 //   /expenses/new?employment_id=…        the create form
 
 export const EXPENSES_PATH = "/expenses";
-export const expensesList = defineListState(EXPENSES_PATH, { status: EXPENSE_STATUSES });
-export type ExpenseListState = ListState<typeof expensesList.filters>;
-export type ExpenseListApiQuery = ListApiQuery<typeof expensesList.filters>;
+export const expensesList = defineList(EXPENSES_PATH, {
+  filters: { employmentId: filter.employment(), status: filter.enum(EXPENSE_STATUSES) },
+});
+export type ExpenseListState = ListStateOf<typeof expensesList>;
+export type ExpenseListApiQuery = ListApiQueryOf<typeof expensesList>;
 
 export const expenseHref = (id: string) => `${EXPENSES_PATH}/${encodeURIComponent(id)}`;
 export const newExpenseHref = (employmentId?: string | null) => withEmploymentId(`${EXPENSES_PATH}/new`, employmentId);

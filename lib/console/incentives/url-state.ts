@@ -1,5 +1,5 @@
 import { INCENTIVE_STATUSES, RECURRING_INCENTIVE_STATUSES } from "@/lib/contract";
-import { defineListState, withEmploymentId, type ListApiQuery, type ListState } from "@/lib/console/timeoff/people-ops/list-state";
+import { defineList, filter, withEmploymentId, type ListApiQueryOf, type ListStateOf } from "@/lib/console/list";
 
 // Incentives pages keep their state in the URL:
 //   /incentives?employment_id=…&status=paid&page=2            one-time incentives
@@ -9,13 +9,17 @@ import { defineListState, withEmploymentId, type ListApiQuery, type ListState } 
 export const INCENTIVES_PATH = "/incentives";
 export const RECURRING_INCENTIVES_PATH = `${INCENTIVES_PATH}/recurring`;
 
-export const incentivesList = defineListState(INCENTIVES_PATH, { status: INCENTIVE_STATUSES });
-export type IncentiveListState = ListState<typeof incentivesList.filters>;
-export type IncentiveListApiQuery = ListApiQuery<typeof incentivesList.filters>;
+export const incentivesList = defineList(INCENTIVES_PATH, {
+  filters: { employmentId: filter.employment(), status: filter.enum(INCENTIVE_STATUSES) },
+});
+export type IncentiveListState = ListStateOf<typeof incentivesList>;
+export type IncentiveListApiQuery = ListApiQueryOf<typeof incentivesList>;
 
-export const recurringList = defineListState(RECURRING_INCENTIVES_PATH, { status: RECURRING_INCENTIVE_STATUSES });
-export type RecurringListState = ListState<typeof recurringList.filters>;
-export type RecurringListApiQuery = ListApiQuery<typeof recurringList.filters>;
+export const recurringList = defineList(RECURRING_INCENTIVES_PATH, {
+  filters: { employmentId: filter.employment(), status: filter.enum(RECURRING_INCENTIVE_STATUSES) },
+});
+export type RecurringListState = ListStateOf<typeof recurringList>;
+export type RecurringListApiQuery = ListApiQueryOf<typeof recurringList>;
 
 export const newIncentiveHref = (employmentId?: string | null) => withEmploymentId(`${INCENTIVES_PATH}/new`, employmentId);
 export const newRecurringIncentiveHref = (employmentId?: string | null) =>

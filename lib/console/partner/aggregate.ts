@@ -6,6 +6,7 @@ import type { AuthDeps } from "../auth/deps";
 import type { AuditActor, StoredCompany } from "../db/schema";
 import { createGrantApiClient } from "../session";
 import type { GrantInfo } from "./grant-store";
+import { listEmployments } from "@/lib/console/employments/api";
 
 // One view across every connected company of an environment: the employments of all of them in one
 // paginated list (with a company column and filter), and counts per company and status. Companies
@@ -89,8 +90,8 @@ export async function listEmploymentsAcrossCompanies(
 
   const firstPages = await mapWithConcurrency(clients, AGGREGATE_CONCURRENCY, async ({ grant, api }) => {
     try {
-      const res = await api.listEmployments({ page: 1, page_size: size, ...filter });
-      return { grant, api, total: res.data.total_count, first: res.data.employments, error: null };
+      const res = await listEmployments(api, { page: 1, page_size: size, ...filter });
+      return { grant, api, total: res.total_count, first: res.employments, error: null };
     } catch (error) {
       return { grant, api, total: null, first: [] as EmploymentListItem[], error: failureOf(error) };
     }
@@ -118,7 +119,7 @@ export async function listEmploymentsAcrossCompanies(
     const rows: EmploymentListItem[] = [];
     try {
       for (let page = firstPage; page <= lastPage; page++) {
-        const list = page === 1 ? slice.first : (await slice.api.listEmployments({ page, page_size: size, ...filter })).data.employments;
+        const list = page === 1 ? slice.first : (await listEmployments(slice.api, { page, page_size: size, ...filter })).employments;
         rows.push(...list);
       }
     } catch (error) {
@@ -157,18 +158,18 @@ export async function countEmploymentsByCompany(
   const clients = await clientsFor(deps, input.environment, input.grants, input.actor);
   return mapWithConcurrency(clients, AGGREGATE_CONCURRENCY, async ({ grant, api }): Promise<CompanyCounts> => {
     try {
-      const first = await api.listEmployments({ page: 1, page_size: 100 });
+      const first = await listEmployments(api, { page: 1, page_size: 100 });
       const byStatus: Partial<Record<EmploymentStatus, number>> = {};
-      if (first.data.total_pages <= 1) {
-        for (const e of first.data.employments) byStatus[e.status] = (byStatus[e.status] ?? 0) + 1;
+      if (first.total_pages <= 1) {
+        for (const e of first.employments) byStatus[e.status] = (byStatus[e.status] ?? 0) + 1;
       } else {
         const counts = await mapWithConcurrency(EMPLOYMENT_STATUSES, AGGREGATE_CONCURRENCY, async (status) => {
-          const r = await api.listEmployments({ page: 1, page_size: 1, status: [status] });
-          return [status, r.data.total_count] as const;
+          const r = await listEmployments(api, { page: 1, page_size: 1, status: [status] });
+          return [status, r.total_count] as const;
         });
         for (const [status, n] of counts) if (n > 0) byStatus[status] = n;
       }
-      return { company: grant.company, total: first.data.total_count, byStatus, error: null };
+      return { company: grant.company, total: first.total_count, byStatus, error: null };
     } catch (error) {
       return { company: grant.company, total: null, byStatus: {}, error: failureOf(error) };
     }

@@ -8,6 +8,7 @@ import { beforeConsentWithdrawn } from "../readmodel/hooks";
 import { getPartnerApi } from "../session";
 import { recordAudit } from "./audit";
 import type { GrantInfo } from "./grant-store";
+import { listCompanies } from "@/lib/console/companies/api";
 
 // The companies of the partner view: the grants the console holds, reconciled with the API's own
 // list of the companies that consented to this client (`GET /v1/companies`, client-credentials
@@ -35,7 +36,7 @@ export async function loadPartnerCompanies(deps: AuthDeps, environment: Environm
   try {
     const api = await getPartnerApi(deps, environment);
     // The provider answers every consented company at once (`{companies}`, not paginated).
-    consented = (await api.listCompanies()).companies;
+    consented = await listCompanies(api);
   } catch (error) {
     if (!(error instanceof ApiRequestError)) throw error;
     reconcileError = error.payload;

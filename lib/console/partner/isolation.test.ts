@@ -7,7 +7,15 @@ import { fanOutOutbox } from "@/lib/gateway/webhooks/dispatcher";
 import { partnerGrants } from "../db/schema";
 import { handleConnectCallback, handleConnectStart, consentLinkPath } from "./connect";
 import { handleCreateConsentLink, handleSwitchCompany } from "./routes";
-import { COMPANY_A, COMPANY_B, consentThroughLink, CUSTOMER_TOKENS, PartnerBrowser, setupPartner, type PartnerSetup } from "./testing";
+import {
+  COMPANY_A,
+  COMPANY_B,
+  consentThroughLink,
+  CUSTOMER_TOKENS,
+  PartnerBrowser,
+  setupPartner,
+  type PartnerSetup,
+} from "@/test-support/console/partner";
 
 // Tenant isolation of the console, for two companies A and B connected by one partner and a company
 // admin of each: every BFF handler (found on disk, so a new one is covered the day it lands), called

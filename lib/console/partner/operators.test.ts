@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { ConsoleDb } from "../db/client";
 import { consoleOperators } from "../db/schema";
-import { getConsoleTestDatabase } from "../db/testing";
+import { getConsoleTestDatabase } from "@/test-support/console/db";
 import { formatConsoleBanner } from "../startup";
 import { createOperatorAuthenticator, ensureOperator, OPERATOR_MAX_FAILURES } from "./operators";
 

@@ -19,7 +19,9 @@ import {
   PartnerBrowser,
   setupPartner,
   type PartnerSetup,
-} from "./testing";
+} from "@/test-support/console/partner";
+import { createDepartment } from "@/lib/console/departments/api";
+import { getCurrentIdentity } from "@/lib/console/identity/api";
 
 // The partner view end to end against the in-process API (demo data): an operator signs in, connects
 // two companies through consent links (each company's owner consenting at the API's pages), sees
@@ -263,9 +265,9 @@ describe("the partner view", () => {
     const sid = (await s.db.query.consoleSessions.findFirst())!.id;
     const session = (await s.deps.store.getSession(sid))!;
     const api = await getSessionApi(s.deps, session);
-    const identity = await api.identity();
-    expect(identity.data.company?.id).toBe(COMPANY_A.id);
-    const created = await api.createDepartment(`Partner desk ${Date.now()}`);
+    const identity = await getCurrentIdentity(api);
+    expect(identity.company?.id).toBe(COMPANY_A.id);
+    const created = await createDepartment(api, `Partner desk ${Date.now()}`);
     const [entry] = (await listAudit(s.db, { environment: "sandbox", companyId: COMPANY_A.id, page: 1, pageSize: 10 })).entries;
     expect(entry).toMatchObject({
       company: { id: COMPANY_A.id, name: COMPANY_A.name },
@@ -275,7 +277,7 @@ describe("the partner view", () => {
       status: 201,
       requestId: expect.stringMatching(/\S/) as unknown,
     });
-    expect(created.company_department.company_id).toBe(COMPANY_A.id);
+    expect(created.company_id).toBe(COMPANY_A.id);
     // Reads are not audited; the grant's last successful call is recorded.
     expect((await s.db.select().from(consoleAuditLog).where(eq(consoleAuditLog.method, "GET"))).length).toBe(0);
     expect((await s.deps.grants.getGrant("sandbox", COMPANY_A.id))?.lastSuccessAt).toBeInstanceOf(Date);

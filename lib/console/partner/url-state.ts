@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { parseListState, serializeListState, type EmploymentListState, type RawSearchParams } from "../employments/url-state";
+import type { RawSearchParams } from "@/lib/console/list";
+import { employmentsList, type EmploymentListState } from "../employments/url-state";
 
 // The partner's employments list across companies keeps its state in the URL like the company list
 // (status, email, page, page_size), plus `company` (one connected company, or all).
@@ -14,16 +15,15 @@ export interface PartnerListState extends Omit<EmploymentListState, "q"> {
 const companySchema = z.uuid().catch("");
 
 export function parsePartnerListState(raw: RawSearchParams): PartnerListState {
-  const { q: _q, ...base } = parseListState(raw);
+  const { q: _q, ...base } = employmentsList.parse(raw);
   const value = raw instanceof URLSearchParams ? raw.get("company") : raw.company;
   return { ...base, company: companySchema.parse((Array.isArray(value) ? value[0] : value) ?? "") };
 }
 
 export function partnerListHref(state: PartnerListState): string {
-  const p = serializeListState({ ...state, q: "" });
-  if (state.company) p.set("company", state.company);
-  const qs = p.toString();
-  return qs ? `${PARTNER_EMPLOYMENTS_PATH}?${qs}` : PARTNER_EMPLOYMENTS_PATH;
+  const href = employmentsList.href({ ...state, q: "" }).replace(employmentsList.path, PARTNER_EMPLOYMENTS_PATH);
+  if (!state.company) return href;
+  return `${href}${href.includes("?") ? "&" : "?"}${new URLSearchParams({ company: state.company }).toString()}`;
 }
 
 /** A link that acts for a company, then opens one of its console pages. */

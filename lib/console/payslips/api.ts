@@ -2,7 +2,7 @@ import "server-only";
 import { PayslipResponseSchema, type SandboxReleasePayslipBody } from "@/lib/contract";
 import type { ApiClient } from "@/lib/console/api-client";
 import { read } from "@/lib/console/api-read";
-import type { PayslipListApiQuery } from "./url-state";
+import type { PayslipListApiQuery } from "./list";
 
 // The payslip endpoints of the API (spec 4.2, docs/decisions/areas-payroll-payslips.md) over the
 // console's typed client: paths and schemas in one place, for server pages and BFF handlers alike.

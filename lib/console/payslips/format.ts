@@ -48,3 +48,14 @@ export function filenameFromDisposition(header: string | null, fallback: string)
   const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(header);
   return plain?.[1]?.trim() || fallback;
 }
+
+/**
+ * The currency an employment is paid in, read from its country's contract form (the API's own
+ * source: the `x-jsf-presentation.currency` of `annual_gross_salary`), or null when the form does not say.
+ */
+export function currencyOfContractForm(schema: unknown): string | null {
+  const properties = (schema as { properties?: Record<string, unknown> } | null | undefined)?.properties;
+  const salary = properties?.annual_gross_salary as { "x-jsf-presentation"?: { currency?: unknown } } | undefined;
+  const currency = salary?.["x-jsf-presentation"]?.currency;
+  return typeof currency === "string" && /^[A-Z]{3}$/.test(currency) ? currency : null;
+}

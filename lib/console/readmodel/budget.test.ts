@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, it } from "vitest";
 import type { ConsoleDatabase } from "../db/client";
-import { getConsoleTestDatabase } from "../db/testing";
+import { getConsoleTestDatabase } from "@/test-support/console/db";
 import { acquire, BehindError, createRequestBudget, type BucketLimit } from "./budget";
 import { openConsoleDatabase } from "../db/client";
-import { postgresAnswers, READMODEL_PG_URL } from "./testing";
+import { postgresAnswers, READMODEL_PG_URL } from "@/test-support/console/readmodel-postgres";
 
 // The request budget shared by console instances: two holders over one database never take more
 // than the bucket allows between them, a 429 pauses every holder, and a wait longer than allowed

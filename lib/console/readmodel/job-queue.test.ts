@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from "vitest";
 import type { ConsoleDatabase } from "../db/client";
-import { getConsoleTestDatabase } from "../db/testing";
+import { getConsoleTestDatabase } from "@/test-support/console/db";
 import { startJobQueue, stopJobQueue } from "./job-queue";
-import { openPostgresConsoleDatabase, READMODEL_PG_URL } from "./testing";
+import { openPostgresConsoleDatabase, READMODEL_PG_URL } from "@/test-support/console/readmodel-postgres";
 
 // The spike that chose pg-boss (docs/decisions/console-sync-jobs.md): the same queue runs on the
 // console's embedded PGlite and on PostgreSQL, through the console database's own connection.

@@ -3,10 +3,10 @@ import type PgBoss from "pg-boss";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { ConsoleDb } from "../db/client";
 import { readmodelSyncState } from "../db/schema";
-import { getConsoleTestDatabase } from "../db/testing";
+import { getConsoleTestDatabase } from "@/test-support/console/db";
 import { startJobQueue, stopJobQueue } from "./job-queue";
 import { createReadModelQueues, enqueueCompanySync, enqueueDueCompanies, SYNC_QUEUE, type SyncJobData } from "./jobs";
-import { insertGrant } from "./test-fixtures";
+import { insertGrant } from "@/test-support/console/readmodel-fixtures";
 
 // The scheduler: it queues the companies whose re-read is due (live grants only, none waiting for a
 // Retry-After), a batch per tick, moving each one's next due time an interval on; a company is never

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { ConsoleDatabase } from "../db/client";
 import { openConsoleDatabase } from "../db/client";
 import { listReadModelEmployments, type ReadModelQuery, type ReadModelScope } from "./query";
-import { openPostgresConsoleDatabase } from "./testing";
+import { openPostgresConsoleDatabase } from "@/test-support/console/readmodel-postgres";
 
 // Measures the query layer on 100k rows (1,000 companies × 100 employments), on PGlite and, when it
 // answers, PostgreSQL: `READMODEL_MEASURE=1 npx vitest run lib/console/readmodel/measure.test.ts`.

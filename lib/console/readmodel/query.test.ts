@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { EmploymentListItem } from "@/lib/contract";
 import type { ConsoleDb } from "../db/client";
 import { partnerGrants, readmodelCallbacks, readmodelEmployments, readmodelPendingItems, readmodelSyncState } from "../db/schema";
-import { getConsoleTestDatabase } from "../db/testing";
+import { getConsoleTestDatabase } from "@/test-support/console/db";
 import {
   countReadModelEmployments,
   getReadModelFreshness,
@@ -16,7 +16,7 @@ import {
   type ReadModelSort,
 } from "./query";
 import { upsertEmployments, upsertPendingItems, whileConsented, type CompanyRef } from "./store";
-import { insertGrant, listItem } from "./test-fixtures";
+import { insertGrant, listItem } from "@/test-support/console/readmodel-fixtures";
 
 // The read model's query layer: the scope is the only way in, so one company's rows never reach
 // another company's view (nor the other environment's), a revoked consent leaves no row, and every

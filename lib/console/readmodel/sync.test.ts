@@ -12,7 +12,7 @@ import {
   PartnerBrowser,
   setupPartner,
   type PartnerSetup,
-} from "../partner/testing";
+} from "@/test-support/console/partner";
 import { BehindError, companyBudgetKey, createRequestBudget } from "./budget";
 import { getReadModelFreshness, listReadModelEmployments } from "./query";
 import { createSyncClientFactory } from "./sync-client";

@@ -6,6 +6,7 @@ import type { ApiClient } from "../api-client";
 import { ApiRequestError } from "../api-errors";
 import type { ConsoleDb } from "../db/client";
 import { readmodelEmployments, readmodelSyncState } from "../db/schema";
+import { getEmployment, listEmployments } from "../employments/api";
 import { onboardingProgress } from "../employments/onboarding";
 import { getExpense, listExpenses } from "../expenses/api";
 import { GRANT_REVOKED } from "../partner/grant-store";
@@ -137,8 +138,8 @@ export async function syncCompany(deps: SyncDeps, ref: CompanyRef): Promise<Sync
     const api = await deps.clientFor(ref);
     const consented = await readAll(
       async (page) => {
-        const r = await api.listEmployments({ page, page_size: MAX_PAGE_SIZE });
-        return { items: r.data.employments, totalPages: r.data.total_pages };
+        const r = await listEmployments(api, { page, page_size: MAX_PAGE_SIZE });
+        return { items: r.employments, totalPages: r.total_pages };
       },
       async (items) => {
         employments += items.length;
@@ -235,7 +236,7 @@ export async function rereadEmployment(
   const api = client ?? (await deps.clientFor(ref));
   let employment: Employment | null;
   try {
-    employment = (await api.getEmployment(employmentId)).data.employment;
+    employment = await getEmployment(api, employmentId);
   } catch (error) {
     if (error instanceof ApiRequestError && error.status === 404) employment = null;
     else throw error;

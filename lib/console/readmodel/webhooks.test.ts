@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildWebhookHeaders } from "@/lib/gateway/webhooks/signer";
 import { readmodelCallbacks, readmodelEmployments, readmodelSyncState, readmodelWebhookEvents } from "../db/schema";
-import { getConsoleTestDatabase } from "../db/testing";
+import { getConsoleTestDatabase } from "@/test-support/console/db";
 import { handleConnectCallback, handleConnectStart } from "../partner/connect";
 import { handleCreateConsentLink } from "../partner/routes";
 import {
@@ -13,7 +13,7 @@ import {
   PartnerBrowser,
   setupPartner,
   type PartnerSetup,
-} from "../partner/testing";
+} from "@/test-support/console/partner";
 import type { EventJobData } from "./jobs";
 import { startReadModel, type ReadModelRuntime } from "./runtime";
 import { handleReadModelWebhook, receiveWebhook, targetOf } from "./webhooks";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type WebhookEventType } from "@/lib/contract";
-import { MAX_PAGE, type RawSearchParams } from "@/lib/console/employments/url-state";
+import { MAX_PAGE, type RawSearchParams } from "@/lib/console/list";
 import { isWebhookEventType } from "./events";
 import { WEBHOOKS_PATH, WEBHOOK_DELIVERIES_PATH } from "./links";
 
@@ -14,7 +14,7 @@ import { WEBHOOKS_PATH, WEBHOOK_DELIVERIES_PATH } from "./links";
 // Parsing is lenient (a bad value falls back to its default); serializing omits defaults and writes
 // keys in a fixed order, so one state has exactly one URL.
 
-export { PAGE_SIZE_OPTIONS, pageRange, pageWindow, type RawSearchParams } from "@/lib/console/employments/url-state";
+export { PAGE_SIZE_OPTIONS, pageRange, pageWindow, type RawSearchParams } from "@/lib/console/list";
 
 export type DeliveredFilter = "true" | "false" | "";
 

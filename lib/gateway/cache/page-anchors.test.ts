@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { employments } from "../db/schema";
-import { createTestGateway, type TestGateway } from "../testing/harness";
-import { makeEmployment, makeTenant } from "../testing/factories";
+import { createTestGateway, type TestGateway } from "@/test-support/gateway/harness";
+import { makeEmployment, makeTenant } from "@/test-support/gateway/factories";
 import { ANCHOR_EVERY, ANCHOR_FROM_OFFSET } from "./page-anchors";
 
 // Deep pages from anchors and total_count from employment_counts give the same answers as OFFSET

@@ -9,7 +9,7 @@ import { openDatabase, type Database } from "../db/client";
 import { getDefaultFormRegistry } from "../forms";
 import { silentLogger } from "@/lib/logger";
 import { createRateLimiter } from "../rate-limit";
-import { makeEmployment, makeTenant } from "../testing/factories";
+import { makeEmployment, makeTenant } from "@/test-support/gateway/factories";
 
 // The embedded default keeps PGlite in a directory (GATEWAY_DATA_DIR). A GET must not write or sync
 // a file (issue 11: file-system calls under a read-only load); a write still reaches the disk

@@ -10,8 +10,8 @@ import { companyUsers, customerTokens, employments } from "../db/schema";
 import { exampleSection } from "../forms";
 import { isCacheableRoute } from "./read-path";
 import { revokeAccessToken } from "../oauth/tokens";
-import { createTestGateway, TEST_DATABASE_URL, TEST_DB_KIND, type TestGateway } from "../testing/harness";
-import { makeAccessToken, makeClient, makeEmployment, makeTenant } from "../testing/factories";
+import { createTestGateway, TEST_DATABASE_URL, TEST_DB_KIND, type TestGateway } from "@/test-support/gateway/harness";
+import { makeAccessToken, makeClient, makeEmployment, makeTenant } from "@/test-support/gateway/factories";
 
 // The read path from memory (docs/decisions/api-read-path-cache.md, api-token-cache.md): no
 // statement that writes on a GET, a hot GET answered without the database, tokens and answers

@@ -227,6 +227,14 @@ describe("the set as a whole", () => {
     }
   });
 
+  it("the billing address form, served alike to employees and contractors, names neither", () => {
+    // The form endpoint takes a country and a form name, not an employment: its words must fit every type.
+    for (const code of EXPECTED_COUNTRIES) {
+      const text = JSON.stringify(BUILT_IN_COUNTRIES.get(code)!.forms.billing_address_details.schema);
+      expect(text, code).not.toMatch(/\b(contractor|employee)/i);
+    }
+  });
+
   it("exampleSection refuses what does not exist", () => {
     expect(() => exampleSection("ITA", "contract_details")).toThrow(/ITA/);
     expect(() => exampleSection("PRT", "nope")).toThrow(/nope/);

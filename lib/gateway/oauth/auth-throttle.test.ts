@@ -13,7 +13,7 @@ import {
   PASSWORD,
   setupOAuth,
   type OAuthSetup,
-} from "./testing";
+} from "@/test-support/gateway/oauth";
 
 // Issue 10 item 5: failed authentications are throttled. At /auth/oauth2/token per client id
 // (DEFAULT_AUTH_THROTTLE.perClient) and per address (perAddress); at the authorize sign-in page per

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { sha256 } from "../crypto";
 import type { Db } from "../db/client";
 import { oauthClients } from "../db/schema";
-import { createTestGateway } from "../testing/harness";
+import { createTestGateway } from "@/test-support/gateway/harness";
 import { authenticateClient, registerClient } from "./clients";
 
 describe("registerClient / authenticateClient", () => {

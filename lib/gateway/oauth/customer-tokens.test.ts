@@ -4,8 +4,8 @@ import { AUTHORIZATION_CODE_SCOPES } from "@/lib/contract";
 import { sha256 } from "../crypto";
 import type { Db } from "../db/client";
 import { customerTokens } from "../db/schema";
-import { makeTenant } from "../testing/factories";
-import { createTestGateway } from "../testing/harness";
+import { makeTenant } from "@/test-support/gateway/factories";
+import { createTestGateway } from "@/test-support/gateway/harness";
 import { issueCustomerToken } from "./customer-tokens";
 
 describe("issueCustomerToken", () => {

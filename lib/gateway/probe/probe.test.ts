@@ -9,14 +9,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { companies, companyUsers, employments, outboxEvents, webhookDeliveries } from "../db/schema";
 import { environmentDatabaseUrl, openDatabase, type Database } from "../db/client";
 import { createApiServer, type ApiServer } from "../node-server";
-import { basicAuth, obtainCode, REDIRECT_URI, setupOAuth, type OAuthSetup } from "../oauth/testing";
+import { basicAuth, obtainCode, REDIRECT_URI, setupOAuth, type OAuthSetup } from "@/test-support/gateway/oauth";
 import { seedDemoData } from "../seed";
 import { createPrng } from "../seed/prng";
-import { createTestGateway, TEST_DATABASE_URL, TEST_DB_KIND, type TestGateway } from "../testing/harness";
-import { makeAccessToken, makeCustomerToken } from "../testing/factories";
-import { startApiProcess, type ApiProcess } from "./api-process";
-import { generateRequest, operationsOf, type DocOperation } from "./malformed";
-import { isReset, pool, send, type Answer } from "./http";
+import { createTestGateway, TEST_DATABASE_URL, TEST_DB_KIND, type TestGateway } from "@/test-support/gateway/harness";
+import { makeAccessToken, makeCustomerToken } from "@/test-support/gateway/factories";
+import { startApiProcess, type ApiProcess } from "@/test-support/gateway/probe/api-process";
+import { generateRequest, operationsOf, type DocOperation } from "@/test-support/gateway/probe/malformed";
+import { isReset, pool, send, type Answer } from "@/test-support/gateway/probe/http";
 
 // Issue 10's outside probe as a suite, bounded, over real HTTP (node:http on 127.0.0.1, port 0):
 //   1. OAuth races: one code exchanged concurrently (one winner), concurrent refreshes (all good),

@@ -1,8 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { and, eq, isNotNull } from "drizzle-orm";
 import { employments, outboxEvents } from "../db/schema";
-import { createTestGateway, type TestGateway } from "../testing/harness";
-import { makeAccessToken, makeClient, makeCustomerToken, makeDepartment, makeEmployment, makeTenant } from "../testing/factories";
+import { createTestGateway, type TestGateway } from "@/test-support/gateway/harness";
+import {
+  makeAccessToken,
+  makeClient,
+  makeCustomerToken,
+  makeDepartment,
+  makeEmployment,
+  makeTenant,
+} from "@/test-support/gateway/factories";
 
 // Spec section 8 and DECISIONS.md "Rate limits", through the app (in-process, memory store).
 // redis.test.ts runs the exactness test again with the Redis store and two gateway instances.

@@ -5,8 +5,8 @@ import Redis from "ioredis";
 import { createRateLimiter, type RateLimitConfig } from ".";
 import { createGatewayApp, type GatewayApp } from "../app";
 import { outboxEvents } from "../db/schema";
-import { createTestGateway, type TestGateway } from "../testing/harness";
-import { makeDepartment, makeEmployment, makeTenant } from "../testing/factories";
+import { createTestGateway, type TestGateway } from "@/test-support/gateway/harness";
+import { makeDepartment, makeEmployment, makeTenant } from "@/test-support/gateway/factories";
 
 // The rate limit with the Redis store: the same exactness as rate-limit.test.ts, and one limit shared
 // by two gateway instances (two apps, two limiters, two Redis connections, one database).

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { incentives } from "../db/schema";
-import { json, setupPeopleOps, type PeopleOpsSetup } from "./people-ops-testing";
+import { json, setupPeopleOps, type PeopleOpsSetup } from "@/test-support/gateway/people-ops";
 
 // Races that only a real database shows (run with TEST_DB=postgres too): the checks are made under
 // row locks, so concurrent requests cannot both pass them.

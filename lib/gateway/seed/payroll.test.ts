@@ -17,8 +17,8 @@ import { ManualClock } from "../clock";
 import { companies, companyUsers, departments, employmentFiles, employments } from "../db/schema";
 import { createFormRegistry, exampleSection, listFormNames } from "../forms";
 import { serializeOutstandingPayment } from "../services/outstanding-payments";
-import { createTestGateway } from "../testing/harness";
-import { makeCustomerToken } from "../testing/factories";
+import { createTestGateway } from "@/test-support/gateway/harness";
+import { makeCustomerToken } from "@/test-support/gateway/factories";
 import { buildDemoRows, DEMO, demoCompanyId, demoUserId } from "./index";
 import { buildPayrollRows, seedPayroll } from "./payroll";
 

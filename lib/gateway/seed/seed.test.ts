@@ -19,7 +19,7 @@ import * as schema from "../db/schema";
 import { companies, companyUsers, customerTokens, departments, employmentFiles, employments, oauthClients } from "../db/schema";
 import { authenticateClient } from "../oauth/clients";
 import { verifyPassword } from "../oauth/passwords";
-import { getSharedTestDatabase } from "../testing/harness";
+import { getSharedTestDatabase } from "@/test-support/gateway/harness";
 import { createFormRegistry, exampleSection, listFormNames } from "../forms";
 import type { EmploymentRow } from "./build";
 import { applyDemoAccess, buildDemoRows, DEMO, demoCompanyId, demoUserId, seedDemoData, SEED_MARKER_KEY } from "./index";

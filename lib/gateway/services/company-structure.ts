@@ -5,6 +5,7 @@ import type { CompanyManager, CompanyRole, Department } from "@/lib/contract";
 import type { GatewayDeps, Principal } from "../context";
 import type { DbOrTx } from "../db/client";
 import { companyUsers, departments, employments } from "../db/schema";
+import { allOnOnePage, pageWindow, paginate, type PageParams } from "../pagination";
 import { conflict, fieldErrors, forbidden, notFound } from "../errors";
 import { UUID_RE } from "./employments";
 import { emitEvent } from "./outbox";
@@ -16,15 +17,16 @@ export function resolveCompanyId(principal: Principal, requested: string | undef
   return own;
 }
 
-const page = (total: number, p: number, size: number) => ({ current_page: p, total_count: total, total_pages: Math.ceil(total / size) });
-
-/** The provider's ListCompanyDepartmentsPaginatedResponse; `size` null (`paginate=false`) answers every department. */
-export async function listDepartments(db: DbOrTx, companyId: string, p: number, size: number | null) {
+/**
+ * The provider's ListCompanyDepartmentsPaginatedResponse (page fields beside `data`); `page` "all"
+ * (`paginate=false`) answers every department on one page.
+ */
+export async function listDepartments(db: DbOrTx, companyId: string, page: PageParams | "all") {
   const where = eq(departments.companyId, companyId);
-  if (size === null) {
+  if (page === "all") {
     const all = await db.select().from(departments).where(where).orderBy(asc(departments.name), asc(departments.id));
     const items: Department[] = all.map((d) => ({ id: d.id, name: d.name, company_id: d.companyId }));
-    return { data: { company_departments: items }, current_page: 1, total_count: items.length, total_pages: items.length > 0 ? 1 : 0 };
+    return paginate("company_departments", items, items.length, allOnOnePage(items.length), "beside-data");
   }
   const [rows, [total]] = await Promise.all([
     db
@@ -32,12 +34,12 @@ export async function listDepartments(db: DbOrTx, companyId: string, p: number, 
       .from(departments)
       .where(where)
       .orderBy(asc(departments.name), asc(departments.id))
-      .limit(size)
-      .offset((p - 1) * size),
+      .limit(pageWindow(page).limit)
+      .offset(pageWindow(page).offset),
     db.select({ n: count() }).from(departments).where(where),
   ]);
   const items: Department[] = rows.map((d) => ({ id: d.id, name: d.name, company_id: d.companyId }));
-  return { data: { company_departments: items }, ...page(Number(total?.n ?? 0), p, size) };
+  return paginate("company_departments", items, Number(total?.n ?? 0), page, "beside-data");
 }
 
 export async function createDepartment(deps: GatewayDeps, companyId: string, name: string): Promise<Department> {
@@ -59,7 +61,7 @@ const toManager = (u: typeof companyUsers.$inferSelect): CompanyManager => ({
   role: u.role as CompanyRole,
 });
 
-export async function listCompanyManagers(db: DbOrTx, companyId: string, p: number, size: number) {
+export async function listCompanyManagers(db: DbOrTx, companyId: string, page: PageParams) {
   const where = and(eq(companyUsers.companyId, companyId), sql`${companyUsers.status} <> 'deleted'`);
   const [rows, [total]] = await Promise.all([
     db
@@ -67,11 +69,11 @@ export async function listCompanyManagers(db: DbOrTx, companyId: string, p: numb
       .from(companyUsers)
       .where(where)
       .orderBy(asc(companyUsers.name), asc(companyUsers.id))
-      .limit(size)
-      .offset((p - 1) * size),
+      .limit(pageWindow(page).limit)
+      .offset(pageWindow(page).offset),
     db.select({ n: count() }).from(companyUsers).where(where),
   ]);
-  return { data: { company_managers: rows.map(toManager), ...page(Number(total?.n ?? 0), p, size) } };
+  return paginate("company_managers", rows.map(toManager), Number(total?.n ?? 0), page);
 }
 
 export async function getCompanyManagerOrThrow(db: DbOrTx, companyId: string, userId: string) {

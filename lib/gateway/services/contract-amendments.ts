@@ -16,6 +16,7 @@ import {
   type SandboxUpdateContractAmendmentBody,
 } from "@/lib/contract";
 import type { GatewayDeps, Principal } from "../context";
+import { pageWindow, paginate, type PageParams } from "../pagination";
 import type { DbOrTx } from "../db/client";
 import { contractAmendments, employments } from "../db/schema";
 import { actionError, addFieldError, fieldErrors, notFound } from "../errors";
@@ -106,6 +107,7 @@ export async function listContractAmendments(
   db: DbOrTx,
   companyId: string,
   q: ContractAmendmentListQuery,
+  page: PageParams,
 ): Promise<ContractAmendmentListResponse> {
   if (q.employment_id !== undefined) await getEmploymentOrThrow(db, companyId, q.employment_id);
   const conditions: (SQL | undefined)[] = [
@@ -121,29 +123,27 @@ export async function listContractAmendments(
       .leftJoin(employments, eq(employments.id, contractAmendments.employmentId))
       .where(where)
       .orderBy(desc(contractAmendments.submittedAt), asc(contractAmendments.id))
-      .limit(q.page_size)
-      .offset((q.page - 1) * q.page_size),
+      .limit(pageWindow(page).limit)
+      .offset(pageWindow(page).offset),
     db.select({ n: count() }).from(contractAmendments).where(where),
   ]);
   const totalCount = Number(total?.n ?? 0);
-  return {
-    data: {
-      contract_amendments: rows.map(({ a, jobTitle }) => ({
-        id: a.id,
-        employment_id: a.employmentId,
-        ...(jobTitle ? { job_title: jobTitle } : {}),
-        // Required on the provider's list item: a request without a reason (the provider's "N/A") lists as other.
-        reason_for_change: providerReason(a.reason) ?? "other",
-        requested_by: a.requestedBy,
-        requested_effective_date: a.effectiveDate,
-        status: a.status as ContractAmendmentStatus,
-        submitted_at: iso(a.submittedAt),
-      })),
-      current_page: q.page,
-      total_count: totalCount,
-      total_pages: Math.ceil(totalCount / q.page_size),
-    },
-  };
+  return paginate(
+    "contract_amendments",
+    rows.map(({ a, jobTitle }) => ({
+      id: a.id,
+      employment_id: a.employmentId,
+      ...(jobTitle ? { job_title: jobTitle } : {}),
+      // Required on the provider's list item: a request without a reason (the provider's "N/A") lists as other.
+      reason_for_change: providerReason(a.reason) ?? "other",
+      requested_by: a.requestedBy,
+      requested_effective_date: a.effectiveDate,
+      status: a.status as ContractAmendmentStatus,
+      submitted_at: iso(a.submittedAt),
+    })),
+    totalCount,
+    page,
+  );
 }
 
 export async function getContractAmendmentOrThrow(db: DbOrTx, companyId: string, id: string): Promise<ContractAmendmentRow> {

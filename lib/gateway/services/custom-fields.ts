@@ -15,6 +15,7 @@ import {
   selectValueOf,
 } from "@/lib/contract";
 import type { GatewayDeps, Principal } from "../context";
+import { pageWindow, paginate, type PageParams } from "../pagination";
 import type { DbOrTx } from "../db/client";
 import { customFields, customFieldValues } from "../db/schema";
 import { fieldErrors, forbidden, notFound } from "../errors";
@@ -44,7 +45,7 @@ export function serializeCustomFieldValue(field: Pick<CustomFieldRow, "type">, v
   return value as CustomFieldValueData;
 }
 
-export async function listCustomFields(db: DbOrTx, companyId: string, page: number, pageSize: number): Promise<CustomFieldListResponse> {
+export async function listCustomFields(db: DbOrTx, companyId: string, page: PageParams): Promise<CustomFieldListResponse> {
   const where = eq(customFields.companyId, companyId);
   const [rows, [total]] = await Promise.all([
     db
@@ -52,19 +53,11 @@ export async function listCustomFields(db: DbOrTx, companyId: string, page: numb
       .from(customFields)
       .where(where)
       .orderBy(asc(customFields.createdAt), asc(customFields.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
+      .limit(pageWindow(page).limit)
+      .offset(pageWindow(page).offset),
     db.select({ n: count() }).from(customFields).where(where),
   ]);
-  const totalCount = Number(total?.n ?? 0);
-  return {
-    data: {
-      custom_fields: rows.map(serializeCustomField),
-      current_page: page,
-      total_count: totalCount,
-      total_pages: Math.ceil(totalCount / pageSize),
-    },
-  };
+  return paginate("custom_fields", rows.map(serializeCustomField), Number(total?.n ?? 0), page);
 }
 
 export async function getCustomFieldOrThrow(db: DbOrTx, companyId: string, id: string): Promise<CustomFieldRow> {
@@ -174,8 +167,7 @@ export async function listEmploymentCustomFieldValues(
   db: DbOrTx,
   companyId: string,
   employmentId: string,
-  page: number,
-  pageSize: number,
+  page: PageParams,
 ): Promise<EmploymentCustomFieldValueListResponse> {
   const employment = await getEmploymentOrThrow(db, companyId, employmentId);
   const where = eq(customFields.companyId, companyId);
@@ -189,22 +181,19 @@ export async function listEmploymentCustomFieldValues(
       )
       .where(where)
       .orderBy(asc(customFields.createdAt), asc(customFields.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
+      .limit(pageWindow(page).limit)
+      .offset(pageWindow(page).offset),
     db.select({ n: count() }).from(customFields).where(where),
   ]);
-  const totalCount = Number(total?.n ?? 0);
-  return {
-    data: {
-      custom_field_values: rows.map(({ field, value }) => ({
-        custom_field_id: field.id,
-        name: field.name,
-        type: field.type as CustomFieldType,
-        value: serializeCustomFieldValue(field, value),
-      })),
-      current_page: page,
-      total_count: totalCount,
-      total_pages: Math.ceil(totalCount / pageSize),
-    },
-  };
+  return paginate(
+    "custom_field_values",
+    rows.map(({ field, value }) => ({
+      custom_field_id: field.id,
+      name: field.name,
+      type: field.type as CustomFieldType,
+      value: serializeCustomFieldValue(field, value),
+    })),
+    Number(total?.n ?? 0),
+    page,
+  );
 }

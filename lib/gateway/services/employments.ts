@@ -3,6 +3,7 @@ import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import type { Employment, EmploymentListItem, OnboardingTaskKey } from "@/lib/contract";
 import { MANAGER_ROLES, ONBOARDING_TASK_KEYS } from "@/lib/contract";
 import type { GatewayDeps, Principal } from "../context";
+import { pageWindow, paginate, type PageParams } from "../pagination";
 import type { DbOrTx } from "../db/client";
 import { companies, companyUsers, departments, employmentFiles, employments } from "../db/schema";
 import { anchorFor } from "../cache/page-anchors";
@@ -84,8 +85,6 @@ export interface ListEmploymentsOptions {
   types?: string[];
   model?: string;
   shortId?: string;
-  page: number;
-  pageSize: number;
 }
 
 /** Sum of employment_counts rows (one per company, status, type and model) matching the filters. */
@@ -113,7 +112,7 @@ async function countFromCounters(db: DbOrTx, o: ListEmploymentsOptions): Promise
   return Number((result as unknown as { rows: Array<{ n: string | number | null }> }).rows[0]?.n ?? 0);
 }
 
-export async function listEmployments(deps: GatewayDeps, o: ListEmploymentsOptions) {
+export async function listEmployments(deps: GatewayDeps, o: ListEmploymentsOptions, page: PageParams) {
   const { db } = deps;
   const where = and(
     eq(employments.companyId, o.companyId),
@@ -123,7 +122,7 @@ export async function listEmployments(deps: GatewayDeps, o: ListEmploymentsOptio
     o.model ? eq(employments.employmentModel, o.model) : undefined,
     o.shortId ? eq(employments.shortId, o.shortId) : undefined,
   );
-  const offset = (o.page - 1) * o.pageSize;
+  const { limit, offset } = pageWindow(page);
   const filterKey = JSON.stringify([o.statuses, o.email?.toLowerCase(), o.types, o.model, o.shortId]);
   const anchor = await anchorFor(db, db, o.companyId, filterKey, where, offset);
   // The page by the (company_id, created_at, id) index family of migration 0007, and the total from
@@ -152,7 +151,7 @@ export async function listEmployments(deps: GatewayDeps, o: ListEmploymentsOptio
     .leftJoin(departments, eq(departments.id, employments.departmentId))
     .where(anchor ? and(where, anchor.after) : where)
     .orderBy(asc(employments.createdAt), asc(employments.id))
-    .limit(o.pageSize)
+    .limit(limit)
     .offset(anchor ? anchor.offset : offset);
   const totalCount =
     o.email || o.shortId
@@ -176,14 +175,7 @@ export async function listEmployments(deps: GatewayDeps, o: ListEmploymentsOptio
     external_id: r.externalId,
     work_address_details: r.workAddressDetails ?? {},
   }));
-  return {
-    data: {
-      employments: items,
-      current_page: o.page,
-      total_count: totalCount,
-      total_pages: Math.ceil(totalCount / o.pageSize),
-    },
-  };
+  return paginate("employments", items, totalCount, page);
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   type UpdateExpenseBody,
 } from "@/lib/contract";
 import type { GatewayDeps, Principal } from "../context";
+import { pageWindow, paginate, type PageParams } from "../pagination";
 import type { DbOrTx } from "../db/client";
 import { companyUsers, expenses, peopleOpsFiles } from "../db/schema";
 import { actionError, conflict, notFound } from "../errors";
@@ -26,7 +27,6 @@ import {
   employmentOfRecordForWrite,
   iso,
   loadEmploymentForWrite,
-  pageFields,
   throwIfErrors,
   todayIn,
   todayUtc,
@@ -108,12 +108,10 @@ export interface ListExpensesOptions {
   companyId: string;
   employmentId?: string;
   status?: ExpenseStatus;
-  page: number;
-  pageSize: number;
 }
 
 /** GET /v1/expenses: newest first (by expense date, then creation). */
-export async function listExpenses(deps: GatewayDeps, o: ListExpensesOptions) {
+export async function listExpenses(deps: GatewayDeps, o: ListExpensesOptions, page: PageParams) {
   const { db } = deps;
   await assertEmploymentFilter(db, o.companyId, o.employmentId);
   const where = and(
@@ -127,11 +125,11 @@ export async function listExpenses(deps: GatewayDeps, o: ListExpensesOptions) {
       .from(expenses)
       .where(where)
       .orderBy(desc(expenses.expenseDate), desc(expenses.createdAt), desc(expenses.id))
-      .limit(o.pageSize)
-      .offset((o.page - 1) * o.pageSize),
+      .limit(pageWindow(page).limit)
+      .offset(pageWindow(page).offset),
     db.select({ n: count() }).from(expenses).where(where),
   ]);
-  return { data: { expenses: await serializeMany(db, rows), ...pageFields(Number(total?.n ?? 0), o.page, o.pageSize) } };
+  return paginate("expenses", await serializeMany(db, rows), Number(total?.n ?? 0), page);
 }
 
 export async function getExpenseOrThrow(db: DbOrTx, companyId: string, id: string, lock = false): Promise<ExpenseRow> {

@@ -10,6 +10,7 @@ import type {
   UpdateIncentiveBody,
 } from "@/lib/contract";
 import type { GatewayDeps, Principal } from "../context";
+import { pageWindow, paginate, type PageParams } from "../pagination";
 import type { DbOrTx } from "../db/client";
 import { incentives, recurringIncentives } from "../db/schema";
 import { actionError, conflict, notFound } from "../errors";
@@ -22,7 +23,6 @@ import {
   employmentOfRecordForWrite,
   endOfMonth,
   loadEmploymentForWrite,
-  pageFields,
   throwIfErrors,
   todayUtc,
 } from "./people-ops-shared";
@@ -159,12 +159,10 @@ export interface ListIncentivesOptions {
   employmentId?: string;
   status?: IncentiveStatus;
   recurringIncentiveId?: string;
-  page: number;
-  pageSize: number;
 }
 
 /** GET /v1/incentives: generates the monthly incentives due, then lists newest first (by effective date). */
-export async function listIncentives(deps: GatewayDeps, o: ListIncentivesOptions) {
+export async function listIncentives(deps: GatewayDeps, o: ListIncentivesOptions, page: PageParams) {
   return deps.db.transaction(async (tx) => {
     await assertEmploymentFilter(tx, o.companyId, o.employmentId);
     await generateRecurringIncentives(tx, deps.clock.now(), { companyId: o.companyId });
@@ -180,10 +178,10 @@ export async function listIncentives(deps: GatewayDeps, o: ListIncentivesOptions
       .from(incentives)
       .where(where)
       .orderBy(desc(incentives.effectiveDate), desc(incentives.createdAt), desc(incentives.id))
-      .limit(o.pageSize)
-      .offset((o.page - 1) * o.pageSize);
+      .limit(pageWindow(page).limit)
+      .offset(pageWindow(page).offset);
     const [total] = await tx.select({ n: count() }).from(incentives).where(where);
-    return { data: { incentives: rows.map(serializeIncentive), ...pageFields(Number(total?.n ?? 0), o.page, o.pageSize) } };
+    return paginate("incentives", rows.map(serializeIncentive), Number(total?.n ?? 0), page);
   });
 }
 
@@ -337,12 +335,10 @@ export interface ListRecurringOptions {
   status?: RecurringIncentive["status"];
   type?: RecurringIncentive["type"];
   note?: string;
-  page: number;
-  pageSize: number;
 }
 
 /** GET /v1/incentives/recurring: brings the recurrences up to date, then lists newest first (by start date). */
-export async function listRecurringIncentives(deps: GatewayDeps, o: ListRecurringOptions) {
+export async function listRecurringIncentives(deps: GatewayDeps, o: ListRecurringOptions, page: PageParams) {
   return deps.db.transaction(async (tx) => {
     await assertEmploymentFilter(tx, o.companyId, o.employmentId);
     await generateRecurringIncentives(tx, deps.clock.now(), { companyId: o.companyId });
@@ -363,12 +359,10 @@ export async function listRecurringIncentives(deps: GatewayDeps, o: ListRecurrin
       .from(recurringIncentives)
       .where(where)
       .orderBy(desc(recurringIncentives.startDate), desc(recurringIncentives.createdAt), desc(recurringIncentives.id))
-      .limit(o.pageSize)
-      .offset((o.page - 1) * o.pageSize);
+      .limit(pageWindow(page).limit)
+      .offset(pageWindow(page).offset);
     const [total] = await tx.select({ n: count() }).from(recurringIncentives).where(where);
-    return {
-      data: { recurring_incentives: rows.map(serializeRecurringIncentive), ...pageFields(Number(total?.n ?? 0), o.page, o.pageSize) },
-    };
+    return paginate("recurring_incentives", rows.map(serializeRecurringIncentive), Number(total?.n ?? 0), page);
   });
 }
 

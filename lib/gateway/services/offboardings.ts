@@ -3,13 +3,14 @@ import { randomUUID } from "node:crypto";
 import { and, count, desc, eq, or, type SQL } from "drizzle-orm";
 import type { CreateOffboardingBody, OffboardingStatus, TerminationOffboarding } from "@/lib/contract";
 import type { GatewayDeps, Principal } from "../context";
+import { pageWindow, paginate, type PageParams } from "../pagination";
 import type { DbOrTx } from "../db/client";
 import { companyUsers, employments, offboardings, peopleOpsFiles } from "../db/schema";
 import { actionError, notFound } from "../errors";
 import { UUID_RE, assertCanWrite, assertCompanyActive, assertOperationAvailable, getEmploymentOrThrow } from "./employments";
 import { decodeUpload, fileRow, type DecodedFile } from "./expenses-receipts";
 import { emitEvent } from "./outbox";
-import { assertEmploymentFilter, iso, lockEmployment, pageFields, throwIfErrors, todayUtc } from "./people-ops-shared";
+import { assertEmploymentFilter, iso, lockEmployment, throwIfErrors, todayUtc } from "./people-ops-shared";
 
 // Offboardings: a termination request moves an active employment to `offboarding` and is
 // `submitted`; the provider's review (simulated by a sandbox route) moves it to `in_review`, then
@@ -62,12 +63,10 @@ export interface ListOffboardingsOptions {
   type?: "termination" | "resignation";
   status?: OffboardingStatus;
   includeConfidential?: boolean;
-  page: number;
-  pageSize: number;
 }
 
 /** GET /v1/offboardings: newest first. */
-export async function listOffboardings(deps: GatewayDeps, principal: Principal, o: ListOffboardingsOptions) {
+export async function listOffboardings(deps: GatewayDeps, principal: Principal, o: ListOffboardingsOptions, page: PageParams) {
   const { db } = deps;
   await assertEmploymentFilter(db, principal.companyId!, o.employmentId);
   const where = and(
@@ -87,11 +86,11 @@ export async function listOffboardings(deps: GatewayDeps, principal: Principal, 
       .from(offboardings)
       .where(where)
       .orderBy(desc(offboardings.submittedAt), desc(offboardings.id))
-      .limit(o.pageSize)
-      .offset((o.page - 1) * o.pageSize),
+      .limit(pageWindow(page).limit)
+      .offset(pageWindow(page).offset),
     db.select({ n: count() }).from(offboardings).where(where),
   ]);
-  return { data: { offboardings: rows.map(serializeOffboarding), ...pageFields(Number(total?.n ?? 0), o.page, o.pageSize) } };
+  return paginate("offboardings", rows.map(serializeOffboarding), Number(total?.n ?? 0), page);
 }
 
 export async function getOffboardingOrThrow(db: DbOrTx, principal: Principal, id: string, lock = false): Promise<OffboardingRow> {

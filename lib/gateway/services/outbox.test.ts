@@ -5,8 +5,8 @@ import type { GatewayDeps } from "../context";
 import type { Db, Tx } from "../db/client";
 import { employmentFiles, employments, outboxEvents } from "../db/schema";
 import { exampleSection } from "../forms";
-import { TEST_DB_KIND, createTestGateway, type TestGateway } from "../testing/harness";
-import { makeEmployment, makeTenant } from "../testing/factories";
+import { TEST_DB_KIND, createTestGateway, type TestGateway } from "@/test-support/gateway/harness";
+import { makeEmployment, makeTenant } from "@/test-support/gateway/factories";
 
 // CONVENTIONS 8 / issue 4: an event's outbox row is written in the transaction of the change that
 // causes it. Proof: the operation runs on a database handle whose transactions, once the operation's

@@ -1,6 +1,7 @@
 import "server-only";
 import { and, asc, count, desc, eq, ne, type SQL } from "drizzle-orm";
 import type { OutstandingPayment, OutstandingPaymentListQuery, OutstandingPaymentListResponse } from "@/lib/contract";
+import { pageWindow, paginate, type PageParams } from "../pagination";
 import type { DbOrTx } from "../db/client";
 import { outstandingPayments } from "../db/schema";
 
@@ -29,6 +30,7 @@ export async function listOutstandingPayments(
   db: DbOrTx,
   companyId: string,
   q: OutstandingPaymentListQuery,
+  page: PageParams,
   now: Date,
 ): Promise<OutstandingPaymentListResponse> {
   const conditions: (SQL | undefined)[] = [
@@ -45,18 +47,15 @@ export async function listOutstandingPayments(
       .from(outstandingPayments)
       .where(where)
       .orderBy(dir(primary), dir(outstandingPayments.invoiceNumber), asc(outstandingPayments.id))
-      .limit(q.page_size)
-      .offset((q.page - 1) * q.page_size),
+      .limit(pageWindow(page).limit)
+      .offset(pageWindow(page).offset),
     db.select({ n: count() }).from(outstandingPayments).where(where),
   ]);
-  const totalCount = Number(total?.n ?? 0);
   const today = now.toISOString().slice(0, 10);
-  return {
-    data: {
-      outstanding_payments_and_refunds: rows.map((r) => serializeOutstandingPayment(r, today)),
-      current_page: q.page,
-      total_count: totalCount,
-      total_pages: Math.ceil(totalCount / q.page_size),
-    },
-  };
+  return paginate(
+    "outstanding_payments_and_refunds",
+    rows.map((r) => serializeOutstandingPayment(r, today)),
+    Number(total?.n ?? 0),
+    page,
+  );
 }

@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { and, asc, count, desc, eq, gte, lte, type SQL } from "drizzle-orm";
 import type { Payslip, PayslipDetail, PayslipListQuery, PayslipListResponse, SandboxReleasePayslipBody } from "@/lib/contract";
 import type { GatewayDeps, Principal } from "../context";
+import { pageWindow, paginate, type PageParams } from "../pagination";
 import type { DbOrTx } from "../db/client";
 import { companies, employments, payslips } from "../db/schema";
 import { actionError, fieldErrors, notFound } from "../errors";
@@ -38,7 +39,7 @@ export function serializePayslipDetail(row: PayslipRow): PayslipDetail {
 }
 
 /** The company's payslips, newest period first; an employment filter naming another company's employment is 404. */
-export async function listPayslips(db: DbOrTx, companyId: string, q: PayslipListQuery): Promise<PayslipListResponse> {
+export async function listPayslips(db: DbOrTx, companyId: string, q: PayslipListQuery, page: PageParams): Promise<PayslipListResponse> {
   if (q.employment_id !== undefined) await getEmploymentOrThrow(db, companyId, q.employment_id);
   const conditions: (SQL | undefined)[] = [
     eq(payslips.companyId, companyId),
@@ -56,19 +57,11 @@ export async function listPayslips(db: DbOrTx, companyId: string, q: PayslipList
       .from(payslips)
       .where(where)
       .orderBy(desc(payslips.periodStart), asc(payslips.employmentId), asc(payslips.id))
-      .limit(q.page_size)
-      .offset((q.page - 1) * q.page_size),
+      .limit(pageWindow(page).limit)
+      .offset(pageWindow(page).offset),
     db.select({ n: count() }).from(payslips).where(where),
   ]);
-  const totalCount = Number(total?.n ?? 0);
-  return {
-    data: {
-      payslips: rows.map(serializePayslip),
-      current_page: q.page,
-      total_count: totalCount,
-      total_pages: Math.ceil(totalCount / q.page_size),
-    },
-  };
+  return paginate("payslips", rows.map(serializePayslip), Number(total?.n ?? 0), page);
 }
 
 export async function getPayslipOrThrow(db: DbOrTx, companyId: string, id: string): Promise<PayslipRow> {

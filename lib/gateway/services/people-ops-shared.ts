@@ -33,13 +33,6 @@ export function todayIn(timeZone: string, now: Date): string {
   return f.format(now);
 }
 
-/** The pagination fields of the list envelope (DECISIONS.md). */
-export const pageFields = (total: number, page: number, size: number) => ({
-  current_page: page,
-  total_count: total,
-  total_pages: Math.ceil(total / size),
-});
-
 /** Employment statuses in which time off and expenses can be recorded (working, or working out notice). */
 export const WORKING_STATUSES = ["active", "offboarding"] as const;
 /** Statuses in which nothing new can be recorded for an employment. */

@@ -12,6 +12,7 @@ import {
   type UpdateTimeoffBody,
 } from "@/lib/contract";
 import type { GatewayDeps, Principal } from "../context";
+import { pageWindow, paginate, type PageParams } from "../pagination";
 import type { DbOrTx } from "../db/client";
 import { peopleOpsFiles, timeoffs } from "../db/schema";
 import { actionError, notFound } from "../errors";
@@ -26,7 +27,6 @@ import {
   employmentOfRecordForWrite,
   iso,
   loadEmploymentForWrite,
-  pageFields,
   throwIfErrors,
   todayIn,
   tsParam,
@@ -115,12 +115,10 @@ export interface ListTimeoffOptions {
   /** The provider's sort (by timeoff_type or status), then newest first. */
   sortBy?: "timeoff_type" | "status";
   order?: "asc" | "desc";
-  page: number;
-  pageSize: number;
 }
 
 /** GET /v1/timeoff: newest first (by start date), or by the provider's sort_by / order. */
-export async function listTimeoffs(deps: GatewayDeps, o: ListTimeoffOptions) {
+export async function listTimeoffs(deps: GatewayDeps, o: ListTimeoffOptions, page: PageParams) {
   const { db } = deps;
   const now = deps.clock.now();
   await assertEmploymentFilter(db, o.companyId, o.employmentId);
@@ -145,13 +143,13 @@ export async function listTimeoffs(deps: GatewayDeps, o: ListTimeoffOptions) {
       .from(timeoffs)
       .where(where)
       .orderBy(...sort, (o.sortBy ? desc : direction)(timeoffs.startDate), desc(timeoffs.createdAt), desc(timeoffs.id))
-      .limit(o.pageSize)
-      .offset((o.page - 1) * o.pageSize),
+      .limit(pageWindow(page).limit)
+      .offset(pageWindow(page).offset),
     db.select({ n: count() }).from(timeoffs).where(where),
   ]);
   const docs = await documentsOf(db, rows);
   const items = rows.map((r) => serializeTimeoff(r, r.documentFileId ? (docs.get(r.documentFileId) ?? null) : null, now));
-  return { data: { timeoffs: items, ...pageFields(Number(total?.n ?? 0), o.page, o.pageSize) } };
+  return paginate("timeoffs", items, Number(total?.n ?? 0), page);
 }
 
 export async function getTimeoffOrThrow(db: DbOrTx, companyId: string, id: string, lock = false): Promise<TimeoffRow> {

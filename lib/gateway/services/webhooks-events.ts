@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, gt, inArray, isNull, lt, sql, type SQL } fro
 import type { ReplayWebhookEventsBody, WebhookAttempt, WebhookDelivery, WebhookEvent, WebhookEventType } from "@/lib/contract";
 import type { GatewayDeps, Principal } from "../context";
 import { webhookCallbacks, webhookDeliveries, webhookDeliveryAttempts } from "../db/schema";
+import { pageWindow, paginate, type PageParams } from "../pagination";
 import { actionError, notFound } from "../errors";
 import { UUID_RE } from "./employments";
 import { assertCanManageCallback, assertCanManageWebhooks, visibleCallbacksWhere } from "./webhooks";
@@ -55,14 +56,12 @@ export interface ListWebhookEventsInput {
   after?: string;
   /** By first triggered time; newest first by default. */
   order?: "asc" | "desc";
-  page: number;
-  pageSize: number;
 }
 
 /** When a delivery was first triggered: its first attempt, or its queueing while none was made. */
 const firstTriggeredAt = sql`coalesce(${webhookDeliveries.firstAttemptAt}, ${webhookDeliveries.createdAt})`;
 
-function filters(input: Omit<ListWebhookEventsInput, "page" | "pageSize" | "order">): SQL[] {
+function filters(input: Omit<ListWebhookEventsInput, "order">): SQL[] {
   const conditions: SQL[] = [];
   if (input.eventType) conditions.push(eq(webhookDeliveries.eventType, input.eventType));
   if (input.companyId) conditions.push(eq(webhookDeliveries.companyId, input.companyId));
@@ -78,7 +77,7 @@ function filters(input: Omit<ListWebhookEventsInput, "page" | "pageSize" | "orde
   return conditions;
 }
 
-export async function listWebhookEvents(deps: GatewayDeps, principal: Principal, input: ListWebhookEventsInput) {
+export async function listWebhookEvents(deps: GatewayDeps, principal: Principal, input: ListWebhookEventsInput, page: PageParams) {
   const { db } = deps;
   const visible = db.select({ id: webhookCallbacks.id }).from(webhookCallbacks).where(visibleCallbacksWhere(principal));
   const where = and(inArray(webhookDeliveries.callbackId, visible), ...filters(input));
@@ -94,15 +93,9 @@ export async function listWebhookEvents(deps: GatewayDeps, principal: Principal,
           ? [desc(firstTriggeredAt), desc(webhookDeliveries.createdAt), asc(webhookDeliveries.id)]
           : [desc(webhookDeliveries.createdAt), asc(webhookDeliveries.id)]),
     )
-    .limit(input.pageSize)
-    .offset((input.page - 1) * input.pageSize);
-  const totalCount = Number(total?.n ?? 0);
-  return {
-    webhook_events: rows.map(serializeWebhookEvent),
-    current_page: input.page,
-    total_count: totalCount,
-    total_pages: Math.ceil(totalCount / input.pageSize),
-  };
+    .limit(pageWindow(page).limit)
+    .offset(pageWindow(page).offset);
+  return paginate("webhook_events", rows.map(serializeWebhookEvent), Number(total?.n ?? 0), page);
 }
 
 async function getVisibleDeliveries(deps: GatewayDeps, principal: Principal, ids: readonly string[]) {

@@ -14,6 +14,7 @@ import type { GatewayDeps, Principal } from "../context";
 import { randomToken } from "../crypto";
 import type { DbOrTx } from "../db/client";
 import { webhookCallbacks, webhookDeliveries } from "../db/schema";
+import { pageWindow, paginate, type ListEnvelope, type PageParams } from "../pagination";
 import { fieldErrors, forbidden, notFound } from "../errors";
 import { getVisibleCompany } from "../oauth/consented-companies";
 import { UUID_RE } from "./employments";
@@ -212,22 +213,17 @@ export async function listCompanyWebhookCallbacks(deps: GatewayDeps, principal: 
 export async function listWebhookCallbacks(
   deps: GatewayDeps,
   principal: Principal,
-  input: { companyId: string; page: number; pageSize: number },
-): Promise<{ webhook_callbacks: WebhookCallbackDetail[]; current_page: number; total_count: number; total_pages: number }> {
-  const where = await companyCallbacksWhere(deps, principal, input.companyId);
+  companyId: string,
+  page: PageParams,
+): Promise<ListEnvelope<"webhook_callbacks", WebhookCallbackDetail>> {
+  const where = await companyCallbacksWhere(deps, principal, companyId);
   const [total] = await deps.db.select({ n: count() }).from(webhookCallbacks).where(where);
   const rows = await deps.db
     .select()
     .from(webhookCallbacks)
     .where(where)
     .orderBy(asc(webhookCallbacks.createdAt), asc(webhookCallbacks.id))
-    .limit(input.pageSize)
-    .offset((input.page - 1) * input.pageSize);
-  const totalCount = Number(total?.n ?? 0);
-  return {
-    webhook_callbacks: rows.map(serializeCallbackDetail),
-    current_page: input.page,
-    total_count: totalCount,
-    total_pages: Math.ceil(totalCount / input.pageSize),
-  };
+    .limit(pageWindow(page).limit)
+    .offset(pageWindow(page).offset);
+  return paginate("webhook_callbacks", rows.map(serializeCallbackDetail), Number(total?.n ?? 0), page);
 }

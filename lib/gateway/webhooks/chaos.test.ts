@@ -7,10 +7,10 @@ import { verifyWebhookRequest } from "@/lib/webhooks-verify";
 import { systemClock } from "../clock";
 import { outboxEvents, webhookDeliveries, webhookDeliveryAttempts } from "../db/schema";
 import { emitEvent } from "../services/outbox";
-import { TEST_DB_KIND, createTestGateway, type TestGateway } from "../testing/harness";
+import { TEST_DB_KIND, createTestGateway, type TestGateway } from "@/test-support/gateway/harness";
 import { createDispatcher, type Dispatcher } from "./dispatcher";
 import { hashSeed } from "../seed/prng";
-import { makeWebhookWorld, registerCallback } from "./testing";
+import { makeWebhookWorld, registerCallback } from "@/test-support/gateway/webhooks";
 
 // Chaos, bounded and on loopback: 1,000 events to a receiver (node:http on 127.0.0.1:0, in a child
 // process: chaos-receiver.mjs) that answers 500 to 30 % of attempts and stalls on 5 % past the

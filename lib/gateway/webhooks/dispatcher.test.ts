@@ -9,10 +9,10 @@ import {
 import { verifyWebhookRequest } from "@/lib/webhooks-verify";
 import { outboxEvents, webhookDeliveries, webhookDeliveryAttempts } from "../db/schema";
 import { withdrawConsent } from "../oauth/grants";
-import { createTestGateway } from "../testing/harness";
+import { createTestGateway } from "@/test-support/gateway/harness";
 import { createDispatcher } from "./dispatcher";
 import { RETRY_SCHEDULE_MS } from "./retry-schedule";
-import { emitTestEvent, makeWebhookWorld, recordingSender, registerCallback } from "./testing";
+import { emitTestEvent, makeWebhookWorld, recordingSender, registerCallback } from "@/test-support/gateway/webhooks";
 
 // The dispatcher in simulated time (ManualClock): routing of events to callbacks, what is sent,
 // the whole retry schedule, leases after a kill, several dispatchers, deleted callbacks.

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { ONBOARDING_TASK_KEYS, WebhookPayloadSchemas, type WebhookEventType } from "@/lib/contract";
 import { exampleSection } from "../forms/examples";
-import { createTestGateway } from "../testing/harness";
-import { makeDepartment, makeEmployment } from "../testing/factories";
+import { createTestGateway } from "@/test-support/gateway/harness";
+import { makeDepartment, makeEmployment } from "@/test-support/gateway/factories";
 import { createDispatcher } from "./dispatcher";
-import { makeWebhookWorld, recordingSender, registerCallback } from "./testing";
+import { makeWebhookWorld, recordingSender, registerCallback } from "@/test-support/gateway/webhooks";
 
 // The operations that exist emit their events (spec 6.1/6.2) through the outbox, in their own
 // transaction, and every delivered payload is exactly what lib/contract WebhookPayloadSchemas says.

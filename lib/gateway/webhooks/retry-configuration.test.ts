@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WebhookDeliveryListResponseSchema } from "@/lib/contract";
 import { parseServerEnv } from "@/lib/env";
 import { startGateway, type RunningGateway } from "../server";
-import { makeEmployment, makeTenant } from "../testing/factories";
+import { makeEmployment, makeTenant } from "@/test-support/gateway/factories";
 
 // Issue 10 item 8: GATEWAY_WEBHOOK_RETRY_SCHEDULE (and the timeout, lease and poll interval) set the
 // embedded dispatcher's timing, so a receiver that always fails reaches the final failure in

@@ -6,12 +6,15 @@ import { Hydrate } from "@/components/console/hydrate";
 import { ButtonLink } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
 import { getContractAmendment } from "@/lib/console/contract-amendments/api";
-import { amendmentHref, amendmentsOfEmploymentHref, CONTRACT_AMENDMENTS_PATH } from "@/lib/console/contract-amendments/url-state";
+import { amendmentsOfEmploymentHref } from "@/lib/console/contract-amendments/list";
+import { amendmentHref, CONTRACT_AMENDMENTS_PATH } from "@/lib/console/contract-amendments/url-state";
 import { employmentHref } from "@/lib/console/employments/links";
-import { getPageApi, listAllCompanyManagers, loadForPage } from "@/lib/console/employments/server";
+import { getPageApi, loadForPage } from "@/lib/console/employments/server";
 import { companyManagersQuery } from "@/lib/queries/company";
 import { amendmentDetailQuery } from "@/lib/queries/contract-amendments";
 import { makeQueryClient } from "@/lib/queries/query-client";
+import { listAllCompanyManagers } from "@/lib/console/company-managers/api";
+import { getEmployment } from "@/lib/console/employments/api";
 
 export const metadata: Metadata = { title: "Contract amendment" };
 
@@ -35,9 +38,7 @@ export default async function ContractAmendmentPage({
     }),
     queryClient.prefetchQuery({ ...companyManagersQuery(scope), queryFn: () => listAllCompanyManagers(api) }),
   ]);
-  const employment = result.ok
-    ? await loadForPage(() => api.getEmployment(result.data.employment_id).then((r) => r.data.employment), { returnTo })
-    : null;
+  const employment = result.ok ? await loadForPage(() => getEmployment(api, result.data.employment_id), { returnTo }) : null;
   const name = employment?.ok ? employment.data.full_name : null;
   return (
     <div className="mx-auto max-w-4xl">

@@ -6,13 +6,16 @@ import { Alert } from "@/components/ui/alert";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { Card, CardBody } from "@/components/ui/card";
 import { Field, Select } from "@/components/ui/field";
+import { formPageSubtitle } from "@/components/forms/section-labels";
 import { PageHeader } from "@/components/ui/page-header";
 import { getAmendmentForm } from "@/lib/console/contract-amendments/api";
 import { amendable, amendmentUnavailableReason } from "@/lib/console/contract-amendments/create";
-import { amendmentsOfEmploymentHref, CONTRACT_AMENDMENTS_PATH, newAmendmentHref } from "@/lib/console/contract-amendments/url-state";
+import { amendmentsOfEmploymentHref } from "@/lib/console/contract-amendments/list";
+import { CONTRACT_AMENDMENTS_PATH, newAmendmentHref } from "@/lib/console/contract-amendments/url-state";
 import { employmentHref } from "@/lib/console/employments/links";
 import { getPageApi, loadForPage } from "@/lib/console/employments/server";
 import { EMPLOYMENT_DIRECTORY_QUERY, employmentOptions, employmentIdParam } from "@/lib/console/payslips/employment-directory";
+import { getEmployment, listEmployments } from "@/lib/console/employments/api";
 
 export const metadata: Metadata = { title: "New contract amendment" };
 
@@ -61,7 +64,7 @@ export default async function NewContractAmendmentPage({
   );
 
   if (!employmentId) {
-    const list = await loadForPage(() => api.listEmployments(EMPLOYMENT_DIRECTORY_QUERY).then((r) => r.data), { returnTo });
+    const list = await loadForPage(() => listEmployments(api, EMPLOYMENT_DIRECTORY_QUERY), { returnTo });
     const options = list.ok ? employmentOptions(list.data.employments, { filter: amendable }) : [];
     return (
       <div className="mx-auto max-w-2xl">
@@ -103,7 +106,7 @@ export default async function NewContractAmendmentPage({
     );
   }
 
-  const employment = await loadForPage(() => api.getEmployment(employmentId).then((r) => r.data.employment), { returnTo });
+  const employment = await loadForPage(() => getEmployment(api, employmentId), { returnTo });
   const e = employment.ok ? employment.data : null;
   // The API requires the active contract's id (amendment_contract_id), as the provider does.
   const unavailable = e
@@ -117,9 +120,7 @@ export default async function NewContractAmendmentPage({
       <PageHeader
         title="New contract amendment"
         description={
-          e
-            ? `${e.full_name}${e.job_title ? `, ${e.job_title}` : ""} · ${e.country?.name ?? "no country"} form “contract_amendment”`
-            : undefined
+          e ? formPageSubtitle(`${e.full_name}${e.job_title ? `, ${e.job_title}` : ""}`, e.country?.name, "Contract amendment") : undefined
         }
       />
       {!employment.ok ? (

@@ -6,22 +6,22 @@ import { ButtonLink } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
 import { EMPLOYMENTS_PATH } from "@/lib/console/employments/links";
 import { getPageApi, loadForPage } from "@/lib/console/employments/server";
-import { listStateHref, parseListState, toApiQuery } from "@/lib/console/employments/url-state";
+import { employmentsList } from "@/lib/console/employments/url-state";
 import { employmentListQuery } from "@/lib/queries/employments";
 import { makeQueryClient } from "@/lib/queries/query-client";
+import { listEmployments } from "@/lib/console/employments/api";
 
 export const metadata: Metadata = { title: "Employments" };
 
 /** The employments list: the URL's page of data is fetched here, then the list is interactive. */
 export default async function EmploymentsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const state = parseListState(await searchParams);
-  const returnTo = listStateHref(state);
+  const state = employmentsList.parse(await searchParams);
+  const returnTo = employmentsList.href(state);
   const { api, scope } = await getPageApi(returnTo);
-  const apiQuery = toApiQuery(state);
+  const apiQuery = employmentsList.toApiQuery(state);
   const queryClient = makeQueryClient();
   const result = await loadForPage(
-    () =>
-      queryClient.fetchQuery({ ...employmentListQuery(scope, apiQuery), queryFn: () => api.listEmployments(apiQuery).then((r) => r.data) }),
+    () => queryClient.fetchQuery({ ...employmentListQuery(scope, apiQuery), queryFn: () => listEmployments(api, apiQuery) }),
     { returnTo },
   );
   const environmentLabel = ENVIRONMENT_LABELS[scope.environment];

@@ -10,6 +10,7 @@ import { EMPLOYMENTS_PATH, employmentHref } from "@/lib/console/employments/link
 import { getPageApi, loadForPage } from "@/lib/console/employments/server";
 import { employmentDetailQuery } from "@/lib/queries/employments";
 import { makeQueryClient } from "@/lib/queries/query-client";
+import { getEmployment } from "@/lib/console/employments/api";
 
 export const metadata: Metadata = { title: "Employment" };
 
@@ -20,8 +21,7 @@ export default async function EmploymentPage({ params }: { params: Promise<{ id:
   const { api, scope } = await getPageApi(returnTo);
   const queryClient = makeQueryClient();
   const result = await loadForPage(
-    () =>
-      queryClient.fetchQuery({ ...employmentDetailQuery(scope, id), queryFn: () => api.getEmployment(id).then((r) => r.data.employment) }),
+    () => queryClient.fetchQuery({ ...employmentDetailQuery(scope, id), queryFn: () => getEmployment(api, id) }),
     { returnTo, notFoundOn404: true },
   );
   if (!result.ok) {

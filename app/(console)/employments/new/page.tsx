@@ -7,6 +7,8 @@ import { EMPLOYMENTS_PATH } from "@/lib/console/employments/links";
 import { getPageApi, loadForPage } from "@/lib/console/employments/server";
 import { currentStep } from "./flow-state";
 import { NewEmploymentFlow } from "./new-employment-flow";
+import { listCountries } from "@/lib/console/countries/api";
+import { getEmployment } from "@/lib/console/employments/api";
 
 export const metadata: Metadata = { title: "New employment" };
 
@@ -27,10 +29,8 @@ export default async function NewEmploymentPage({ searchParams }: { searchParams
   const { api, scope } = await getPageApi(returnTo);
 
   const [countries, employment] = await Promise.all([
-    loadForPage(() => api.listCountries().then((r) => r.data), { returnTo }),
-    params.employment
-      ? loadForPage(() => api.getEmployment(params.employment!).then((r) => r.data.employment), { returnTo, notFoundOn404: true })
-      : null,
+    loadForPage(() => listCountries(api), { returnTo }),
+    params.employment ? loadForPage(() => getEmployment(api, params.employment!), { returnTo, notFoundOn404: true }) : null,
   ]);
   const failed = !countries.ok ? countries.error : employment && !employment.ok ? employment.error : null;
 

@@ -4,7 +4,7 @@ import { Hydrate } from "@/components/console/hydrate";
 import { FormPage } from "@/components/console/timeoff/people-ops/form-page";
 import { getPageApi } from "@/lib/console/employments/server";
 import { EXPENSES_PATH, newExpenseHref } from "@/lib/console/expenses/url-state";
-import { employmentIdOf } from "@/lib/console/timeoff/people-ops/list-state";
+import { employmentIdOf } from "@/lib/console/list";
 import { prefetchPeopleOpsEmployments } from "@/lib/console/timeoff/people-ops/server";
 import { makeQueryClient } from "@/lib/queries/query-client";
 

@@ -4,7 +4,7 @@ import { OffboardingCreateContainer } from "@/components/console/offboardings/of
 import { FormPage } from "@/components/console/timeoff/people-ops/form-page";
 import { getPageApi } from "@/lib/console/employments/server";
 import { newOffboardingHref, OFFBOARDINGS_PATH } from "@/lib/console/offboardings/url-state";
-import { employmentIdOf } from "@/lib/console/timeoff/people-ops/list-state";
+import { employmentIdOf } from "@/lib/console/list";
 import { prefetchPeopleOpsEmployments } from "@/lib/console/timeoff/people-ops/server";
 import { makeQueryClient } from "@/lib/queries/query-client";
 

@@ -9,7 +9,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { Table, TableContainer, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import { STATUS_OPTIONS } from "@/lib/console/employments/labels";
-import { pageRange, PAGE_SIZE_OPTIONS } from "@/lib/console/employments/url-state";
+import { pageRange, PAGE_SIZE_OPTIONS } from "@/lib/console/list";
 import { listEmploymentsAcrossCompanies, liveGrants } from "@/lib/console/partner/aggregate";
 import { requireOperator } from "@/lib/console/partner/server";
 import { openCompanyHref, parsePartnerListState, partnerListHref, PARTNER_EMPLOYMENTS_PATH } from "@/lib/console/partner/url-state";

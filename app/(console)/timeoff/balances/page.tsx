@@ -5,7 +5,7 @@ import { TimeoffTabs } from "@/components/console/timeoff/timeoff-tabs";
 import { PageHeader } from "@/components/ui/page-header";
 import { getPageApi, loadForPage } from "@/lib/console/employments/server";
 import { getTimeoffBalance } from "@/lib/console/timeoff/api";
-import { employmentIdOf } from "@/lib/console/timeoff/people-ops/list-state";
+import { employmentIdOf } from "@/lib/console/list";
 import { prefetchPeopleOpsEmployments } from "@/lib/console/timeoff/people-ops/server";
 import { timeoffBalanceHref } from "@/lib/console/timeoff/url-state";
 import { makeQueryClient } from "@/lib/queries/query-client";

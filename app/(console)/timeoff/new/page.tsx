@@ -4,7 +4,7 @@ import { TimeoffRequestContainer } from "@/components/console/timeoff/timeoff-re
 import { FormPage } from "@/components/console/timeoff/people-ops/form-page";
 import { getPageApi, loadForPage } from "@/lib/console/employments/server";
 import { listTimeoffTypes } from "@/lib/console/timeoff/api";
-import { employmentIdOf } from "@/lib/console/timeoff/people-ops/list-state";
+import { employmentIdOf } from "@/lib/console/list";
 import { prefetchPeopleOpsEmployments } from "@/lib/console/timeoff/people-ops/server";
 import { newTimeoffHref, TIMEOFF_PATH } from "@/lib/console/timeoff/url-state";
 import { makeQueryClient } from "@/lib/queries/query-client";

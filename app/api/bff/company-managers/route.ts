@@ -1,12 +1,12 @@
 import { z } from "zod";
 import { bffHandler } from "@/lib/console/bff";
-import { inviteCompanyManager, listCompanyManagersPage } from "@/lib/console/company-managers/api";
-import { parseManagerState, toManagerApiQuery } from "@/lib/console/company-managers/url-state";
+import { inviteCompanyManager, listCompanyManagers } from "@/lib/console/company-managers/api";
+import { managersList } from "@/lib/console/company-managers/list";
 import { CreateCompanyManagerBodySchema } from "@/lib/contract";
 
 // GET /api/bff/company-managers — one page of the company's users with roles.
 export const GET = bffHandler(async ({ api, req }) => {
-  return listCompanyManagersPage(api, toManagerApiQuery(parseManagerState(req.nextUrl.searchParams)));
+  return listCompanyManagers(api, managersList.apiQueryOf(req.nextUrl.searchParams));
 });
 
 // POST /api/bff/company-managers — invites a user with a role to the session's company

@@ -20,7 +20,7 @@ export const GET = bffHandler(async ({ api, req }) => {
     });
   }
   const q = parsed.data;
-  return listContractAmendments(api, { page: q.page, page_size: q.page_size, employment_id: q.employment_id, status: q.status?.join(",") });
+  return listContractAmendments(api, { page: q.page, page_size: q.page_size, employment_id: q.employment_id, status: q.status });
 });
 
 // POST /api/bff/contract-amendments — requests an amendment (POST /v1/contract-amendments); the API

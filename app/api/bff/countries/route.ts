@@ -1,7 +1,5 @@
 import { bffHandler } from "@/lib/console/bff";
+import { listCountries } from "@/lib/console/countries/api";
 
 // GET /api/bff/countries — the countries the API lists (GET /v1/countries), for the new-employment flow.
-export const GET = bffHandler(async ({ api }) => {
-  const res = await api.listCountries();
-  return res.data;
-});
+export const GET = bffHandler(async ({ api }) => listCountries(api));

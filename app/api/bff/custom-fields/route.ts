@@ -1,11 +1,11 @@
 import { bffHandler } from "@/lib/console/bff";
 import { createCustomField, listCustomFields } from "@/lib/console/custom-fields/api";
-import { parseCustomFieldState, toCustomFieldApiQuery } from "@/lib/console/custom-fields/url-state";
+import { customFieldsList } from "@/lib/console/custom-fields/list";
 import { CreateCustomFieldBodySchema } from "@/lib/contract";
 
 // GET /api/bff/custom-fields — one page of the company's custom field definitions.
 export const GET = bffHandler(async ({ api, req }) => {
-  return listCustomFields(api, toCustomFieldApiQuery(parseCustomFieldState(req.nextUrl.searchParams)));
+  return listCustomFields(api, customFieldsList.apiQueryOf(req.nextUrl.searchParams));
 });
 
 // POST /api/bff/custom-fields — creates a definition (POST /v1/custom-fields).

@@ -1,6 +1,7 @@
 import { ApiRequestError } from "@/lib/console/api-errors";
 import { bffHandler } from "@/lib/console/bff";
 import { EmploymentListQuerySchema, PaginationQuerySchema } from "@/lib/contract";
+import { listEmployments } from "@/lib/console/employments/api";
 
 // GET /api/bff/employments — one page of the company's employments, for the list's client refetch.
 // The same query rules as the API's own (page, page_size ≤ 100, status list, email).
@@ -15,6 +16,5 @@ export const GET = bffHandler(async ({ api, req }) => {
     throw new ApiRequestError({ kind: "bad_request", status: 400, message: issue?.message ?? "Invalid query", requestId: null });
   }
   const q = parsed.data;
-  const res = await api.listEmployments({ page: q.page, page_size: q.page_size, status: q.status, email: q.email || undefined });
-  return res.data;
+  return listEmployments(api, { page: q.page, page_size: q.page_size, status: q.status, email: q.email || undefined });
 });

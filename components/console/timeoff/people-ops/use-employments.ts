@@ -5,7 +5,7 @@ import { useSearchParams } from "next/navigation";
 import { useMemo } from "react";
 import { toEmploymentListItem, type EmploymentListItem } from "@/lib/contract";
 import { employmentNames, PEOPLE_OPS_EMPLOYMENTS_QUERY } from "@/lib/console/timeoff/people-ops/eligibility";
-import { employmentIdParam } from "@/lib/console/timeoff/people-ops/list-state";
+import { employmentIdOf } from "@/lib/console/list";
 import { employmentDetailQuery, employmentListQuery } from "@/lib/queries/employments";
 import type { QueryScope } from "@/lib/queries/scope";
 
@@ -16,7 +16,7 @@ import type { QueryScope } from "@/lib/queries/scope";
  * preselected and their filtered lists named.
  */
 export function usePeopleOpsEmployments(scope: QueryScope, ensureId?: string) {
-  const urlId = employmentIdParam.parse(useSearchParams().get("employment_id") ?? "");
+  const urlId = employmentIdOf(new URLSearchParams(useSearchParams()));
   const wanted = ensureId ?? urlId;
   const query = useQuery({ ...employmentListQuery(scope, PEOPLE_OPS_EMPLOYMENTS_QUERY), staleTime: 60_000 });
   const listed = query.data?.employments;

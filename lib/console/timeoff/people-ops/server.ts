@@ -5,6 +5,7 @@ import { loadForPage } from "@/lib/console/employments/server";
 import { employmentListQuery } from "@/lib/queries/employments";
 import type { QueryScope } from "@/lib/queries/scope";
 import { PEOPLE_OPS_EMPLOYMENTS_QUERY } from "./eligibility";
+import { listEmployments } from "@/lib/console/employments/api";
 
 /**
  * Prefetches the employments the people-ops pages name and offer (same key as the client's query).
@@ -15,7 +16,7 @@ export function prefetchPeopleOpsEmployments(queryClient: QueryClient, api: ApiC
     () =>
       queryClient.fetchQuery({
         ...employmentListQuery(scope, PEOPLE_OPS_EMPLOYMENTS_QUERY),
-        queryFn: () => api.listEmployments(PEOPLE_OPS_EMPLOYMENTS_QUERY).then((r) => r.data),
+        queryFn: () => listEmployments(api, PEOPLE_OPS_EMPLOYMENTS_QUERY),
       }),
     { returnTo },
   );

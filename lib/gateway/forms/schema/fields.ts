@@ -85,9 +85,11 @@ export interface MoneyOptions extends FieldOptions {
 
 /** Amounts are integer minor units (DECISIONS.md "Money"); the UI shows them in `currency`. */
 export function money(o: MoneyOptions): JsonSchema {
-  // The type message speaks to API callers: they are the ones who send decimals.
+  // The schema's message speaks to the person filling the form, whose input takes the amount as
+  // written (the provider's schemas do the same); API callers, who send decimals by mistake, are
+  // told about cents by the API's own catalog (lib/forms/messages.ts `insisted`).
   const errorMessage = {
-    type: `Enter the amount in ${o.currency} cents, as an integer (e.g. 150000 for 1,500.00 ${o.currency}).`,
+    type: `Enter the amount in ${o.currency}, e.g. 1,500.00`,
     ...o.errorMessage,
   };
   return field(

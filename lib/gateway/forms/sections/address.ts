@@ -90,9 +90,10 @@ export function billingAddress(p: CountryProfile, vat: { title: string; pattern:
     properties: {
       invoice_to: radio({
         title: "Invoices are addressed to",
+        // Served for employees and contractors alike (the form endpoint knows no employment): no type named.
         options: [
-          ["individual", "The contractor personally"],
-          ["company", "The contractor's company"],
+          ["individual", "This person"],
+          ["company", "This person's company"],
         ],
         direction: "row",
       }),

@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { beforeEach, describe, expect, it } from "vitest";
 import { CompaniesResponseSchema } from "@/lib/contract";
-import { makeAccessToken, makeClient, makeTenant } from "../../testing/factories";
-import { bearer, obtainTokens, setupOAuth, tokenRequest, type OAuthSetup } from "../../oauth/testing";
+import { makeAccessToken, makeClient, makeTenant } from "@/test-support/gateway/factories";
+import { bearer, obtainTokens, setupOAuth, tokenRequest, type OAuthSetup } from "@/test-support/gateway/oauth";
 
 const realCompany = (
   JSON.parse(readFileSync("/work/shared/fixtures/api/openapi-examples-2024/CompaniesResponse.json", "utf8")) as {

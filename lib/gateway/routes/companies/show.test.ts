@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { CompanyResponseSchema } from "@/lib/contract";
-import { makeAccessToken, makeClient, makeTenant } from "../../testing/factories";
-import { bearer, obtainTokens, setupOAuth, tokenRequest, type OAuthSetup } from "../../oauth/testing";
+import { makeAccessToken, makeClient, makeTenant } from "@/test-support/gateway/factories";
+import { bearer, obtainTokens, setupOAuth, tokenRequest, type OAuthSetup } from "@/test-support/gateway/oauth";
 
 describe("GET /v1/companies/{company_id}", () => {
   let setup: OAuthSetup;

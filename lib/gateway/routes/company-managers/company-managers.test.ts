@@ -2,9 +2,9 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { outboxEvents } from "../../db/schema";
 import { CompanyManagerCreatedResponseSchema, CompanyManagerListResponseSchema } from "@/lib/contract";
-import { createTestGateway, type TestGateway } from "../../testing/harness";
-import { makeEmployment, makeTenant } from "../../testing/factories";
-import { fixturesAvailable, keysOf, readFixture, tokenWith } from "../people-ops-testing";
+import { createTestGateway, type TestGateway } from "@/test-support/gateway/harness";
+import { makeEmployment, makeTenant } from "@/test-support/gateway/factories";
+import { fixturesAvailable, keysOf, readFixture, tokenWith } from "@/test-support/gateway/people-ops";
 
 let gw: TestGateway;
 let t: Awaited<ReturnType<typeof makeTenant>>;

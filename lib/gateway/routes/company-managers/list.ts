@@ -1,5 +1,6 @@
 import "server-only";
 import { CompanyManagerListQuerySchema, CompanyManagerListResponseSchema, PaginationQuerySchema } from "@/lib/contract";
+import { pageParams } from "../../pagination";
 import { defineRoute } from "../../route";
 import { listCompanyManagers, resolveCompanyId } from "../../services/company-structure";
 import { COMMON_ERRORS } from "../employments/scopes";
@@ -19,5 +20,5 @@ export const listCompanyManagersRoute = defineRoute({
     ...COMMON_ERRORS,
   },
   handler: async (c, { query, principal }) =>
-    c.json(await listCompanyManagers(c.get("deps").db, resolveCompanyId(principal, query.company_id), query.page, query.page_size)),
+    c.json(await listCompanyManagers(c.get("deps").db, resolveCompanyId(principal, query.company_id), pageParams(query))),
 });

@@ -14,9 +14,9 @@ import {
 } from "@/lib/contract";
 import { companies, employments, outboxEvents } from "../../db/schema";
 import { createFormRegistry, exampleSection } from "../../forms";
-import { createTestGateway, type TestGateway } from "../../testing/harness";
-import { makeEmployment } from "../../testing/factories";
-import { fieldDifference, listItemOf, makePayrollWorld, readOfficialExample } from "../payroll-testing";
+import { createTestGateway, type TestGateway } from "@/test-support/gateway/harness";
+import { makeEmployment } from "@/test-support/gateway/factories";
+import { fieldDifference, listItemOf, makePayrollWorld, readOfficialExample } from "@/test-support/gateway/payroll";
 
 // /v1/contract-amendments (list, create, show, automatable), /v1/employment-contracts/{id}/pending-changes,
 // and the sandbox's PATCH /v1/sandbox/contract-amendments/{id} and PUT …/{id}/approve.

@@ -1,5 +1,6 @@
 import "server-only";
 import { ContractAmendmentListQuerySchema, ContractAmendmentListResponseSchema } from "@/lib/contract";
+import { pageParams } from "../../pagination";
 import { defineRoute } from "../../route";
 import { listContractAmendments } from "../../services/contract-amendments";
 import { COMMON_ERRORS } from "../employments/scopes";
@@ -20,5 +21,6 @@ export const listContractAmendmentsRoute = defineRoute({
     404: { description: "employment_id names no employment of the company" },
     ...COMMON_ERRORS,
   },
-  handler: async (c, { query, principal }) => c.json(await listContractAmendments(c.get("deps").db, principal.companyId!, query)),
+  handler: async (c, { query, principal }) =>
+    c.json(await listContractAmendments(c.get("deps").db, principal.companyId!, query, pageParams(query))),
 });

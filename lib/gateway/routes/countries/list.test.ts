@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { CountriesResponseSchema, FORM_NAMES } from "@/lib/contract";
 import { createGatewayApp } from "../../app";
-import { makeAccessToken, makeClient, makeCustomerToken, makeTenant } from "../../testing/factories";
-import { createTestGateway, type TestGateway } from "../../testing/harness";
+import { makeAccessToken, makeClient, makeCustomerToken, makeTenant } from "@/test-support/gateway/factories";
+import { createTestGateway, type TestGateway } from "@/test-support/gateway/harness";
 import { countryRoutes } from ".";
 
 let gw: TestGateway;

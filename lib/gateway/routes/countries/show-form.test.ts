@@ -5,8 +5,8 @@ import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { FormResponseSchema } from "@/lib/contract";
 import { createGatewayApp } from "../../app";
 import { createFormRegistry } from "../../forms";
-import { makeAccessToken, makeClient, makeCustomerToken, makeTenant } from "../../testing/factories";
-import { createTestGateway, type TestGateway } from "../../testing/harness";
+import { makeAccessToken, makeClient, makeCustomerToken, makeTenant } from "@/test-support/gateway/factories";
+import { createTestGateway, type TestGateway } from "@/test-support/gateway/harness";
 import { countryRoutes } from ".";
 
 let gw: TestGateway;

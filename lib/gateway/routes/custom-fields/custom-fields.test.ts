@@ -10,9 +10,9 @@ import {
   type CustomFieldType,
 } from "@/lib/contract";
 import { outboxEvents } from "../../db/schema";
-import { createTestGateway, type TestGateway } from "../../testing/harness";
-import { makeEmployment } from "../../testing/factories";
-import { fieldDifference, listItemOf, makePayrollWorld, readOfficialExample } from "../payroll-testing";
+import { createTestGateway, type TestGateway } from "@/test-support/gateway/harness";
+import { makeEmployment } from "@/test-support/gateway/factories";
+import { fieldDifference, listItemOf, makePayrollWorld, readOfficialExample } from "@/test-support/gateway/payroll";
 
 // GET/POST /v1/custom-fields, GET /v1/custom-fields/{id}, GET/PUT/PATCH /v1/custom-fields/{id}/values/{employment_id}.
 

@@ -1,5 +1,6 @@
 import "server-only";
 import { EmploymentCustomFieldValueListResponseSchema, PaginationQuerySchema } from "@/lib/contract";
+import { pageParams } from "../../pagination";
 import { defineRoute } from "../../route";
 import { listEmploymentCustomFieldValues } from "../../services/custom-fields";
 import { COMMON_ERRORS } from "../employments/scopes";
@@ -22,7 +23,5 @@ export const listEmploymentCustomFieldValuesRoute = defineRoute({
     ...COMMON_ERRORS,
   },
   handler: async (c, { params, query, principal }) =>
-    c.json(
-      await listEmploymentCustomFieldValues(c.get("deps").db, principal.companyId!, params.employment_id!, query.page, query.page_size),
-    ),
+    c.json(await listEmploymentCustomFieldValues(c.get("deps").db, principal.companyId!, params.employment_id!, pageParams(query))),
 });

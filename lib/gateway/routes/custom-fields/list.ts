@@ -1,5 +1,6 @@
 import "server-only";
 import { CustomFieldListResponseSchema, PaginationQuerySchema } from "@/lib/contract";
+import { pageParams } from "../../pagination";
 import { defineRoute } from "../../route";
 import { listCustomFields } from "../../services/custom-fields";
 import { COMMON_ERRORS } from "../employments/scopes";
@@ -19,6 +20,5 @@ export const listCustomFieldsRoute = defineRoute({
     400: { description: "Invalid query" },
     ...COMMON_ERRORS,
   },
-  handler: async (c, { query, principal }) =>
-    c.json(await listCustomFields(c.get("deps").db, principal.companyId!, query.page, query.page_size)),
+  handler: async (c, { query, principal }) => c.json(await listCustomFields(c.get("deps").db, principal.companyId!, pageParams(query))),
 });

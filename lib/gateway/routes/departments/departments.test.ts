@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { DepartmentListResponseSchema, DepartmentResponseSchema } from "@/lib/contract";
-import { createTestGateway, type TestGateway } from "../../testing/harness";
-import { makeCustomerToken, makeDepartment, makeTenant } from "../../testing/factories";
+import { createTestGateway, type TestGateway } from "@/test-support/gateway/harness";
+import { makeCustomerToken, makeDepartment, makeTenant } from "@/test-support/gateway/factories";
 
 let gw: TestGateway;
 let t: Awaited<ReturnType<typeof makeTenant>>;

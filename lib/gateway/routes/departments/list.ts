@@ -1,5 +1,6 @@
 import "server-only";
 import { DepartmentListQuerySchema, DepartmentListResponseSchema, PaginationQuerySchema } from "@/lib/contract";
+import { pageParams } from "../../pagination";
 import { defineRoute } from "../../route";
 import { listDepartments, resolveCompanyId } from "../../services/company-structure";
 import { COMMON_ERRORS } from "../employments/scopes";
@@ -23,8 +24,7 @@ export const listDepartmentsRoute = defineRoute({
       await listDepartments(
         c.get("deps").db,
         resolveCompanyId(principal, query.company_id),
-        query.page,
-        query.paginate === "false" ? null : query.page_size,
+        query.paginate === "false" ? "all" : pageParams(query),
       ),
     ),
 });

@@ -3,8 +3,8 @@ import { eq } from "drizzle-orm";
 import { EmploymentCreationResponseSchema, EmploymentResponseSchema } from "@/lib/contract";
 import { outboxEvents } from "../../db/schema";
 import { exampleSection } from "../../forms";
-import { createTestGateway, type TestGateway } from "../../testing/harness";
-import { makeDepartment, makeTenant } from "../../testing/factories";
+import { createTestGateway, type TestGateway } from "@/test-support/gateway/harness";
+import { makeDepartment, makeTenant } from "@/test-support/gateway/factories";
 
 let gw: TestGateway;
 let t: Awaited<ReturnType<typeof makeTenant>>;

@@ -1,6 +1,7 @@
 import "server-only";
 import { EmploymentListQuerySchema, EmploymentListResponseSchema, PaginationQuerySchema } from "@/lib/contract";
 import { notFound } from "../../errors";
+import { pageParams } from "../../pagination";
 import { defineRoute } from "../../route";
 import { listEmployments } from "../../services/employments";
 import { COMMON_ERRORS, EMPLOYMENT_READ } from "./scopes";
@@ -25,16 +26,18 @@ export const listEmploymentsRoute = defineRoute({
     // `company_id` (the provider's) names the token's own company; another company's is a 404.
     if (query.company_id !== undefined && query.company_id !== principal.companyId) throw notFound("Company");
     return c.json(
-      await listEmployments(c.get("deps"), {
-        companyId: principal.companyId!,
-        statuses: query.status,
-        email: query.email,
-        types: query.employment_type,
-        model: query.employment_model,
-        shortId: query.short_id,
-        page: query.page,
-        pageSize: query.page_size,
-      }),
+      await listEmployments(
+        c.get("deps"),
+        {
+          companyId: principal.companyId!,
+          statuses: query.status,
+          email: query.email,
+          types: query.employment_type,
+          model: query.employment_model,
+          shortId: query.short_id,
+        },
+        pageParams(query),
+      ),
     );
   },
 });

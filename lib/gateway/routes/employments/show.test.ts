@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { EmploymentResponseSchema, ONBOARDING_TASK_KEYS } from "@/lib/contract";
 import { employmentFiles } from "../../db/schema";
-import { createTestGateway, type TestGateway } from "../../testing/harness";
-import { makeEmployment, makeTenant } from "../../testing/factories";
+import { createTestGateway, type TestGateway } from "@/test-support/gateway/harness";
+import { makeEmployment, makeTenant } from "@/test-support/gateway/factories";
 
 let gw: TestGateway;
 let t: Awaited<ReturnType<typeof makeTenant>>;

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { EmploymentResponseSchema } from "@/lib/contract";
 import { outboxEvents } from "../../db/schema";
-import { createTestGateway, type TestGateway } from "../../testing/harness";
+import { createTestGateway, type TestGateway } from "@/test-support/gateway/harness";
 import {
   makeAccessToken,
   makeClient,
@@ -11,7 +11,7 @@ import {
   makeEmployment,
   makeTenant,
   makeUser,
-} from "../../testing/factories";
+} from "@/test-support/gateway/factories";
 
 let gw: TestGateway;
 let t: Awaited<ReturnType<typeof makeTenant>>;

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { expenses, peopleOpsFiles } from "../../db/schema";
-import { SAMPLE_FILES, b64, eventsOf, json, setupPeopleOps, type PeopleOpsSetup } from "../people-ops-testing";
+import { SAMPLE_FILES, b64, eventsOf, json, setupPeopleOps, type PeopleOpsSetup } from "@/test-support/gateway/people-ops";
 
 let s: PeopleOpsSetup;
 beforeEach(async () => {

@@ -12,7 +12,7 @@ import {
   setupPeopleOps,
   tokenWith,
   type PeopleOpsSetup,
-} from "../people-ops-testing";
+} from "@/test-support/gateway/people-ops";
 
 let s: PeopleOpsSetup;
 beforeEach(async () => {

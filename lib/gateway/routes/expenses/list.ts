@@ -1,5 +1,6 @@
 import "server-only";
 import { ExpenseListQuerySchema, ExpenseListResponseSchema, PaginationQuerySchema } from "@/lib/contract";
+import { pageParams } from "../../pagination";
 import { defineRoute } from "../../route";
 import { listExpenses } from "../../services/expenses";
 import { COMMON_ERRORS } from "../employments/scopes";
@@ -23,13 +24,15 @@ export const listExpensesRoute = defineRoute({
   },
   handler: async (c, { query, principal }) =>
     c.json(
-      await listExpenses(c.get("deps"), {
-        companyId: principal.companyId!,
-        employmentId: query.employment_id,
-        status: query.status,
-        page: query.page,
-        pageSize: query.page_size,
-      }),
+      await listExpenses(
+        c.get("deps"),
+        {
+          companyId: principal.companyId!,
+          employmentId: query.employment_id,
+          status: query.status,
+        },
+        pageParams(query),
+      ),
       201,
     ),
 });

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { SAMPLE_FILES, b64, json, setupPeopleOps, tokenWith, type PeopleOpsSetup } from "../people-ops-testing";
+import { SAMPLE_FILES, b64, json, setupPeopleOps, tokenWith, type PeopleOpsSetup } from "@/test-support/gateway/people-ops";
 
 let s: PeopleOpsSetup;
 beforeEach(async () => {

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { ExpenseResponseSchema } from "@/lib/contract";
-import { makeEmployment } from "../../testing/factories";
+import { makeEmployment } from "@/test-support/gateway/factories";
 import {
   SAMPLE_FILES,
   b64,
@@ -11,7 +11,7 @@ import {
   setupPeopleOps,
   tokenWith,
   type PeopleOpsSetup,
-} from "../people-ops-testing";
+} from "@/test-support/gateway/people-ops";
 
 let s: PeopleOpsSetup;
 beforeEach(async () => {

@@ -3,8 +3,8 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { FileDownloadResponseSchema } from "@/lib/contract";
 import { employmentFiles, employments } from "../../db/schema";
-import { createTestGateway, type TestGateway } from "../../testing/harness";
-import { makePayrollWorld } from "../payroll-testing";
+import { createTestGateway, type TestGateway } from "@/test-support/gateway/harness";
+import { makePayrollWorld } from "@/test-support/gateway/payroll";
 
 // GET /v1/files/{id}: the provider's "Download file" (DownloadFileResponse).
 

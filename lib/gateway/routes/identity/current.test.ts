@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { IdentitySchema } from "@/lib/contract";
 import { companyUsers, customerTokens } from "../../db/schema";
 import { sha256 } from "../../crypto";
-import { bearer, obtainTokens, setupOAuth, tokenRequest, type OAuthSetup } from "../../oauth/testing";
+import { bearer, obtainTokens, setupOAuth, tokenRequest, type OAuthSetup } from "@/test-support/gateway/oauth";
 
 const realIdentity = JSON.parse(readFileSync("/work/shared/fixtures/api/identity.current.json", "utf8")) as {
   data: { user: Record<string, unknown>; company: Record<string, unknown>; client_id: string };

@@ -1,5 +1,6 @@
 import "server-only";
 import { IncentiveListQuerySchema, IncentiveListResponseSchema, PaginationQuerySchema } from "@/lib/contract";
+import { pageParams } from "../../pagination";
 import { defineRoute } from "../../route";
 import { listIncentives } from "../../services/incentives";
 import { COMMON_ERRORS } from "../employments/scopes";
@@ -22,13 +23,15 @@ export const listIncentivesRoute = defineRoute({
   },
   handler: async (c, { query, principal }) =>
     c.json(
-      await listIncentives(c.get("deps"), {
-        companyId: principal.companyId!,
-        employmentId: query.employment_id,
-        status: query.status,
-        recurringIncentiveId: query.recurring_incentive_id,
-        page: query.page,
-        pageSize: query.page_size,
-      }),
+      await listIncentives(
+        c.get("deps"),
+        {
+          companyId: principal.companyId!,
+          employmentId: query.employment_id,
+          status: query.status,
+          recurringIncentiveId: query.recurring_incentive_id,
+        },
+        pageParams(query),
+      ),
     ),
 });

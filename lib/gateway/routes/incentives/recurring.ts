@@ -7,6 +7,7 @@ import {
   RecurringIncentiveListResponseSchema,
   RecurringIncentiveResponseSchema,
 } from "@/lib/contract";
+import { pageParams } from "../../pagination";
 import { defineRoute } from "../../route";
 import { createRecurringIncentive, deleteRecurringIncentive, listRecurringIncentives } from "../../services/incentives";
 import { COMMON_ERRORS } from "../employments/scopes";
@@ -33,15 +34,17 @@ export const listRecurringIncentivesRoute = defineRoute({
   },
   handler: async (c, { query, principal }) =>
     c.json(
-      await listRecurringIncentives(c.get("deps"), {
-        companyId: principal.companyId!,
-        employmentId: query.employment_id,
-        status: query.status,
-        type: query.type,
-        note: query.note,
-        page: query.page,
-        pageSize: query.page_size,
-      }),
+      await listRecurringIncentives(
+        c.get("deps"),
+        {
+          companyId: principal.companyId!,
+          employmentId: query.employment_id,
+          status: query.status,
+          type: query.type,
+          note: query.note,
+        },
+        pageParams(query),
+      ),
       201,
     ),
 });

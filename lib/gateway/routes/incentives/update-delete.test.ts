@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { IncentiveListResponseSchema, IncentiveResponseSchema } from "@/lib/contract";
-import { makeEmployment } from "../../testing/factories";
+import { makeEmployment } from "@/test-support/gateway/factories";
 import {
   eventsOf,
   fixturesAvailable,
@@ -10,7 +10,7 @@ import {
   setupPeopleOps,
   tokenWith,
   type PeopleOpsSetup,
-} from "../people-ops-testing";
+} from "@/test-support/gateway/people-ops";
 
 let s: PeopleOpsSetup;
 beforeEach(async () => {

@@ -14,7 +14,7 @@ import {
   setupOAuth,
   tokenRequest,
   type OAuthSetup,
-} from "../../oauth/testing";
+} from "@/test-support/gateway/oauth";
 
 describe("POST /auth/oauth2/authorize/consent", () => {
   let setup: OAuthSetup;

@@ -13,7 +13,7 @@ import {
   REDIRECT_URI,
   setupOAuth,
   type OAuthSetup,
-} from "../../oauth/testing";
+} from "@/test-support/gateway/oauth";
 
 describe("POST /auth/oauth2/authorize/login", () => {
   let setup: OAuthSetup;

@@ -10,7 +10,7 @@ import {
   REDIRECT_URI,
   setupOAuth,
   type OAuthSetup,
-} from "../../oauth/testing";
+} from "@/test-support/gateway/oauth";
 
 describe("GET /auth/oauth2/authorize", () => {
   let setup: OAuthSetup;

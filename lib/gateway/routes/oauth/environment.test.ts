@@ -4,9 +4,9 @@ import { sha256 } from "../../crypto";
 import { customerTokens } from "../../db/schema";
 import { createGatewayApp } from "../../app";
 import { issueCustomerToken } from "../../oauth/customer-tokens";
-import { bearer, OAUTH_TEST_ROUTES, obtainTokens, setupOAuth, tokenRequest } from "../../oauth/testing";
-import { makeTenant } from "../../testing/factories";
-import { createTestGateway } from "../../testing/harness";
+import { bearer, OAUTH_TEST_ROUTES, obtainTokens, setupOAuth, tokenRequest } from "@/test-support/gateway/oauth";
+import { makeTenant } from "@/test-support/gateway/factories";
+import { createTestGateway } from "@/test-support/gateway/harness";
 
 // Spec 5.6: sandbox and production are isolated; a token of one never works on the other.
 

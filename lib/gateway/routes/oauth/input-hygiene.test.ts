@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { basicAuth, Browser, authorizeUrl, defaultAuthorizeParams, newPkce, setupOAuth } from "../../oauth/testing";
+import { basicAuth, Browser, authorizeUrl, defaultAuthorizeParams, newPkce, setupOAuth } from "@/test-support/gateway/oauth";
 
 // Issue 10 item 1 on the OAuth form routes: a form field holding U+0000 is the API's one input rule,
 // a 422 on the field (a NUL e-mail on the sign-in page was a 500 from the database).

@@ -2,7 +2,7 @@ import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { createLogger } from "@/lib/logger";
 import { issueCustomerToken } from "../../oauth/customer-tokens";
-import { bearer, obtainCode, PASSWORD, REDIRECT_URI, setupOAuth, tokenRequest } from "../../oauth/testing";
+import { bearer, obtainCode, PASSWORD, REDIRECT_URI, setupOAuth, tokenRequest } from "@/test-support/gateway/oauth";
 
 // Spec 5.10: tokens must be kept secret and never logged.
 

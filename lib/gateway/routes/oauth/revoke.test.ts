@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { makeClient } from "../../testing/factories";
-import { bearer, obtainTokens, setupOAuth, tokenRequest, type OAuthSetup } from "../../oauth/testing";
+import { makeClient } from "@/test-support/gateway/factories";
+import { bearer, obtainTokens, setupOAuth, tokenRequest, type OAuthSetup } from "@/test-support/gateway/oauth";
 
 describe("POST /auth/oauth2/revoke", () => {
   let setup: OAuthSetup;

@@ -6,7 +6,7 @@ import { sha256 } from "../../crypto";
 import { accessTokens, companyUsers, oauthGrants } from "../../db/schema";
 import { createGatewayApp } from "../../app";
 import { defineRoute } from "../../route";
-import { makeClient } from "../../testing/factories";
+import { makeClient } from "@/test-support/gateway/factories";
 import {
   basicAuth,
   bearer,
@@ -17,7 +17,7 @@ import {
   setupOAuth,
   tokenRequest,
   type OAuthSetup,
-} from "../../oauth/testing";
+} from "@/test-support/gateway/oauth";
 
 const fixture = (name: string) =>
   JSON.parse(readFileSync(`/work/shared/fixtures/api/openapi-examples-2024/${name}.json`, "utf8")) as Record<string, unknown>;

@@ -2,8 +2,17 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { OffboardingResponseSchema } from "@/lib/contract";
 import { employments, peopleOpsFiles } from "../../db/schema";
-import { makeEmployment } from "../../testing/factories";
-import { SAMPLE_FILES, b64, eventsOf, json, keysOf, setupPeopleOps, tokenWith, type PeopleOpsSetup } from "../people-ops-testing";
+import { makeEmployment } from "@/test-support/gateway/factories";
+import {
+  SAMPLE_FILES,
+  b64,
+  eventsOf,
+  json,
+  keysOf,
+  setupPeopleOps,
+  tokenWith,
+  type PeopleOpsSetup,
+} from "@/test-support/gateway/people-ops";
 
 let s: PeopleOpsSetup;
 beforeEach(async () => {

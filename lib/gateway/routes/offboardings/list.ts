@@ -1,5 +1,6 @@
 import "server-only";
 import { OffboardingListQuerySchema, OffboardingListResponseSchema, PaginationQuerySchema } from "@/lib/contract";
+import { pageParams } from "../../pagination";
 import { defineRoute } from "../../route";
 import { listOffboardings } from "../../services/offboardings";
 import { COMMON_ERRORS } from "../employments/scopes";
@@ -23,13 +24,16 @@ export const listOffboardingsRoute = defineRoute({
   },
   handler: async (c, { query, principal }) =>
     c.json(
-      await listOffboardings(c.get("deps"), principal, {
-        employmentId: query.employment_id,
-        type: query.type,
-        status: query.status,
-        includeConfidential: query.include_confidential === "true",
-        page: query.page,
-        pageSize: query.page_size,
-      }),
+      await listOffboardings(
+        c.get("deps"),
+        principal,
+        {
+          employmentId: query.employment_id,
+          type: query.type,
+          status: query.status,
+          includeConfidential: query.include_confidential === "true",
+        },
+        pageParams(query),
+      ),
     ),
 });

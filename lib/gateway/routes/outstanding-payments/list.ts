@@ -1,5 +1,6 @@
 import "server-only";
 import { OutstandingPaymentListQuerySchema, OutstandingPaymentListResponseSchema } from "@/lib/contract";
+import { pageParams } from "../../pagination";
 import { defineRoute, type RouteAuth } from "../../route";
 import { listOutstandingPayments } from "../../services/outstanding-payments";
 import { COMMON_ERRORS } from "../employments/scopes";
@@ -23,6 +24,6 @@ export const listOutstandingPaymentsRoute = defineRoute({
   },
   handler: async (c, { query, principal }) => {
     const deps = c.get("deps");
-    return c.json(await listOutstandingPayments(deps.db, principal.companyId!, query, deps.clock.now()));
+    return c.json(await listOutstandingPayments(deps.db, principal.companyId!, query, pageParams(query), deps.clock.now()));
   },
 });

@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { OutstandingPaymentListResponseSchema, OutstandingPaymentSchema } from "@/lib/contract";
 import { outstandingPayments } from "../../db/schema";
-import { createTestGateway, type TestGateway } from "../../testing/harness";
-import { makeAccessToken, makeClient } from "../../testing/factories";
-import { makePayrollWorld } from "../payroll-testing";
+import { createTestGateway, type TestGateway } from "@/test-support/gateway/harness";
+import { makeAccessToken, makeClient } from "@/test-support/gateway/factories";
+import { makePayrollWorld } from "@/test-support/gateway/payroll";
 
 // GET /api/v1/employer/outstanding-payments-and-refunds — no endpoint creates these rows: tests write them.
 

@@ -1,5 +1,6 @@
 import "server-only";
 import { PayslipListQuerySchema, PayslipListResponseSchema } from "@/lib/contract";
+import { pageParams } from "../../pagination";
 import { defineRoute } from "../../route";
 import { listPayslips } from "../../services/payslips";
 import { COMMON_ERRORS } from "../employments/scopes";
@@ -20,5 +21,5 @@ export const listPayslipsRoute = defineRoute({
     404: { description: "employment_id names no employment of the company" },
     ...COMMON_ERRORS,
   },
-  handler: async (c, { query, principal }) => c.json(await listPayslips(c.get("deps").db, principal.companyId!, query)),
+  handler: async (c, { query, principal }) => c.json(await listPayslips(c.get("deps").db, principal.companyId!, query, pageParams(query))),
 });

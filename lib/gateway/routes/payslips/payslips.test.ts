@@ -3,9 +3,9 @@ import { eq } from "drizzle-orm";
 import { PDFDocument } from "pdf-lib";
 import { PayslipListResponseSchema, PayslipResponseSchema, WebhookPayloadSchemas } from "@/lib/contract";
 import { employments, outboxEvents, payslips } from "../../db/schema";
-import { createTestGateway, type TestGateway } from "../../testing/harness";
-import { makeEmployment, makeTenant } from "../../testing/factories";
-import { fieldDifference, listItemOf, makePayrollWorld, readOfficialExample } from "../payroll-testing";
+import { createTestGateway, type TestGateway } from "@/test-support/gateway/harness";
+import { makeEmployment, makeTenant } from "@/test-support/gateway/factories";
+import { fieldDifference, listItemOf, makePayrollWorld, readOfficialExample } from "@/test-support/gateway/payroll";
 
 // GET /v1/payslips, GET /v1/payslips/{id}, GET /v1/payslips/{id}/pdf (and its alias /download), POST /v1/sandbox/payslips.
 

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { OffboardingResponseSchema } from "@/lib/contract";
 import { employments } from "../../db/schema";
-import { allEventTypes, eventsOf, json, setupPeopleOps, type PeopleOpsSetup } from "../people-ops-testing";
+import { allEventTypes, eventsOf, json, setupPeopleOps, type PeopleOpsSetup } from "@/test-support/gateway/people-ops";
 
 let s: PeopleOpsSetup;
 let id: string;

@@ -10,10 +10,10 @@ import {
   type WebhookEventType,
 } from "@/lib/contract";
 import { employmentFiles, outboxEvents } from "../../db/schema";
-import { createTestGateway, type TestGateway } from "../../testing/harness";
-import { makeEmployment, makeTenant } from "../../testing/factories";
+import { createTestGateway, type TestGateway } from "@/test-support/gateway/harness";
+import { makeEmployment, makeTenant } from "@/test-support/gateway/factories";
 import { createDispatcher } from "../../webhooks/dispatcher";
-import { makeWebhookWorld, recordingSender, registerCallback } from "../../webhooks/testing";
+import { makeWebhookWorld, recordingSender, registerCallback } from "@/test-support/gateway/webhooks";
 
 // POST /v1/sandbox/webhook-callbacks/trigger — sandbox only: emits any event for an employment.
 

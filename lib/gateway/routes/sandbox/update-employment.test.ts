@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { EmploymentResponseSchema } from "@/lib/contract";
 import { outboxEvents } from "../../db/schema";
-import { createTestGateway } from "../../testing/harness";
-import { makeEmployment, makeTenant } from "../../testing/factories";
+import { createTestGateway } from "@/test-support/gateway/harness";
+import { makeEmployment, makeTenant } from "@/test-support/gateway/factories";
 
 describe("PUT/PATCH /v1/sandbox/employments/{id}", () => {
   it("sets a newly created employment to active on sandbox", async () => {

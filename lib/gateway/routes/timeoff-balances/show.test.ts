@@ -2,8 +2,16 @@ import { randomUUID } from "node:crypto";
 import { beforeEach, describe, expect, it } from "vitest";
 import { TimeoffBalanceResponseSchema } from "@/lib/contract";
 import { timeoffEntitlements } from "../../db/schema";
-import { makeEmployment } from "../../testing/factories";
-import { fixturesAvailable, json, keysOf, readFixture, setupPeopleOps, tokenWith, type PeopleOpsSetup } from "../people-ops-testing";
+import { makeEmployment } from "@/test-support/gateway/factories";
+import {
+  fixturesAvailable,
+  json,
+  keysOf,
+  readFixture,
+  setupPeopleOps,
+  tokenWith,
+  type PeopleOpsSetup,
+} from "@/test-support/gateway/people-ops";
 
 let s: PeopleOpsSetup;
 beforeEach(async () => {

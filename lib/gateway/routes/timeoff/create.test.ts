@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { TimeoffResponseSchema } from "@/lib/contract";
-import { makeEmployment } from "../../testing/factories";
-import { SAMPLE_FILES, allEventTypes, b64, json, setupPeopleOps, tokenWith, type PeopleOpsSetup } from "../people-ops-testing";
+import { makeEmployment } from "@/test-support/gateway/factories";
+import { SAMPLE_FILES, allEventTypes, b64, json, setupPeopleOps, tokenWith, type PeopleOpsSetup } from "@/test-support/gateway/people-ops";
 
 let s: PeopleOpsSetup;
 beforeEach(async () => {
@@ -201,7 +201,7 @@ describe("POST /v1/timeoff", () => {
   });
 
   it("a company not active answers 409", async () => {
-    const { makeTenant } = await import("../../testing/factories");
+    const { makeTenant } = await import("@/test-support/gateway/factories");
     const pending = await makeTenant(s.gw.deps.db, "sandbox", { status: "review" });
     const emp = await makeEmployment(s.gw.deps.db, pending.company.id, { status: "active" });
     const res = await s.gw.call("POST", "/v1/timeoff", { token: pending.tokens.admin, body: body({ employment_id: emp.id }) });

@@ -1,5 +1,6 @@
 import "server-only";
 import { PaginationQuerySchema, TimeoffListQuerySchema, TimeoffListResponseSchema } from "@/lib/contract";
+import { pageParams } from "../../pagination";
 import { defineRoute } from "../../route";
 import { listTimeoffs } from "../../services/timeoff";
 import { COMMON_ERRORS } from "../employments/scopes";
@@ -23,17 +24,19 @@ export const listTimeoffRoute = defineRoute({
   },
   handler: async (c, { query, principal }) =>
     c.json(
-      await listTimeoffs(c.get("deps"), {
-        companyId: principal.companyId!,
-        employmentId: query.employment_id,
-        timeoffType: query.timeoff_type,
-        status: query.status,
-        startDate: query.start_date,
-        endDate: query.end_date,
-        sortBy: query.sort_by,
-        order: query.order,
-        page: query.page,
-        pageSize: query.page_size,
-      }),
+      await listTimeoffs(
+        c.get("deps"),
+        {
+          companyId: principal.companyId!,
+          employmentId: query.employment_id,
+          timeoffType: query.timeoff_type,
+          status: query.status,
+          startDate: query.start_date,
+          endDate: query.end_date,
+          sortBy: query.sort_by,
+          order: query.order,
+        },
+        pageParams(query),
+      ),
     ),
 });

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { TimeoffResponseSchema } from "@/lib/contract";
-import { json, setupPeopleOps, tokenWith, type PeopleOpsSetup } from "../people-ops-testing";
+import { json, setupPeopleOps, tokenWith, type PeopleOpsSetup } from "@/test-support/gateway/people-ops";
 
 let s: PeopleOpsSetup;
 beforeEach(async () => {

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { TIMEOFF_TYPES, TimeoffTypesResponseSchema } from "@/lib/contract";
-import { fixturesAvailable, keysOf, readFixture, setupPeopleOps, tokenWith, type PeopleOpsSetup } from "../people-ops-testing";
+import { fixturesAvailable, keysOf, readFixture, setupPeopleOps, tokenWith, type PeopleOpsSetup } from "@/test-support/gateway/people-ops";
 
 let s: PeopleOpsSetup;
 beforeEach(async () => {

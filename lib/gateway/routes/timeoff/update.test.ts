@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { TimeoffResponseSchema } from "@/lib/contract";
-import { makeEmployment } from "../../testing/factories";
-import { json, setupPeopleOps, tokenWith, type PeopleOpsSetup } from "../people-ops-testing";
+import { makeEmployment } from "@/test-support/gateway/factories";
+import { json, setupPeopleOps, tokenWith, type PeopleOpsSetup } from "@/test-support/gateway/people-ops";
 
 let s: PeopleOpsSetup;
 beforeEach(async () => {

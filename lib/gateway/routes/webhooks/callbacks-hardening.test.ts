@@ -2,10 +2,10 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { LookupAddress } from "node:dns";
 import { WebhookCallbackCreatedResponseSchema, WebhookDeliveryListResponseSchema } from "@/lib/contract";
 import { webhookCallbacks } from "../../db/schema";
-import { createTestGateway, type TestGateway } from "../../testing/harness";
+import { createTestGateway, type TestGateway } from "@/test-support/gateway/harness";
 import { createDispatcher } from "../../webhooks/dispatcher";
 import type { DnsResolver } from "../../webhooks/ssrf-guard";
-import { emitTestEvent, makeWebhookWorld, recordingSender } from "../../webhooks/testing";
+import { emitTestEvent, makeWebhookWorld, recordingSender } from "@/test-support/gateway/webhooks";
 
 // Issue 10 item 2: in GATEWAY_MODE=production a callback's host name is resolved at registration
 // and on update, and refused (422 on url) when any A/AAAA record is private, loopback, link-local

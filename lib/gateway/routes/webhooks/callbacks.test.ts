@@ -8,9 +8,9 @@ import {
   WebhookCallbackResponseSchema,
 } from "@/lib/contract";
 import { webhookCallbacks } from "../../db/schema";
-import { createTestGateway, type TestGateway } from "../../testing/harness";
+import { createTestGateway, type TestGateway } from "@/test-support/gateway/harness";
 import { getSigningKeyCipher } from "../../webhooks/signing-key-cipher";
-import { makeWebhookWorld } from "../../webhooks/testing";
+import { makeWebhookWorld } from "@/test-support/gateway/webhooks";
 
 // POST/PATCH/DELETE /v1/webhook-callbacks, GET /v1/companies/{company_id}/webhook-callbacks (the
 // provider's bare array) and GET /v1/webhook-callbacks (Roster-only: paginated, with company and dates).

@@ -8,9 +8,9 @@ import {
   type WebhookDelivery,
 } from "@/lib/contract";
 import { webhookDeliveries } from "../../db/schema";
-import { createTestGateway, type TestGateway } from "../../testing/harness";
+import { createTestGateway, type TestGateway } from "@/test-support/gateway/harness";
 import { createDispatcher } from "../../webhooks/dispatcher";
-import { emitTestEvent, makeWebhookWorld, recordingSender, registerCallback } from "../../webhooks/testing";
+import { emitTestEvent, makeWebhookWorld, recordingSender, registerCallback } from "@/test-support/gateway/webhooks";
 
 // GET /v1/webhook-events (the provider's fields), GET /v1/webhook-deliveries (Roster-only: with the
 // delivery state), GET /v1/webhook-events/{id}, POST /v1/webhook-events/replay: statuses, filters,

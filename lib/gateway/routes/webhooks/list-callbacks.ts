@@ -6,6 +6,7 @@ import {
   WebhookCallbackListResponseSchema,
 } from "@/lib/contract";
 import { badRequest } from "../../errors";
+import { pageParams } from "../../pagination";
 import { defineRoute } from "../../route";
 import { listCompanyWebhookCallbacks, listWebhookCallbacks } from "../../services/webhooks";
 import { COMMON_ERRORS, WEBHOOK_READ } from "./scopes";
@@ -50,9 +51,7 @@ export const listWebhookCallbackDetailsRoute = defineRoute({
     const companyId = query.company_id ?? principal.companyId;
     if (!companyId) throw badRequest("company_id is required with a client token");
     return c.json(
-      WebhookCallbackDetailListResponseSchema.parse({
-        data: await listWebhookCallbacks(c.get("deps"), principal, { companyId, page: query.page, pageSize: query.page_size }),
-      }),
+      WebhookCallbackDetailListResponseSchema.parse(await listWebhookCallbacks(c.get("deps"), principal, companyId, pageParams(query))),
     );
   },
 });

@@ -6,6 +6,7 @@ import {
   WebhookEventListQuerySchema,
   WebhookEventListResponseSchema,
 } from "@/lib/contract";
+import { pageParams } from "../../pagination";
 import { defineRoute, type RouteInput } from "../../route";
 import { listWebhookEvents, toWebhookEvent, type ListWebhookEventsInput } from "../../services/webhooks-events";
 import { COMMON_ERRORS, WEBHOOK_READ } from "./scopes";
@@ -20,8 +21,6 @@ const toInput = (q: Query): ListWebhookEventsInput => ({
   before: q.before,
   after: q.after,
   order: q.order,
-  page: q.page,
-  pageSize: q.page_size,
 });
 
 // GET /v1/webhook-events — the delivery log of the caller's callbacks, newest first, as the provider's
@@ -40,8 +39,8 @@ export const listWebhookEventsRoute = defineRoute({
     ...COMMON_ERRORS,
   },
   handler: async (c, { query: q, principal }) => {
-    const page = await listWebhookEvents(c.get("deps"), principal, toInput(q));
-    return c.json(WebhookEventListResponseSchema.parse({ data: { ...page, webhook_events: page.webhook_events.map(toWebhookEvent) } }));
+    const { data } = await listWebhookEvents(c.get("deps"), principal, toInput(q), pageParams(q));
+    return c.json(WebhookEventListResponseSchema.parse({ data: { ...data, webhook_events: data.webhook_events.map(toWebhookEvent) } }));
   },
 });
 
@@ -61,5 +60,5 @@ export const listWebhookDeliveriesRoute = defineRoute({
     ...COMMON_ERRORS,
   },
   handler: async (c, { query: q, principal }) =>
-    c.json(WebhookDeliveryListResponseSchema.parse({ data: await listWebhookEvents(c.get("deps"), principal, toInput(q)) })),
+    c.json(WebhookDeliveryListResponseSchema.parse(await listWebhookEvents(c.get("deps"), principal, toInput(q), pageParams(q)))),
 });

@@ -7,10 +7,13 @@ import { ButtonLink } from "@/components/ui/button";
 import { Card, CardBody } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { EMPLOYMENTS_PATH, employmentEditHref, employmentHref } from "@/lib/console/employments/links";
-import { getPageApi, listAllCompanyManagers, listAllDepartments, loadForPage } from "@/lib/console/employments/server";
+import { getPageApi, loadForPage } from "@/lib/console/employments/server";
 import { companyManagersQuery, departmentsQuery } from "@/lib/queries/company";
 import { employmentDetailQuery } from "@/lib/queries/employments";
 import { makeQueryClient } from "@/lib/queries/query-client";
+import { listAllDepartments } from "@/lib/console/departments/api";
+import { listAllCompanyManagers } from "@/lib/console/company-managers/api";
+import { getEmployment } from "@/lib/console/employments/api";
 
 export const metadata: Metadata = { title: "Edit employment" };
 
@@ -26,7 +29,7 @@ export default async function EditEmploymentPage({ params }: { params: Promise<{
       () =>
         queryClient.fetchQuery({
           ...employmentDetailQuery(scope, id),
-          queryFn: () => api.getEmployment(id).then((r) => r.data.employment),
+          queryFn: () => getEmployment(api, id),
         }),
       { returnTo, notFoundOn404: true },
     ),

@@ -4,7 +4,7 @@ import { RecurringCreateContainer } from "@/components/console/incentives/incent
 import { FormPage } from "@/components/console/timeoff/people-ops/form-page";
 import { getPageApi } from "@/lib/console/employments/server";
 import { INCENTIVES_PATH, newRecurringIncentiveHref, RECURRING_INCENTIVES_PATH } from "@/lib/console/incentives/url-state";
-import { employmentIdOf } from "@/lib/console/timeoff/people-ops/list-state";
+import { employmentIdOf } from "@/lib/console/list";
 import { prefetchPeopleOpsEmployments } from "@/lib/console/timeoff/people-ops/server";
 import { makeQueryClient } from "@/lib/queries/query-client";
 

@@ -1,17 +1,13 @@
 import { bffHandler } from "@/lib/console/bff";
 import { UpdateEmploymentV2BodySchema } from "@/lib/contract";
+import { getEmployment, updateEmploymentV2 } from "@/lib/console/employments/api";
 
 // GET /api/bff/employments/{id} — one employment (spec 2.1), for the detail page's client refetch.
 export const GET = bffHandler(async ({ api, params }) => {
-  const res = await api.getEmployment(params.id!);
-  return res.data.employment;
+  return getEmployment(api, params.id!);
 });
 
 // PATCH /api/bff/employments/{id} — Update employment (spec 4.1) through PATCH /v2/employments/{id}.
-export const PATCH = bffHandler(
-  async ({ api, params, body }) => {
-    const res = await api.updateEmploymentV2(params.id!, body);
-    return res.data.employment;
-  },
-  { body: UpdateEmploymentV2BodySchema },
-);
+export const PATCH = bffHandler(async ({ api, params, body }) => updateEmploymentV2(api, params.id!, body), {
+  body: UpdateEmploymentV2BodySchema,
+});

@@ -8,10 +8,12 @@ import { Card, CardBody } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { SectionFormContainer } from "@/components/forms/section-form-container";
 import { sectionUnavailableReason } from "@/components/forms/section-availability";
-import { SECTION_LABELS, sectionValues } from "@/components/forms/section-labels";
+import { SECTION_LABELS, formPageSubtitle, sectionValues } from "@/components/forms/section-labels";
 import { EMPLOYMENTS_PATH, employmentHref } from "@/lib/console/employments/links";
 import { getPageApi, loadForPage } from "@/lib/console/employments/server";
 import { formForSection, sectionForForm } from "@/lib/forms";
+import { getForm } from "@/lib/console/countries/api";
+import { getEmployment } from "@/lib/console/employments/api";
 
 export const metadata: Metadata = { title: "Employment form" };
 
@@ -29,14 +31,12 @@ export default async function EmploymentFormPage({ params }: { params: Promise<{
   const returnTo = `${employmentHref(id)}/forms/${encodeURIComponent(param)}`;
   const { api, scope } = await getPageApi(returnTo);
 
-  const employment = await loadForPage(() => api.getEmployment(id).then((r) => r.data.employment), { returnTo, notFoundOn404: true });
+  const employment = await loadForPage(() => getEmployment(api, id), { returnTo, notFoundOn404: true });
   const name = employment.ok ? employment.data.full_name : "Employment";
   const unavailable = employment.ok ? sectionUnavailableReason(employment.data, section) : null;
   const country = employment.ok ? employment.data.country : null;
   const schema =
-    employment.ok && !unavailable && country
-      ? await loadForPage(() => api.getForm(country.code, formName).then((r) => r.data), { returnTo })
-      : null;
+    employment.ok && !unavailable && country ? await loadForPage(() => getForm(api, country.code, formName), { returnTo }) : null;
 
   return (
     <div className="mx-auto max-w-3xl">
@@ -59,7 +59,7 @@ export default async function EmploymentFormPage({ params }: { params: Promise<{
           </li>
         </ol>
       </nav>
-      <PageHeader title={label} description={country ? `${name} · ${country.name} form “${formName}”` : undefined} />
+      <PageHeader title={label} description={country ? formPageSubtitle(name, country.name, label) : undefined} />
       {!employment.ok ? (
         <ErrorBanner
           error={employment.error}

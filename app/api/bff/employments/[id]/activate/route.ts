@@ -1,5 +1,6 @@
 import { bffHandler } from "@/lib/console/bff";
 import { ApiRequestError } from "@/lib/console/api-errors";
+import { activateSandboxEmployment } from "@/lib/console/employments/api";
 
 // POST /api/bff/employments/{id}/activate — sandbox only: set a new employment active
 // (PATCH /v1/sandbox/employments/{id} {status: "active"}). Production has no such route.
@@ -12,6 +13,5 @@ export const POST = bffHandler(async ({ api, session, params }) => {
       requestId: null,
     });
   }
-  const res = await api.sandboxActivateEmployment(params.id!);
-  return res.data.employment;
+  return activateSandboxEmployment(api, params.id!);
 });

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { bffHandler } from "@/lib/console/bff";
 import { ApiRequestError } from "@/lib/console/api-errors";
 import { EMPLOYMENT_SECTIONS, type EmploymentSection } from "@/lib/contract";
+import { updateEmployment } from "@/lib/console/employments/api";
 
 // PATCH /api/bff/employments/{id}/sections/{section} — one country-form section of an employment
 // (PATCH /v1/employments/{id} with {<section>: data}). The body is the section's data.
@@ -23,8 +24,7 @@ export const PATCH = bffHandler(
         fieldErrors: { [section]: ["must be an object"] },
       });
     }
-    const res = await api.updateEmployment(params.id!, { [section as EmploymentSection]: body });
-    return res.data.employment;
+    return updateEmployment(api, params.id!, { [section as EmploymentSection]: body });
   },
   { body: SectionDataSchema },
 );

@@ -1,0 +1,63 @@
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { DataTable, VIRTUALIZE_ABOVE, type ListColumn } from "./data-table";
+
+interface Row {
+  id: string;
+  name: string;
+}
+const rows = (n: number): Row[] => Array.from({ length: n }, (_, i) => ({ id: `r${i}`, name: `Person ${i}` }));
+const columns: ListColumn<Row>[] = [{ id: "name", header: "Name", cell: ({ row }) => row.original.name, meta: { className: "min-w-52" } }];
+const render = (props: Partial<Parameters<typeof DataTable<Row>>[0]> & { rows: Row[] }) =>
+  renderToStaticMarkup(
+    createElement(DataTable<Row>, { label: "People", caption: "People, page 1 of 1", columns, getRowId: (r) => r.id, ...props }),
+  );
+const count = (html: string, re: RegExp) => html.match(re)?.length ?? 0;
+
+describe("DataTable", () => {
+  it("renders the column definitions, the caption and every row of a short page", () => {
+    const html = render({ rows: rows(3) });
+    expect(html).toContain("<caption");
+    expect(html).toContain("People, page 1 of 1");
+    expect(html).toMatch(/<th[^>]*scope="col"[^>]*>Name<\/th>/);
+    expect(count(html, /Person \d+/g)).toBe(3);
+    expect(html).toContain("min-w-52");
+    expect(html).not.toContain("aria-busy");
+    expect(html).not.toContain("data-virtualized");
+  });
+
+  it("marks the table busy while it refetches", () => {
+    expect(render({ rows: rows(1), busy: true })).toContain('aria-busy="true"');
+  });
+
+  it("labels each selection checkbox and the select-all one, checked as selected", () => {
+    const html = render({
+      rows: rows(2),
+      selection: { selected: { r1: true }, onChange: () => {}, rowLabel: (r) => `Select ${r.name}` },
+    });
+    expect(html).toContain('aria-label="Select all rows on this page"');
+    expect(html).toMatch(/aria-label="Select Person 0"(?![^>]*checked)/);
+    expect(html).toMatch(/aria-label="Select Person 1"[^>]*checked/);
+  });
+
+  it(`virtualises a page of more than ${VIRTUALIZE_ABOVE} rows: only the rows in view are rendered`, () => {
+    const html = render({ rows: rows(VIRTUALIZE_ABOVE + 400) });
+    expect(html).toContain("data-virtualized");
+    expect(html).toContain(`aria-rowcount="${VIRTUALIZE_ABOVE + 401}"`);
+    const shown = count(html, /Person \d+/g);
+    expect(shown).toBeGreaterThan(0);
+    expect(shown).toBeLessThan(100);
+  });
+
+  it("does not virtualise at the threshold", () => {
+    const html = render({ rows: rows(VIRTUALIZE_ABOVE) });
+    expect(count(html, /Person \d+/g)).toBe(VIRTUALIZE_ABOVE);
+  });
+
+  it("gives a sortable column's header its aria-sort", () => {
+    const sortable: ListColumn<Row>[] = [{ ...columns[0]!, meta: { ariaSort: "descending" } }];
+    expect(render({ rows: rows(1), columns: sortable })).toMatch(/<th[^>]*aria-sort="descending"[^>]*>Name<\/th>/);
+    expect(render({ rows: rows(1) })).not.toContain("aria-sort");
+  });
+});

@@ -1,0 +1,13 @@
+// The console's list framework, React half. Declare the list's URL state with `defineList`
+// (lib/console/list), then render it: `useList` (URL state + the prefetched react-query) →
+// `ListShell` (status, filters slot, error, skeleton/table/empty states, rows per page, pagination)
+// → `DataTable` (react-table columns, selection, virtualisation) with `RowLink`s to detail pages.
+// `ListView` is the ready-made composition for employment + enum-select lists.
+// Decision: docs/decisions/console-list-framework.md.
+export { DataTable, listTableFeatures, VIRTUALIZE_ABOVE, type DataTableProps, type ListColumn, type RowSelection } from "./data-table";
+export { ListPageSkeleton, ListShell, ListSkeleton, type ListShellModel, type ListShellProps } from "./list-shell";
+export { ListView, type EnumFilterSpec, type ListViewProps } from "./list-view";
+export { RowLink } from "./row-link";
+export { SelectFilters, useEmploymentFilterField, type SelectFilterField } from "./select-filters";
+export { useList, type ListPageShape } from "./use-list";
+export { useListUrlState, type ListChangeOptions } from "./use-list-url-state";

@@ -1,0 +1,229 @@
+"use client";
+
+import { useId, type ReactNode } from "react";
+import { ErrorBanner } from "@/components/console/error-banner";
+import { ListStatusLine } from "@/components/console/list-status-line";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Select } from "@/components/ui/field";
+import { Pagination } from "@/components/ui/pagination";
+import { Skeleton } from "@/components/ui/skeleton";
+import type { ApiErrorPayload } from "@/lib/console/api-errors";
+import { plural } from "@/lib/console/employments/format";
+import type { ConsoleOperation } from "@/lib/console/errors/operations";
+import { pageRange, pageWindow } from "@/lib/console/list";
+import type { ListPageShape } from "./use-list";
+
+/** What ListShell needs of a live list: `useList(…)` returns it. */
+export interface ListShellModel<P extends ListPageShape> {
+  state: { page: number; pageSize: number };
+  pageSizes: readonly number[];
+  data: P | undefined;
+  busy: boolean;
+  error: ApiErrorPayload | null;
+  errorFromServer: boolean;
+  filtered: boolean;
+  retry(): void;
+  goToPage(page: number): void;
+  setPageSize(size: number): void;
+  pageHref(page: number): string;
+  clearFilters(): void;
+}
+
+export interface ListShellProps<P extends ListPageShape, T> {
+  model: ListShellModel<P>;
+  /** The rows to show (the page's items, or fewer when the page filters its own rows). */
+  items: readonly T[];
+  /** ["expense", "expenses"]. */
+  noun: [string, string];
+  /** What reading the list is, for the error banner's permission hint (lib/console/errors/operations.ts). */
+  operation?: ConsoleOperation;
+  environmentLabel: string;
+  /** The filters card. */
+  filters?: ReactNode;
+  /** Rendered between the filters and the status line (e.g. the balance of the filtered employment). */
+  aside?: ReactNode;
+  /** Column headers, for the loading skeleton. */
+  columns: readonly string[];
+  /** Replaces the default loading skeleton. */
+  skeleton?: ReactNode;
+  /** What the list shows when nothing exists yet (no filter). */
+  emptyText: ReactNode;
+  /** The hint under "No … match these filters". */
+  noMatchText?: ReactNode;
+  /** Replaces the past-the-end / no-match / empty states (a list that also filters its own rows). */
+  empty?: ReactNode;
+  /** Replaces the status line's "Showing 1–20 of 57 …". */
+  summary?: ReactNode;
+  /** The table of the rows (e.g. a DataTable), given the busy flag and the caption. */
+  children: (items: readonly T[], options: { busy: boolean; caption: string }) => ReactNode;
+}
+
+const capitalize = (s: string) => `${s[0]!.toUpperCase()}${s.slice(1)}`;
+
+/**
+ * The one list shell of the console: status line, filters slot, error banner, the card with the
+ * skeleton, the table, or the past-the-end / no-match / empty state, rows per page and pagination.
+ */
+export function ListShell<P extends ListPageShape, T>(props: ListShellProps<P, T>) {
+  const { model, items, noun, operation, environmentLabel, filters, aside, columns, skeleton, emptyText, empty, children } = props;
+  const { state, data, busy, error, filtered } = model;
+  const sizeId = useId();
+
+  const defaultSummary = () => {
+    if (!data) return "";
+    const range = pageRange(state.page, state.pageSize, items.length, data.total_count);
+    const suffix = filtered ? " matching these filters" : "";
+    if (!range) return `${plural(data.total_count, noun[0], noun[1])}${suffix}.`;
+    return `Showing ${range.from}–${range.to} of ${plural(range.total, noun[0], noun[1])}${suffix}.`;
+  };
+
+  return (
+    <div className="space-y-4">
+      {filters}
+      {aside}
+
+      <ListStatusLine busy={busy} loadingText={`Loading ${noun[1]}…`}>
+        {props.summary ?? defaultSummary()}
+      </ListStatusLine>
+
+      {error ? (
+        <ErrorBanner
+          operation={operation}
+          error={error}
+          role={model.errorFromServer ? undefined : "alert"}
+          actions={
+            <Button variant="secondary" size="sm" onClick={() => model.retry()}>
+              Try again
+            </Button>
+          }
+        />
+      ) : null}
+
+      <Card className="overflow-hidden">
+        {!data ? (
+          error ? (
+            <EmptyState title={`The ${noun[1]} could not be loaded`}>The error above says why.</EmptyState>
+          ) : (
+            (skeleton ?? <ListSkeleton columns={columns} rows={Math.min(state.pageSize, 8)} label={`Loading ${noun[1]}…`} />)
+          )
+        ) : items.length > 0 ? (
+          children(items, { busy, caption: `${capitalize(noun[1])}, page ${data.current_page} of ${Math.max(1, data.total_pages)}` })
+        ) : empty !== undefined ? (
+          empty
+        ) : data.total_count > 0 && state.page > data.total_pages ? (
+          <EmptyState
+            title={`Page ${state.page} is past the end`}
+            actions={
+              <Button variant="secondary" onClick={() => model.goToPage(1)}>
+                First page
+              </Button>
+            }
+          >
+            There {data.total_pages === 1 ? "is 1 page" : `are ${data.total_pages} pages`} of {noun[1]}.
+          </EmptyState>
+        ) : filtered ? (
+          <EmptyState
+            title={`No ${noun[1]} match these filters`}
+            actions={
+              <Button variant="secondary" onClick={() => model.clearFilters()}>
+                Clear filters
+              </Button>
+            }
+          >
+            {props.noMatchText ?? "Try another employment or status, or clear the filters."}
+          </EmptyState>
+        ) : (
+          <EmptyState title={`No ${noun[1]} in ${environmentLabel} yet`}>{emptyText}</EmptyState>
+        )}
+      </Card>
+
+      {data ? (
+        <div className="flex flex-wrap items-center justify-between gap-4">
+          <div className="flex items-center gap-2">
+            <label htmlFor={sizeId} className="whitespace-nowrap text-sm text-slate-700 dark:text-slate-300">
+              Rows per page
+            </label>
+            <Select id={sizeId} className="w-24" value={String(state.pageSize)} onChange={(e) => model.setPageSize(Number(e.target.value))}>
+              {[...new Set([...model.pageSizes, state.pageSize])]
+                .sort((a, b) => a - b)
+                .map((n) => (
+                  <option key={n} value={n}>
+                    {n}
+                  </option>
+                ))}
+            </Select>
+          </div>
+          {data.total_pages > 1 ? (
+            <Pagination
+              page={state.page}
+              totalPages={data.total_pages}
+              pages={pageWindow(Math.min(state.page, data.total_pages), data.total_pages)}
+              hrefFor={(page) => model.pageHref(page)}
+              onNavigate={(page) => model.goToPage(page)}
+            />
+          ) : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** The loading table: the column headers and rows of skeleton cells. */
+export function ListSkeleton({ columns, rows, label }: { columns: readonly string[]; rows: number; label: string }) {
+  return (
+    <div>
+      <p role="status" className="sr-only">
+        {label}
+      </p>
+      <table aria-hidden="true" className="min-w-full text-left text-sm">
+        <thead className="bg-slate-50 dark:bg-slate-800/60">
+          <tr>
+            {columns.map((c) => (
+              <th
+                key={c}
+                className="whitespace-nowrap border-b border-slate-200 px-3 py-2.5 text-xs font-semibold uppercase tracking-wide text-slate-600 first:pl-4 dark:border-slate-700 dark:text-slate-300"
+              >
+                {c}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {Array.from({ length: rows }, (_, i) => (
+            <tr key={i}>
+              {columns.map((c) => (
+                <td key={c} className="border-b border-slate-200 px-3 py-3 first:pl-4 dark:border-slate-800">
+                  <Skeleton className="h-4 w-24" />
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The skeleton of a list page (route loading.tsx files). */
+export function ListPageSkeleton({ columns }: { columns: readonly string[] }) {
+  return (
+    <div aria-busy="true">
+      <div className="mb-6 space-y-2">
+        <Skeleton className="h-8 w-48" />
+        <Skeleton className="h-4 w-80" />
+      </div>
+      <Card className="mb-4 p-4">
+        <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+          <Skeleton className="h-16" />
+          <Skeleton className="h-16" />
+          <Skeleton className="h-16" />
+        </div>
+      </Card>
+      <Card className="overflow-hidden">
+        <ListSkeleton columns={columns} rows={8} label="Loading…" />
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,206 @@
+import { createLoader, createSerializer, type ParserMap } from "nuqs/server";
+import { filter, integerParser, type AnyFilter, type Filter, type ValueParser } from "./filters";
+import { DEFAULT_PAGE_SIZE, MAX_PAGE, MAX_PAGE_SIZE, PAGE_SIZE_OPTIONS, type RawSearchParams } from "./pages";
+
+// defineList: the one declaration of a console list's URL state. A list is
+//   <path>?<filters…>&page=<n>&page_size=<n>
+// where the filters are (mostly) the API's own parameters with the API's own values, and page /
+// page_size are the API's page-number pagination. One declaration gives, from the same nuqs parsers:
+// - `parse(searchParams)`: the typed state, on the server (Next's `searchParams` record) and in the
+//   browser (URLSearchParams); `useListUrlState(list)` (components/console/list) reads and writes the
+//   same state with nuqs in the browser.
+// - `href(state)`: the list's URL (defaults omitted, keys in declaration order: one state, one URL).
+// - `update(state, patch)`: the next state; any change of a filter or of the page size goes back to page 1.
+// - `toApiQuery(state)` / `apiSearch(query)`: the API query (also the react-query key) and its BFF query string.
+// - `apiQueryOf(params)` / `invalidApiParams(params)`: the BFF's side (lenient parse, and the 400 list).
+// Parsing is lenient: an outdated or hand-edited link (`?page=abc`, `?page_size=7`, `?status=bogus`)
+// parses to the defaults, never to an error page.
+
+type Filters = Record<string, AnyFilter>;
+
+type ValueOf<F> = F extends Filter<infer T, infer _K, infer _A> ? T : never;
+type UrlKeyOf<F, Name> = F extends { key: infer K } ? (K extends string ? K : Name & string) : Name & string;
+
+/** The state of a list: its filters by name, the page and the page size. */
+export type ListState<F extends Filters> = { page: number; pageSize: number } & { -readonly [K in keyof F]: ValueOf<F[K]> };
+
+/** The API query of a list: page, page_size and the set API filters by their API names. */
+export type ListApiQuery<F extends Filters> = { page: number; page_size: number } & {
+  -readonly [K in keyof F as F[K] extends { api: true } ? UrlKeyOf<F[K], K> : never]?: ValueOf<F[K]>;
+};
+
+export interface ListOptions<F extends Filters> {
+  filters: F;
+  /** The page sizes the URL accepts and the rows-per-page select offers (default PAGE_SIZE_OPTIONS). */
+  pageSizes?: readonly number[];
+  /** Default DEFAULT_PAGE_SIZE (must be one of `pageSizes`). */
+  defaultPageSize?: number;
+}
+
+export interface ListDefinition<F extends Filters> {
+  readonly path: string;
+  readonly filters: F;
+  readonly pageSizes: readonly number[];
+  readonly defaults: ListState<F>;
+  /** nuqs parsers by state key, and state key → URL key (for useQueryStates, createLoader, createSerializer). */
+  readonly parsers: { [K in keyof ListState<F>]: ValueParser<ListState<F>[K]> };
+  readonly urlKeys: Record<string, string>;
+  /** The typed state of a page's `searchParams` (server) or of a URLSearchParams (browser). */
+  parse: (raw: RawSearchParams) => ListState<F>;
+  /** The URL of a state (`path` alone for the default view). */
+  href: (state: ListState<F>) => string;
+  /** The URL of the default view changed by `patch` (e.g. `hrefFor({ employmentId })` from an employment page). */
+  hrefFor: (patch: Partial<ListState<F>>) => string;
+  /** The next state: a change of an API filter or of the page size resets the page to 1 (unless `patch` sets it). */
+  update: (state: ListState<F>, patch: Partial<ListState<F>>) => ListState<F>;
+  /** Whether any filter sent to the API is set (filters with `api: false` do not count). */
+  hasFilters: (state: ListState<F>) => boolean;
+  toApiQuery: (state: ListState<F>) => ListApiQuery<F>;
+  /** The query string of an API query: page, page_size, then filters in declaration order (BFF URLs double as cache identities). */
+  apiSearch: (query: ListApiQuery<F>) => string;
+  /** The API query of a BFF request's search params (the same lenient rules; page_size up to the API's maximum). */
+  apiQueryOf: (params: URLSearchParams) => ListApiQuery<F>;
+  /** Parameters of a BFF request the API would refuse, as `name: invalid value "…"` (the BFF answers 400). */
+  invalidApiParams: (params: URLSearchParams) => string[];
+}
+
+/**
+ * Declare a list:
+ *
+ *   export const expensesList = defineList("/expenses", {
+ *     filters: { employmentId: filter.employment(), status: filter.enum(EXPENSE_STATUSES) },
+ *   });
+ *
+ * The filter's name (`employmentId`) is its key in the state; its URL and API name is the filter's
+ * `key` (`employment_id`; by default the same as the name).
+ */
+export function defineList<const F extends Filters>(path: string, options: ListOptions<F>): ListDefinition<F> {
+  const { filters } = options;
+  const pageSizes = options.pageSizes ?? PAGE_SIZE_OPTIONS;
+  const defaultPageSize = options.defaultPageSize ?? DEFAULT_PAGE_SIZE;
+  if (!pageSizes.includes(defaultPageSize)) throw new Error(`defineList(${path}): default page size ${defaultPageSize} is not offered`);
+  const names = Object.keys(filters);
+  const urlKeyOf = (name: string) => filters[name]!.key ?? name;
+
+  type S = ListState<F>;
+  type Q = ListApiQuery<F>;
+  const parsers = {
+    ...Object.fromEntries(names.map((n) => [n, filters[n]!.parser])),
+    page: integerParser(1, { min: 1, max: MAX_PAGE }),
+    pageSize: integerParser(defaultPageSize, { min: 1, max: MAX_PAGE_SIZE, allowed: pageSizes }),
+  } as unknown as ListDefinition<F>["parsers"];
+  const urlKeys: Record<string, string> = { ...Object.fromEntries(names.map((n) => [n, urlKeyOf(n)])), pageSize: "page_size" };
+  const defaults = {
+    ...Object.fromEntries(names.map((n) => [n, filters[n]!.empty])),
+    page: 1,
+    pageSize: defaultPageSize,
+  } as S;
+
+  // nuqs's own loader and serializer: the same parsers the browser hook uses.
+  const load = createLoader(parsers as ParserMap, { urlKeys });
+  const serialize = createSerializer(parsers as ParserMap, { urlKeys });
+  const parse = (raw: RawSearchParams): S => load(raw) as S;
+  const href = (state: S): string => serialize(path, state as never);
+
+  const apiNames = names.filter((n) => filters[n]!.api);
+
+  // A filter value as its URL would give it back (trimmed, multi values deduplicated and in order;
+  // a value the filter does not accept becomes its empty value).
+  const canonical = (name: string, v: unknown): unknown => {
+    const f = filters[name]!;
+    return f.parser.parse(f.parser.serialize(v)) ?? f.empty;
+  };
+
+  const update = (state: S, patch: Partial<S>): S => {
+    const next: Record<string, unknown> = { ...state, ...patch };
+    for (const n of names) if (n in patch) next[n] = canonical(n, next[n]);
+    const before = state as Record<string, unknown>;
+    const after = patch as Record<string, unknown>;
+    // A filter the page applies itself (api: false) does not change which page the API serves.
+    const changed = [...apiNames, "pageSize"].some((k) => {
+      if (!(k in after)) return false;
+      const p = (parsers as Record<string, ValueParser<unknown>>)[k]!;
+      return !p.eq(next[k], before[k]);
+    });
+    return (changed && !("page" in after) ? { ...next, page: 1 } : next) as S;
+  };
+
+  const toApiQuery = (state: S): Q => {
+    const q: Record<string, unknown> = { page: state.page, page_size: state.pageSize };
+    for (const n of apiNames) {
+      const v = canonical(n, (state as Record<string, unknown>)[n]);
+      if (filters[n]!.isSet(v)) q[urlKeyOf(n)] = v;
+    }
+    return q as Q;
+  };
+
+  const apiSearch = (query: Q): string => {
+    const q = query as Record<string, unknown>;
+    const p = new URLSearchParams({ page: String(q.page), page_size: String(q.page_size) });
+    for (const n of apiNames) {
+      const v = q[urlKeyOf(n)];
+      if (v !== undefined && filters[n]!.isSet(v)) p.set(urlKeyOf(n), filters[n]!.toSearch(v));
+    }
+    return p.toString();
+  };
+
+  // The BFF accepts any page size the API does (the page's URL only offers `pageSizes`).
+  const apiPage = integerParser(1, { min: 1, max: MAX_PAGE });
+  const apiPageSize = integerParser(DEFAULT_PAGE_SIZE, { min: 1, max: MAX_PAGE_SIZE });
+  const apiValue = (params: URLSearchParams) => ({
+    page: apiPage.parse(params.get("page") ?? ""),
+    page_size: apiPageSize.parse(params.get("page_size") ?? ""),
+    ...Object.fromEntries(apiNames.map((n) => [n, filters[n]!.parser.parse(params.get(urlKeyOf(n)) ?? "")])),
+  });
+
+  return {
+    path,
+    filters,
+    pageSizes,
+    defaults,
+    parsers,
+    urlKeys,
+    parse,
+    href,
+    hrefFor: (patch) => href(update(defaults, patch)),
+    update,
+    hasFilters: (s) => apiNames.some((n) => filters[n]!.isSet((s as Record<string, unknown>)[n])),
+    toApiQuery,
+    apiSearch,
+    apiQueryOf: (params) => {
+      const v = apiValue(params);
+      const q: Record<string, unknown> = { page: v.page ?? 1, page_size: v.page_size ?? DEFAULT_PAGE_SIZE };
+      for (const n of apiNames) {
+        const value = (v as Record<string, unknown>)[n];
+        if (value !== null && value !== undefined) q[urlKeyOf(n)] = value;
+      }
+      return q as Q;
+    },
+    invalidApiParams: (params) => {
+      const v = apiValue(params) as Record<string, unknown>;
+      const bad: string[] = [];
+      for (const [name, key] of [["page", "page"], ["page_size", "page_size"], ...apiNames.map((n) => [n, urlKeyOf(n)])] as const) {
+        const raw = params.get(key);
+        if (raw !== null && raw !== "" && v[name] === null) bad.push(`${key}: invalid value ${JSON.stringify(raw)}`);
+      }
+      return bad;
+    },
+  };
+}
+
+/** The state type of a list definition: `ListStateOf<typeof expensesList>`. */
+export type ListStateOf<L> = L extends ListDefinition<infer F> ? ListState<F> : never;
+/** The API query type of a list definition: `ListApiQueryOf<typeof expensesList>`. */
+export type ListApiQueryOf<L> = L extends ListDefinition<infer F> ? ListApiQuery<F> : never;
+
+/** `path?employment_id=…` (just `path` without an employment): links to forms opened for one employment. */
+export const withEmploymentId = (path: string, employmentId?: string | null) =>
+  employmentId ? `${path}?${new URLSearchParams({ employment_id: employmentId }).toString()}` : path;
+
+const employmentParam = filter.employment();
+/** The employment of a page's `?employment_id=` ("" when absent or malformed): forms opened for one employment. */
+export function employmentIdOf(raw: RawSearchParams): string {
+  const v = raw instanceof URLSearchParams ? raw.get("employment_id") : raw.employment_id;
+  const first = Array.isArray(v) ? v[0] : v;
+  return employmentParam.parser.parse(first ?? "") ?? "";
+}
