@@ -20,6 +20,8 @@ const nextConfig: NextConfig = {
     "rate-limiter-flexible",
     "drizzle-orm",
     "@hono/node-server",
+    // The read model's job queue (lib/console/readmodel/job-queue.ts).
+    "pg-boss",
   ],
   async headers() {
     return [

@@ -123,6 +123,11 @@ export const ServerEnvSchema = z.object({
   CONSOLE_OPERATOR_EMAIL: z.email("must be an email address").default("operator@roster.example"),
   CONSOLE_OPERATOR_NAME: z.string().min(1).max(100).default("Partner Operator"),
   CONSOLE_OPERATOR_PASSWORD: z.string().min(12, "must be at least 12 characters").optional(),
+
+  // The partner read model's sync (docs/decisions/console-sync-jobs.md): its job workers, scheduler
+  // and webhook callbacks run in the console process only when "on" (off until the pages read it).
+  CONSOLE_READMODEL_SYNC: z.enum(["on", "off"], { message: "must be 'on' or 'off'" }).default("off"),
+  CONSOLE_READMODEL_INTERVAL_MINUTES: positiveInt.default(15),
 });
 
 /** Variables the browser may see: only NEXT_PUBLIC_*, inlined by Next at build time. */

@@ -1,6 +1,7 @@
 import "server-only";
 import { getAuthDeps } from "./auth/deps";
 import { getConsoleConfig } from "./config";
+import { startReadModelIfEnabled } from "./readmodel/runtime";
 
 // Console start-up (instrumentation.ts): opens the console database, seeds the configured operator,
 // and prints the operator's sign-in, as the API's banner prints the demo sign-ins. A failure is
@@ -26,6 +27,10 @@ export async function prepareConsole(print: (text: string) => void = (t) => proc
   try {
     await getAuthDeps();
     print(formatConsoleBanner(getConsoleConfig()));
+    // The partner read model's jobs, when CONSOLE_READMODEL_SYNC=on (docs/decisions/console-sync-jobs.md).
+    await startReadModelIfEnabled().catch((error: unknown) =>
+      process.stderr.write(`The console's read model could not start: ${(error as Error).message}\n`),
+    );
   } catch (error) {
     process.stderr.write(`The console could not prepare its database: ${(error as Error).message}\n`);
   }

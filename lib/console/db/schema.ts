@@ -192,3 +192,4 @@ export type ConsoleOperatorRow = typeof consoleOperators.$inferSelect;
 export type PartnerGrantRow = typeof partnerGrants.$inferSelect;
 export type PartnerConsentLinkRow = typeof partnerConsentLinks.$inferSelect;
 export type ConsoleAuditRow = typeof consoleAuditLog.$inferSelect;
+export * from "./schema-readmodel";

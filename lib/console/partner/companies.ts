@@ -4,6 +4,7 @@ import { ApiRequestError, type ApiErrorPayload } from "../api-errors";
 import type { AuthDeps } from "../auth/deps";
 import { revokeToken } from "../auth/token-endpoint";
 import type { StoredUser } from "../db/schema";
+import { beforeConsentWithdrawn } from "../readmodel/hooks";
 import { getPartnerApi } from "../session";
 import { recordAudit } from "./audit";
 import type { GrantInfo } from "./grant-store";
@@ -82,6 +83,13 @@ export async function withdrawConsent(
       message: "This company is not connected to the partner.",
       requestId: null,
     });
+  // The read model's callback goes first, while the grant's token still works (its rows go with the grant).
+  await beforeConsentWithdrawn(deps, grant, {
+    kind: "operator",
+    id: input.operator.id,
+    name: input.operator.name,
+    email: input.operator.email,
+  });
   const taken = await deps.grants.withdraw(grant.id, `consent withdrawn by ${input.operator.email}`);
   let revokedAtApi: "revoked" | "unsupported" | "failed" | "nothing_to_revoke" = "nothing_to_revoke";
   let status = 200;

@@ -10,6 +10,7 @@ import { encodeSignInError, parseCookieHeader, type SignInErrorDetail } from "..
 import { exchangeAuthorizationCode, fetchIdentity, TokenEndpointError } from "../auth/token-endpoint";
 import type { ConsoleDb } from "../db/client";
 import { partnerConsentLinks, type PartnerConsentLinkRow, type StoredCompany } from "../db/schema";
+import { onCompanyConnected } from "../readmodel/hooks";
 import { recordAudit } from "./audit";
 
 // "Connect a company": an operator creates a consent link; whoever opens it (an admin of the company)
@@ -249,6 +250,7 @@ export async function handleConnectCallback(deps: AuthDeps, req: Request): Promi
     consentedBy,
     operatorId: link?.createdByOperatorId ?? null,
   });
+  await onCompanyConnected(deps, { environment, company });
   await recordAudit(deps.db, {
     environment,
     company,

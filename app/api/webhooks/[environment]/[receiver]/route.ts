@@ -1,0 +1,21 @@
+import { getAuthDeps } from "@/lib/console/auth/deps";
+import { getReadModelRuntime } from "@/lib/console/readmodel/runtime";
+import { handleReadModelWebhook } from "@/lib/console/readmodel/webhooks";
+
+// POST /api/webhooks/{environment}/{receiver} — deliveries of the callbacks the console registered
+// for its read model (lib/console/readmodel/webhooks.ts): signature checked with the receiver's
+// sealed key, event ids de-duplicated, the named object re-read by a job. Not a BFF route: the API
+// calls it, with no session.
+
+export async function POST(req: Request, ctx: { params: Promise<{ environment: string; receiver: string }> }): Promise<Response> {
+  const deps = await getAuthDeps();
+  const runtime = getReadModelRuntime();
+  return handleReadModelWebhook(req, await ctx.params, {
+    db: deps.db,
+    cipher: deps.cipher,
+    enqueue: async (job) => {
+      if (!runtime) throw new Error("the read model is not running");
+      return (await runtime).enqueueEvent(job);
+    },
+  });
+}

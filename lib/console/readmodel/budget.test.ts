@@ -1,0 +1,93 @@
+import { afterAll, describe, expect, it } from "vitest";
+import type { ConsoleDatabase } from "../db/client";
+import { getConsoleTestDatabase } from "@/test-support/console/db";
+import { acquire, BehindError, createRequestBudget, type BucketLimit } from "./budget";
+import { openConsoleDatabase } from "../db/client";
+import { postgresAnswers, READMODEL_PG_URL } from "@/test-support/console/readmodel-postgres";
+
+// The request budget shared by console instances: two holders over one database never take more
+// than the bucket allows between them, a 429 pauses every holder, and a wait longer than allowed
+// makes the company "behind" with the time it retries.
+
+const LIMIT: BucketLimit = { burst: 5, perMinute: 120 }; // 2 a second after a burst of 5
+
+/** Two "instances" hammer the same buckets for `ms`; returns how many requests each was granted. */
+async function hammer(a: ConsoleDatabase, b: ConsoleDatabase, ms: number) {
+  const holders = [createRequestBudget(a.db), createRequestBudget(b.db)];
+  const buckets = [
+    { key: "client:sandbox:test-client", limit: { burst: 1000, perMinute: 60_000 } },
+    { key: "company:sandbox:c1", limit: LIMIT },
+  ];
+  const granted = [0, 0];
+  const start = Date.now();
+  await Promise.all(
+    Array.from({ length: 6 }, async (_, i) => {
+      const holder = i % 2;
+      while (Date.now() - start < ms) {
+        const r = await holders[holder]!.take(buckets);
+        if (r.ok) granted[holder]!++;
+        else await new Promise((res) => setTimeout(res, Math.min(r.waitMs, 50)));
+      }
+    }),
+  );
+  return { granted, seconds: (Date.now() - start) / 1000 };
+}
+
+describe("request budget shared through the console database", () => {
+  it("on PGlite: two holders never exceed burst + rate × time in total", async () => {
+    const database = await getConsoleTestDatabase();
+    const { granted, seconds } = await hammer(database, database, 1500);
+    const total = granted[0]! + granted[1]!;
+    expect(total).toBeGreaterThanOrEqual(LIMIT.burst + 1); // the refill works
+    expect(total).toBeLessThanOrEqual(LIMIT.burst + Math.ceil((LIMIT.perMinute / 60) * seconds));
+  });
+
+  let a: ConsoleDatabase | undefined;
+  let b: ConsoleDatabase | undefined;
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+  });
+
+  it("on PostgreSQL: two instances (two pools) never exceed it in total (skipped without PostgreSQL)", async (ctx) => {
+    if (!(await postgresAnswers())) return ctx.skip(`no PostgreSQL at ${READMODEL_PG_URL}`);
+    [a, b] = await Promise.all([
+      openConsoleDatabase({ kind: "postgres", url: READMODEL_PG_URL }),
+      openConsoleDatabase({ kind: "postgres", url: READMODEL_PG_URL }),
+    ]);
+    await a.db.execute("DELETE FROM readmodel_budgets");
+    const { granted, seconds } = await hammer(a, b, 2000);
+    expect(granted[0]).toBeGreaterThan(0);
+    expect(granted[1]).toBeGreaterThan(0);
+    expect(granted[0]! + granted[1]!).toBeLessThanOrEqual(LIMIT.burst + Math.ceil((LIMIT.perMinute / 60) * seconds));
+  });
+
+  it("a 429 pauses every holder until Retry-After, with the reason", async () => {
+    const database = await getConsoleTestDatabase();
+    const one = createRequestBudget(database.db);
+    const other = createRequestBudget(database.db);
+    const buckets = [{ key: "company:sandbox:c2", limit: LIMIT }];
+    expect(await one.take(buckets)).toEqual({ ok: true });
+    await one.pause(["company:sandbox:c2"], 30);
+    const refused = await other.take(buckets);
+    expect(refused.ok).toBe(false);
+    if (refused.ok) return;
+    expect(refused.waitMs).toBeGreaterThan(25_000);
+    expect(refused.waitMs).toBeLessThanOrEqual(30_000);
+    expect(refused.reason).toMatch(/429/);
+  });
+
+  it("a wait longer than allowed throws BehindError with the retry time; a short one waits", async () => {
+    const database = await getConsoleTestDatabase();
+    const budget = createRequestBudget(database.db);
+    const buckets = [{ key: "company:sandbox:c3", limit: { burst: 1, perMinute: 60 } }];
+    await acquire(budget, buckets, { maxWaitMs: 0 });
+    const started = Date.now();
+    await acquire(budget, buckets, { maxWaitMs: 5000 }); // about 1 s for the next token
+    expect(Date.now() - started).toBeGreaterThanOrEqual(500);
+    const error = await acquire(budget, buckets, { maxWaitMs: 100 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BehindError);
+    expect((error as BehindError).retryAt.getTime()).toBeGreaterThan(Date.now() + 100);
+    expect((error as BehindError).reason).toMatch(/company's request budget/);
+  });
+});

@@ -1,0 +1,70 @@
+import "server-only";
+import type { PGlite } from "@electric-sql/pglite";
+import type pg from "pg";
+import PgBoss from "pg-boss";
+import type { ConsoleDatabase } from "../db/client";
+
+// The console's job queue: pg-boss over the console's own database, on both kinds the console runs
+// on (docs/decisions/console-sync-jobs.md). pg-boss takes a `db` with one method, `executeSql`; this
+// adapter hands it the connection the console already has (no second pool, no second PGlite):
+// PostgreSQL's pool as it is, PGlite's single connection through `query` (with parameters) or `exec`
+// (pg-boss's parameterless multi-statement commands: its migrations and its locked maintenance
+// blocks, which begin and commit their own transaction).
+
+/** The PostgreSQL schema pg-boss keeps its tables in (never the console's `public` tables). */
+export const JOB_SCHEMA = "console_jobs";
+
+type BossDb = { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> };
+
+/** pg-boss's database adapter over the console database's own connection. */
+export function bossDbOf(database: ConsoleDatabase): BossDb {
+  const client = (database.db as unknown as { $client: PGlite | pg.Pool }).$client;
+  if (database.kind === "postgres") {
+    const pool = client as pg.Pool;
+    return { executeSql: async (text, values) => ({ rows: (await pool.query(text, values as unknown[])).rows as unknown[] }) };
+  }
+  const lite = client as PGlite;
+  return {
+    async executeSql(text, values) {
+      if (values && values.length > 0) return { rows: (await lite.query(text, values as unknown[])).rows };
+      try {
+        const results = await lite.exec(text);
+        return { rows: results.at(-1)?.rows ?? [] };
+      } catch (error) {
+        // A failed `BEGIN; …; COMMIT;` block leaves its transaction open on the one connection every
+        // other query of the process shares: end it (a ROLLBACK outside a transaction only warns).
+        await lite.exec("ROLLBACK").catch(() => undefined);
+        throw error;
+      }
+    },
+  };
+}
+
+export interface JobQueueOptions {
+  /** Archive and delete finished jobs, expire stuck ones (one instance at a time, by pg-boss's own lock). Default true. */
+  supervise?: boolean;
+  /** Seconds between maintenance runs (default 120: little work, little idle wake-up). */
+  maintenanceIntervalSeconds?: number;
+}
+
+/** Starts pg-boss on the console database (creating or migrating its schema under pg-boss's advisory lock). */
+export async function startJobQueue(database: ConsoleDatabase, options: JobQueueOptions = {}): Promise<PgBoss> {
+  const boss = new PgBoss({
+    db: bossDbOf(database) as PgBoss.Db,
+    schema: JOB_SCHEMA,
+    supervise: options.supervise ?? true,
+    // No cron here: the sync scheduler spreads its own enqueues (./scheduler.ts).
+    schedule: false,
+    maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 120,
+    // Finished jobs are kept a day for inspection, then archived and dropped.
+    archiveCompletedAfterSeconds: 3600,
+    deleteAfterDays: 1,
+  });
+  await boss.start();
+  return boss;
+}
+
+/** Stops the queue without waiting for pg-boss's graceful timeout (30 s by default). */
+export async function stopJobQueue(boss: PgBoss, timeoutMs = 5000): Promise<void> {
+  await boss.stop({ graceful: true, timeout: timeoutMs, wait: true, close: false });
+}

@@ -1,0 +1,230 @@
+import "server-only";
+import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import type { EmploymentListItem, Environment } from "@/lib/contract";
+import type { ConsoleDb } from "../db/client";
+import { partnerGrants, readmodelEmployments, readmodelPendingItems, readmodelSyncState, type StoredCompany } from "../db/schema";
+
+// Reading the read model: the one place lists, counts and exports get rows from. Every query takes a
+// scope and never leaves it: a company scope reads that company's rows only; a partner scope reads
+// the companies whose grant in that environment is not revoked (joined here, not trusted from the
+// caller), optionally narrowed to a subset. The sync writes; nothing here calls the API.
+
+export type ReadModelScope =
+  | { kind: "company"; environment: Environment; companyId: string }
+  /** `companyIds` narrows the partner's companies (a filter); ids without a live grant match nothing. */
+  | { kind: "partner"; environment: Environment; companyIds?: readonly string[] };
+
+/** The sortable columns: every column of the list. */
+export const READMODEL_SORTS = [
+  "full_name",
+  "company",
+  "job_title",
+  "personal_email",
+  "status",
+  "type",
+  "country",
+  "department",
+  "external_id",
+  "lifecycle_stage",
+  "onboarding",
+] as const;
+export type ReadModelSort = (typeof READMODEL_SORTS)[number];
+
+export interface ReadModelQuery {
+  page: number;
+  page_size: number;
+  sort?: ReadModelSort;
+  order?: "asc" | "desc";
+  status?: readonly string[];
+  type?: readonly string[];
+  /** ISO alpha-3 country codes. */
+  country?: readonly string[];
+  /** Matches a part of the name, an e-mail, the job title or the external id (case-insensitive). */
+  search?: string;
+}
+
+export interface ReadModelEmployment extends EmploymentListItem {
+  company: StoredCompany;
+  onboarding: { completed: number; total: number } | null;
+}
+
+export interface ReadModelPage {
+  employments: ReadModelEmployment[];
+  current_page: number;
+  total_count: number;
+  total_pages: number;
+}
+
+const e = readmodelEmployments;
+
+/** Case-insensitive, byte-wise (the indexes of migration 0002 have the same expression). */
+const lowerOf = (column: AnyPgColumn) => sql`(lower(${column}) COLLATE "C")`;
+const SORT_EXPRESSIONS: Record<ReadModelSort, SQL | AnyPgColumn> = {
+  full_name: lowerOf(e.fullName),
+  company: lowerOf(e.companyName),
+  job_title: lowerOf(e.jobTitle),
+  personal_email: lowerOf(e.personalEmail),
+  status: e.status,
+  type: e.type,
+  country: lowerOf(e.countryName),
+  department: lowerOf(e.department),
+  external_id: lowerOf(e.externalId),
+  lifecycle_stage: e.lifecycleStage,
+  onboarding: e.onboardingCompleted,
+};
+
+/** Sort columns that are never null (NOT NULL in migration 0002). */
+const NOT_NULL_SORTS = new Set<ReadModelSort>(["full_name", "company", "personal_email", "status", "type"]);
+
+/** `%text%` for LIKE, with the pattern characters of the text escaped. */
+export const likeContains = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The WHERE of a scope: the environment, and the companies it may read. */
+export function scopeCondition(
+  scope: ReadModelScope,
+  companyColumn: AnyPgColumn = e.companyId,
+  envColumn: AnyPgColumn = e.environment,
+): SQL {
+  if (scope.kind === "company") return and(eq(envColumn, scope.environment), eq(companyColumn, scope.companyId))!;
+  const live = sql`EXISTS (SELECT 1 FROM ${partnerGrants} WHERE ${partnerGrants.environment} = ${envColumn} AND ${partnerGrants.companyId} = ${companyColumn} AND ${ne(partnerGrants.status, "revoked")})`;
+  const subset = scope.companyIds === undefined ? undefined : inArray(companyColumn, [...scope.companyIds]);
+  if (scope.companyIds !== undefined && scope.companyIds.length === 0) return sql`false`;
+  return and(eq(envColumn, scope.environment), live, subset)!;
+}
+
+function filterConditions(scope: ReadModelScope, query: ReadModelQuery): SQL {
+  const search = query.search?.trim();
+  return and(
+    scopeCondition(scope),
+    query.status?.length ? inArray(e.status, [...query.status]) : undefined,
+    query.type?.length ? inArray(e.type, [...query.type]) : undefined,
+    query.country?.length ? inArray(e.countryCode, [...query.country]) : undefined,
+    search ? sql`${e.searchText} LIKE ${likeContains(search)}` : undefined,
+  )!;
+}
+
+function toEmployment(row: typeof e.$inferSelect): ReadModelEmployment {
+  return {
+    ...(row.item as unknown as EmploymentListItem),
+    company: { id: row.companyId, name: row.companyName },
+    onboarding:
+      row.onboardingCompleted === null || row.onboardingTotal === null
+        ? null
+        : { completed: row.onboardingCompleted, total: row.onboardingTotal },
+  };
+}
+
+/**
+ * A page of employments of the scope, filtered, searched and sorted (ties broken by company and
+ * employment id, so pages never overlap), with the total count.
+ */
+export async function listReadModelEmployments(db: ConsoleDb, scope: ReadModelScope, query: ReadModelQuery): Promise<ReadModelPage> {
+  const where = filterConditions(scope, query);
+  const direction = query.order === "desc" ? desc : asc;
+  const sort = query.sort ?? "full_name";
+  const page = Math.max(1, Math.floor(query.page));
+  const size = Math.min(Math.max(1, Math.floor(query.page_size)), 500);
+  // Nulls last in both directions, so an empty column never heads the list. A column that is never
+  // null orders descending as its index walks backwards (NULLS FIRST), which lets deep pages use it.
+  const nulls = NOT_NULL_SORTS.has(sort) && query.order === "desc" ? sql`NULLS FIRST` : sql`NULLS LAST`;
+  const orderBy = [
+    sql`${SORT_EXPRESSIONS[sort]} ${query.order === "desc" ? sql`DESC` : sql`ASC`} ${nulls}`,
+    direction(e.companyId),
+    direction(e.employmentId),
+  ];
+  // The page is an index walk of the sort column (or, with a search, a filtered walk); the count a
+  // scan of the scope. Measured on 100k rows: docs/decisions/console-readmodel.md.
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(e)
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(size)
+      .offset((page - 1) * size),
+    db.select({ n: count() }).from(e).where(where),
+  ]);
+  const totalCount = total?.n ?? 0;
+  return {
+    employments: rows.map(toEmployment),
+    current_page: page,
+    total_count: totalCount,
+    total_pages: Math.max(1, Math.ceil(totalCount / size)),
+  };
+}
+
+/**
+ * Every employment of the scope matching the query, in its order, a batch at a time (exports):
+ * keyset pagination on the row key would need the sort value too, so batches use offsets over the
+ * same deterministic order.
+ */
+export async function* iterateReadModelEmployments(
+  db: ConsoleDb,
+  scope: ReadModelScope,
+  query: Omit<ReadModelQuery, "page" | "page_size">,
+  batchSize = 500,
+): AsyncGenerator<ReadModelEmployment[]> {
+  for (let page = 1; ; page++) {
+    const { employments } = await listReadModelEmployments(db, scope, { ...query, page, page_size: batchSize });
+    if (employments.length > 0) yield employments;
+    if (employments.length < batchSize) return;
+  }
+}
+
+/** Employments per company and status within the scope. */
+export async function countReadModelEmployments(
+  db: ConsoleDb,
+  scope: ReadModelScope,
+): Promise<{ company: StoredCompany; status: string; count: number }[]> {
+  const rows = await db
+    .select({ companyId: e.companyId, companyName: e.companyName, status: e.status, n: count() })
+    .from(e)
+    .where(scopeCondition(scope))
+    .groupBy(e.companyId, e.companyName, e.status)
+    .orderBy(asc(e.companyName), asc(e.companyId), asc(e.status));
+  return rows.map((r) => ({ company: { id: r.companyId, name: r.companyName }, status: r.status, count: r.n }));
+}
+
+/** Pending time off requests or expenses within the scope (newest sync first). */
+export async function listReadModelPendingItems(db: ConsoleDb, scope: ReadModelScope, kind: "time_off" | "expense") {
+  const p = readmodelPendingItems;
+  const rows = await db
+    .select()
+    .from(p)
+    .where(and(scopeCondition(scope, p.companyId, p.environment), eq(p.kind, kind)))
+    .orderBy(asc(p.companyId), asc(p.itemId));
+  return rows.map((r) => ({ companyId: r.companyId, employmentId: r.employmentId, item: r.item }));
+}
+
+export type CompanyFreshness =
+  | { companyId: string; state: "never_synced"; lastSyncedAt: null; syncing: boolean }
+  | { companyId: string; state: "fresh"; lastSyncedAt: Date; syncing: boolean }
+  | { companyId: string; state: "behind"; lastSyncedAt: Date | null; syncing: boolean; reason: string; retryAt: Date | null }
+  | { companyId: string; state: "failing"; lastSyncedAt: Date | null; syncing: boolean; error: string; since: Date | null };
+
+/** How fresh each company of the scope is (a page built from the read model says so). */
+export async function getReadModelFreshness(db: ConsoleDb, scope: ReadModelScope): Promise<CompanyFreshness[]> {
+  const s = readmodelSyncState;
+  const rows = await db
+    .select()
+    .from(s)
+    .where(scopeCondition(scope, s.companyId, s.environment))
+    .orderBy(asc(s.companyId));
+  return rows.map((r): CompanyFreshness => {
+    const syncing = r.syncingSince !== null;
+    if (r.failingError)
+      return {
+        companyId: r.companyId,
+        state: "failing",
+        lastSyncedAt: r.lastSyncedAt,
+        syncing,
+        error: r.failingError,
+        since: r.failingSince,
+      };
+    if (r.behindReason)
+      return { companyId: r.companyId, state: "behind", lastSyncedAt: r.lastSyncedAt, syncing, reason: r.behindReason, retryAt: r.retryAt };
+    if (r.lastSyncedAt) return { companyId: r.companyId, state: "fresh", lastSyncedAt: r.lastSyncedAt, syncing };
+    return { companyId: r.companyId, state: "never_synced", lastSyncedAt: null, syncing };
+  });
+}
