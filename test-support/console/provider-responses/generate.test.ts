@@ -37,7 +37,8 @@ describe("provider response generator", () => {
     }
     console.log(`generator: ${instances} instances of ${operations} operations' success responses, ${invalid.length} invalid`);
     expect(invalid).toEqual([]);
-  });
+    // Thousands of instances validated with ajv: seconds alone, close to a minute on a loaded 2-core machine.
+  }, 180_000);
 
   it("is deterministic, honours minimal/full and rotates enums", async () => {
     const { definitions } = await providerSchemas();
