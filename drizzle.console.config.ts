@@ -5,6 +5,6 @@ import { defineConfig } from "drizzle-kit";
 // (lib/db-kit/migrate.ts applies each once; drizzle-kit's journal is not read at run time).
 export default defineConfig({
   dialect: "postgresql",
-  schema: "./lib/console/db/schema.ts",
-  out: "./lib/console/db/migrations",
+  schema: "./lib/console/server/db/schema.ts",
+  out: "./lib/console/server/db/migrations",
 });

@@ -41,6 +41,40 @@ const serverFence = {
   ],
 };
 
+/**
+ * Browser code (client components and every console module outside lib/console/server/) must not
+ * reach server-only code: the console's server modules, `server-only` itself, Node built-ins.
+ * Server components that live in components/ are named `*.server.tsx` and are exempt.
+ * docs/decisions/console-server-browser-split.md; scripts/fence.test.ts proves the fence fails.
+ */
+const browserFence = {
+  patterns: [
+    ...serverFence.patterns,
+    {
+      regex: "(^|/)lib/console/server(/|$)",
+      message:
+        "Browser code must not import the console's server modules (lib/console/server): fetch through the BFF (lib/console/bff-client.ts), or make this a server component named *.server.tsx.",
+    },
+    {
+      regex: "^(server-only|node:.*|fs|path|crypto|os|child_process)$",
+      message: "Browser code must not import server-only modules or Node built-ins.",
+    },
+  ],
+};
+
+/** Browser-safe console modules are imported by lib/queries, never the other way round. */
+const consoleBrowserFence = {
+  patterns: [
+    ...browserFence.patterns,
+    { regex: "(^|/)lib/queries(/|$)", message: "lib/console's browser modules must not import lib/queries (lib/queries imports them)." },
+  ],
+};
+
+/** The console's server side talks to the API over HTTP only, exactly as to the real provider. */
+const consoleServerFence = {
+  patterns: [serverFence.patterns[0]],
+};
+
 // The form engine (lib/forms) is universal: the API's validation and the browser load the same
 // code (docs/decisions/forms-engine.md), so it imports no server module and no Node built-in.
 const universalFence = {
@@ -101,8 +135,29 @@ export default tseslint.config(
     rules: { "no-empty-pattern": "off" },
   },
   {
-    files: ["app/**", "components/**"],
+    files: ["app/**", "components/**/*.server.tsx"],
     rules: { "no-restricted-imports": ["error", serverFence] },
+  },
+  {
+    files: ["components/**"],
+    ignores: ["components/**/*.server.tsx", "components/**/*.test.{ts,tsx}"],
+    rules: { "no-restricted-imports": ["error", browserFence] },
+  },
+  {
+    files: ["lib/console/**", "lib/queries/**", "lib/contract/**"],
+    ignores: ["lib/console/server/**", "**/*.test.{ts,tsx}"],
+    rules: { "no-restricted-imports": ["error", consoleBrowserFence] },
+  },
+  {
+    files: ["lib/queries/**"],
+    ignores: ["**/*.test.{ts,tsx}"],
+    rules: { "no-restricted-imports": ["error", browserFence] },
+  },
+  {
+    files: ["lib/console/server/**"],
+    // Tests start an API instance in-process (test-support/, *.test.ts).
+    ignores: ["**/*.test.{ts,tsx}"],
+    rules: { "no-restricted-imports": ["error", consoleServerFence] },
   },
   {
     files: ["lib/forms/**"],

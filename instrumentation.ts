@@ -11,6 +11,6 @@ export async function register(): Promise<void> {
   const { startEmbeddedGatewayOrExit } = await import("./lib/gateway/server");
   await startEmbeddedGatewayOrExit();
   // The console's own database and its operator account, ready before the first request.
-  const { prepareConsole } = await import("./lib/console/startup");
+  const { prepareConsole } = await import("./lib/console/server/startup");
   await prepareConsole();
 }

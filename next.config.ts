@@ -20,7 +20,7 @@ const nextConfig: NextConfig = {
     "rate-limiter-flexible",
     "drizzle-orm",
     "@hono/node-server",
-    // The read model's job queue (lib/console/readmodel/job-queue.ts).
+    // The read model's job queue (lib/console/server/readmodel/job-queue.ts).
     "pg-boss",
   ],
   async headers() {

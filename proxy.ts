@@ -3,7 +3,7 @@ import { NextResponse, type NextRequest } from "next/server";
 // Next 16's proxy (formerly middleware). It does not authenticate: requireConsoleSession() and
 // getServerApi() check the session where data is read, which a proxy cannot replace. It only tells
 // server components which page is being rendered (path and query), so the sign-in redirect can bring
-// the user back to it. Keep in step with PATH_HEADER in lib/console/session.ts.
+// the user back to it. Keep in step with PATH_HEADER in lib/console/server/session.ts.
 const PATH_HEADER = "x-roster-path";
 
 export function proxy(request: NextRequest) {

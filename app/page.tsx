@@ -2,7 +2,7 @@ import Link from "next/link";
 import { redirect } from "next/navigation";
 import { ENVIRONMENTS, type Environment } from "@/lib/contract";
 import { getServerEnv } from "@/lib/env";
-import { getConsoleSession } from "@/lib/console/session";
+import { getConsoleSession } from "@/lib/console/server/session";
 
 // Home of the console: signed-in users go to their employments; others see where the API runs and
 // how to sign in. Rendered on each request (configuration is read at run time). No secret is rendered.

@@ -2,9 +2,9 @@ import { Suspense, type ReactNode } from "react";
 import { ConsoleHeader } from "@/components/console/header";
 import { ConsoleProviders } from "@/components/console/providers";
 import { TitleFallback } from "@/components/console/title-fallback";
-import { getAuthDeps } from "@/lib/console/auth/deps";
-import { liveGrants } from "@/lib/console/partner/aggregate";
-import { requireConsoleSession } from "@/lib/console/session";
+import { getAuthDeps } from "@/lib/console/server/auth/deps";
+import { liveGrants } from "@/lib/console/server/partner/aggregate";
+import { requireConsoleSession } from "@/lib/console/server/session";
 import type { PublicSession } from "@/lib/console/session-types";
 
 // The console's shell: behind the session gate (no session → /sign-in), header with the environment,

@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import { cookies } from "next/headers";
-import { isEnvironment } from "@/lib/console/config";
-import { decodeSignInError, SIGN_IN_ERROR_COOKIE } from "@/lib/console/auth/session-cookie";
+import { isEnvironment } from "@/lib/console/server/config";
+import { decodeSignInError, SIGN_IN_ERROR_COOKIE } from "@/lib/console/server/auth/session-cookie";
 import { describeSignInError, knownSignInError, safeCallbackUrl } from "@/lib/console/auth/sign-in-url";
-import { getConsoleSession } from "@/lib/console/session";
+import { getConsoleSession } from "@/lib/console/server/session";
 import type { ConsoleSession } from "@/lib/console/session-types";
 import { CustomerTokenForm, OAuthSignInForm, OperatorSignInForm } from "./sign-in-forms";
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState, type ChangeEvent, type Ref } from "react";
-import { formatDate } from "@/lib/console/employments/format";
+import { formatDate } from "@/lib/console/format";
 import { Input, type InputProps } from "./field";
 
 // A date field (docs/decisions/console-date-inputs.md): the browser's own date input (its calendar,

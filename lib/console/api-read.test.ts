@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { createApiClient } from "@/lib/console/api-client";
+import { createApiClient } from "@/lib/console/server/api-client";
 import { ApiRequestError } from "@/lib/console/api-errors";
 import { fallbackLabel, fillListEnvelope, labelOf, read, readDate } from "@/lib/console/api-read";
-import { NO_ACCESS_TOKEN, requestClientCredentialsToken, TokenEndpointError } from "@/lib/console/auth/token-endpoint";
-import { getEmployment, listEmployments } from "@/lib/console/employments/api";
+import { NO_ACCESS_TOKEN, requestClientCredentialsToken, TokenEndpointError } from "@/lib/console/server/auth/token-endpoint";
+import { getEmployment, listEmployments } from "@/lib/console/server/employments/api";
 
 // The console's read path (docs/decisions/contract-console-reads.md): what the provider may validly
 // leave out reads as the contract's shapes, a show without its object is the not-found state, and a

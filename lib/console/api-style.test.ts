@@ -1,11 +1,11 @@
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { createApiClient } from "./api-client";
+import { createApiClient } from "./server/api-client";
 
 // One API-client style in the console (docs/decisions/console-api-client-style.md): the client of
-// lib/console/api-client.ts is transport only; every operation is a free function of
-// lib/console/<area>/api.ts taking it (`listEmployments(api, q)`), and each API operation has one.
+// lib/console/server/api-client.ts is transport only; every operation is a free function of
+// lib/console/server/<area>/api.ts taking it (`listEmployments(api, q)`), and each API operation has one.
 
 const ROOT = process.cwd();
 const SOURCE = /\.(ts|tsx)$/;
@@ -16,7 +16,7 @@ function sourceFiles(dir: string): string[] {
     .map((e) => path.relative(ROOT, path.join(e.parentPath, e.name)));
 }
 
-const isAreaApiModule = (file: string) => /^lib\/console\/[a-z-]+\/api\.ts$/.test(file);
+const isAreaApiModule = (file: string) => /^lib\/console\/server\/[a-z-]+\/api\.ts$/.test(file);
 
 /** The "METHOD path" of every API call a module makes through `.json(` or `.raw(`. */
 function apiCallsOf(source: string): string[] {
@@ -36,7 +36,7 @@ describe("the console's API client style", () => {
     expect(apiCallsOf('api.raw("GET", `v1/payslips/${enc(id)}/pdf`, { signal })')).toEqual(["GET v1/payslips/{}/pdf"]);
   });
 
-  it("only the area modules (lib/console/<area>/api.ts) call the API through the client", () => {
+  it("only the area modules (lib/console/server/<area>/api.ts) call the API through the client", () => {
     const callers = ["app", "components", "lib"]
       .flatMap(sourceFiles)
       .filter((f) => !isAreaApiModule(f) && !f.startsWith("lib/gateway/"))
@@ -51,7 +51,7 @@ describe("the console's API client style", () => {
     for (const file of modules) {
       for (const call of apiCallsOf(readFileSync(path.join(ROOT, file), "utf8"))) owners.set(call, [...(owners.get(call) ?? []), file]);
     }
-    expect(owners.get("GET v1/company-managers")).toEqual(["lib/console/company-managers/api.ts"]);
+    expect(owners.get("GET v1/company-managers")).toEqual(["lib/console/server/company-managers/api.ts"]);
     expect([...owners].filter(([, files]) => files.length > 1)).toEqual([]);
   });
 });

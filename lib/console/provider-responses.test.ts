@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApiClient } from "@/lib/console/api-client";
+import { createApiClient } from "@/lib/console/server/api-client";
 import { ApiRequestError } from "@/lib/console/api-errors";
 import {
   fetchIdentity,
@@ -7,7 +7,7 @@ import {
   refreshAccessToken,
   requestClientCredentialsToken,
   TokenEndpointError,
-} from "@/lib/console/auth/token-endpoint";
+} from "@/lib/console/server/auth/token-endpoint";
 import { matchOperation, providerOperations } from "@/test-support/gateway/provider/operations";
 import { startFakeProvider, type FakeProvider } from "@/test-support/console/provider-responses/fake-provider";
 import { VARIANT_MODES, variantName, type Variant } from "@/test-support/console/provider-responses/generate";

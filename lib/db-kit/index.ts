@@ -1,6 +1,6 @@
 import "server-only";
 
-// The server-side database kit shared by the API (lib/gateway/db) and the console (lib/console/db):
+// The server-side database kit shared by the API (lib/gateway/db) and the console (lib/console/server/db):
 // open PGlite or PostgreSQL, create the PostgreSQL database, run numbered SQL migrations.
 export { openDatabase, type DatabaseConfig, type OpenedDatabase, type OpenOptions } from "./open";
 export { ensurePostgresDatabase, redactUrl } from "./ensure-database";

@@ -33,7 +33,7 @@ export interface OpenOptions<TSchema extends Record<string, unknown>> {
 /**
  * Opens a database, creating a PGlite directory's parent or a PostgreSQL database if absent, and
  * applies the plan's migrations. One kit for the API (`lib/gateway/db/client.ts`) and the console
- * (`lib/console/db/client.ts`); each passes its own schema and migration plan.
+ * (`lib/console/server/db/client.ts`); each passes its own schema and migration plan.
  */
 export async function openDatabase<TSchema extends Record<string, unknown>>(
   config: DatabaseConfig,

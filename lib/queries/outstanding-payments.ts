@@ -8,7 +8,7 @@ import { scopeKey, withScope, type QueryScope } from "./scope";
 // Outstanding payments and refunds, shared by server prefetch and client islands.
 
 export type PaymentPage = z.infer<typeof OutstandingPaymentListResponseSchema>["data"];
-/** A page, or null when the API has no such list (the provider: lib/console/outstanding-payments/api.ts). */
+/** A page, or null when the API has no such list (the provider: lib/console/server/outstanding-payments/api.ts). */
 export type PaymentPageOrUnavailable = PaymentPage | null;
 /** What the list caches: a page, marked unavailable (and empty) when the API has no such list. */
 export type PaymentListPage = PaymentPage & { available: boolean };

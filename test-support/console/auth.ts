@@ -4,10 +4,10 @@ import { randomToken } from "@/lib/gateway/crypto";
 import { registerClient } from "@/lib/gateway/oauth/clients";
 import { createLogger } from "@/lib/logger";
 import { Browser, PASSWORD, parseForm, setupOAuth, type OAuthSetup } from "@/test-support/gateway/oauth";
-import type { ConsoleConfig } from "@/lib/console/config";
+import type { ConsoleConfig } from "@/lib/console/server/config";
 import { getConsoleTestDatabase } from "./db";
-import { createAuthDeps, type AuthDeps } from "@/lib/console/auth/deps";
-import { createAuthRouteHandler } from "@/lib/console/auth/route-handler";
+import { createAuthDeps, type AuthDeps } from "@/lib/console/server/auth/deps";
+import { createAuthRouteHandler } from "@/lib/console/server/auth/route-handler";
 
 // The console's auth against real in-process API gateways (both environments), for tests: a fetch
 // that routes the console's HTTP calls to the gateways' Hono apps and records them, a log capture,

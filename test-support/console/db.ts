@@ -1,5 +1,5 @@
 import "server-only";
-import { openConsoleDatabase, truncateConsoleTables, type ConsoleDatabase } from "@/lib/console/db/client";
+import { openConsoleDatabase, truncateConsoleTables, type ConsoleDatabase } from "@/lib/console/server/db/client";
 
 // One in-memory PGlite console database for the whole test run (PGlite takes a while to start);
 // each test empties it first.

@@ -5,11 +5,11 @@ import { Browser, parseForm } from "@/test-support/gateway/oauth";
 import { applyDemoAccess, demoCompanyId, demoUserId, seedDemoData } from "@/lib/gateway/seed";
 import { DEMO } from "@/lib/gateway/seed/demo";
 import { createTestGateway, type TestGateway } from "@/test-support/gateway/harness";
-import { createAuthDeps, type AuthDeps } from "@/lib/console/auth/deps";
-import { createAuthRouteHandler } from "@/lib/console/auth/route-handler";
+import { createAuthDeps, type AuthDeps } from "@/lib/console/server/auth/deps";
+import { createAuthRouteHandler } from "@/lib/console/server/auth/route-handler";
 import { API_URLS, CALLBACK_URL, captureLogs, CONSOLE_URL, ConsoleCookieJar, PARTNER_CALLBACK_URL, testConsoleConfig } from "./auth";
 import { getConsoleTestDatabase } from "./db";
-import { ensureOperator, type Operator } from "@/lib/console/partner/operators";
+import { ensureOperator, type Operator } from "@/lib/console/server/partner/operators";
 
 // The partner view against real in-process API gateways seeded with the demo data (both environments;
 // in the sandbox, Acme Robotics and Globex Logistics are the companies A and B), the console's auth

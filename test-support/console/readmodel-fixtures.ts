@@ -1,8 +1,8 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { EMPLOYMENT_STATUSES, EMPLOYMENT_TYPES, LIFECYCLE_STAGES, type EmploymentListItem, type Environment } from "@/lib/contract";
-import type { ConsoleDb } from "@/lib/console/db/client";
-import { partnerGrants } from "@/lib/console/db/schema";
+import type { ConsoleDb } from "@/lib/console/server/db/client";
+import { partnerGrants } from "@/lib/console/server/db/schema";
 
 // Rows for the read model's tests: grants inserted directly (no tokens the tests use) and list items
 // built deterministically from an index.

@@ -1,6 +1,6 @@
 import "server-only";
 import pg from "pg";
-import { openConsoleDatabase, type ConsoleDatabase } from "@/lib/console/db/client";
+import { openConsoleDatabase, type ConsoleDatabase } from "@/lib/console/server/db/client";
 
 // PostgreSQL for the read model's tests: CONSOLE_DATABASE_URL (or TEST_DATABASE_URL's server with a
 // database of our own). Tests that need it skip, naming the URL, when none answers.

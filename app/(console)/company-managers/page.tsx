@@ -4,10 +4,10 @@ import { ManagersList } from "@/components/console/company-managers/managers-lis
 import { ENVIRONMENT_LABELS } from "@/components/console/environment-badge";
 import { Hydrate } from "@/components/console/hydrate";
 import { PageHeader } from "@/components/ui/page-header";
-import { listCompanyManagers } from "@/lib/console/company-managers/api";
+import { listCompanyManagers } from "@/lib/console/server/company-managers/api";
 import { managersList } from "@/lib/console/company-managers/list";
-import { getPageApi, loadForPage } from "@/lib/console/employments/server";
-import { requireConsoleSession } from "@/lib/console/session";
+import { getPageApi, loadForPage } from "@/lib/console/server/pages";
+import { requireConsoleSession } from "@/lib/console/server/session";
 import { managerListQuery } from "@/lib/queries/company-managers";
 import { makeQueryClient } from "@/lib/queries/query-client";
 

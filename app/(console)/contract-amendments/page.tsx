@@ -5,18 +5,18 @@ import { ENVIRONMENT_LABELS } from "@/components/console/environment-badge";
 import { Hydrate } from "@/components/console/hydrate";
 import { ButtonLink } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
-import { listContractAmendments } from "@/lib/console/contract-amendments/api";
+import { listContractAmendments } from "@/lib/console/server/contract-amendments/api";
 import { amendmentsList } from "@/lib/console/contract-amendments/list";
 import { newAmendmentHref } from "@/lib/console/contract-amendments/links";
 import { employmentHref } from "@/lib/console/employments/links";
-import { getPageApi, loadForPage } from "@/lib/console/employments/server";
+import { getPageApi, loadForPage } from "@/lib/console/server/pages";
 import { EMPLOYMENT_DIRECTORY_QUERY } from "@/lib/console/payslips/employment-directory";
 import { companyManagersQuery } from "@/lib/queries/company";
 import { amendmentListQuery } from "@/lib/queries/contract-amendments";
 import { employmentDetailQuery, employmentListQuery } from "@/lib/queries/employments";
 import { makeQueryClient } from "@/lib/queries/query-client";
-import { listAllCompanyManagers } from "@/lib/console/company-managers/api";
-import { getEmployment, listEmployments } from "@/lib/console/employments/api";
+import { listAllCompanyManagers } from "@/lib/console/server/company-managers/api";
+import { getEmployment, listEmployments } from "@/lib/console/server/employments/api";
 
 export const metadata: Metadata = { title: "Contract amendments" };
 

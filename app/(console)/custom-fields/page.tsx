@@ -4,10 +4,10 @@ import { ENVIRONMENT_LABELS } from "@/components/console/environment-badge";
 import { Hydrate } from "@/components/console/hydrate";
 import { ButtonLink } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
-import { listCustomFields } from "@/lib/console/custom-fields/api";
+import { listCustomFields } from "@/lib/console/server/custom-fields/api";
 import { customFieldsList } from "@/lib/console/custom-fields/list";
 import { NEW_CUSTOM_FIELD_PATH } from "@/lib/console/custom-fields/links";
-import { getPageApi, loadForPage } from "@/lib/console/employments/server";
+import { getPageApi, loadForPage } from "@/lib/console/server/pages";
 import { customFieldListQuery } from "@/lib/queries/custom-fields";
 import { makeQueryClient } from "@/lib/queries/query-client";
 

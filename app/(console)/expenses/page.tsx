@@ -4,11 +4,11 @@ import { ExpensesList } from "@/components/console/expenses/expenses-list";
 import { Hydrate } from "@/components/console/hydrate";
 import { ButtonLink } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
-import { getPageApi, loadForPage } from "@/lib/console/employments/server";
-import { listExpenses } from "@/lib/console/expenses/api";
+import { getPageApi, loadForPage } from "@/lib/console/server/pages";
+import { listExpenses } from "@/lib/console/server/expenses/api";
 import { expensesList } from "@/lib/console/expenses/list";
 import { newExpenseHref } from "@/lib/console/expenses/links";
-import { prefetchPeopleOpsEmployments } from "@/lib/console/timeoff/people-ops/server";
+import { prefetchPeopleOpsEmployments } from "@/lib/console/server/people-ops/pages";
 import { expenseListQuery } from "@/lib/queries/expenses";
 import { makeQueryClient } from "@/lib/queries/query-client";
 

@@ -5,11 +5,11 @@ import { IncentivesList } from "@/components/console/incentives/incentives-list"
 import { IncentivesTabs } from "@/components/console/incentives/incentives-tabs";
 import { ButtonLink } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
-import { getPageApi, loadForPage } from "@/lib/console/employments/server";
-import { listIncentives } from "@/lib/console/incentives/api";
+import { getPageApi, loadForPage } from "@/lib/console/server/pages";
+import { listIncentives } from "@/lib/console/server/incentives/api";
 import { incentivesList } from "@/lib/console/incentives/list";
 import { newIncentiveHref } from "@/lib/console/incentives/links";
-import { prefetchPeopleOpsEmployments } from "@/lib/console/timeoff/people-ops/server";
+import { prefetchPeopleOpsEmployments } from "@/lib/console/server/people-ops/pages";
 import { incentiveListQuery } from "@/lib/queries/incentives";
 import { makeQueryClient } from "@/lib/queries/query-client";
 

@@ -4,11 +4,11 @@ import { Hydrate } from "@/components/console/hydrate";
 import { OffboardingsList } from "@/components/console/offboardings/offboardings-list";
 import { ButtonLink } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
-import { getPageApi, loadForPage } from "@/lib/console/employments/server";
-import { listOffboardings } from "@/lib/console/offboardings/api";
+import { getPageApi, loadForPage } from "@/lib/console/server/pages";
+import { listOffboardings } from "@/lib/console/server/offboardings/api";
 import { offboardingsList } from "@/lib/console/offboardings/list";
 import { newOffboardingHref } from "@/lib/console/offboardings/links";
-import { prefetchPeopleOpsEmployments } from "@/lib/console/timeoff/people-ops/server";
+import { prefetchPeopleOpsEmployments } from "@/lib/console/server/people-ops/pages";
 import { offboardingListQuery } from "@/lib/queries/offboardings";
 import { makeQueryClient } from "@/lib/queries/query-client";
 

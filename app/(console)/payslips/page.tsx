@@ -6,15 +6,15 @@ import { PayslipsList } from "@/components/console/payslips/payslips-list";
 import { ReleasePayslipCard } from "@/components/console/payslips/release-payslip-card";
 import { PageHeader } from "@/components/ui/page-header";
 import { employmentHref } from "@/lib/console/employments/links";
-import { getPageApi, loadForPage } from "@/lib/console/employments/server";
-import { listPayslips } from "@/lib/console/payslips/api";
+import { getPageApi, loadForPage } from "@/lib/console/server/pages";
+import { listPayslips } from "@/lib/console/server/payslips/api";
 import { EMPLOYMENT_DIRECTORY_QUERY } from "@/lib/console/payslips/employment-directory";
 import { previousMonth } from "@/lib/console/payslips/format";
 import { payslipsList } from "@/lib/console/payslips/list";
 import { employmentDetailQuery, employmentListQuery } from "@/lib/queries/employments";
 import { payslipListQuery } from "@/lib/queries/payslips";
 import { makeQueryClient } from "@/lib/queries/query-client";
-import { getEmployment, listEmployments } from "@/lib/console/employments/api";
+import { getEmployment, listEmployments } from "@/lib/console/server/employments/api";
 
 export const metadata: Metadata = { title: "Payslips" };
 

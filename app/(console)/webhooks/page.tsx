@@ -6,15 +6,15 @@ import { TestEventCard } from "@/components/console/webhooks/test-event-card";
 import { Alert } from "@/components/ui/alert";
 import { ButtonLink } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
-import { getPageApi, loadForPage } from "@/lib/console/employments/server";
-import { listWebhookCallbacks } from "@/lib/console/webhooks/api";
+import { getPageApi, loadForPage } from "@/lib/console/server/pages";
+import { listWebhookCallbacks } from "@/lib/console/server/webhooks/api";
 import { TEST_EVENT_EMPLOYMENTS_QUERY } from "@/lib/console/webhooks/test-event-form";
 import { WEBHOOK_DELIVERIES_PATH } from "@/lib/console/webhooks/links";
 import { callbacksList } from "@/lib/console/webhooks/list";
 import { employmentListQuery } from "@/lib/queries/employments";
 import { makeQueryClient } from "@/lib/queries/query-client";
 import { webhookCallbacksQuery } from "@/lib/queries/webhooks";
-import { listEmployments } from "@/lib/console/employments/api";
+import { listEmployments } from "@/lib/console/server/employments/api";
 
 export const metadata: Metadata = { title: "Webhooks" };
 

@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import { cookies } from "next/headers";
-import { decodeSignInError } from "@/lib/console/auth/session-cookie";
-import { getAuthDeps } from "@/lib/console/auth/deps";
-import { CONNECT_ERROR_COOKIE, consentLinkState, findConsentLink } from "@/lib/console/partner/connect";
-import { getConsoleSession } from "@/lib/console/session";
+import { decodeSignInError } from "@/lib/console/server/auth/session-cookie";
+import { getAuthDeps } from "@/lib/console/server/auth/deps";
+import { CONNECT_ERROR_COOKIE, consentLinkState, findConsentLink } from "@/lib/console/server/partner/connect";
+import { getConsoleSession } from "@/lib/console/server/session";
 import { publicEnv } from "@/lib/env";
 
 export const dynamic = "force-dynamic";

@@ -21,7 +21,7 @@ import {
   salaryDecreaseLabel,
 } from "@/lib/console/contract-amendments/labels";
 import { toErrorPayload } from "@/lib/console/errors/present";
-import { formatDate, formatDateTime } from "@/lib/console/employments/format";
+import { formatDate, formatDateTime } from "@/lib/console/format";
 import { companyManagersQuery } from "@/lib/queries/company";
 import { amendmentDetailQuery, amendmentKeys, approveContractAmendment } from "@/lib/queries/contract-amendments";
 import { employmentKeys } from "@/lib/queries/employments";

@@ -14,7 +14,7 @@ import type { ContractAmendmentListItemRead as ContractAmendmentListItem } from 
 import { AMENDMENT_STATUS_LABELS, AMENDMENT_STATUS_TONES, reasonLabel } from "@/lib/console/contract-amendments/labels";
 import { amendmentsList } from "@/lib/console/contract-amendments/list";
 import { amendmentHref } from "@/lib/console/contract-amendments/links";
-import { formatDate, formatDateTime } from "@/lib/console/employments/format";
+import { formatDate, formatDateTime } from "@/lib/console/format";
 import { employmentOptions } from "@/lib/console/payslips/employment-directory";
 import { companyManagersQuery } from "@/lib/queries/company";
 import { amendmentListQuery } from "@/lib/queries/contract-amendments";

@@ -1,6 +1,6 @@
 import { Badge } from "@/components/ui/badge";
 import type { Country, EmploymentModel, EmploymentStatus, EmploymentType, LifecycleStage } from "@/lib/contract";
-import { flagEmoji } from "@/lib/console/employments/format";
+import { flagEmoji } from "@/lib/console/format";
 import {
   LIFECYCLE_LABELS,
   LIFECYCLE_TONES,

@@ -6,7 +6,7 @@ import { Stepper } from "@/components/ui/stepper";
 import { Table, TableContainer, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import type { Employment } from "@/lib/contract";
 import type { FieldGroup, FieldValue, SectionView } from "@/lib/console/employments/detail-groups";
-import { flagEmoji, formatDate, formatDateTime } from "@/lib/console/employments/format";
+import { flagEmoji, formatDate, formatDateTime } from "@/lib/console/format";
 import { humanize, LIFECYCLE_LABELS } from "@/lib/console/employments/labels";
 import { lifecycleSteps, type OnboardingProgress } from "@/lib/console/employments/onboarding";
 

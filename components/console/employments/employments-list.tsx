@@ -8,7 +8,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Input } from "@/components/ui/field";
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
 import { pageRange } from "@/lib/console/list";
-import { plural } from "@/lib/console/employments/format";
+import { plural } from "@/lib/console/format";
 import { STATUS_LABELS } from "@/lib/console/employments/labels";
 import { employmentsList, searchPageItems, type EmploymentListState } from "@/lib/console/employments/list";
 import { employmentListQuery } from "@/lib/queries/employments";

@@ -16,12 +16,12 @@ import {
 } from "@/lib/console/expenses/create-form";
 import { bodyTooLargeError, fileToBase64File, jsonBodyBytes } from "@/lib/console/expenses/receipts";
 import { expensesList } from "@/lib/console/expenses/list";
-import { employmentChoices, writeAvailability } from "@/lib/console/timeoff/people-ops/eligibility";
+import { employmentChoices, writeAvailability } from "@/lib/console/people-ops/eligibility";
 import { createExpense, expenseKeys } from "@/lib/queries/expenses";
 import type { QueryScope } from "@/lib/queries/scope";
-import { withCreated } from "../timeoff/people-ops/created-notice";
+import { withCreated } from "../people-ops/created-notice";
 import { ErrorBanner } from "@/components/console/error-banner";
-import { usePeopleOpsEmployments } from "../timeoff/people-ops/use-employments";
+import { usePeopleOpsEmployments } from "../people-ops/use-employments";
 import { ExpenseForm, type ExpenseFormProps } from "./expense-form";
 
 /**

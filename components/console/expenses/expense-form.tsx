@@ -12,8 +12,8 @@ import { EXPENSE_CATEGORIES } from "@/lib/contract";
 import { COMMON_CURRENCIES, ExpenseFormSchema, type ExpenseFormValues } from "@/lib/console/expenses/create-form";
 import { EXPENSE_CATEGORY_LABELS } from "@/lib/console/expenses/labels";
 import { formatBytes, MAX_RECEIPT_TOTAL_BYTES, RECEIPT_ACCEPT, receiptFilesError } from "@/lib/console/expenses/receipts";
-import type { EmploymentOption } from "@/lib/console/timeoff/people-ops/eligibility";
-import { Textarea } from "../timeoff/people-ops/textarea";
+import type { EmploymentOption } from "@/lib/console/people-ops/eligibility";
+import { Textarea } from "../people-ops/textarea";
 
 export interface ExpenseFormProps {
   defaultValues: ExpenseFormValues;

@@ -6,9 +6,9 @@ import { EXPENSE_STATUS_LABELS } from "@/lib/console/expenses/labels";
 import { expensesList } from "@/lib/console/expenses/list";
 import { expenseListQuery, type ExpensePage } from "@/lib/queries/expenses";
 import type { QueryScope } from "@/lib/queries/scope";
-import { CreatedNotice } from "../timeoff/people-ops/created-notice";
+import { CreatedNotice } from "../people-ops/created-notice";
 import { ListView } from "@/components/console/list";
-import { usePeopleOpsEmployments } from "../timeoff/people-ops/use-employments";
+import { usePeopleOpsEmployments } from "../people-ops/use-employments";
 import { EXPENSE_COLUMNS, ExpensesTable } from "./expenses-table";
 
 const itemsOf = (p: ExpensePage) => p.expenses;

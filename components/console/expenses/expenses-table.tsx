@@ -3,11 +3,11 @@
 import { useMemo } from "react";
 import { DataTable, RowLink, type ListColumn } from "@/components/console/list";
 import type { EmploymentListItem, Expense } from "@/lib/contract";
-import { formatDate } from "@/lib/console/employments/format";
+import { formatDate } from "@/lib/console/format";
 import { expenseCategoryLabel, expenseMoney, expenseTitle } from "@/lib/console/expenses/labels";
 import { reviewAvailability } from "@/lib/console/expenses/rules";
 import { expenseHref } from "@/lib/console/expenses/links";
-import { EmploymentCell } from "../timeoff/people-ops/employment-cell";
+import { EmploymentCell } from "../people-ops/employment-cell";
 import { ExpenseStatusBadge } from "./expense-badges";
 
 export const EXPENSE_COLUMNS = ["Expense", "Employee", "Date", "Amount", "Receipts", "Status"] as const;

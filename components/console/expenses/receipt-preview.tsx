@@ -6,7 +6,7 @@ import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
 import type { EmploymentFile } from "@/lib/contract";
-import { formatDateTime } from "@/lib/console/employments/format";
+import { formatDateTime } from "@/lib/console/format";
 import { previewKind } from "@/lib/console/expenses/receipts";
 import { receiptPath } from "@/lib/console/expenses/links";
 import { withScope, type QueryScope } from "@/lib/queries/scope";

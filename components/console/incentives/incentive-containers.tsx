@@ -22,12 +22,12 @@ import {
 } from "@/lib/console/incentives/form";
 import { editAvailability } from "@/lib/console/incentives/rules";
 import { incentivesList, recurringList } from "@/lib/console/incentives/list";
-import { employmentChoices, unnamedEmployment, writeAvailability } from "@/lib/console/timeoff/people-ops/eligibility";
+import { employmentChoices, unnamedEmployment, writeAvailability } from "@/lib/console/people-ops/eligibility";
 import { createIncentive, createRecurringIncentive, incentiveDetailQuery, incentiveKeys, updateIncentive } from "@/lib/queries/incentives";
 import type { QueryScope } from "@/lib/queries/scope";
-import { UPDATED_PARAM, withCreated } from "../timeoff/people-ops/created-notice";
+import { UPDATED_PARAM, withCreated } from "../people-ops/created-notice";
 import { ErrorBanner } from "@/components/console/error-banner";
-import { usePeopleOpsEmployments } from "../timeoff/people-ops/use-employments";
+import { usePeopleOpsEmployments } from "../people-ops/use-employments";
 import { IncentiveForm, RecurringIncentiveForm } from "./incentive-form";
 
 type Failure = { error: ApiErrorPayload; details: string[] };

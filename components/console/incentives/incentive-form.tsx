@@ -16,8 +16,8 @@ import {
   type RecurringIncentiveFormValues,
 } from "@/lib/console/incentives/form";
 import { INCENTIVE_TYPE_LABELS, TAX_TYPE_LABELS } from "@/lib/console/incentives/labels";
-import type { EmploymentOption } from "@/lib/console/timeoff/people-ops/eligibility";
-import { Textarea } from "../timeoff/people-ops/textarea";
+import type { EmploymentOption } from "@/lib/console/people-ops/eligibility";
+import { Textarea } from "../people-ops/textarea";
 
 const sortedTypes = <T extends keyof typeof INCENTIVE_TYPE_LABELS>(types: readonly T[]) =>
   [...types].sort((a, b) => INCENTIVE_TYPE_LABELS[a].localeCompare(INCENTIVE_TYPE_LABELS[b], "en"));

@@ -6,11 +6,11 @@ import { Alert } from "@/components/ui/alert";
 import { INCENTIVE_STATUSES, type Incentive } from "@/lib/contract";
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
 import { toErrorPayload } from "@/lib/console/errors/present";
-import { formatDate } from "@/lib/console/employments/format";
+import { formatDate } from "@/lib/console/format";
 import { INCENTIVE_STATUS_LABELS, incentiveStatusLabel, incentiveTypeLabel } from "@/lib/console/incentives/labels";
 import { incentivesList } from "@/lib/console/incentives/list";
-import { unnamedEmployment } from "@/lib/console/timeoff/people-ops/eligibility";
-import { formatMinor } from "@/lib/console/timeoff/people-ops/money";
+import { unnamedEmployment } from "@/lib/console/people-ops/eligibility";
+import { formatMinor } from "@/lib/console/people-ops/money";
 import {
   deleteIncentive,
   incentiveKeys,
@@ -19,11 +19,11 @@ import {
   type IncentivePage,
 } from "@/lib/queries/incentives";
 import type { QueryScope } from "@/lib/queries/scope";
-import { ActionDialog } from "../timeoff/people-ops/action-dialog";
-import { CreatedNotice, SavedToast } from "../timeoff/people-ops/created-notice";
+import { ActionDialog } from "../people-ops/action-dialog";
+import { CreatedNotice, SavedToast } from "../people-ops/created-notice";
 import { ErrorBanner } from "@/components/console/error-banner";
 import { ListView } from "@/components/console/list";
-import { usePeopleOpsEmployments } from "../timeoff/people-ops/use-employments";
+import { usePeopleOpsEmployments } from "../people-ops/use-employments";
 import { INCENTIVE_COLUMNS, IncentivesTable } from "./incentives-table";
 
 const itemsOf = (p: IncentivePage) => p.incentives;

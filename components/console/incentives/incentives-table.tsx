@@ -4,12 +4,12 @@ import { useId, useMemo } from "react";
 import { DataTable, RowLink, type ListColumn } from "@/components/console/list";
 import { Button, buttonClasses } from "@/components/ui/button";
 import type { EmploymentListItem, Incentive } from "@/lib/contract";
-import { formatDate } from "@/lib/console/employments/format";
+import { formatDate } from "@/lib/console/format";
 import { INCENTIVE_STATUS_LABELS, TAX_TYPE_LABELS, incentiveTypeLabel } from "@/lib/console/incentives/labels";
 import { deleteAvailability, editAvailability, sandboxNextStatuses } from "@/lib/console/incentives/rules";
 import { editIncentiveHref } from "@/lib/console/incentives/links";
-import { formatMinor } from "@/lib/console/timeoff/people-ops/money";
-import { EmploymentCell } from "../timeoff/people-ops/employment-cell";
+import { formatMinor } from "@/lib/console/people-ops/money";
+import { EmploymentCell } from "../people-ops/employment-cell";
 import { IncentiveStatusBadge } from "./incentive-badges";
 
 export const INCENTIVE_COLUMNS = ["Employee", "Type", "Amount", "Effective", "Status", "Actions"] as const;

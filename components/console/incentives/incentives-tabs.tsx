@@ -1,6 +1,6 @@
 import { INCENTIVES_PATH, RECURRING_INCENTIVES_PATH } from "@/lib/console/incentives/links";
 import { withEmploymentId } from "@/lib/console/list";
-import { AreaTabs } from "../timeoff/people-ops/area-tabs";
+import { AreaTabs } from "../people-ops/area-tabs";
 
 /** One-time and recurring incentives (the employment filter follows from one to the other). */
 export function IncentivesTabs({ current, employmentId }: { current: "one-time" | "recurring"; employmentId?: string }) {

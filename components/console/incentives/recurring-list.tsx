@@ -6,11 +6,11 @@ import { Alert } from "@/components/ui/alert";
 import { RECURRING_INCENTIVE_STATUSES, type RecurringIncentive } from "@/lib/contract";
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
 import { toErrorPayload } from "@/lib/console/errors/present";
-import { formatDate } from "@/lib/console/employments/format";
+import { formatDate } from "@/lib/console/format";
 import { INCENTIVE_TYPE_LABELS, RECURRING_STATUS_LABELS } from "@/lib/console/incentives/labels";
 import { recurringList } from "@/lib/console/incentives/list";
-import { unnamedEmployment } from "@/lib/console/timeoff/people-ops/eligibility";
-import { formatMinor } from "@/lib/console/timeoff/people-ops/money";
+import { unnamedEmployment } from "@/lib/console/people-ops/eligibility";
+import { formatMinor } from "@/lib/console/people-ops/money";
 import {
   deleteRecurringIncentive,
   incentiveKeys,
@@ -18,11 +18,11 @@ import {
   type RecurringIncentivePage,
 } from "@/lib/queries/incentives";
 import type { QueryScope } from "@/lib/queries/scope";
-import { ActionDialog } from "../timeoff/people-ops/action-dialog";
-import { CreatedNotice } from "../timeoff/people-ops/created-notice";
+import { ActionDialog } from "../people-ops/action-dialog";
+import { CreatedNotice } from "../people-ops/created-notice";
 import { ErrorBanner } from "@/components/console/error-banner";
 import { ListView } from "@/components/console/list";
-import { usePeopleOpsEmployments } from "../timeoff/people-ops/use-employments";
+import { usePeopleOpsEmployments } from "../people-ops/use-employments";
 import { RECURRING_COLUMNS, RecurringTable } from "./recurring-table";
 
 const itemsOf = (p: RecurringIncentivePage) => p.recurring_incentives;

@@ -4,11 +4,11 @@ import { useMemo } from "react";
 import { DataTable, RowLink, type ListColumn } from "@/components/console/list";
 import { Button } from "@/components/ui/button";
 import type { EmploymentListItem, RecurringIncentive } from "@/lib/contract";
-import { formatDate } from "@/lib/console/employments/format";
+import { formatDate } from "@/lib/console/format";
 import { INCENTIVE_TYPE_LABELS, TAX_TYPE_LABELS } from "@/lib/console/incentives/labels";
 import { incentivesList } from "@/lib/console/incentives/list";
-import { formatMinor } from "@/lib/console/timeoff/people-ops/money";
-import { EmploymentCell } from "../timeoff/people-ops/employment-cell";
+import { formatMinor } from "@/lib/console/people-ops/money";
+import { EmploymentCell } from "../people-ops/employment-cell";
 import { RecurringStatusBadge } from "./incentive-badges";
 
 export const RECURRING_COLUMNS = ["Employee", "Type", "Monthly amount", "Period", "Status", "Actions"] as const;

@@ -2,7 +2,7 @@
 
 import { useId, type ReactNode } from "react";
 import { ErrorBanner } from "@/components/console/error-banner";
-import { ListStatusLine } from "@/components/console/list-status-line";
+import { ListStatusLine } from "@/components/console/list/status-line";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -10,7 +10,7 @@ import { Select } from "@/components/ui/field";
 import { Pagination } from "@/components/ui/pagination";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
-import { plural } from "@/lib/console/employments/format";
+import { plural } from "@/lib/console/format";
 import type { ConsoleOperation } from "@/lib/console/errors/operations";
 import { pageRange, pageWindow } from "@/lib/console/list";
 import type { ListPageShape } from "./use-list";

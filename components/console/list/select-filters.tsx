@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Select } from "@/components/ui/field";
 import type { EmploymentListItem } from "@/lib/contract";
-import { unnamedEmployment } from "@/lib/console/timeoff/people-ops/eligibility";
+import { unnamedEmployment } from "@/lib/console/people-ops/eligibility";
 
 /** One select of a filters card. `value` "" is the "all" option. */
 export interface SelectFilterField {

@@ -16,13 +16,13 @@ import {
 } from "@/lib/console/offboardings/form";
 import { offboardingsList } from "@/lib/console/offboardings/list";
 import { offboardingHref } from "@/lib/console/offboardings/links";
-import { employmentChoices, writeAvailability } from "@/lib/console/timeoff/people-ops/eligibility";
+import { employmentChoices, writeAvailability } from "@/lib/console/people-ops/eligibility";
 import { employmentKeys } from "@/lib/queries/employments";
 import { createOffboarding, offboardingKeys } from "@/lib/queries/offboardings";
 import type { QueryScope } from "@/lib/queries/scope";
-import { withCreated } from "../timeoff/people-ops/created-notice";
+import { withCreated } from "../people-ops/created-notice";
 import { ErrorBanner } from "@/components/console/error-banner";
-import { usePeopleOpsEmployments } from "../timeoff/people-ops/use-employments";
+import { usePeopleOpsEmployments } from "../people-ops/use-employments";
 import { OffboardingForm, type OffboardingFormProps } from "./offboarding-form";
 
 /**

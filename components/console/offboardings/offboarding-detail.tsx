@@ -12,7 +12,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import type { Offboarding, ResignationOffboarding } from "@/lib/contract";
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
 import { toErrorPayload } from "@/lib/console/errors/present";
-import { formatDate, formatDateTime } from "@/lib/console/employments/format";
+import { formatDate, formatDateTime } from "@/lib/console/format";
 import { employmentHref } from "@/lib/console/employments/links";
 import {
   OFFBOARDING_STATUS_DESCRIPTIONS,
@@ -29,14 +29,14 @@ import {
   type SandboxOffboardingStatus,
 } from "@/lib/console/offboardings/rules";
 import { OFFBOARDINGS_PATH } from "@/lib/console/offboardings/links";
-import { unnamedEmployment } from "@/lib/console/timeoff/people-ops/eligibility";
+import { unnamedEmployment } from "@/lib/console/people-ops/eligibility";
 import { employmentKeys } from "@/lib/queries/employments";
 import { offboardingDetailQuery, offboardingKeys, setSandboxOffboardingStatus } from "@/lib/queries/offboardings";
 import type { QueryScope } from "@/lib/queries/scope";
-import { ActionDialog } from "../timeoff/people-ops/action-dialog";
-import { CREATED_PARAM } from "../timeoff/people-ops/created-notice";
+import { ActionDialog } from "../people-ops/action-dialog";
+import { CREATED_PARAM } from "../people-ops/created-notice";
 import { ErrorBanner } from "@/components/console/error-banner";
-import { usePeopleOpsEmployments } from "../timeoff/people-ops/use-employments";
+import { usePeopleOpsEmployments } from "../people-ops/use-employments";
 import { OffboardingStatusBadge } from "./offboarding-badges";
 
 /** One offboarding: every detail of the termination, and in the sandbox the provider's review. */

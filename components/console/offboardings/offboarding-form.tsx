@@ -10,8 +10,8 @@ import { Spinner } from "@/components/ui/spinner";
 import { RISK_ASSESSMENT_REASONS, TERMINATION_REASONS } from "@/lib/contract";
 import { OffboardingFormSchema, toggleRiskReason, type OffboardingFormValues } from "@/lib/console/offboardings/form";
 import { RISK_REASON_LABELS, TERMINATION_REASON_LABELS } from "@/lib/console/offboardings/labels";
-import type { EmploymentOption } from "@/lib/console/timeoff/people-ops/eligibility";
-import { Textarea } from "../timeoff/people-ops/textarea";
+import type { EmploymentOption } from "@/lib/console/people-ops/eligibility";
+import { Textarea } from "../people-ops/textarea";
 
 export interface OffboardingFormProps {
   defaultValues: OffboardingFormValues;

@@ -7,7 +7,7 @@ import { offboardingsList } from "@/lib/console/offboardings/list";
 import { offboardingListQuery, type OffboardingPage } from "@/lib/queries/offboardings";
 import type { QueryScope } from "@/lib/queries/scope";
 import { ListView } from "@/components/console/list";
-import { usePeopleOpsEmployments } from "../timeoff/people-ops/use-employments";
+import { usePeopleOpsEmployments } from "../people-ops/use-employments";
 import { OFFBOARDING_COLUMNS, OffboardingsTable } from "./offboardings-table";
 
 const itemsOf = (p: OffboardingPage) => p.offboardings;

@@ -4,10 +4,10 @@ import { useMemo } from "react";
 import { Badge } from "@/components/ui/badge";
 import { DataTable, RowLink, type ListColumn } from "@/components/console/list";
 import type { EmploymentListItem, Offboarding } from "@/lib/contract";
-import { formatDate, formatDateTime } from "@/lib/console/employments/format";
+import { formatDate, formatDateTime } from "@/lib/console/format";
 import { isConfidential, offboardingReasonLabel, proposedEndOf } from "@/lib/console/offboardings/labels";
 import { offboardingHref } from "@/lib/console/offboardings/links";
-import { EmploymentCell } from "../timeoff/people-ops/employment-cell";
+import { EmploymentCell } from "../people-ops/employment-cell";
 import { OffboardingStatusBadge } from "./offboarding-badges";
 
 export const OFFBOARDING_COLUMNS = ["Employee", "Reason", "Termination date", "Submitted", "Status"] as const;

@@ -1,7 +1,7 @@
 import { ButtonLink } from "@/components/ui/button";
 import type { Employment } from "@/lib/contract";
 import { newOffboardingHref } from "@/lib/console/offboardings/links";
-import { writeAvailability } from "@/lib/console/timeoff/people-ops/eligibility";
+import { writeAvailability } from "@/lib/console/people-ops/eligibility";
 
 /**
  * "Start offboarding" on the employment page: only for an active employment of a type and model the

@@ -10,7 +10,7 @@ import { Select } from "@/components/ui/field";
 import { DataTable, ListShell, useList, type ListColumn } from "@/components/console/list";
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
 import type { OutstandingPayment } from "@/lib/contract";
-import { formatDate, plural } from "@/lib/console/employments/format";
+import { formatDate, plural } from "@/lib/console/format";
 import { pageRange } from "@/lib/console/list";
 import {
   PAYMENT_STATUS_DESCRIPTIONS,
@@ -51,7 +51,7 @@ export function PaymentsList({
   const totals = useMemo(() => totalsByCurrency(items), [items]);
   const columns = useMemo(() => paymentColumns(state, (column) => change(toggleSort(state, column))), [state, change]);
 
-  // The API has no such list (the provider's: spec 4.2's path is Roster's own, see lib/console/outstanding-payments/api.ts).
+  // The API has no such list (the provider's: spec 4.2's path is Roster's own, see lib/console/server/outstanding-payments/api.ts).
   if (data && !data.available) {
     return (
       <Alert tone="info" title="Outstanding payments are not available on this API">

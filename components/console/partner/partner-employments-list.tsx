@@ -35,7 +35,7 @@ export interface PartnerEmploymentsPage {
  * `partnerEmploymentsList`, rendered by ListShell + DataTable.
  *
  * The rows come from the server page, not from a BFF query: they are aggregated server-side across
- * companies (lib/console/partner/aggregate.ts, each company called with its own grant, every call
+ * companies (lib/console/server/partner/aggregate.ts, each company called with its own grant, every call
  * audited with the operator as actor), there is no BFF route for that aggregate, and a later issue
  * replaces it with a read model. So the URL is written by nuqs with `shallow: false`: a change of
  * filter, page or page size re-renders the server page with the new `searchParams` (no full GET

@@ -7,7 +7,7 @@ import { DataTable, type ListColumn } from "@/components/console/list";
 import { ApiRequestError, type ApiErrorPayload } from "@/lib/console/api-errors";
 import { BFF_HEADER } from "@/lib/console/bff-client";
 import type { EmploymentListItem, Payslip } from "@/lib/contract";
-import { formatAmount, formatDate } from "@/lib/console/employments/format";
+import { formatAmount, formatDate } from "@/lib/console/format";
 import { filenameFromDisposition, formatPeriod } from "@/lib/console/payslips/format";
 import { payslipDownloadPath } from "@/lib/console/payslips/links";
 import { withScope, type QueryScope } from "@/lib/queries/scope";

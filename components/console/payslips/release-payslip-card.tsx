@@ -14,7 +14,7 @@ import type { ApiErrorPayload } from "@/lib/console/api-errors";
 import { SandboxReleasePayslipBodySchema, type PayslipDetail, type SandboxReleasePayslipBody } from "@/lib/contract";
 import { splitFieldErrors } from "@/lib/console/errors/split-422";
 import { putFieldErrors } from "@/lib/console/errors/submit";
-import { formatDate } from "@/lib/console/employments/format";
+import { formatDate } from "@/lib/console/format";
 import { employmentOptions, onPayroll, type EmploymentOption } from "@/lib/console/payslips/employment-directory";
 import { formatMinorAmount, formatPeriod } from "@/lib/console/payslips/format";
 import { payslipDownloadPath } from "@/lib/console/payslips/links";

@@ -9,12 +9,12 @@ import { Select } from "@/components/ui/field";
 import { readOnlyReason } from "@/lib/console/employments/availability";
 import { STATUS_LABELS } from "@/lib/console/employments/labels";
 import { toErrorPayload } from "@/lib/console/errors/present";
-import { unnamedEmployment } from "@/lib/console/timeoff/people-ops/eligibility";
+import { unnamedEmployment } from "@/lib/console/people-ops/eligibility";
 import { timeoffBalanceHref } from "@/lib/console/timeoff/links";
 import type { QueryScope } from "@/lib/queries/scope";
 import { BalanceCard } from "./balance-card";
 import { ErrorBanner } from "@/components/console/error-banner";
-import { usePeopleOpsEmployments } from "./people-ops/use-employments";
+import { usePeopleOpsEmployments } from "../people-ops/use-employments";
 
 /** Balances: choose an employment (the choice is the URL), see its entitlements, taken and remaining days. */
 export function BalancesView({ scope, employmentId }: { scope: QueryScope; employmentId: string }) {

@@ -5,20 +5,20 @@ import { useCallback, useState } from "react";
 import { TIMEOFF_STATUSES, type Timeoff } from "@/lib/contract";
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
 import { toErrorPayload } from "@/lib/console/errors/present";
-import { formatDate } from "@/lib/console/employments/format";
+import { formatDate } from "@/lib/console/format";
 import { TIMEOFF_STATUS_LABELS, TIMEOFF_TYPE_LABELS } from "@/lib/console/timeoff/labels";
 import { transitionBody, type TimeoffAction } from "@/lib/console/timeoff/rules";
 import { timeoffList } from "@/lib/console/timeoff/list";
 import { TIMEOFF_TYPES } from "@/lib/contract";
-import { unnamedEmployment } from "@/lib/console/timeoff/people-ops/eligibility";
+import { unnamedEmployment } from "@/lib/console/people-ops/eligibility";
 import { timeoffKeys, timeoffListQuery, transitionTimeoff, type TimeoffPage } from "@/lib/queries/timeoff";
 import type { QueryScope } from "@/lib/queries/scope";
 import { BalanceCard } from "./balance-card";
-import { ActionDialog } from "./people-ops/action-dialog";
-import { CreatedNotice } from "./people-ops/created-notice";
+import { ActionDialog } from "../people-ops/action-dialog";
+import { CreatedNotice } from "../people-ops/created-notice";
 import { ErrorBanner } from "@/components/console/error-banner";
 import { ListView } from "@/components/console/list";
-import { usePeopleOpsEmployments } from "./people-ops/use-employments";
+import { usePeopleOpsEmployments } from "../people-ops/use-employments";
 import { TIMEOFF_COLUMNS, TimeoffTable } from "./timeoff-table";
 
 const DIALOG: Record<TimeoffAction, { title: string; confirm: string; pending: string; reason?: { label: string; description: string } }> =

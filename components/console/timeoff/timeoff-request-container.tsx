@@ -8,7 +8,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
 import { toErrorPayload } from "@/lib/console/errors/present";
 import { putFieldErrors } from "@/lib/console/errors/submit";
-import { employmentChoices, writeAvailability } from "@/lib/console/timeoff/people-ops/eligibility";
+import { employmentChoices, writeAvailability } from "@/lib/console/people-ops/eligibility";
 import { TIMEOFF_TYPE_FALLBACK_DESCRIPTIONS } from "@/lib/console/timeoff/labels";
 import {
   splitTimeoffFieldErrors,
@@ -20,9 +20,9 @@ import { timeoffList } from "@/lib/console/timeoff/list";
 import { TIMEOFF_TYPES, type TimeoffType } from "@/lib/contract";
 import { createTimeoff, timeoffKeys, timeoffTypesQuery } from "@/lib/queries/timeoff";
 import type { QueryScope } from "@/lib/queries/scope";
-import { withCreated } from "./people-ops/created-notice";
+import { withCreated } from "../people-ops/created-notice";
 import { ErrorBanner } from "@/components/console/error-banner";
-import { usePeopleOpsEmployments } from "./people-ops/use-employments";
+import { usePeopleOpsEmployments } from "../people-ops/use-employments";
 import { TimeoffRequestForm, type TimeoffRequestFormProps } from "./timeoff-request-form";
 
 /**

@@ -8,13 +8,13 @@ import { Button, buttonClasses } from "@/components/ui/button";
 import { Field, Input, Select } from "@/components/ui/field";
 import { DateInput } from "@/components/ui/date-input";
 import { Spinner } from "@/components/ui/spinner";
-import { formatDate } from "@/lib/console/employments/format";
-import type { EmploymentOption } from "@/lib/console/timeoff/people-ops/eligibility";
+import { formatDate } from "@/lib/console/format";
+import type { EmploymentOption } from "@/lib/console/people-ops/eligibility";
 import { DEFAULT_HOURS_PER_DAY, regenerateDayRows, toTimeoffDays, totalHours, weekdayOf, isWorkingDay } from "@/lib/console/timeoff/days";
 import { TIMEOFF_TYPE_LABELS } from "@/lib/console/timeoff/labels";
 import { TimeoffRequestFormSchema, type TimeoffRequestFormValues } from "@/lib/console/timeoff/request-form";
 import type { TimeoffType } from "@/lib/contract";
-import { Textarea } from "./people-ops/textarea";
+import { Textarea } from "../people-ops/textarea";
 
 export interface TimeoffRequestFormProps {
   defaultValues: TimeoffRequestFormValues;

@@ -5,11 +5,11 @@ import { Button } from "@/components/ui/button";
 import { useMemo } from "react";
 import { DataTable, type ListColumn } from "@/components/console/list";
 import type { EmploymentListItem, Timeoff } from "@/lib/contract";
-import { formatDate, formatDateTime } from "@/lib/console/employments/format";
+import { formatDate, formatDateTime } from "@/lib/console/format";
 import { totalHours } from "@/lib/console/timeoff/days";
 import { TIMEOFF_STATUS_LABELS, TIMEOFF_STATUS_TONES, TIMEOFF_TYPE_LABELS } from "@/lib/console/timeoff/labels";
 import { ACTION_LABELS, timeoffActions, type TimeoffAction } from "@/lib/console/timeoff/rules";
-import { EmploymentCell } from "./people-ops/employment-cell";
+import { EmploymentCell } from "../people-ops/employment-cell";
 
 export const TIMEOFF_COLUMNS = ["Employee", "Type", "Dates", "Days", "Status", "Actions"] as const;
 

@@ -1,5 +1,5 @@
 import { TIMEOFF_BALANCES_PATH, TIMEOFF_PATH, TIMEOFF_TYPES_PATH } from "@/lib/console/timeoff/links";
-import { AreaTabs } from "./people-ops/area-tabs";
+import { AreaTabs } from "../people-ops/area-tabs";
 
 export function TimeoffTabs({ current }: { current: "requests" | "balances" | "types" }) {
   return (

@@ -1,7 +1,7 @@
 import { OPEN_CONTRACT_AMENDMENT_STATUSES } from "@/lib/contract";
 import type { ContractAmendmentStatusRead as ContractAmendmentStatus } from "@/lib/console/api-read";
 import { humanize, type Tone } from "@/lib/console/employments/labels";
-import { formatDate } from "@/lib/console/employments/format";
+import { formatDate } from "@/lib/console/format";
 import { formatMoney } from "@/lib/forms/money";
 
 // Names and colours of contract amendment values, the changed terms as a table, and what a refusal

@@ -12,7 +12,7 @@ import {
   type CustomFieldValueData,
   type CustomFieldValueInput,
 } from "@/lib/contract";
-import { formatDate } from "@/lib/console/employments/format";
+import { formatDate } from "@/lib/console/format";
 import { majorToMinor, minorToMajor, formatMoney } from "@/lib/forms/money";
 
 // A custom field value as the console edits it. Inputs hold strings, so the editor's values are

@@ -1,5 +1,5 @@
 import type { Employment } from "@/lib/contract";
-import { formatAmount } from "./format";
+import { formatAmount } from "../format";
 import {
   humanize,
   LIFECYCLE_LABELS,

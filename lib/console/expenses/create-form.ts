@@ -7,8 +7,8 @@ import {
   type CreateExpenseBody,
 } from "@/lib/contract";
 import { fieldByPrefix, splitFieldErrors } from "@/lib/console/errors/split-422";
-import { formDate } from "@/lib/console/timeoff/people-ops/form-date";
-import { parseAmountToMinor } from "@/lib/console/timeoff/people-ops/money";
+import { formDate } from "@/lib/console/people-ops/form-date";
+import { parseAmountToMinor } from "@/lib/console/people-ops/money";
 
 // The "new expense" form (POST /v1/expenses): amounts typed as decimals and sent in minor units,
 // receipts chosen as files and sent base64-encoded in the JSON body.

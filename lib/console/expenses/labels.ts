@@ -1,5 +1,5 @@
 import { EXPENSE_CATEGORY_TITLES, type AnyExpenseStatus, type EXPENSE_CATEGORIES, type Expense } from "@/lib/contract";
-import { formatMinor } from "@/lib/console/timeoff/people-ops/money";
+import { formatMinor } from "@/lib/console/people-ops/money";
 import type { Tone } from "@/lib/console/employments/labels";
 
 // Human labels and badge colours of the expense enums.

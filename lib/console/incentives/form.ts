@@ -13,8 +13,8 @@ import {
   type UpdateIncentiveBody,
 } from "@/lib/contract";
 import { fieldByPrefix, splitFieldErrors } from "@/lib/console/errors/split-422";
-import { formDate } from "@/lib/console/timeoff/people-ops/form-date";
-import { minorToInput, parseAmountToMinor } from "@/lib/console/timeoff/people-ops/money";
+import { formDate } from "@/lib/console/people-ops/form-date";
+import { minorToInput, parseAmountToMinor } from "@/lib/console/people-ops/money";
 
 // The incentive forms: one-time (create, edit while pending) and recurring (monthly). Amounts are
 // typed as decimals of the employment's currency and sent in minor units.

@@ -8,7 +8,7 @@ import {
   type CreateOffboardingBody,
 } from "@/lib/contract";
 import { splitFieldErrors } from "@/lib/console/errors/split-422";
-import { formDate } from "@/lib/console/timeoff/people-ops/form-date";
+import { formDate } from "@/lib/console/people-ops/form-date";
 
 // The "start offboarding" form (POST /v1/offboardings, type termination): the termination details of
 // lib/contract/offboardings.ts with their rules (none_of_these stands alone, a description when the

@@ -1,5 +1,5 @@
 import type { DaysAndHours, TimeoffBalance } from "@/lib/contract";
-import { formatDate } from "@/lib/console/employments/format";
+import { formatDate } from "@/lib/console/format";
 import { formatDaysAndHours } from "./days";
 
 // The time off balance (GET /v1/timeoff-balances/{employment_id}) as the page shows it: one row per

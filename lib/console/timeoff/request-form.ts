@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { CreateTimeoffBodySchema, PlainDateSchema, TimeoffTypeSchema, TimeZoneSchema, type CreateTimeoffBody } from "@/lib/contract";
 import { fieldByPrefix, splitFieldErrors } from "@/lib/console/errors/split-422";
-import { formDate } from "./people-ops/form-date";
+import { formDate } from "../people-ops/form-date";
 import { rangeError, toTimeoffDays, totalHours, type DayRow } from "./days";
 
 // The "request time off" form (POST /v1/timeoff): its values, its schema (the contract's rules for

@@ -1,31 +1,31 @@
-import type { ApiClient } from "@/lib/console/api-client";
+import type { ApiClient } from "@/lib/console/server/api-client";
 import { ApiRequestError } from "@/lib/console/api-errors";
-import { listAllCompanyManagers, listCompanyManagers } from "@/lib/console/company-managers/api";
+import { listAllCompanyManagers, listCompanyManagers } from "@/lib/console/server/company-managers/api";
 import { managersList } from "@/lib/console/company-managers/list";
-import { getAmendmentForm, getContractAmendment, listContractAmendments } from "@/lib/console/contract-amendments/api";
+import { getAmendmentForm, getContractAmendment, listContractAmendments } from "@/lib/console/server/contract-amendments/api";
 import { amendmentsList } from "@/lib/console/contract-amendments/list";
-import { listCustomFields, listEmploymentCustomFields } from "@/lib/console/custom-fields/api";
+import { listCustomFields, listEmploymentCustomFields } from "@/lib/console/server/custom-fields/api";
 import { customFieldsList } from "@/lib/console/custom-fields/list";
-import { listCompanies } from "@/lib/console/companies/api";
-import { getForm, listCountries } from "@/lib/console/countries/api";
-import { listAllDepartments } from "@/lib/console/departments/api";
-import { getEmployment, listEmployments } from "@/lib/console/employments/api";
+import { listCompanies } from "@/lib/console/server/companies/api";
+import { getForm, listCountries } from "@/lib/console/server/countries/api";
+import { listAllDepartments } from "@/lib/console/server/departments/api";
+import { getEmployment, listEmployments } from "@/lib/console/server/employments/api";
 import { employmentsList } from "@/lib/console/employments/list";
-import { getExpense, listExpenses } from "@/lib/console/expenses/api";
+import { getExpense, listExpenses } from "@/lib/console/server/expenses/api";
 import { expensesList } from "@/lib/console/expenses/list";
-import { getIncentive, listIncentives, listRecurringIncentives } from "@/lib/console/incentives/api";
+import { getIncentive, listIncentives, listRecurringIncentives } from "@/lib/console/server/incentives/api";
 import { incentivesList, recurringList } from "@/lib/console/incentives/list";
-import { getOffboarding, listOffboardings } from "@/lib/console/offboardings/api";
+import { getOffboarding, listOffboardings } from "@/lib/console/server/offboardings/api";
 import { offboardingsList } from "@/lib/console/offboardings/list";
-import { listOutstandingPayments } from "@/lib/console/outstanding-payments/api";
+import { listOutstandingPayments } from "@/lib/console/server/outstanding-payments/api";
 import { paymentsList } from "@/lib/console/outstanding-payments/list";
-import { downloadPayslip, listPayslips } from "@/lib/console/payslips/api";
+import { downloadPayslip, listPayslips } from "@/lib/console/server/payslips/api";
 import { EMPLOYMENT_DIRECTORY_QUERY } from "@/lib/console/payslips/employment-directory";
 import { payslipsList } from "@/lib/console/payslips/list";
-import { getTimeoffBalance, listTimeoff, listTimeoffTypes } from "@/lib/console/timeoff/api";
-import { PEOPLE_OPS_EMPLOYMENTS_QUERY } from "@/lib/console/timeoff/people-ops/eligibility";
+import { getTimeoffBalance, listTimeoff, listTimeoffTypes } from "@/lib/console/server/timeoff/api";
+import { PEOPLE_OPS_EMPLOYMENTS_QUERY } from "@/lib/console/people-ops/eligibility";
 import { timeoffList } from "@/lib/console/timeoff/list";
-import { getWebhookEvent, listAllWebhookCallbacks, listWebhookCallbacks, listWebhookEvents } from "@/lib/console/webhooks/api";
+import { getWebhookEvent, listAllWebhookCallbacks, listWebhookCallbacks, listWebhookEvents } from "@/lib/console/server/webhooks/api";
 import { TEST_EVENT_EMPLOYMENTS_QUERY } from "@/lib/console/webhooks/test-event-form";
 import { callbacksList, deliveriesList } from "@/lib/console/webhooks/list";
 
@@ -56,7 +56,7 @@ export interface PageLoad {
  * - "not available on this API": a Roster-only route the provider does not have, after the console's
  *   fallback found no provider operation to use instead (the page shows a notice, not an error);
  * - "sign-in error": a token answer without `access_token` (the provider's BaseTokenResponse allows it):
- *   the console refuses it with a clear error (lib/console/auth/token-endpoint.ts NO_ACCESS_TOKEN).
+ *   the console refuses it with a clear error (lib/console/server/auth/token-endpoint.ts NO_ACCESS_TOKEN).
  */
 export type HandledState = "not-found state" | "not available on this API" | "sign-in error" | "provider fallback";
 
@@ -118,12 +118,12 @@ async function viaProvider<T extends { source: "roster" | "provider" }>(load: Pr
 
 const none = {} as Record<string, string>;
 const all = (...loads: Promise<unknown>[]) => Promise.all(loads);
-/** prefetchPeopleOpsEmployments (lib/console/timeoff/people-ops/server.ts): the employments people-ops pages name. */
+/** prefetchPeopleOpsEmployments (lib/console/server/people-ops/pages.ts): the employments people-ops pages name. */
 const peopleOps = (api: ApiClient) => listEmployments(api, PEOPLE_OPS_EMPLOYMENTS_QUERY);
 
 export const PAGE_LOADS: PageLoad[] = [
   { page: "/employments", load: ({ api }) => listEmployments(api, employmentsList.toApiQuery(employmentsList.parse(none))) },
-  // Both at once (lib/console/employments/detail-page.ts): the employment and its custom fields section.
+  // Both at once (lib/console/server/employments/detail-page.ts): the employment and its custom fields section.
   { page: "/employments/[id]", load: ({ api, id }) => all(orNotFound(getEmployment(api, id)), listEmploymentCustomFields(api, id)) },
   {
     page: "/employments/[id]/edit",

@@ -5,16 +5,16 @@ import { ErrorBanner } from "@/components/console/error-banner";
 import { Hydrate } from "@/components/console/hydrate";
 import { ButtonLink } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
-import { getContractAmendment } from "@/lib/console/contract-amendments/api";
+import { getContractAmendment } from "@/lib/console/server/contract-amendments/api";
 import { amendmentsOfEmploymentHref } from "@/lib/console/contract-amendments/list";
 import { amendmentHref, CONTRACT_AMENDMENTS_PATH } from "@/lib/console/contract-amendments/links";
 import { employmentHref } from "@/lib/console/employments/links";
-import { getPageApi, loadForPage } from "@/lib/console/employments/server";
+import { getPageApi, loadForPage } from "@/lib/console/server/pages";
 import { companyManagersQuery } from "@/lib/queries/company";
 import { amendmentDetailQuery } from "@/lib/queries/contract-amendments";
 import { makeQueryClient } from "@/lib/queries/query-client";
-import { listAllCompanyManagers } from "@/lib/console/company-managers/api";
-import { getEmployment } from "@/lib/console/employments/api";
+import { listAllCompanyManagers } from "@/lib/console/server/company-managers/api";
+import { getEmployment } from "@/lib/console/server/employments/api";
 
 export const metadata: Metadata = { title: "Contract amendment" };
 

@@ -8,14 +8,14 @@ import { Card, CardBody } from "@/components/ui/card";
 import { Field, Select } from "@/components/ui/field";
 import { formPageSubtitle } from "@/components/forms/section-labels";
 import { PageHeader } from "@/components/ui/page-header";
-import { getAmendmentForm } from "@/lib/console/contract-amendments/api";
+import { getAmendmentForm } from "@/lib/console/server/contract-amendments/api";
 import { amendable, amendmentUnavailableReason } from "@/lib/console/contract-amendments/create";
 import { amendmentsOfEmploymentHref } from "@/lib/console/contract-amendments/list";
 import { CONTRACT_AMENDMENTS_PATH, newAmendmentHref } from "@/lib/console/contract-amendments/links";
 import { employmentHref } from "@/lib/console/employments/links";
-import { getPageApi, loadForPage } from "@/lib/console/employments/server";
+import { getPageApi, loadForPage } from "@/lib/console/server/pages";
 import { EMPLOYMENT_DIRECTORY_QUERY, employmentOptions, employmentIdParam } from "@/lib/console/payslips/employment-directory";
-import { getEmployment, listEmployments } from "@/lib/console/employments/api";
+import { getEmployment, listEmployments } from "@/lib/console/server/employments/api";
 
 export const metadata: Metadata = { title: "New contract amendment" };
 

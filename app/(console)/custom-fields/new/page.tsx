@@ -4,7 +4,7 @@ import { NewCustomFieldContainer } from "@/components/console/custom-fields/new-
 import { Card, CardBody } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { CUSTOM_FIELDS_PATH, NEW_CUSTOM_FIELD_PATH } from "@/lib/console/custom-fields/links";
-import { getPageApi } from "@/lib/console/employments/server";
+import { getPageApi } from "@/lib/console/server/pages";
 
 export const metadata: Metadata = { title: "New custom field" };
 

@@ -5,11 +5,11 @@ import { Hydrate } from "@/components/console/hydrate";
 import { ButtonLink } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
 import { EMPLOYMENTS_PATH } from "@/lib/console/employments/links";
-import { getPageApi, loadForPage } from "@/lib/console/employments/server";
+import { getPageApi, loadForPage } from "@/lib/console/server/pages";
 import { employmentsList } from "@/lib/console/employments/list";
 import { employmentListQuery } from "@/lib/queries/employments";
 import { makeQueryClient } from "@/lib/queries/query-client";
-import { listEmployments } from "@/lib/console/employments/api";
+import { listEmployments } from "@/lib/console/server/employments/api";
 
 export const metadata: Metadata = { title: "Employments" };
 

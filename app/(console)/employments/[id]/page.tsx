@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { EmploymentCustomFields } from "@/components/console/custom-fields/employment-custom-fields";
+import { EmploymentCustomFields } from "@/components/console/custom-fields/employment-custom-fields.server";
 import { EmploymentAreaLinks } from "@/components/console/employments/area-links";
 import { EmploymentDetail } from "@/components/console/employments/employment-detail";
 import { ErrorBanner } from "@/components/console/error-banner";
@@ -7,8 +7,8 @@ import { Hydrate } from "@/components/console/hydrate";
 import { ButtonLink } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
 import { EMPLOYMENTS_PATH, employmentHref } from "@/lib/console/employments/links";
-import { startEmploymentPageLoads } from "@/lib/console/employments/detail-page";
-import { getPageApi, loadForPage } from "@/lib/console/employments/server";
+import { startEmploymentPageLoads } from "@/lib/console/server/employments/detail-page";
+import { getPageApi, loadForPage } from "@/lib/console/server/pages";
 
 export const metadata: Metadata = { title: "Employment" };
 

@@ -4,11 +4,11 @@ import { ErrorBanner } from "@/components/console/error-banner";
 import { ButtonLink } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
 import { EMPLOYMENTS_PATH } from "@/lib/console/employments/links";
-import { getPageApi, loadForPage } from "@/lib/console/employments/server";
+import { getPageApi, loadForPage } from "@/lib/console/server/pages";
 import { currentStep } from "./flow-state";
 import { NewEmploymentFlow } from "./new-employment-flow";
-import { listCountries } from "@/lib/console/countries/api";
-import { getEmployment } from "@/lib/console/employments/api";
+import { listCountries } from "@/lib/console/server/countries/api";
+import { getEmployment } from "@/lib/console/server/employments/api";
 
 export const metadata: Metadata = { title: "New employment" };
 

@@ -4,10 +4,10 @@ import { Hydrate } from "@/components/console/hydrate";
 import { ErrorBanner } from "@/components/console/error-banner";
 import { ButtonLink } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
-import { getPageApi, loadForPage } from "@/lib/console/employments/server";
-import { getExpense } from "@/lib/console/expenses/api";
+import { getPageApi, loadForPage } from "@/lib/console/server/pages";
+import { getExpense } from "@/lib/console/server/expenses/api";
 import { EXPENSES_PATH, expenseHref } from "@/lib/console/expenses/links";
-import { prefetchPeopleOpsEmployments } from "@/lib/console/timeoff/people-ops/server";
+import { prefetchPeopleOpsEmployments } from "@/lib/console/server/people-ops/pages";
 import { expenseDetailQuery } from "@/lib/queries/expenses";
 import { makeQueryClient } from "@/lib/queries/query-client";
 

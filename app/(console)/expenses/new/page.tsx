@@ -1,11 +1,11 @@
 import type { Metadata } from "next";
 import { ExpenseCreateContainer } from "@/components/console/expenses/expense-create-container";
 import { Hydrate } from "@/components/console/hydrate";
-import { FormPage } from "@/components/console/timeoff/people-ops/form-page";
-import { getPageApi } from "@/lib/console/employments/server";
+import { FormPage } from "@/components/console/people-ops/form-page";
+import { getPageApi } from "@/lib/console/server/pages";
 import { EXPENSES_PATH, newExpenseHref } from "@/lib/console/expenses/links";
 import { employmentIdOf } from "@/lib/console/list";
-import { prefetchPeopleOpsEmployments } from "@/lib/console/timeoff/people-ops/server";
+import { prefetchPeopleOpsEmployments } from "@/lib/console/server/people-ops/pages";
 import { makeQueryClient } from "@/lib/queries/query-client";
 
 export const metadata: Metadata = { title: "New expense" };

@@ -1,11 +1,11 @@
 import type { Metadata } from "next";
 import { Hydrate } from "@/components/console/hydrate";
 import { IncentiveCreateContainer } from "@/components/console/incentives/incentive-containers";
-import { FormPage } from "@/components/console/timeoff/people-ops/form-page";
-import { getPageApi } from "@/lib/console/employments/server";
+import { FormPage } from "@/components/console/people-ops/form-page";
+import { getPageApi } from "@/lib/console/server/pages";
 import { INCENTIVES_PATH, newIncentiveHref } from "@/lib/console/incentives/links";
 import { employmentIdOf } from "@/lib/console/list";
-import { prefetchPeopleOpsEmployments } from "@/lib/console/timeoff/people-ops/server";
+import { prefetchPeopleOpsEmployments } from "@/lib/console/server/people-ops/pages";
 import { makeQueryClient } from "@/lib/queries/query-client";
 
 export const metadata: Metadata = { title: "New incentive" };

@@ -5,11 +5,11 @@ import { IncentivesTabs } from "@/components/console/incentives/incentives-tabs"
 import { RecurringList } from "@/components/console/incentives/recurring-list";
 import { ButtonLink } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
-import { getPageApi, loadForPage } from "@/lib/console/employments/server";
-import { listRecurringIncentives } from "@/lib/console/incentives/api";
+import { getPageApi, loadForPage } from "@/lib/console/server/pages";
+import { listRecurringIncentives } from "@/lib/console/server/incentives/api";
 import { recurringList } from "@/lib/console/incentives/list";
 import { newRecurringIncentiveHref } from "@/lib/console/incentives/links";
-import { prefetchPeopleOpsEmployments } from "@/lib/console/timeoff/people-ops/server";
+import { prefetchPeopleOpsEmployments } from "@/lib/console/server/people-ops/pages";
 import { recurringIncentiveListQuery } from "@/lib/queries/incentives";
 import { makeQueryClient } from "@/lib/queries/query-client";
 

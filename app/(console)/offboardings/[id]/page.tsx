@@ -4,10 +4,10 @@ import { OffboardingDetail } from "@/components/console/offboardings/offboarding
 import { ErrorBanner } from "@/components/console/error-banner";
 import { ButtonLink } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
-import { getPageApi, loadForPage } from "@/lib/console/employments/server";
-import { getOffboarding } from "@/lib/console/offboardings/api";
+import { getPageApi, loadForPage } from "@/lib/console/server/pages";
+import { getOffboarding } from "@/lib/console/server/offboardings/api";
 import { OFFBOARDINGS_PATH, offboardingHref } from "@/lib/console/offboardings/links";
-import { prefetchPeopleOpsEmployments } from "@/lib/console/timeoff/people-ops/server";
+import { prefetchPeopleOpsEmployments } from "@/lib/console/server/people-ops/pages";
 import { offboardingDetailQuery } from "@/lib/queries/offboardings";
 import { makeQueryClient } from "@/lib/queries/query-client";
 

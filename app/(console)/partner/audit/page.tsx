@@ -4,9 +4,9 @@ import { ENVIRONMENT_LABELS } from "@/components/console/environment-badge";
 import { AuditLogList } from "@/components/console/partner/audit-log-list";
 import { ButtonLink } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
-import { listAudit } from "@/lib/console/partner/audit";
+import { listAudit } from "@/lib/console/server/partner/audit";
 import { auditList } from "@/lib/console/partner/list";
-import { requireOperator } from "@/lib/console/partner/server";
+import { requireOperator } from "@/lib/console/server/partner/server";
 
 export const metadata: Metadata = { title: "Audit log" };
 

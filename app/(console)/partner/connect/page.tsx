@@ -5,8 +5,8 @@ import { UtcTime } from "@/components/console/partner/grant-health";
 import { ButtonLink } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
-import { listPendingConsentLinks } from "@/lib/console/partner/connect";
-import { requireOperator } from "@/lib/console/partner/server";
+import { listPendingConsentLinks } from "@/lib/console/server/partner/connect";
+import { requireOperator } from "@/lib/console/server/partner/server";
 
 export const metadata: Metadata = { title: "Connect a company" };
 

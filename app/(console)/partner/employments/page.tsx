@@ -5,8 +5,8 @@ import { Alert } from "@/components/ui/alert";
 import { ButtonLink } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
-import { listEmploymentsAcrossCompanies, liveGrants } from "@/lib/console/partner/aggregate";
-import { requireOperator } from "@/lib/console/partner/server";
+import { listEmploymentsAcrossCompanies, liveGrants } from "@/lib/console/server/partner/aggregate";
+import { requireOperator } from "@/lib/console/server/partner/server";
 import { partnerEmploymentsList } from "@/lib/console/partner/list";
 
 export const metadata: Metadata = { title: "Employments across companies" };

@@ -1,11 +1,11 @@
 import type { Metadata } from "next";
 import { Hydrate } from "@/components/console/hydrate";
 import { TimeoffRequestContainer } from "@/components/console/timeoff/timeoff-request-container";
-import { FormPage } from "@/components/console/timeoff/people-ops/form-page";
-import { getPageApi, loadForPage } from "@/lib/console/employments/server";
-import { listTimeoffTypes } from "@/lib/console/timeoff/api";
+import { FormPage } from "@/components/console/people-ops/form-page";
+import { getPageApi, loadForPage } from "@/lib/console/server/pages";
+import { listTimeoffTypes } from "@/lib/console/server/timeoff/api";
 import { employmentIdOf } from "@/lib/console/list";
-import { prefetchPeopleOpsEmployments } from "@/lib/console/timeoff/people-ops/server";
+import { prefetchPeopleOpsEmployments } from "@/lib/console/server/people-ops/pages";
 import { newTimeoffHref, TIMEOFF_PATH } from "@/lib/console/timeoff/links";
 import { makeQueryClient } from "@/lib/queries/query-client";
 import { timeoffTypesQuery } from "@/lib/queries/timeoff";

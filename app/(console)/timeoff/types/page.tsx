@@ -5,8 +5,8 @@ import { ButtonLink } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { Table, TableContainer, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
-import { getPageApi, loadForPage } from "@/lib/console/employments/server";
-import { listTimeoffTypes } from "@/lib/console/timeoff/api";
+import { getPageApi, loadForPage } from "@/lib/console/server/pages";
+import { listTimeoffTypes } from "@/lib/console/server/timeoff/api";
 import { TIMEOFF_TYPE_LABELS } from "@/lib/console/timeoff/labels";
 import { TIMEOFF_TYPES_PATH } from "@/lib/console/timeoff/links";
 

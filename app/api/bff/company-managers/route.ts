@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { bffHandler } from "@/lib/console/bff";
-import { inviteCompanyManager, listCompanyManagers } from "@/lib/console/company-managers/api";
+import { bffHandler } from "@/lib/console/server/bff";
+import { inviteCompanyManager, listCompanyManagers } from "@/lib/console/server/company-managers/api";
 import { managersList } from "@/lib/console/company-managers/list";
 import { CreateCompanyManagerBodySchema } from "@/lib/contract";
 

@@ -1,6 +1,6 @@
 import { ApiRequestError } from "@/lib/console/api-errors";
-import { bffHandler } from "@/lib/console/bff";
-import { createContractAmendment, listContractAmendments } from "@/lib/console/contract-amendments/api";
+import { bffHandler } from "@/lib/console/server/bff";
+import { createContractAmendment, listContractAmendments } from "@/lib/console/server/contract-amendments/api";
 import { ContractAmendmentListQuerySchema, CreateContractAmendmentBodySchema } from "@/lib/contract";
 
 // GET /api/bff/contract-amendments — one page of amendments (GET /v1/contract-amendments), with the

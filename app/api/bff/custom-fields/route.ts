@@ -1,5 +1,5 @@
-import { bffHandler } from "@/lib/console/bff";
-import { createCustomField, listCustomFields } from "@/lib/console/custom-fields/api";
+import { bffHandler } from "@/lib/console/server/bff";
+import { createCustomField, listCustomFields } from "@/lib/console/server/custom-fields/api";
 import { customFieldsList } from "@/lib/console/custom-fields/list";
 import { CreateCustomFieldBodySchema } from "@/lib/contract";
 

@@ -1,7 +1,7 @@
 import { ApiRequestError } from "@/lib/console/api-errors";
-import { bffHandler } from "@/lib/console/bff";
+import { bffHandler } from "@/lib/console/server/bff";
 import { EmploymentListQuerySchema, PaginationQuerySchema } from "@/lib/contract";
-import { listEmployments } from "@/lib/console/employments/api";
+import { listEmployments } from "@/lib/console/server/employments/api";
 
 // GET /api/bff/employments — one page of the company's employments, for the list's client refetch.
 // The same query rules as the API's own (page, page_size ≤ 100, status list, email).

@@ -1,7 +1,7 @@
-import { bffHandler } from "@/lib/console/bff";
-import { createExpense, listExpenses } from "@/lib/console/expenses/api";
+import { bffHandler } from "@/lib/console/server/bff";
+import { createExpense, listExpenses } from "@/lib/console/server/expenses/api";
 import { expensesList } from "@/lib/console/expenses/list";
-import { listQueryOf } from "@/lib/console/timeoff/people-ops/bff";
+import { listQueryOf } from "@/lib/console/server/people-ops/bff";
 import { CreateExpenseBodySchema } from "@/lib/contract";
 
 // GET /api/bff/expenses — one page of expenses (filters employment_id, status).

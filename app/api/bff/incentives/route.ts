@@ -1,7 +1,7 @@
-import { bffHandler } from "@/lib/console/bff";
-import { createIncentive, listIncentives } from "@/lib/console/incentives/api";
+import { bffHandler } from "@/lib/console/server/bff";
+import { createIncentive, listIncentives } from "@/lib/console/server/incentives/api";
 import { incentivesList } from "@/lib/console/incentives/list";
-import { listQueryOf } from "@/lib/console/timeoff/people-ops/bff";
+import { listQueryOf } from "@/lib/console/server/people-ops/bff";
 import { CreateIncentiveBodySchema } from "@/lib/contract";
 
 // GET /api/bff/incentives — one page of one-time incentives (filters employment_id, status).

@@ -1,7 +1,7 @@
-import { bffHandler } from "@/lib/console/bff";
-import { createOffboarding, listOffboardings } from "@/lib/console/offboardings/api";
+import { bffHandler } from "@/lib/console/server/bff";
+import { createOffboarding, listOffboardings } from "@/lib/console/server/offboardings/api";
 import { offboardingsList } from "@/lib/console/offboardings/list";
-import { listQueryOf } from "@/lib/console/timeoff/people-ops/bff";
+import { listQueryOf } from "@/lib/console/server/people-ops/bff";
 import { CreateOffboardingBodySchema } from "@/lib/contract";
 
 // GET /api/bff/offboardings — one page of offboardings (filters employment_id, status).

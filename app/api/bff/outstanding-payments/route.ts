@@ -1,6 +1,6 @@
 import { ApiRequestError } from "@/lib/console/api-errors";
-import { bffHandler } from "@/lib/console/bff";
-import { listOutstandingPayments } from "@/lib/console/outstanding-payments/api";
+import { bffHandler } from "@/lib/console/server/bff";
+import { listOutstandingPayments } from "@/lib/console/server/outstanding-payments/api";
 import { OutstandingPaymentListQuerySchema } from "@/lib/contract";
 
 // GET /api/bff/outstanding-payments — one page of outstanding payments and refunds

@@ -1,6 +1,6 @@
 import { ApiRequestError } from "@/lib/console/api-errors";
-import { bffHandler } from "@/lib/console/bff";
-import { listPayslips } from "@/lib/console/payslips/api";
+import { bffHandler } from "@/lib/console/server/bff";
+import { listPayslips } from "@/lib/console/server/payslips/api";
 import { PayslipListQuerySchema } from "@/lib/contract";
 
 // GET /api/bff/payslips — one page of the company's payslips (GET /v1/payslips), for the list's

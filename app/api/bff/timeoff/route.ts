@@ -1,6 +1,6 @@
-import { bffHandler } from "@/lib/console/bff";
-import { createTimeoff, listTimeoff } from "@/lib/console/timeoff/api";
-import { listQueryOf } from "@/lib/console/timeoff/people-ops/bff";
+import { bffHandler } from "@/lib/console/server/bff";
+import { createTimeoff, listTimeoff } from "@/lib/console/server/timeoff/api";
+import { listQueryOf } from "@/lib/console/server/people-ops/bff";
 import { timeoffList } from "@/lib/console/timeoff/list";
 import { CreateTimeoffBodySchema } from "@/lib/contract";
 

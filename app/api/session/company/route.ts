@@ -1,5 +1,5 @@
-import { getAuthDeps } from "@/lib/console/auth/deps";
-import { handleSwitchCompany } from "@/lib/console/partner/routes";
+import { getAuthDeps } from "@/lib/console/server/auth/deps";
+import { handleSwitchCompany } from "@/lib/console/server/partner/routes";
 
 export const dynamic = "force-dynamic";
 

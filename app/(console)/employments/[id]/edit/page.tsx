@@ -7,13 +7,13 @@ import { ButtonLink } from "@/components/ui/button";
 import { Card, CardBody } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { EMPLOYMENTS_PATH, employmentEditHref, employmentHref } from "@/lib/console/employments/links";
-import { getPageApi, loadForPage } from "@/lib/console/employments/server";
+import { getPageApi, loadForPage } from "@/lib/console/server/pages";
 import { companyManagersQuery, departmentsQuery } from "@/lib/queries/company";
 import { employmentDetailQuery } from "@/lib/queries/employments";
 import { makeQueryClient } from "@/lib/queries/query-client";
-import { listAllDepartments } from "@/lib/console/departments/api";
-import { listAllCompanyManagers } from "@/lib/console/company-managers/api";
-import { getEmployment } from "@/lib/console/employments/api";
+import { listAllDepartments } from "@/lib/console/server/departments/api";
+import { listAllCompanyManagers } from "@/lib/console/server/company-managers/api";
+import { getEmployment } from "@/lib/console/server/employments/api";
 
 export const metadata: Metadata = { title: "Edit employment" };
 

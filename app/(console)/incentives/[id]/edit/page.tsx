@@ -2,12 +2,12 @@ import type { Metadata } from "next";
 import { Hydrate } from "@/components/console/hydrate";
 import { IncentiveEditContainer } from "@/components/console/incentives/incentive-containers";
 import { ErrorBanner } from "@/components/console/error-banner";
-import { FormPage } from "@/components/console/timeoff/people-ops/form-page";
+import { FormPage } from "@/components/console/people-ops/form-page";
 import { ButtonLink } from "@/components/ui/button";
-import { getPageApi, loadForPage } from "@/lib/console/employments/server";
-import { getIncentive } from "@/lib/console/incentives/api";
+import { getPageApi, loadForPage } from "@/lib/console/server/pages";
+import { getIncentive } from "@/lib/console/server/incentives/api";
 import { editIncentiveHref, INCENTIVES_PATH } from "@/lib/console/incentives/links";
-import { prefetchPeopleOpsEmployments } from "@/lib/console/timeoff/people-ops/server";
+import { prefetchPeopleOpsEmployments } from "@/lib/console/server/people-ops/pages";
 import { incentiveDetailQuery } from "@/lib/queries/incentives";
 import { makeQueryClient } from "@/lib/queries/query-client";
 

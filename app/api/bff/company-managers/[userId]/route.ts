@@ -1,5 +1,5 @@
-import { bffHandler } from "@/lib/console/bff";
-import { removeCompanyManager } from "@/lib/console/company-managers/api";
+import { bffHandler } from "@/lib/console/server/bff";
+import { removeCompanyManager } from "@/lib/console/server/company-managers/api";
 
 // DELETE /api/bff/company-managers/{user_id} — removes a user from the company
 // (DELETE /v1/company-managers/{user_id}); the API refuses the last owner with 409.

@@ -1,5 +1,5 @@
-import { bffHandler } from "@/lib/console/bff";
-import { getContractAmendment } from "@/lib/console/contract-amendments/api";
+import { bffHandler } from "@/lib/console/server/bff";
+import { getContractAmendment } from "@/lib/console/server/contract-amendments/api";
 
 // GET /api/bff/contract-amendments/{id} — one amendment with its changes (detail page refetch).
 export const GET = bffHandler(async ({ api, params }) => {

@@ -1,6 +1,6 @@
-import { bffHandler } from "@/lib/console/bff";
+import { bffHandler } from "@/lib/console/server/bff";
 import { UpdateEmploymentV2BodySchema } from "@/lib/contract";
-import { getEmployment, updateEmploymentV2 } from "@/lib/console/employments/api";
+import { getEmployment, updateEmploymentV2 } from "@/lib/console/server/employments/api";
 
 // GET /api/bff/employments/{id} — one employment (spec 2.1), for the detail page's client refetch.
 export const GET = bffHandler(async ({ api, params }) => {

@@ -1,6 +1,6 @@
-import { bffHandler } from "@/lib/console/bff";
+import { bffHandler } from "@/lib/console/server/bff";
 import { CreateEmploymentBodySchema } from "@/lib/contract";
-import { createEmployment, getEmployment } from "@/lib/console/employments/api";
+import { createEmployment, getEmployment } from "@/lib/console/server/employments/api";
 
 // POST /api/bff/employments/create — create an employment (POST /v1/employments {country_code, type, basic_information}).
 export const POST = bffHandler(

@@ -1,5 +1,5 @@
-import { bffHandler } from "@/lib/console/bff";
-import { getExpense, reviewExpense } from "@/lib/console/expenses/api";
+import { bffHandler } from "@/lib/console/server/bff";
+import { getExpense, reviewExpense } from "@/lib/console/server/expenses/api";
 import { ExpenseReviewBodySchema } from "@/lib/console/expenses/rules";
 
 // GET /api/bff/expenses/{id} — one expense, for the review page's client refetch.

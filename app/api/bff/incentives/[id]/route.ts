@@ -1,5 +1,5 @@
-import { bffHandler } from "@/lib/console/bff";
-import { deleteIncentive, getIncentive, updateIncentive } from "@/lib/console/incentives/api";
+import { bffHandler } from "@/lib/console/server/bff";
+import { deleteIncentive, getIncentive, updateIncentive } from "@/lib/console/server/incentives/api";
 import { UpdateIncentiveBodySchema } from "@/lib/contract";
 
 // GET /api/bff/incentives/{id} — one incentive, for the edit page's client refetch.

@@ -1,7 +1,7 @@
-import { bffHandler } from "@/lib/console/bff";
-import { createRecurringIncentive, listRecurringIncentives } from "@/lib/console/incentives/api";
+import { bffHandler } from "@/lib/console/server/bff";
+import { createRecurringIncentive, listRecurringIncentives } from "@/lib/console/server/incentives/api";
 import { recurringList } from "@/lib/console/incentives/list";
-import { listQueryOf } from "@/lib/console/timeoff/people-ops/bff";
+import { listQueryOf } from "@/lib/console/server/people-ops/bff";
 import { CreateRecurringIncentiveBodySchema } from "@/lib/contract";
 
 // GET /api/bff/incentives/recurring — one page of recurring incentives (filters employment_id, status).

@@ -1,6 +1,6 @@
 import { ApiRequestError } from "@/lib/console/api-errors";
-import { bffHandler } from "@/lib/console/bff";
-import { releaseSandboxPayslip } from "@/lib/console/payslips/api";
+import { bffHandler } from "@/lib/console/server/bff";
+import { releaseSandboxPayslip } from "@/lib/console/server/payslips/api";
 import { SandboxReleasePayslipBodySchema } from "@/lib/contract";
 
 // POST /api/bff/payslips/release — sandbox only: POST /v1/sandbox/payslips {employment_id, period}.

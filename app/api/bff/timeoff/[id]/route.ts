@@ -1,5 +1,5 @@
-import { bffHandler } from "@/lib/console/bff";
-import { updateTimeoff } from "@/lib/console/timeoff/api";
+import { bffHandler } from "@/lib/console/server/bff";
+import { updateTimeoff } from "@/lib/console/server/timeoff/api";
 import { TimeoffTransitionBodySchema } from "@/lib/console/timeoff/rules";
 
 // PATCH /api/bff/timeoff/{id} — approves, declines (decline_reason) or cancels (cancel_reason) time off.

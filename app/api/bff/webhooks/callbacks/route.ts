@@ -1,6 +1,6 @@
-import { bffHandler } from "@/lib/console/bff";
-import { createWebhookCallback, listWebhookCallbacks } from "@/lib/console/webhooks/api";
-import { callbacksQueryOf, requireCompanyId } from "@/lib/console/webhooks/server";
+import { bffHandler } from "@/lib/console/server/bff";
+import { createWebhookCallback, listWebhookCallbacks } from "@/lib/console/server/webhooks/api";
+import { callbacksQueryOf, requireCompanyId } from "@/lib/console/server/webhooks/server";
 import { CreateWebhookCallbackBodySchema } from "@/lib/contract";
 
 // GET /api/bff/webhooks/callbacks — one page of the company's webhook callbacks (never their keys).

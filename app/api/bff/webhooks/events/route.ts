@@ -1,6 +1,6 @@
-import { bffHandler } from "@/lib/console/bff";
-import { listWebhookEvents } from "@/lib/console/webhooks/api";
-import { deliveriesQueryOf } from "@/lib/console/webhooks/server";
+import { bffHandler } from "@/lib/console/server/bff";
+import { listWebhookEvents } from "@/lib/console/server/webhooks/api";
+import { deliveriesQueryOf } from "@/lib/console/server/webhooks/server";
 
 // GET /api/bff/webhooks/events — one page of the delivery log (event_type, successfully_delivered).
 export const GET = bffHandler(async ({ api, req }) => {

@@ -1,6 +1,6 @@
 import { ApiRequestError } from "@/lib/console/api-errors";
-import { bffHandler } from "@/lib/console/bff";
-import { triggerSandboxWebhook } from "@/lib/console/webhooks/api";
+import { bffHandler } from "@/lib/console/server/bff";
+import { triggerSandboxWebhook } from "@/lib/console/server/webhooks/api";
 import { SandboxTriggerWebhookBodySchema } from "@/lib/contract";
 
 // POST /api/bff/webhooks/test-event — sandbox only: emits an event for an employment now.

@@ -1,5 +1,5 @@
-import { getAuthDeps } from "@/lib/console/auth/deps";
-import { handleConnectCallback } from "@/lib/console/partner/connect";
+import { getAuthDeps } from "@/lib/console/server/auth/deps";
+import { handleConnectCallback } from "@/lib/console/server/partner/connect";
 
 export const dynamic = "force-dynamic";
 

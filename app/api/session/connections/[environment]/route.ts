@@ -1,5 +1,5 @@
-import { getAuthDeps } from "@/lib/console/auth/deps";
-import { handleForgetConnection } from "@/lib/console/auth/session-routes";
+import { getAuthDeps } from "@/lib/console/server/auth/deps";
+import { handleForgetConnection } from "@/lib/console/server/auth/session-routes";
 
 export const dynamic = "force-dynamic";
 

@@ -1,9 +1,9 @@
-import { getAuthDeps } from "@/lib/console/auth/deps";
-import { getReadModelRuntime } from "@/lib/console/readmodel/runtime";
-import { handleReadModelWebhook } from "@/lib/console/readmodel/webhooks";
+import { getAuthDeps } from "@/lib/console/server/auth/deps";
+import { getReadModelRuntime } from "@/lib/console/server/readmodel/runtime";
+import { handleReadModelWebhook } from "@/lib/console/server/readmodel/webhooks";
 
 // POST /api/webhooks/{environment}/{receiver} — deliveries of the callbacks the console registered
-// for its read model (lib/console/readmodel/webhooks.ts): signature checked with the receiver's
+// for its read model (lib/console/server/readmodel/webhooks.ts): signature checked with the receiver's
 // sealed key, event ids de-duplicated, the named object re-read by a job. Not a BFF route: the API
 // calls it, with no session.
 

@@ -10,10 +10,10 @@ import { SectionFormContainer } from "@/components/forms/section-form-container"
 import { sectionUnavailableReason } from "@/components/forms/section-availability";
 import { SECTION_LABELS, formPageSubtitle, sectionValues } from "@/components/forms/section-labels";
 import { EMPLOYMENTS_PATH, employmentHref } from "@/lib/console/employments/links";
-import { getPageApi, loadForPage } from "@/lib/console/employments/server";
+import { getPageApi, loadForPage } from "@/lib/console/server/pages";
 import { formForSection, sectionForForm } from "@/lib/forms";
-import { getForm } from "@/lib/console/countries/api";
-import { getEmployment } from "@/lib/console/employments/api";
+import { getForm } from "@/lib/console/server/countries/api";
+import { getEmployment } from "@/lib/console/server/employments/api";
 
 export const metadata: Metadata = { title: "Employment form" };
 

@@ -1,6 +1,6 @@
 import { ApiRequestError } from "@/lib/console/api-errors";
-import { bffHandler } from "@/lib/console/bff";
-import { approveSandboxContractAmendment } from "@/lib/console/contract-amendments/api";
+import { bffHandler } from "@/lib/console/server/bff";
+import { approveSandboxContractAmendment } from "@/lib/console/server/contract-amendments/api";
 
 // POST /api/bff/contract-amendments/{id}/approve — sandbox only: PATCH
 // /v1/sandbox/contract-amendments/{id} {status: "done"}, which applies the changes to the contract.

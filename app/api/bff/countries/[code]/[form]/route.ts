@@ -1,7 +1,7 @@
-import { bffHandler } from "@/lib/console/bff";
+import { bffHandler } from "@/lib/console/server/bff";
 import { ApiRequestError } from "@/lib/console/api-errors";
 import { FORM_NAMES } from "@/lib/contract";
-import { getForm } from "@/lib/console/countries/api";
+import { getForm } from "@/lib/console/server/countries/api";
 
 // GET /api/bff/countries/{code}/{form} — a country form's JSON Schema (GET /v1/countries/{code}/{form}),
 // answered as the schema itself. Only the form names of the contract pass (an allow-list).

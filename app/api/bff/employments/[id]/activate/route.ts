@@ -1,6 +1,6 @@
-import { bffHandler } from "@/lib/console/bff";
+import { bffHandler } from "@/lib/console/server/bff";
 import { ApiRequestError } from "@/lib/console/api-errors";
-import { activateSandboxEmployment } from "@/lib/console/employments/api";
+import { activateSandboxEmployment } from "@/lib/console/server/employments/api";
 
 // POST /api/bff/employments/{id}/activate — sandbox only: set a new employment active
 // (PATCH /v1/sandbox/employments/{id} {status: "active"}). Production has no such route.

@@ -1,5 +1,5 @@
-import { bffHandler } from "@/lib/console/bff";
-import { sandboxSetIncentiveStatus } from "@/lib/console/incentives/api";
+import { bffHandler } from "@/lib/console/server/bff";
+import { sandboxSetIncentiveStatus } from "@/lib/console/server/incentives/api";
 import { SandboxIncentiveUpdateBodySchema } from "@/lib/contract";
 
 // PUT /api/bff/incentives/{id}/sandbox-status — sandbox only: moves an incentive to processing or paid,

@@ -1,5 +1,5 @@
-import { bffHandler } from "@/lib/console/bff";
-import { sandboxSetOffboardingStatus } from "@/lib/console/offboardings/api";
+import { bffHandler } from "@/lib/console/server/bff";
+import { sandboxSetOffboardingStatus } from "@/lib/console/server/offboardings/api";
 import { SandboxOffboardingUpdateBodySchema } from "@/lib/contract";
 
 // PATCH /api/bff/offboardings/{id}/sandbox-status — sandbox only: the provider's review (in_review,

@@ -1,5 +1,5 @@
-import { bffStream } from "@/lib/console/bff";
-import { downloadPayslip } from "@/lib/console/payslips/api";
+import { bffStream } from "@/lib/console/server/bff";
+import { downloadPayslip } from "@/lib/console/server/payslips/api";
 
 // GET /api/bff/payslips/{id}/download — streams the payslip PDF of GET /v1/payslips/{id}/pdf
 // to the browser with the API's Content-Type and Content-Disposition: the token stays here, the

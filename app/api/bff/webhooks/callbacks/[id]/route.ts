@@ -1,5 +1,5 @@
-import { bffHandler } from "@/lib/console/bff";
-import { deleteWebhookCallback, updateWebhookCallback } from "@/lib/console/webhooks/api";
+import { bffHandler } from "@/lib/console/server/bff";
+import { deleteWebhookCallback, updateWebhookCallback } from "@/lib/console/server/webhooks/api";
 import { UpdateWebhookCallbackBodySchema } from "@/lib/contract";
 
 // PATCH /api/bff/webhooks/callbacks/{id} — changes a callback's URL or subscribed events.

@@ -1,5 +1,5 @@
-import { bffHandler } from "@/lib/console/bff";
-import { replayWebhookEvents } from "@/lib/console/webhooks/api";
+import { bffHandler } from "@/lib/console/server/bff";
+import { replayWebhookEvents } from "@/lib/console/server/webhooks/api";
 import { z } from "zod";
 
 // POST /api/bff/webhooks/events/replay — sends the selected deliveries again (same event id).

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { bffHandler } from "@/lib/console/bff";
-import { setCustomFieldValue } from "@/lib/console/custom-fields/api";
+import { bffHandler } from "@/lib/console/server/bff";
+import { setCustomFieldValue } from "@/lib/console/server/custom-fields/api";
 import { CustomFieldValueInputSchema } from "@/lib/contract";
 
 // PUT /api/bff/custom-fields/{id}/values/{employment_id} — sets (null: clears) an employment's value

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { bffHandler } from "@/lib/console/bff";
+import { bffHandler } from "@/lib/console/server/bff";
 import { ApiRequestError } from "@/lib/console/api-errors";
 import { EMPLOYMENT_SECTIONS, type EmploymentSection } from "@/lib/contract";
-import { updateEmployment } from "@/lib/console/employments/api";
+import { updateEmployment } from "@/lib/console/server/employments/api";
 
 // PATCH /api/bff/employments/{id}/sections/{section} — one country-form section of an employment
 // (PATCH /v1/employments/{id} with {<section>: data}). The body is the section's data.

@@ -1,0 +1,27 @@
+import "server-only";
+import { OkEnvelopeSchema, type CompanyRole } from "@/lib/contract";
+import { fetchAllPages, type ApiClient } from "@/lib/console/server/api-client";
+import { read } from "@/lib/console/api-read";
+import type { ManagerListApiQuery } from "../../company-managers/list";
+
+// The company manager endpoints over the console's typed client, for server pages and BFF handlers.
+
+const enc = encodeURIComponent;
+
+/** A page of the company's users with their roles: `{company_managers, current_page, total_count, total_pages}`. */
+export const listCompanyManagers = (api: ApiClient, q: ManagerListApiQuery) =>
+  api.json(read.companyManagers, "GET", "v1/company-managers", { query: { page: q.page, page_size: q.page_size } }).then((r) => r.data);
+
+/** Every company user with a role (the manager select filters them by role). */
+export const listAllCompanyManagers = (api: ApiClient) =>
+  fetchAllPages(async (page) => {
+    const r = await listCompanyManagers(api, { page, page_size: 100 });
+    return { items: r.company_managers, totalPages: r.total_pages };
+  });
+
+export const inviteCompanyManager = (api: ApiClient, body: { name: string; email: string; role: CompanyRole }) =>
+  // The provider answers `{company_manager}` without `data` (CompanyManagerData).
+  api.json(read.companyManagerCreated, "POST", "v1/company-managers", { body }).then((r) => r.company_manager);
+
+export const removeCompanyManager = (api: ApiClient, userId: string) =>
+  api.json(OkEnvelopeSchema, "DELETE", `v1/company-managers/${enc(userId)}`).then((r) => r.data);

@@ -1,0 +1,513 @@
+import "server-only";
+import { randomBytes, randomUUID } from "node:crypto";
+import { and, asc, eq, lte, ne } from "drizzle-orm";
+import { ENVIRONMENTS, type Environment, type TokenResponse } from "@/lib/contract";
+import { ApiRequestError } from "../api-errors";
+import { TokenEndpointError } from "./auth/token-endpoint";
+import type { TokenCipher } from "./crypto";
+import type { ConsoleDb } from "./db/client";
+import {
+  consoleConnections,
+  consoleSessions,
+  partnerGrants,
+  type ConsoleConnectionRow,
+  type StoredCompany,
+  type StoredUser,
+} from "./db/schema";
+import type { ConsoleSession } from "../session-types";
+
+// Console sessions and their API connections (one per environment), with the tokens encrypted at
+// rest, and the access-token refresh: single-flight within a process (concurrent callers share one
+// promise per connection) and across processes (the refresh runs under `SELECT … FOR UPDATE`, and a
+// waiter that finds the row refreshed by another instance uses that token). Refresh tokens are never
+// rotated by the API, yet a rotated one is stored when it comes.
+
+export const SESSION_TTL_MS = 7 * 24 * 3600_000;
+/** An access token expiring within this margin is refreshed first (clock skew, request time). */
+export const REFRESH_MARGIN_MS = 60_000;
+
+export type ConnectionKind = "oauth" | "customer_token";
+
+export interface NewConnection {
+  environment: Environment;
+  kind: ConnectionKind;
+  company: StoredCompany;
+  user: StoredUser | null;
+  /** OAuth client the grant belongs to (null for Customer API tokens). */
+  clientId: string | null;
+  accessToken: string;
+  refreshToken?: string | null;
+  /** When the access token expires; null: no time limit (Customer API tokens). */
+  accessExpiresAt?: Date | null;
+  scopes: string[];
+}
+
+/** A connection as callers see it: identity and state, no token. */
+export interface ConnectionInfo {
+  id: string;
+  sessionId: string;
+  environment: Environment;
+  kind: ConnectionKind;
+  company: StoredCompany;
+  user: StoredUser | null;
+  clientId: string | null;
+  scopes: string[];
+  status: "active" | "dead";
+  accessExpiresAt: Date | null;
+}
+
+/** An OAuth grant to revoke at the API after its last console connection went away. */
+export interface RevocableGrant {
+  environment: Environment;
+  clientId: string | null;
+  refreshToken: string;
+}
+
+export interface RefreshInput {
+  environment: Environment;
+  clientId: string | null;
+  refreshToken: string;
+}
+
+export interface TokenStoreDeps {
+  db: ConsoleDb;
+  cipher: TokenCipher;
+  /** Calls the token endpoint of the environment (refresh_token grant). */
+  refresh: (input: RefreshInput) => Promise<TokenResponse>;
+  now?: () => Date;
+  sessionTtlMs?: number;
+}
+
+const aad = (connectionId: string, column: "access_token" | "refresh_token") => `console_connections:${connectionId}:${column}`;
+
+/** 401 for the UI: the connection is gone or refused; the user signs in to that environment again. */
+export function signInAgainError(environment: Environment | null, reason: string): ApiRequestError {
+  const where = environment ? ` to ${environment}` : "";
+  return new ApiRequestError({
+    kind: "unauthorized",
+    status: 401,
+    message: `Your session with the Employment API has ended (${reason}). Sign in${where} again.`,
+    requestId: null,
+    body: { signIn: true, environment },
+  });
+}
+
+function toInfo(row: ConsoleConnectionRow): ConnectionInfo {
+  return {
+    id: row.id,
+    sessionId: row.sessionId,
+    environment: row.environment,
+    kind: row.kind,
+    company: { id: row.companyId, name: row.companyName },
+    user: row.user ?? null,
+    clientId: row.clientId,
+    scopes: row.scopes,
+    status: row.status,
+    accessExpiresAt: row.accessExpiresAt,
+  };
+}
+
+export type TokenStore = ReturnType<typeof createTokenStore>;
+
+export function createTokenStore(deps: TokenStoreDeps) {
+  const { db, cipher } = deps;
+  const now = deps.now ?? (() => new Date());
+  const ttl = deps.sessionTtlMs ?? SESSION_TTL_MS;
+  /** Refreshes in flight in this process, by connection id. */
+  const inflight = new Map<string, Promise<string>>();
+
+  function seal(connectionId: string, values: { accessToken: string; refreshToken?: string | null }) {
+    return {
+      accessTokenEnc: cipher.seal(values.accessToken, aad(connectionId, "access_token")),
+      refreshTokenEnc: values.refreshToken ? cipher.seal(values.refreshToken, aad(connectionId, "refresh_token")) : null,
+    };
+  }
+
+  function needsRefresh(row: ConsoleConnectionRow, accessToken: string, rejected: string | undefined): boolean {
+    if (row.kind !== "oauth") return false;
+    if (rejected !== undefined && rejected === accessToken) return true;
+    return row.accessExpiresAt !== null && row.accessExpiresAt.getTime() - now().getTime() < REFRESH_MARGIN_MS;
+  }
+
+  async function loadSessionRow(sessionId: string) {
+    const [row] = await db.select().from(consoleSessions).where(eq(consoleSessions.id, sessionId)).limit(1);
+    if (!row) return null;
+    if (row.expiresAt.getTime() <= now().getTime()) {
+      await db.delete(consoleSessions).where(eq(consoleSessions.id, sessionId));
+      return null;
+    }
+    return row;
+  }
+
+  /** Grants of these connections that no other live console connection relies on. */
+  async function revocableGrants(rows: ConsoleConnectionRow[], excludeSessionId: string): Promise<RevocableGrant[]> {
+    const out: RevocableGrant[] = [];
+    for (const row of rows) {
+      if (row.kind !== "oauth" || row.status !== "active" || !row.refreshTokenEnc) continue;
+      // The API withdraws consent for the whole company and client on revocation: when a colleague's
+      // console session still uses that consent, revoking would sign them out too, so keep it.
+      const [shared] = await db
+        .select({ id: consoleConnections.id })
+        .from(consoleConnections)
+        .where(
+          and(
+            eq(consoleConnections.environment, row.environment),
+            eq(consoleConnections.companyId, row.companyId),
+            eq(consoleConnections.kind, "oauth"),
+            eq(consoleConnections.status, "active"),
+            ne(consoleConnections.sessionId, excludeSessionId),
+          ),
+        )
+        .limit(1);
+      if (shared) continue;
+      // Nor when the partner holds this company's consent (the partner view acts with the same client).
+      const [partner] = await db
+        .select({ id: partnerGrants.id })
+        .from(partnerGrants)
+        .where(
+          and(
+            eq(partnerGrants.environment, row.environment),
+            eq(partnerGrants.companyId, row.companyId),
+            eq(partnerGrants.clientId, row.clientId ?? ""),
+            ne(partnerGrants.status, "revoked"),
+          ),
+        )
+        .limit(1);
+      if (partner) continue;
+      try {
+        out.push({
+          environment: row.environment,
+          clientId: row.clientId,
+          refreshToken: cipher.open(row.refreshTokenEnc, aad(row.id, "refresh_token")),
+        });
+      } catch {
+        /* an undecryptable token (secret changed) cannot be revoked; forgetting it is all we can do */
+      }
+    }
+    return out;
+  }
+
+  async function refreshUnderLock(connectionId: string, seenGeneration: number, rejected: string | undefined): Promise<string> {
+    type Outcome = { token: string } | { dead: string; environment: Environment | null } | { error: unknown };
+    const outcome = await db.transaction(async (tx): Promise<Outcome> => {
+      const [row] = await tx.select().from(consoleConnections).where(eq(consoleConnections.id, connectionId)).for("update");
+      if (!row) return { dead: "signed out", environment: null };
+      if (row.status === "dead") return { dead: row.statusReason ?? "refused", environment: row.environment };
+      const access = cipher.open(row.accessTokenEnc, aad(row.id, "access_token"));
+      // Another instance refreshed while we waited for the lock: its token is ours too.
+      if (row.refreshGeneration !== seenGeneration && access !== rejected) return { token: access };
+      if (!needsRefresh(row, access, rejected)) return { token: access };
+      if (!row.refreshTokenEnc) {
+        await tx
+          .update(consoleConnections)
+          .set({ status: "dead", statusReason: "no refresh token", updatedAt: now() })
+          .where(eq(consoleConnections.id, row.id));
+        return { dead: "expired", environment: row.environment };
+      }
+      const refreshToken = cipher.open(row.refreshTokenEnc, aad(row.id, "refresh_token"));
+      let response: TokenResponse;
+      try {
+        response = await deps.refresh({ environment: row.environment, clientId: row.clientId, refreshToken });
+      } catch (error) {
+        if (error instanceof TokenEndpointError && error.error === "invalid_grant") {
+          // Consent withdrawn or grant revoked: this connection is over; the user signs in again.
+          await tx
+            .update(consoleConnections)
+            .set({ status: "dead", statusReason: "invalid_grant", updatedAt: now() })
+            .where(eq(consoleConnections.id, row.id));
+          return { dead: "consent withdrawn or grant revoked", environment: row.environment };
+        }
+        return { error };
+      }
+      const sealed = seal(row.id, { accessToken: response.access_token, refreshToken: response.refresh_token ?? refreshToken });
+      await tx
+        .update(consoleConnections)
+        .set({
+          accessTokenEnc: sealed.accessTokenEnc,
+          refreshTokenEnc: sealed.refreshTokenEnc,
+          accessExpiresAt: new Date(now().getTime() + response.expires_in * 1000),
+          // RFC 6749 5.1: no `scope` in the answer (the provider sends none) means the scopes did not change.
+          scopes: response.scope ? response.scope.split(" ").filter(Boolean) : row.scopes,
+          refreshGeneration: row.refreshGeneration + 1,
+          updatedAt: now(),
+        })
+        .where(eq(consoleConnections.id, row.id));
+      return { token: response.access_token };
+    });
+    if ("token" in outcome) return outcome.token;
+    if ("dead" in outcome) throw signInAgainError(outcome.environment, outcome.dead);
+    const error = outcome.error;
+    if (error instanceof TokenEndpointError) {
+      // invalid_client and 5xx are not the user's doing: signing in again would not help. Say what the API said.
+      const limited = error.status === 429;
+      throw new ApiRequestError({
+        kind: limited ? "rate_limited" : "server",
+        // A 4xx here (invalid_client…) is the console's configuration, not the user's request: 502.
+        status: limited || error.status >= 500 ? error.status : 502,
+        message: `Refreshing the access token failed: ${error.message}`,
+        requestId: error.requestId,
+      });
+    }
+    throw error;
+  }
+
+  /** Deletes a session and its connections; returns the OAuth grants to revoke at the API. */
+  async function deleteSession(sessionId: string): Promise<RevocableGrant[]> {
+    const rows = await db.select().from(consoleConnections).where(eq(consoleConnections.sessionId, sessionId));
+    const revocable = await revocableGrants(rows, sessionId);
+    await db.delete(consoleSessions).where(eq(consoleSessions.id, sessionId));
+    return revocable;
+  }
+
+  return {
+    /**
+     * Stores a new connection. With the id of a live session, the connection joins it (replacing the
+     * one of the same environment) and becomes current; otherwise a new session starts. Returns the
+     * session id.
+     */
+    async signIn(input: { sessionId?: string | null; connection: NewConnection }): Promise<string> {
+      const at = now();
+      const c = input.connection;
+      let existing = input.sessionId ? await loadSessionRow(input.sessionId) : null;
+      if (existing?.kind === "operator") {
+        // A company sign-in in a browser where an operator was signed in replaces that session.
+        await db.delete(consoleSessions).where(eq(consoleSessions.id, existing.id));
+        existing = null;
+      }
+      const sessionId = existing?.id ?? randomBytes(32).toString("base64url");
+      const connectionId = randomUUID();
+      const sealed = seal(connectionId, c);
+      await db.transaction(async (tx) => {
+        if (existing) {
+          await tx
+            .update(consoleSessions)
+            .set({ kind: c.kind, environment: c.environment, user: c.user, company: c.company, updatedAt: at })
+            .where(eq(consoleSessions.id, sessionId));
+          await tx
+            .delete(consoleConnections)
+            .where(and(eq(consoleConnections.sessionId, sessionId), eq(consoleConnections.environment, c.environment)));
+        } else {
+          await tx.insert(consoleSessions).values({
+            id: sessionId,
+            kind: c.kind,
+            environment: c.environment,
+            user: c.user,
+            company: c.company,
+            createdAt: at,
+            updatedAt: at,
+            expiresAt: new Date(at.getTime() + ttl),
+          });
+        }
+        await tx.insert(consoleConnections).values({
+          id: connectionId,
+          sessionId,
+          environment: c.environment,
+          kind: c.kind,
+          companyId: c.company.id,
+          companyName: c.company.name,
+          user: c.user,
+          clientId: c.clientId,
+          ...sealed,
+          accessExpiresAt: c.accessExpiresAt ?? null,
+          scopes: c.scopes,
+          createdAt: at,
+          updatedAt: at,
+        });
+      });
+      // Housekeeping on sign-in (rare, indexed): sessions past their end take their tokens with them.
+      await db.delete(consoleSessions).where(lte(consoleSessions.expiresAt, at));
+      return sessionId;
+    },
+
+    /** The session as server code sees it, or null when unknown or expired. Never holds a token. */
+    async getSession(sessionId: string): Promise<ConsoleSession | null> {
+      const row = await loadSessionRow(sessionId);
+      if (!row) return null;
+      if (row.kind === "operator") {
+        // Operators hold no connection of their own: they act through the partner's company grants,
+        // in either environment.
+        return {
+          id: row.id,
+          kind: "operator",
+          operatorId: row.operatorId,
+          environment: row.environment,
+          environments: [...ENVIRONMENTS],
+          user: row.user ?? null,
+          company: row.company ?? null,
+        };
+      }
+      const connections = await db
+        .select({
+          environment: consoleConnections.environment,
+          kind: consoleConnections.kind,
+          status: consoleConnections.status,
+          user: consoleConnections.user,
+          companyId: consoleConnections.companyId,
+          companyName: consoleConnections.companyName,
+        })
+        .from(consoleConnections)
+        .where(eq(consoleConnections.sessionId, sessionId))
+        .orderBy(asc(consoleConnections.environment));
+      const current = connections.find((c) => c.environment === row.environment);
+      const active = new Set(connections.filter((c) => c.status === "active").map((c) => c.environment));
+      return {
+        id: row.id,
+        kind: current?.kind ?? row.kind,
+        operatorId: null,
+        environment: row.environment,
+        environments: ENVIRONMENTS.filter((e) => active.has(e)),
+        user: current ? (current.user ?? null) : (row.user ?? null),
+        company: current ? { id: current.companyId, name: current.companyName } : (row.company ?? null),
+      };
+    },
+
+    /**
+     * Starts an operator session (partner staff). A session the browser held before ends; its OAuth
+     * grants are returned for revocation. Returns the new session id.
+     */
+    async signInOperator(input: {
+      previousSessionId?: string | null;
+      operator: StoredUser;
+      environment: Environment;
+    }): Promise<{ sessionId: string; revocable: RevocableGrant[] }> {
+      const revocable = input.previousSessionId ? await deleteSession(input.previousSessionId) : [];
+      const at = now();
+      const sessionId = randomBytes(32).toString("base64url");
+      await db.insert(consoleSessions).values({
+        id: sessionId,
+        kind: "operator",
+        operatorId: input.operator.id,
+        environment: input.environment,
+        user: input.operator,
+        company: null,
+        createdAt: at,
+        updatedAt: at,
+        expiresAt: new Date(at.getTime() + ttl),
+      });
+      await db.delete(consoleSessions).where(lte(consoleSessions.expiresAt, at));
+      return { sessionId, revocable };
+    },
+
+    /** The company an operator acts for in the current environment (null: back to the partner view). */
+    async setCompany(sessionId: string, company: StoredCompany | null): Promise<"ok" | "no_session" | "not_operator"> {
+      const session = await loadSessionRow(sessionId);
+      if (!session) return "no_session";
+      if (session.kind !== "operator") return "not_operator";
+      await db.update(consoleSessions).set({ company, updatedAt: now() }).where(eq(consoleSessions.id, sessionId));
+      return "ok";
+    },
+
+    async getConnection(sessionId: string, environment: Environment): Promise<ConnectionInfo | null> {
+      const [row] = await db
+        .select()
+        .from(consoleConnections)
+        .where(and(eq(consoleConnections.sessionId, sessionId), eq(consoleConnections.environment, environment)))
+        .limit(1);
+      return row ? toInfo(row) : null;
+    },
+
+    /** Makes an environment current when the session holds a live connection for it. */
+    async setEnvironment(sessionId: string, environment: Environment): Promise<"ok" | "no_connection" | "no_session"> {
+      const session = await loadSessionRow(sessionId);
+      if (!session) return "no_session";
+      if (session.kind === "operator") {
+        // Companies are per environment: the other environment starts at the partner view.
+        await db.update(consoleSessions).set({ environment, company: null, updatedAt: now() }).where(eq(consoleSessions.id, sessionId));
+        return "ok";
+      }
+      const [conn] = await db
+        .select()
+        .from(consoleConnections)
+        .where(
+          and(
+            eq(consoleConnections.sessionId, sessionId),
+            eq(consoleConnections.environment, environment),
+            eq(consoleConnections.status, "active"),
+          ),
+        )
+        .limit(1);
+      if (!conn) return "no_connection";
+      await db
+        .update(consoleSessions)
+        .set({ environment, kind: conn.kind, user: conn.user, company: { id: conn.companyId, name: conn.companyName }, updatedAt: now() })
+        .where(eq(consoleSessions.id, sessionId));
+      return "ok";
+    },
+
+    /**
+     * A valid access token of a connection. OAuth tokens expiring within a minute, or the one the API
+     * just rejected (`rejected`), are refreshed once however many callers ask at the same moment.
+     * Throws a 401 ApiRequestError when the connection is gone or refused (sign in again).
+     */
+    async getAccessToken(connectionId: string, options: { rejected?: string } = {}): Promise<string> {
+      const [row] = await db.select().from(consoleConnections).where(eq(consoleConnections.id, connectionId)).limit(1);
+      if (!row) throw signInAgainError(null, "signed out");
+      if (row.status === "dead") throw signInAgainError(row.environment, row.statusReason ?? "refused");
+      const access = cipher.open(row.accessTokenEnc, aad(row.id, "access_token"));
+      if (row.kind === "customer_token") {
+        if (options.rejected !== undefined && options.rejected === access) {
+          // A Customer API token cannot be refreshed: revoked or expired at the API means over.
+          await db
+            .update(consoleConnections)
+            .set({ status: "dead", statusReason: "token rejected", updatedAt: now() })
+            .where(eq(consoleConnections.id, row.id));
+          throw signInAgainError(row.environment, "the Customer API token was rejected");
+        }
+        return access;
+      }
+      if (!needsRefresh(row, access, options.rejected)) return access;
+      const running = inflight.get(connectionId);
+      if (running) return running;
+      const refresh = refreshUnderLock(connectionId, row.refreshGeneration, options.rejected).finally(() => inflight.delete(connectionId));
+      inflight.set(connectionId, refresh);
+      return refresh;
+    },
+
+    /** Marks a connection refused (e.g. the API answered 401 after a refresh). */
+    async markDead(connectionId: string, reason: string): Promise<void> {
+      await db
+        .update(consoleConnections)
+        .set({ status: "dead", statusReason: reason, updatedAt: now() })
+        .where(eq(consoleConnections.id, connectionId));
+    },
+
+    /** Deletes the session and its connections; returns the OAuth grants to revoke at the API. */
+    deleteSession,
+
+    /**
+     * Forgets one environment's connection (a Customer API token, or an OAuth grant, which is returned
+     * for revocation). The session ends with its last connection; otherwise another environment
+     * becomes current when the forgotten one was.
+     */
+    async deleteConnection(sessionId: string, environment: Environment): Promise<{ revocable: RevocableGrant[]; sessionDeleted: boolean }> {
+      const rows = await db
+        .select()
+        .from(consoleConnections)
+        .where(and(eq(consoleConnections.sessionId, sessionId), eq(consoleConnections.environment, environment)));
+      const revocable = await revocableGrants(rows, sessionId);
+      await db
+        .delete(consoleConnections)
+        .where(and(eq(consoleConnections.sessionId, sessionId), eq(consoleConnections.environment, environment)));
+      const remaining = await db.select().from(consoleConnections).where(eq(consoleConnections.sessionId, sessionId));
+      if (remaining.length === 0) {
+        await db.delete(consoleSessions).where(eq(consoleSessions.id, sessionId));
+        return { revocable, sessionDeleted: true };
+      }
+      const session = await loadSessionRow(sessionId);
+      const next = remaining.find((r) => r.status === "active") ?? remaining[0];
+      if (session && next && session.environment === environment) {
+        await db
+          .update(consoleSessions)
+          .set({
+            environment: next.environment,
+            kind: next.kind,
+            user: next.user,
+            company: { id: next.companyId, name: next.companyName },
+            updatedAt: now(),
+          })
+          .where(eq(consoleSessions.id, sessionId));
+      }
+      return { revocable, sessionDeleted: false };
+    },
+  };
+}
