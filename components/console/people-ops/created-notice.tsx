@@ -1,7 +1,7 @@
 "use client";
 
-import { useSearchParams } from "next/navigation";
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useQueryState } from "nuqs";
+import { useEffect, useRef, type ReactNode } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/toaster";
@@ -22,14 +22,13 @@ export function withCreated(href: string, id: string, param: string = CREATED_PA
  * list's state, so any change of filter or page drops it; Dismiss removes it from the URL.
  */
 export function CreatedNotice({ title, children, param = CREATED_PARAM }: { title: string; children?: ReactNode; param?: string }) {
-  const searchParams = useSearchParams();
-  const created = searchParams.get(param);
-  const [dismissed, setDismissed] = useState<string | null>(null);
+  // nuqs writes the URL (replace, shallow): Dismiss drops the parameter without a navigation.
+  const [created, setCreated] = useQueryState(param);
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (created) ref.current?.focus();
   }, [created]);
-  if (!created || dismissed === created) return null;
+  if (!created) return null;
   return (
     <div ref={ref} tabIndex={-1} className="outline-none">
       <Alert
@@ -37,16 +36,7 @@ export function CreatedNotice({ title, children, param = CREATED_PARAM }: { titl
         title={title}
         role="status"
         actions={
-          <Button
-            size="sm"
-            variant="secondary"
-            onClick={() => {
-              setDismissed(created);
-              const url = new URL(window.location.href);
-              url.searchParams.delete(param);
-              window.history.replaceState(null, "", `${url.pathname}${url.search}`);
-            }}
-          >
+          <Button size="sm" variant="secondary" onClick={() => void setCreated(null)}>
             Dismiss
           </Button>
         }
@@ -63,16 +53,13 @@ export function CreatedNotice({ title, children, param = CREATED_PARAM }: { titl
  * repeat it). Use CreatedNotice when the confirmation carries content.
  */
 export function SavedToast({ title, param = UPDATED_PARAM }: { title: string; param?: string }) {
-  const searchParams = useSearchParams();
-  const value = searchParams.get(param);
+  const [value, setValue] = useQueryState(param);
   const shown = useRef<string | null>(null);
   useEffect(() => {
     if (!value || shown.current === value) return;
     shown.current = value;
     toast.success(title);
-    const url = new URL(window.location.href);
-    url.searchParams.delete(param);
-    window.history.replaceState(null, "", `${url.pathname}${url.search}`);
-  }, [value, title, param]);
+    void setValue(null);
+  }, [value, title, setValue]);
   return null;
 }
