@@ -9,6 +9,17 @@ import pg from "pg";
 import { ensurePostgresDatabase, redactUrl } from "./ensure-database";
 import { runMigrations, type MigratableDb, type MigrationPlan } from "./migrate";
 
+/**
+ * PGlite's own start parameters plus a smaller buffer pool. PGlite keeps PostgreSQL's default
+ * `shared_buffers = 128MB`, allocated and touched inside each instance's WebAssembly memory: about
+ * 155 MB resident per open database, whatever its size. `npm start` opens three (sandbox,
+ * production, console), so the buffer pools alone made half of its idle memory. 16 MB (2,048 pages)
+ * holds the demo data many times over; pages beyond it are read again from the data directory
+ * (the OS page cache) or from PGlite's in-memory file system. docs/decisions/runtime-idle-memory.md.
+ */
+export const PGLITE_SHARED_BUFFERS = "16MB";
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
+
 /** PGlite in a directory (in memory without one), or PostgreSQL by URL. */
 export type DatabaseConfig = { kind: "pglite"; dataDir?: string } | { kind: "postgres"; url: string; poolSize?: number };
 
@@ -47,7 +58,8 @@ export async function openDatabase<TSchema extends Record<string, unknown>>(
         ...(options.dataDirMode === undefined ? {} : { mode: options.dataDirMode }),
       });
     }
-    const client = config.dataDir ? new PGlite(config.dataDir) : new PGlite();
+    const pgliteOptions = { startParams: PGLITE_START_PARAMS };
+    const client = config.dataDir ? new PGlite(config.dataDir, pgliteOptions) : new PGlite(pgliteOptions);
     await client.waitReady;
     const db = drizzlePglite({ client, schema }) as unknown as PgDatabase<PgQueryResultHKT, TSchema>;
     const applied = await migrateOrClose(db, options.migrations, () => client.close());
