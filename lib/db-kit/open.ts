@@ -10,15 +10,20 @@ import { ensurePostgresDatabase, redactUrl } from "./ensure-database";
 import { runMigrations, type MigratableDb, type MigrationPlan } from "./migrate";
 
 /**
- * PGlite's own start parameters plus a smaller buffer pool. PGlite keeps PostgreSQL's default
- * `shared_buffers = 128MB`, allocated and touched inside each instance's WebAssembly memory: about
- * 155 MB resident per open database, whatever its size. `npm start` opens three (sandbox,
- * production, console), so the buffer pools alone made half of its idle memory. 16 MB (2,048 pages)
- * holds the demo data many times over; pages beyond it are read again from the data directory
- * (the OS page cache) or from PGlite's in-memory file system. docs/decisions/runtime-idle-memory.md.
+ * A PGlite database in a directory (what `npm start` opens three of: sandbox, production, console)
+ * starts with a small shared memory. PGlite keeps PostgreSQL's defaults (`shared_buffers = 128MB`,
+ * `max_connections = 100`), and the whole shared memory is allocated and zeroed inside each
+ * instance's WebAssembly memory: about 155 MB resident per open database, whatever its size, half
+ * of `npm start`'s idle memory. 8 MB of buffers (1,024 pages) hold the demo data several times over;
+ * pages beyond them are read again from the data directory through the OS page cache. PGlite runs
+ * PostgreSQL single-user (one connection), so 10 connection slots are plenty. In-memory databases
+ * (tests, bench suites) keep PGlite's defaults. docs/decisions/runtime-idle-memory.md.
  */
-export const PGLITE_SHARED_BUFFERS = "16MB";
-const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
+export const PGLITE_DIRECTORY_SETTINGS = { shared_buffers: "8MB", max_connections: "10" } as const;
+const PGLITE_DIRECTORY_START_PARAMS = [
+  ...PGlite.defaultStartParams,
+  ...Object.entries(PGLITE_DIRECTORY_SETTINGS).flatMap(([name, value]) => ["-c", `${name}=${value}`]),
+];
 
 /** PGlite in a directory (in memory without one), or PostgreSQL by URL. */
 export type DatabaseConfig = { kind: "pglite"; dataDir?: string } | { kind: "postgres"; url: string; poolSize?: number };
@@ -58,8 +63,7 @@ export async function openDatabase<TSchema extends Record<string, unknown>>(
         ...(options.dataDirMode === undefined ? {} : { mode: options.dataDirMode }),
       });
     }
-    const pgliteOptions = { startParams: PGLITE_START_PARAMS };
-    const client = config.dataDir ? new PGlite(config.dataDir, pgliteOptions) : new PGlite(pgliteOptions);
+    const client = config.dataDir ? new PGlite(config.dataDir, { startParams: PGLITE_DIRECTORY_START_PARAMS }) : new PGlite();
     await client.waitReady;
     const db = drizzlePglite({ client, schema }) as unknown as PgDatabase<PgQueryResultHKT, TSchema>;
     const applied = await migrateOrClose(db, options.migrations, () => client.close());
