@@ -257,9 +257,87 @@ async function settle(root: number, seconds: number) {
   return { last, peak };
 }
 
+interface StartMeasure {
+  idle: ReturnType<typeof treeMemory>;
+  atReady: ReturnType<typeof treeMemory>;
+  peak: number;
+  readySeconds: number;
+}
+
+/**
+ * One `npm start` on `dataDir`: ready, the first pages a user opens (sign-in, the list, one
+ * employment), QUIET_S seconds of quiet, the tree's memory; the tree is ended on every path.
+ */
+async function measureStart(dataDir: string, log: (message: string) => void, label: string): Promise<StartMeasure> {
+  const [port, sandboxPort, productionPort] = (await freePorts(3)) as [number, number, number];
+  const url = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    NEXT_TELEMETRY_DISABLED: "1",
+    PORT: String(port),
+    CONSOLE_URL: url,
+    NEXTAUTH_URL: url,
+    AUTH_SECRET: randomBytes(32).toString("base64url"),
+    GATEWAY_HOST: "127.0.0.1",
+    GATEWAY_DATA_DIR: dataDir,
+    GATEWAY_SANDBOX_PORT: String(sandboxPort),
+    GATEWAY_PRODUCTION_PORT: String(productionPort),
+    GATEWAY_DEMO_CUSTOMER_TOKEN_SANDBOX: DEMO_TOKEN,
+    // What `npm start` does on a fresh checkout: the embedded API on PGlite, demo data, the
+    // console's own PGlite database, webhooks dispatched in-process (whatever the shell has set).
+    GATEWAY_EMBEDDED: "auto",
+    GATEWAY_MODE: "local",
+    API_SANDBOX_URL: "",
+    API_PRODUCTION_URL: "",
+    DATABASE_URL: "",
+    CONSOLE_DATABASE_URL: "",
+    REDIS_URL: "",
+    LOG_LEVEL: "warn",
+  };
+  // npm passes its own variables down; the run's npm_* must not make `npm start` think it is nested.
+  for (const key of Object.keys(env)) if (key.startsWith("npm_") || key === "INIT_CWD") delete env[key];
+  const npm = npmCommand();
+  log(`npm start (${label}) on ${url} (API :${sandboxPort} / :${productionPort}, data ${dataDir})`);
+  const started = spawnGroup(npm.command, npm.args, env);
+  try {
+    const t0 = performance.now();
+    await waitUntil(
+      started.child,
+      started.output,
+      "npm start",
+      async () => (await answers(`${url}/api/auth/csrf`)) && (await answers(`http://127.0.0.1:${sandboxPort}/`)),
+      READY_TIMEOUT_MS,
+    );
+    const readySeconds = round((performance.now() - t0) / 1000, 1);
+    const atReady = treeMemory(started.child.pid!);
+
+    log("first pages: sign-in, /employments, one employment");
+    const cookie = await signInWithCustomerToken(url, DEMO_TOKEN);
+    await load(`${url}${EMPLOYMENTS_PATH}`, cookie);
+    const list = await fetch(`http://127.0.0.1:${sandboxPort}/v1/employments?page_size=1`, {
+      headers: { authorization: `Bearer ${DEMO_TOKEN}` },
+      signal: AbortSignal.timeout(30_000),
+    });
+    const listBody = (await list.json()) as { data?: { employments?: Array<{ id: string }> } };
+    const first = listBody.data?.employments?.[0]?.id;
+    if (!first) throw new Error(`the demo company has no employment (API answered ${list.status})`);
+    await load(`${url}${employmentHref(first)}`, cookie);
+
+    log(`idle: ${QUIET_S} s of quiet`);
+    const { last: idle, peak } = await settle(started.child.pid!, QUIET_S);
+    log(
+      `npm start (${label}) idle: ${idle.total} MB over ${idle.processes.length} processes (${idle.total <= BUDGET_MB ? "PASS" : "FAIL"} ≤ ${BUDGET_MB} MB)`,
+    );
+    return { idle, atReady, peak, readySeconds };
+  } finally {
+    await stopTree(started.child);
+  }
+}
+
 export default defineSuite({
   name: "memory",
-  description: `Idle memory of \`npm start\` (every process, RSS from /proc) after the first pages and ${QUIET_S} s of quiet, vs a bare node:http server; goal ≤ ${BUDGET_MB} MB`,
+  description: `Idle memory of \`npm start\` (every process, RSS from /proc) after the first pages and ${QUIET_S} s of quiet, first start and restart, vs a bare node:http server; goal ≤ ${BUDGET_MB} MB`,
   async run(options) {
     if (process.platform !== "linux") throw new Error("the memory suite reads /proc (Linux only)");
     const build = await buildIfNeeded(options.log);
@@ -287,103 +365,52 @@ export default defineSuite({
       notes: { processes: baseline.processes.length },
     });
 
-    // ---- npm start ----
-    const [port, sandboxPort, productionPort] = (await freePorts(3)) as [number, number, number];
+    // ---- npm start: a first start on a fresh data directory (initdb, seed), then a restart on it ----
     const dataDir = mkdtempSync(path.join(os.tmpdir(), "roster-bench-memory-"));
     dataDirs.add(dataDir);
-    const url = `http://127.0.0.1:${port}`;
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      NODE_ENV: "production",
-      NEXT_TELEMETRY_DISABLED: "1",
-      PORT: String(port),
-      CONSOLE_URL: url,
-      NEXTAUTH_URL: url,
-      AUTH_SECRET: randomBytes(32).toString("base64url"),
-      GATEWAY_HOST: "127.0.0.1",
-      GATEWAY_DATA_DIR: dataDir,
-      GATEWAY_SANDBOX_PORT: String(sandboxPort),
-      GATEWAY_PRODUCTION_PORT: String(productionPort),
-      GATEWAY_DEMO_CUSTOMER_TOKEN_SANDBOX: DEMO_TOKEN,
-      // What `npm start` does on a fresh checkout: the embedded API on PGlite, demo data, the
-      // console's own PGlite database, webhooks dispatched in-process (whatever the shell has set).
-      GATEWAY_EMBEDDED: "auto",
-      GATEWAY_MODE: "local",
-      API_SANDBOX_URL: "",
-      API_PRODUCTION_URL: "",
-      DATABASE_URL: "",
-      CONSOLE_DATABASE_URL: "",
-      REDIS_URL: "",
-      LOG_LEVEL: "warn",
-    };
-    // npm passes its own variables down; the run's npm_* must not make `npm start` think it is nested.
-    for (const key of Object.keys(env)) if (key.startsWith("npm_") || key === "INIT_CWD") delete env[key];
-    const npm = npmCommand();
-    options.log(`npm start on ${url} (API :${sandboxPort} / :${productionPort}, data ${dataDir})`);
-    const started = spawnGroup(npm.command, npm.args, env);
     try {
-      const t0 = performance.now();
-      await waitUntil(
-        started.child,
-        started.output,
-        "npm start",
-        async () => (await answers(`${url}/api/auth/csrf`)) && (await answers(`http://127.0.0.1:${sandboxPort}/`)),
-        READY_TIMEOUT_MS,
-      );
-      const readySeconds = round((performance.now() - t0) / 1000, 1);
-      const atReady = treeMemory(started.child.pid!);
-
-      // The first pages, as a user opening the console would: sign in, the list, one employment.
-      options.log("first pages: sign-in, /employments, one employment");
-      const cookie = await signInWithCustomerToken(url, DEMO_TOKEN);
-      await load(`${url}${EMPLOYMENTS_PATH}`, cookie);
-      const list = await fetch(`http://127.0.0.1:${sandboxPort}/v1/employments?page_size=1`, {
-        headers: { authorization: `Bearer ${DEMO_TOKEN}` },
-        signal: AbortSignal.timeout(30_000),
-      });
-      const listBody = (await list.json()) as { data?: { employments?: Array<{ id: string }> } };
-      const first = listBody.data?.employments?.[0]?.id;
-      if (!first) throw new Error(`the demo company has no employment (API answered ${list.status})`);
-      await load(`${url}${employmentHref(first)}`, cookie);
-
-      options.log(`idle: ${QUIET_S} s of quiet`);
-      const { last: idle, peak } = await settle(started.child.pid!, QUIET_S);
-      const pass = idle.total <= BUDGET_MB;
-      options.log(`npm start idle: ${idle.total} MB over ${idle.processes.length} processes (${pass ? "PASS" : "FAIL"} ≤ ${BUDGET_MB} MB)`);
-      rows.push({
-        name: "idle rss (npm start, every process)",
-        target: "npm start",
-        metrics: { rss: rssMetric(idle.total), pss: rssMetric(idle.totalPss) },
-        notes: {
-          processes: idle.processes.length,
-          budgetMB: BUDGET_MB,
-          pass: pass ? "yes" : "no",
-          rssAtReadyMB: atReady.total,
-          rssPeakWhileQuietMB: round(peak, 1),
-          readySeconds,
-        },
-      });
-      for (const p of idle.processes) {
+      const measured = {
+        "first start": await measureStart(dataDir, options.log, "first start"),
+        restart: await measureStart(dataDir, options.log, "restart"),
+      };
+      const comparisons = [];
+      for (const [label, m] of Object.entries(measured)) {
+        const pass = m.idle.total <= BUDGET_MB;
         rows.push({
-          name: `idle rss: ${p.name}`,
-          target: "npm start (one process)",
-          metrics: { rss: rssMetric(p.rss), ...(p.pss === null ? {} : { pss: rssMetric(p.pss) }) },
-          notes: { anonMB: p.anon ?? "-", fileMB: p.file ?? "-" },
+          name: `idle rss (npm start, ${label}, every process)`,
+          target: "npm start",
+          metrics: { rss: rssMetric(m.idle.total), pss: rssMetric(m.idle.totalPss) },
+          notes: {
+            processes: m.idle.processes.length,
+            budgetMB: BUDGET_MB,
+            pass: pass ? "yes" : "no",
+            rssAtReadyMB: m.atReady.total,
+            rssPeakWhileQuietMB: round(m.peak, 1),
+            readySeconds: m.readySeconds,
+          },
+        });
+        for (const p of m.idle.processes) {
+          rows.push({
+            name: `idle rss (${label}): ${p.name}`,
+            target: "npm start (one process)",
+            metrics: { rss: rssMetric(p.rss), ...(p.pss === null ? {} : { pss: rssMetric(p.pss) }) },
+            notes: { anonMB: p.anon ?? "-", fileMB: p.file ?? "-" },
+          });
+        }
+        comparisons.push({
+          name: `npm start idle (${label}) vs goal ${BUDGET_MB} MB (${pass ? "PASS" : "FAIL"})`,
+          ratios: {
+            "rss MB": m.idle.total,
+            "rss/goal": round(m.idle.total / BUDGET_MB, 3),
+            "rss npm start/bare node": round(m.idle.total / Math.max(baseline.total, 1), 1),
+            pass: pass ? 1 : 0,
+          },
         });
       }
+      const npm = npmCommand();
       return {
         rows,
-        comparisons: [
-          {
-            name: `npm start idle vs goal ${BUDGET_MB} MB (${pass ? "PASS" : "FAIL"})`,
-            ratios: {
-              "rss MB": idle.total,
-              "rss/goal": round(idle.total / BUDGET_MB, 3),
-              "rss npm start/bare node": round(idle.total / Math.max(baseline.total, 1), 1),
-              pass: pass ? 1 : 0,
-            },
-          },
-        ],
+        comparisons,
         context: {
           build,
           command: `${path.basename(npm.command)} ${npm.args.map((a) => path.basename(a)).join(" ")}`,
@@ -393,11 +420,10 @@ export default defineSuite({
           quietSeconds: QUIET_S,
           measure: "VmRSS summed over the process tree of npm start (/proc/<pid>/stat parents); pss = Pss of smaps_rollup",
           baseline: "node -e with node:http createServer listening on 127.0.0.1, after one request and 2 s",
-          processes: idle.processes,
+          processes: Object.fromEntries(Object.entries(measured).map(([label, m]) => [label, m.idle.processes])),
         },
       };
     } finally {
-      await stopTree(started.child);
       rmSync(dataDir, { recursive: true, force: true, maxRetries: 3 });
       dataDirs.delete(dataDir);
     }
