@@ -13,4 +13,7 @@ export async function register(): Promise<void> {
   // The console's own database and its operator account, ready before the first request.
   const { prepareConsole } = await import("./lib/console/server/startup");
   await prepareConsole();
+  // Start-up garbage (initdb of fresh PGlite directories) collected now: an idle server might never.
+  const { collectStartupGarbage } = await import("./lib/runtime-memory");
+  collectStartupGarbage();
 }

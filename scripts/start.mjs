@@ -1,7 +1,10 @@
 // `npm start`: builds the console when needed, then serves it on 127.0.0.1:$PORT (default 3000).
 // The embedded Employment API starts inside the same process (instrumentation.ts) and prints the
 // demo sign-in.
-import { spawn } from "node:child_process";
+// Next runs in this very process (its CLI, `next start`), not in a child: a second Node process only
+// to wait for the first cost about 45 MB of idle memory (docs/decisions/runtime-idle-memory.md).
+// Next handles SIGINT/SIGTERM itself (the embedded API drains, instrumentation.ts).
+import { createRequire } from "node:module";
 import { ensureBuild, nextBin, ROOT } from "./build-if-needed.mjs";
 
 const port = process.env.PORT && process.env.PORT.trim() !== "" ? process.env.PORT : "3000";
@@ -12,17 +15,8 @@ if (!/^\d+$/.test(port) || Number(port) > 65535) {
 
 ensureBuild({ force: process.argv.includes("--build") });
 
-const child = spawn(process.execPath, [nextBin(), "start", "-H", "127.0.0.1", "-p", port], {
-  cwd: ROOT,
-  stdio: "inherit",
-  env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
-});
-
-for (const signal of ["SIGINT", "SIGTERM"]) {
-  process.on(signal, () => {
-    if (!child.killed) child.kill(signal);
-  });
-}
-child.on("exit", (code, signal) => {
-  process.exit(code ?? (signal === "SIGINT" || signal === "SIGTERM" ? 0 : 1));
-});
+process.chdir(ROOT);
+process.env.NEXT_TELEMETRY_DISABLED = "1";
+const bin = nextBin();
+process.argv = [process.execPath, bin, "start", "-H", "127.0.0.1", "-p", port];
+createRequire(import.meta.url)(bin);

@@ -5,6 +5,7 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensurePostgresDatabase, openDatabase, redactUrl, type MigrationPlan, type OpenedDatabase } from ".";
+import { PGLITE_DIRECTORY_SETTINGS } from "./open";
 
 // The shared database kit on both kinds: PGlite (always) and PostgreSQL (TEST_DB=postgres, or
 // skipped with the reason when none answers). Opening creates what is missing, two runners starting
@@ -64,6 +65,24 @@ describe("db-kit on PGlite", () => {
       await expectMigratedOnce(second);
     } finally {
       await second.close();
+    }
+  });
+
+  it("a database in a directory starts with the small shared memory of PGLITE_DIRECTORY_SETTINGS; in memory keeps PGlite's defaults", async () => {
+    const setting = async (database: Opened, name: string) =>
+      (await rows(database, sql`SELECT current_setting(${name}) AS value`)).rows[0]!.value;
+    const inDirectory = await openDatabase({ kind: "pglite", dataDir: path.join(tmp, "settings", "db") }, { schema, migrations: plan });
+    try {
+      expect(await setting(inDirectory, "shared_buffers")).toBe(PGLITE_DIRECTORY_SETTINGS.shared_buffers);
+      expect(await setting(inDirectory, "max_connections")).toBe(PGLITE_DIRECTORY_SETTINGS.max_connections);
+    } finally {
+      await inDirectory.close();
+    }
+    const inMemory = await openDatabase({ kind: "pglite" }, { schema, migrations: plan });
+    try {
+      expect(await setting(inMemory, "shared_buffers")).toBe("128MB");
+    } finally {
+      await inMemory.close();
     }
   });
 

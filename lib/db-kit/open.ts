@@ -9,6 +9,22 @@ import pg from "pg";
 import { ensurePostgresDatabase, redactUrl } from "./ensure-database";
 import { runMigrations, type MigratableDb, type MigrationPlan } from "./migrate";
 
+/**
+ * A PGlite database in a directory (what `npm start` opens three of: sandbox, production, console)
+ * starts with a small shared memory. PGlite keeps PostgreSQL's defaults (`shared_buffers = 128MB`,
+ * `max_connections = 100`), and the whole shared memory is allocated and zeroed inside each
+ * instance's WebAssembly memory: about 155 MB resident per open database, whatever its size, half
+ * of `npm start`'s idle memory. 8 MB of buffers (1,024 pages) hold the demo data several times over;
+ * pages beyond them are read again from the data directory through the OS page cache. PGlite runs
+ * PostgreSQL single-user (one connection), so 10 connection slots are plenty. In-memory databases
+ * (tests, bench suites) keep PGlite's defaults. docs/decisions/runtime-idle-memory.md.
+ */
+export const PGLITE_DIRECTORY_SETTINGS = { shared_buffers: "8MB", max_connections: "10" } as const;
+const PGLITE_DIRECTORY_START_PARAMS = [
+  ...PGlite.defaultStartParams,
+  ...Object.entries(PGLITE_DIRECTORY_SETTINGS).flatMap(([name, value]) => ["-c", `${name}=${value}`]),
+];
+
 /** PGlite in a directory (in memory without one), or PostgreSQL by URL. */
 export type DatabaseConfig = { kind: "pglite"; dataDir?: string } | { kind: "postgres"; url: string; poolSize?: number };
 
@@ -47,7 +63,7 @@ export async function openDatabase<TSchema extends Record<string, unknown>>(
         ...(options.dataDirMode === undefined ? {} : { mode: options.dataDirMode }),
       });
     }
-    const client = config.dataDir ? new PGlite(config.dataDir) : new PGlite();
+    const client = config.dataDir ? new PGlite(config.dataDir, { startParams: PGLITE_DIRECTORY_START_PARAMS }) : new PGlite();
     await client.waitReady;
     const db = drizzlePglite({ client, schema }) as unknown as PgDatabase<PgQueryResultHKT, TSchema>;
     const applied = await migrateOrClose(db, options.migrations, () => client.close());
