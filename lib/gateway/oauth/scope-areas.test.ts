@@ -10,12 +10,21 @@ describe("the consent page groups the requested scopes by area", () => {
     expect(groups.flatMap((g) => g.scopes).length).toBe(AUTHORIZATION_CODE_SCOPES.length + CLIENT_CREDENTIALS_SCOPES.length);
   });
 
-  it("one line per area says View, or View and change when any scope writes", () => {
-    const groups = groupScopes(["timeoff:read", "employment:read", "employment:write", "made_up:read"]);
+  it("one line per area names what is asked there and no more: View, or View and change when a scope writes", () => {
+    const groups = groupScopes([
+      "timeoff:read",
+      "employment:read",
+      "employment:write",
+      "made_up:read",
+      "payslip:read",
+      "expense:write",
+      "payroll",
+    ]);
     expect(groups.map((g) => [g.label, g.summary])).toEqual([
-      ["Employments", "View and change employments and the people's records"],
-      ["Time off and time tracking", "View time off requests, balances and timesheets"],
-      ["Other", "View other data"],
+      ["Employments", "View and change employment"],
+      ["Time off and time tracking", "View timeoff"],
+      ["Pay, expenses and benefits", "View and change expense and payroll; view payslip"],
+      ["Other", "View made up"],
     ]);
   });
 

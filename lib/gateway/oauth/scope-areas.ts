@@ -1,13 +1,11 @@
 import { describeScope } from "@/lib/contract";
 
-// The consent page's grouping of scopes: one line per area ("View and change employments and the
-// people's records") with the scopes of that area behind it, so a long request reads as a few areas.
+// The consent page's grouping of scopes: one line per area naming what is asked there ("View and change
+// employment; view payslip") with the scopes behind it, so a long request reads as a few areas.
 
 interface ScopeArea {
   id: string;
   label: string;
-  /** What the area covers, as the object of "View" / "View and change". */
-  covers: string;
   prefixes: readonly string[];
 }
 
@@ -15,7 +13,6 @@ export const SCOPE_AREAS: readonly ScopeArea[] = [
   {
     id: "employments",
     label: "Employments",
-    covers: "employments and the people's records",
     prefixes: [
       "employment",
       "employments",
@@ -33,7 +30,6 @@ export const SCOPE_AREAS: readonly ScopeArea[] = [
   {
     id: "contracts",
     label: "Contracts and offboarding",
-    covers: "contracts, amendments, documents and offboardings",
     prefixes: [
       "contract",
       "contract_amendment",
@@ -48,13 +44,11 @@ export const SCOPE_AREAS: readonly ScopeArea[] = [
   {
     id: "time",
     label: "Time off and time tracking",
-    covers: "time off requests, balances and timesheets",
     prefixes: ["timeoff", "timesheet", "time_and_attendance"],
   },
   {
     id: "pay",
     label: "Pay, expenses and benefits",
-    covers: "expenses, incentives, payslips, payroll and benefits",
     prefixes: [
       "expense",
       "incentive",
@@ -71,13 +65,11 @@ export const SCOPE_AREAS: readonly ScopeArea[] = [
   {
     id: "billing",
     label: "Invoices and billing",
-    covers: "invoices, outstanding payments, the risk reserve and currencies",
     prefixes: ["invoices", "risk_reserve", "company_currencies", "convert_currency"],
   },
   {
     id: "company",
     label: "Company settings",
-    covers: "the company, its departments, managers, custom fields and sign-in settings",
     prefixes: [
       "company",
       "company_admin",
@@ -91,11 +83,10 @@ export const SCOPE_AREAS: readonly ScopeArea[] = [
       "pricing_plan",
     ],
   },
-  { id: "webhooks", label: "Webhooks", covers: "webhook subscriptions and deliveries", prefixes: ["webhook"] },
+  { id: "webhooks", label: "Webhooks", prefixes: ["webhook"] },
   {
     id: "reference",
     label: "Countries and reference data",
-    covers: "countries, their forms and help articles",
     prefixes: ["country", "form", "help_center_article"],
   },
 ];
@@ -103,12 +94,23 @@ export const SCOPE_AREAS: readonly ScopeArea[] = [
 export interface ScopeGroup {
   id: string;
   label: string;
-  /** One line: "View employments and the people's records" or "View and change …". */
+  /** One line of what is asked in the area: "View and change expense and incentive; view payslip". */
   summary: string;
   scopes: { scope: string; description: string }[];
 }
 
 const changes = (scope: string) => !scope.endsWith(":read");
+const subject = (scope: string) => scope.split(":")[0]!.replace(/_/g, " ");
+const list = (items: string[]) => (items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`);
+
+/** One line of what is asked, never more: "View and change employment and expense; view payslip". */
+function summarize(scopes: readonly string[]): string {
+  const changed = [...new Set(scopes.filter(changes).map(subject))];
+  const viewed = [...new Set(scopes.map(subject))].filter((s) => !changed.includes(s));
+  const parts = [changed.length ? `view and change ${list(changed)}` : "", viewed.length ? `view ${list(viewed)}` : ""].filter(Boolean);
+  const line = parts.join("; ");
+  return line.charAt(0).toUpperCase() + line.slice(1);
+}
 
 /** The requested scopes grouped by area, in the areas' order; scopes of no known area come last, under "Other". */
 export function groupScopes(scopes: readonly string[]): ScopeGroup[] {
@@ -119,7 +121,7 @@ export function groupScopes(scopes: readonly string[]): ScopeGroup[] {
     const id = area?.id ?? "other";
     let group = groups.get(id);
     if (!group) {
-      group = { id, label: area?.label ?? "Other", summary: area?.covers ?? "other data", scopes: [] };
+      group = { id, label: area?.label ?? "Other", summary: "", scopes: [] };
       groups.set(id, group);
     }
     group.scopes.push({ scope, description: describeScope(scope) });
@@ -127,5 +129,5 @@ export function groupScopes(scopes: readonly string[]): ScopeGroup[] {
   const order = [...SCOPE_AREAS.map((a) => a.id), "other"];
   return [...groups.values()]
     .sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id))
-    .map((g) => ({ ...g, summary: `${g.scopes.some((s) => changes(s.scope)) ? "View and change" : "View"} ${g.summary}` }));
+    .map((g) => ({ ...g, summary: summarize(g.scopes.map((s) => s.scope)) }));
 }
