@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { consoleScopes } from "../lib/console/server/auth/console-scopes";
 import { demoCompany } from "../lib/gateway/seed/demo";
 import { API_URL, OAUTH_REDIRECT_URI } from "./support/env";
 
@@ -71,9 +72,10 @@ test("sign in and allow with the keyboard alone, then exchange the code", async 
   await page.keyboard.press("Enter");
 
   await expect(page.getByRole("heading", { level: 1, name: /^Allow .+ to access .+\?$/ })).toBeVisible();
-  await expect(page.getByRole("list").getByRole("listitem")).toHaveCount(2);
+  // Two areas (employments, company settings), each a closed <details>: Tab passes their summaries, then Allow.
+  await expect(page.getByRole("list", { name: /will be able to/ }).getByRole("listitem")).toHaveCount(2);
   await expectNoAxeViolations(page);
-  await page.keyboard.press("Tab");
+  for (let i = 0; i < 3; i++) await page.keyboard.press("Tab");
   await expect(page.getByRole("button", { name: "Allow" })).toBeFocused();
   await page.keyboard.press("Enter");
 
@@ -127,3 +129,50 @@ test("an unregistered redirect URI shows an error page and never leaves the API"
   await expect(page.getByRole("heading", { level: 1, name: "Invalid redirect address" })).toBeVisible();
   await expectNoAxeViolations(page);
 });
+
+for (const viewport of [
+  { name: "desktop", width: 1280, height: 720 },
+  { name: "phone", width: 390, height: 844 },
+]) {
+  test(`the console's consent at ${viewport.name} width: areas on one line each, Allow and Deny in view without scrolling`, async ({
+    page,
+  }, testInfo) => {
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    const scopes = consoleScopes("sandbox");
+    await page.goto(authorizeUrl(pkce().challenge, "s", { scope: scopes.join(" ") }));
+    await page.getByLabel("Email").fill(ADMIN_EMAIL);
+    await page.getByLabel("Password").fill(PASSWORD);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: /^Allow .+ to access .+\?$/ })).toBeVisible();
+
+    // Allow and Deny are on screen before any scrolling.
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await expect(page.getByRole("button", { name: "Allow" })).toBeInViewport({ ratio: 1 });
+    await expect(page.getByRole("button", { name: "Deny" })).toBeInViewport({ ratio: 1 });
+
+    const areas = page.getByRole("list", { name: /will be able to/ }).getByRole("listitem");
+    const count = await areas.count();
+    expect(count).toBeGreaterThan(3);
+    expect(count).toBeLessThan(scopes.length);
+    await expect(page.getByText("View and change employment", { exact: true })).toBeVisible();
+    await expect(page.getByText("View invoices", { exact: true })).toBeVisible();
+    await expect(page.getByText(/sso_configuration|risk_reserve|invoices:write/)).toHaveCount(0);
+
+    // An area opens to its scopes; the buttons stay in view with the list open.
+    await page.getByText("Employments", { exact: true }).click();
+    await expect(page.getByRole("list", { name: "Employments: scopes" }).getByText("employment:write")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Allow" })).toBeInViewport({ ratio: 1 });
+
+    const results = await new AxeBuilder({ page: page as unknown as ConstructorParameters<typeof AxeBuilder>[0]["page"] }).analyze();
+    expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help}`)).toEqual(
+      [],
+    );
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const shot = await page.screenshot({ animations: "disabled" });
+    await testInfo.attach(`consent-${viewport.name}`, { body: shot, contentType: "image/png" });
+    if (process.env.E2E_SCREENSHOT_DIR) {
+      const { writeFileSync } = await import("node:fs");
+      writeFileSync(`${process.env.E2E_SCREENSHOT_DIR}/consent-${viewport.name}.png`, shot);
+    }
+  });
+}

@@ -110,6 +110,14 @@ export const ServerEnvSchema = z.object({
   API_SANDBOX_CLIENT_SECRET: z.string().min(1).optional(),
   API_PRODUCTION_CLIENT_ID: z.string().min(1).optional(),
   API_PRODUCTION_CLIENT_SECRET: z.string().min(1).optional(),
+  // A separate OAuth client for company admins' sign-in (docs/decisions/console-consent-scopes.md):
+  // revoking a token withdraws the company's consent to that client, so with one client an admin's
+  // sign-out ends the partner's grant and withdrawing the partner's consent signs the admins out.
+  // Unset: admins sign in with the console's client above.
+  CONSOLE_ADMIN_SANDBOX_CLIENT_ID: z.string().min(1).optional(),
+  CONSOLE_ADMIN_SANDBOX_CLIENT_SECRET: z.string().min(1).optional(),
+  CONSOLE_ADMIN_PRODUCTION_CLIENT_ID: z.string().min(1).optional(),
+  CONSOLE_ADMIN_PRODUCTION_CLIENT_SECRET: z.string().min(1).optional(),
 
   // The console (Next.js)
   PORT: port.default(3000),

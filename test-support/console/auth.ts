@@ -28,8 +28,11 @@ export function captureLogs() {
   };
 }
 
-/** The console configuration of tests: the in-process API's URLs, the given OAuth clients, no operator. */
-export function testConsoleConfig(clients: Record<Environment, { clientId: string; clientSecret: string }>): ConsoleConfig {
+/** The console configuration of tests: the in-process API's URLs, the given OAuth clients (admins sign in with the console's unless told), no operator. */
+export function testConsoleConfig(
+  clients: Record<Environment, { clientId: string; clientSecret: string }>,
+  adminClients: Record<Environment, { clientId: string; clientSecret: string }> = clients,
+): ConsoleConfig {
   return {
     consoleUrl: CONSOLE_URL,
     callbackUrl: CALLBACK_URL,
@@ -38,6 +41,7 @@ export function testConsoleConfig(clients: Record<Environment, { clientId: strin
     embedded: true,
     apiUrls: { ...API_URLS },
     clients,
+    adminClients,
     dataDir: "/nonexistent",
     database: { kind: "pglite", dataDir: "/nonexistent" },
     authSecret: TEST_AUTH_SECRET,
@@ -52,7 +56,7 @@ export interface RecordedCall {
   status: number;
 }
 
-export async function setupConsoleAuth() {
+export async function setupConsoleAuth(options: { separateAdminClient?: boolean } = {}) {
   const gateways: Record<Environment, OAuthSetup> = {
     sandbox: await setupOAuth({ environment: "sandbox" }),
     production: await setupOAuth({ environment: "production" }),
@@ -68,6 +72,21 @@ export async function setupConsoleAuth() {
       scopes: [...AUTHORIZATION_CODE_SCOPES],
     });
     clients[environment] = { clientId: client.id, clientSecret: secret };
+  }
+  // CONSOLE_ADMIN_<ENV>_CLIENT_ID/SECRET: a second client for company admins' sign-in.
+  const adminClients = { ...clients };
+  if (options.separateAdminClient) {
+    for (const environment of ["sandbox", "production"] as const) {
+      const secret = randomToken();
+      const client = await registerClient(gateways[environment].db, {
+        id: `roster-console-admins-${environment}`,
+        secret,
+        name: "Roster console (company admins)",
+        redirectUris: [CALLBACK_URL],
+        scopes: [...AUTHORIZATION_CODE_SCOPES],
+      });
+      adminClients[environment] = { clientId: client.id, clientSecret: secret };
+    }
   }
 
   const calls: RecordedCall[] = [];
@@ -86,13 +105,14 @@ export async function setupConsoleAuth() {
   };
 
   const { logLines, logger } = captureLogs();
-  const config = testConsoleConfig(clients);
+  const config = testConsoleConfig(clients, adminClients);
   const db = (await getConsoleTestDatabase()).db;
   const deps: AuthDeps = createAuthDeps({ config, db, logger, fetch: apiFetch, resolveBaseUrl: async (e) => API_URLS[e] });
   const handler = createAuthRouteHandler(async () => deps);
   return {
     gateways,
     clients,
+    adminClients,
     calls,
     logLines,
     deps,

@@ -16,6 +16,17 @@ const tmp = () => mkdtempSync(path.join(tmpdir(), "roster-console-config-"));
 const config = (vars: Record<string, string>) => buildConsoleConfig(parseServerEnv(vars, fallbacks));
 
 describe("console configuration", () => {
+  it("company admins sign in with the console's client unless CONSOLE_ADMIN_<ENV>_CLIENT_ID/SECRET name their own (both or neither)", () => {
+    const base = { GATEWAY_DATA_DIR: tmp(), AUTH_SECRET: "x".repeat(32) };
+    const same = config(base);
+    expect(same.adminClients).toEqual(same.clients);
+    const own = config({ ...base, CONSOLE_ADMIN_SANDBOX_CLIENT_ID: "admins", CONSOLE_ADMIN_SANDBOX_CLIENT_SECRET: "admins-secret" });
+    expect(own.adminClients.sandbox).toEqual({ clientId: "admins", clientSecret: "admins-secret" });
+    expect(own.adminClients.production).toEqual(own.clients.production);
+    expect(own.clients.sandbox.clientId).toBe("roster-demo-console");
+    expect(() => config({ ...base, CONSOLE_ADMIN_PRODUCTION_CLIENT_ID: "admins" })).toThrow(EnvError);
+  });
+
   it("defaults: the embedded API, its demo client, PGlite under .data/console, the callback URL", () => {
     const dir = tmp();
     const c = config({ GATEWAY_DATA_DIR: dir, AUTH_SECRET: "x".repeat(32) });

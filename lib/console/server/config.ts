@@ -31,6 +31,8 @@ export interface ConsoleConfig {
   apiUrls: Record<Environment, string>;
   /** The console's OAuth client per environment (a real provider provisions one per environment). */
   clients: Record<Environment, ApiClientCredentials>;
+  /** The OAuth client company admins sign in with (CONSOLE_ADMIN_<ENV>_CLIENT_ID/SECRET), else `clients`. */
+  adminClients: Record<Environment, ApiClientCredentials>;
   /** `.data/console`: the console's PGlite data and its generated secret. */
   dataDir: string;
   database: ConsoleDatabaseConfig;
@@ -118,12 +120,35 @@ export function resolveClients(env: ServerEnv): Record<Environment, ApiClientCre
   };
 }
 
+/**
+ * The client company admins sign in with, per environment: CONSOLE_ADMIN_<ENV>_CLIENT_ID and _SECRET
+ * (both or neither), else the console's client. A separate client keeps the admins' grants apart from
+ * the partner's: revoking one never withdraws the other (docs/decisions/console-consent-scopes.md).
+ */
+export function resolveAdminClients(
+  env: ServerEnv,
+  clients: Record<Environment, ApiClientCredentials>,
+): Record<Environment, ApiClientCredentials> {
+  const pick = (e: "SANDBOX" | "PRODUCTION", fallback: ApiClientCredentials): ApiClientCredentials => {
+    const clientId = env[`CONSOLE_ADMIN_${e}_CLIENT_ID`];
+    const clientSecret = env[`CONSOLE_ADMIN_${e}_CLIENT_SECRET`];
+    if (clientId === undefined && clientSecret === undefined) return fallback;
+    if (clientId === undefined || clientSecret === undefined) {
+      const variable = clientId === undefined ? `CONSOLE_ADMIN_${e}_CLIENT_ID` : `CONSOLE_ADMIN_${e}_CLIENT_SECRET`;
+      throw new EnvError([{ variable, message: `must be set together with the other CONSOLE_ADMIN_${e}_CLIENT_* variable` }]);
+    }
+    return { clientId, clientSecret };
+  };
+  return { sandbox: pick("SANDBOX", clients.sandbox), production: pick("PRODUCTION", clients.production) };
+}
+
 /** Builds the console configuration from a parsed environment (tests pass their own). */
 export function buildConsoleConfig(env: ServerEnv): ConsoleConfig {
   const dataDir = path.resolve(env.GATEWAY_DATA_DIR, "console");
   const database: ConsoleDatabaseConfig = env.CONSOLE_DATABASE_URL
     ? { kind: "postgres", url: env.CONSOLE_DATABASE_URL }
     : { kind: "pglite", dataDir: path.join(dataDir, "db") };
+  const clients = resolveClients(env);
   return {
     consoleUrl: env.resolved.consoleUrl,
     callbackUrl: env.resolved.consoleCallbackUrl,
@@ -131,7 +156,8 @@ export function buildConsoleConfig(env: ServerEnv): ConsoleConfig {
     operator: { ...env.resolved.operator },
     embedded: env.resolved.embedded,
     apiUrls: { ...env.resolved.apiUrls },
-    clients: resolveClients(env),
+    clients,
+    adminClients: resolveAdminClients(env, clients),
     dataDir,
     database,
     ...resolveAuthSecret(env, dataDir),

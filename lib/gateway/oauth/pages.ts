@@ -1,7 +1,8 @@
 import "server-only";
-import { describeScope, type Environment } from "@/lib/contract";
+import type { Environment } from "@/lib/contract";
 import type { GatewayContext } from "../context";
 import { AUTHORIZE_PARAMS, type AuthorizeParamName } from "./authorize-request";
+import { groupScopes } from "./scope-areas";
 
 // The provider's own pages: server-rendered HTML that works without JavaScript, with native form
 // controls, real labels, a <main> landmark, headings and a visible focus ring.
@@ -32,8 +33,15 @@ button,.button{display:inline-block;font:inherit;font-weight:600;padding:.6rem 1
 .actions>*{flex:1 1 8rem}
 :focus-visible{outline:3px solid #0b1f44;outline-offset:2px}
 .alert{border:1px solid var(--danger);border-left-width:.35rem;color:var(--danger);background:#fef3f2;padding:.75rem 1rem;border-radius:.4rem;margin:0 0 1rem}
-ul.scopes{margin:0;padding-left:1.25rem}
-ul.scopes li{margin:.25rem 0}
+ul.areas{list-style:none;margin:0;padding:0;border-top:1px solid var(--line)}
+ul.areas>li{border-bottom:1px solid var(--line);padding:.5rem 0}
+ul.areas summary{cursor:pointer;padding:.15rem 0}
+.area-line{display:block;color:var(--muted);font-size:.9rem}
+ul.scopes{margin:.5rem 0 .25rem;padding-left:1.25rem;font-size:.9rem}
+ul.scopes li{margin:.15rem 0}
+.sticky-actions{position:sticky;bottom:0;background:#fff;margin:0 -2rem -2rem;padding:1rem 2rem;border-top:1px solid var(--line);border-radius:0 0 .75rem .75rem}
+.sticky-actions .actions{margin-top:0}
+@media (max-width:30rem){main{padding:1.25rem;margin-bottom:0;border-radius:0;border-left:0;border-right:0}.sticky-actions{margin:0 -1.25rem -1.25rem;padding:.75rem 1.25rem;border-radius:0}h1{font-size:1.3rem}}
 code{font-size:.85em;color:var(--muted)}
 @media (prefers-reduced-motion:no-preference){button{transition:background-color .15s}}
 `.replace(/\n/g, "");
@@ -107,22 +115,36 @@ export interface ConsentPageInput {
   csrfToken: string;
 }
 
+/**
+ * The consent page: the requested scopes grouped by area, one line each, the scopes themselves behind a
+ * <details>; Allow and Deny sit in a footer that stays in view (position: sticky) however long the list.
+ */
 export function renderConsentPage(input: ConsentPageInput): string {
   const client = escapeHtml(input.clientName);
   const company = escapeHtml(input.companyName);
-  const scopes = input.scopes.map((s) => `<li>${escapeHtml(describeScope(s))} <code>${escapeHtml(s)}</code></li>`).join("\n");
+  const groups = groupScopes(input.scopes)
+    .map((g) => {
+      const scopes = g.scopes.map((s) => `<li>${escapeHtml(s.description)} <code>${escapeHtml(s.scope)}</code></li>`).join("\n");
+      return `<li><details><summary><strong>${escapeHtml(g.label)}</strong><span class="area-line">${escapeHtml(g.summary)}</span></summary>
+<ul class="scopes" aria-label="${escapeHtml(g.label)}: scopes">
+${scopes}
+</ul></details></li>`;
+    })
+    .join("\n");
   const body = `<h1>Allow ${client} to access ${company}?</h1>
 <p class="muted">Signed in as ${escapeHtml(input.user.name)} (${escapeHtml(input.user.email)}).</p>
-<h2 id="scopes-heading">${client} will be able to:</h2>
-<ul class="scopes" aria-labelledby="scopes-heading">
-${scopes}
-</ul>
-<p class="muted">It acts for ${company} until the access is withdrawn. Either way you will be returned to ${escapeHtml(new URL(input.redirectUri).origin)}.</p>
 <form method="post" action="/auth/oauth2/authorize/consent">
 ${hiddenFields(input.params, input.csrfToken)}
+<h2 id="scopes-heading">${client} will be able to:</h2>
+<ul class="areas" aria-labelledby="scopes-heading">
+${groups}
+</ul>
+<p class="muted">${input.scopes.length} ${input.scopes.length === 1 ? "permission" : "permissions"}; open an area to see them. It acts for ${company} until the access is withdrawn. Either way you will be returned to ${escapeHtml(new URL(input.redirectUri).origin)}.</p>
+<div class="sticky-actions">
 <div class="actions">
 <button type="submit" name="decision" value="allow" class="primary">Allow</button>
 <button type="submit" name="decision" value="deny" class="secondary">Deny</button>
+</div>
 </div>
 </form>`;
   return layout(input.environment, `Allow ${input.clientName}`, body);

@@ -55,8 +55,12 @@ export function createAuthDeps(input: CreateAuthDepsInput): AuthDeps {
     cipher,
     now,
     sessionTtlMs: input.sessionTtlMs,
+    // Sessions are the company admins' sign-ins: their client (config.adminClients).
     refresh: async ({ environment, refreshToken }) =>
-      refreshAccessToken({ baseUrl: await resolveBaseUrl(environment), client: config.clients[environment], fetch: doFetch }, refreshToken),
+      refreshAccessToken(
+        { baseUrl: await resolveBaseUrl(environment), client: config.adminClients[environment], fetch: doFetch },
+        refreshToken,
+      ),
   });
   const grants = createGrantStore({
     db,
@@ -107,6 +111,12 @@ export function getAuthDeps(): Promise<AuthDeps> {
   return building;
 }
 
+/** The client a grant was issued to: the admins' client or the console's, by the id stored with it. */
+function clientOfGrant(deps: AuthDeps, grant: RevocableGrant) {
+  const admin = deps.config.adminClients[grant.environment];
+  return grant.clientId === admin.clientId ? admin : deps.config.clients[grant.environment];
+}
+
 /**
  * Revokes grants at the API (RFC 7009) after sign-out. Best effort: the console has already forgotten
  * them, and a failure is logged (without the token) rather than keeping the user signed in.
@@ -116,7 +126,7 @@ export async function revokeGrants(deps: AuthDeps, grants: RevocableGrant[]): Pr
     grants.map(async (grant) => {
       try {
         const outcome = await revokeToken(
-          { baseUrl: await deps.resolveBaseUrl(grant.environment), client: deps.config.clients[grant.environment], fetch: deps.fetch },
+          { baseUrl: await deps.resolveBaseUrl(grant.environment), client: clientOfGrant(deps, grant), fetch: deps.fetch },
           grant.refreshToken,
           "refresh_token",
         );

@@ -1,8 +1,9 @@
 import "server-only";
 import { timingSafeEqual } from "node:crypto";
 import type { OAuthConfig } from "next-auth/providers/oauth";
-import { AUTHORIZATION_CODE_SCOPES, type Environment, type Identity } from "@/lib/contract";
+import type { Environment, Identity } from "@/lib/contract";
 import type { ApiClientCredentials } from "../config";
+import { consoleScopes } from "./console-scopes";
 import { exchangeAuthorizationCode, fetchIdentity } from "./token-endpoint";
 
 // "Sign in with the Employment API": a next-auth OAuth provider for the authorization-code flow with
@@ -17,10 +18,10 @@ import { exchangeAuthorizationCode, fetchIdentity } from "./token-endpoint";
 export const EMPLOYMENT_API_PROVIDER_ID = "employment-api";
 
 /**
- * What the console asks consent for: every authorization-code scope (spec section 5), since it is an
- * admin console over the whole API. Narrow this list to ask for less.
+ * What the console asks consent for in an environment: the scopes of the operations it calls
+ * (./console-scopes.ts, docs/decisions/console-consent-scopes.md), not every scope of the API.
  */
-export const CONSOLE_SCOPES: readonly string[] = AUTHORIZATION_CODE_SCOPES;
+export const CONSOLE_SCOPES: (environment: Environment) => readonly string[] = consoleScopes;
 
 export type IdentityData = Identity["data"];
 
@@ -53,7 +54,7 @@ export function employmentApiProvider(options: EmploymentApiProviderOptions): OA
     client: { token_endpoint_auth_method: "client_secret_basic" },
     authorization: {
       url: `${base}/auth/oauth2/authorize`,
-      params: { response_type: "code", scope: (options.scopes ?? CONSOLE_SCOPES).join(" ") },
+      params: { response_type: "code", scope: (options.scopes ?? CONSOLE_SCOPES(options.environment)).join(" ") },
     },
     token: {
       url: `${base}/auth/oauth2/token`,

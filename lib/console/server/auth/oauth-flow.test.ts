@@ -8,6 +8,7 @@ import { buildAuthOptions } from "../auth/options";
 import { decodeSignInError, SIGN_IN_ERROR_COOKIE } from "../auth/session-cookie";
 import { CALLBACK_URL, ConsoleBrowser, setupConsoleAuth, type ConsoleAuthSetup } from "@/test-support/console/auth";
 import { getCurrentIdentity } from "@/lib/console/server/identity/api";
+import { withdrawConsent } from "@/lib/gateway/oauth/grants";
 
 // "Sign in with the Employment API" end to end, in-process: the console's /api/auth route handler,
 // the API gateways' authorize pages, token endpoint and identity, the console database.
@@ -313,5 +314,38 @@ describe("next-auth callbacks", () => {
     const browser = new ConsoleBrowser(setup);
     expect(await (await browser.auth("session")).json()).toEqual({});
     expect(await (await handleGetSession(setup.deps, browser.request("/api/session"))).json()).toEqual({ data: null });
+  });
+});
+
+describe("company admins sign in with their own OAuth client (CONSOLE_ADMIN_<ENV>_CLIENT_ID/SECRET)", () => {
+  it("withdrawing the partner's consent does not sign the company's admins out", async () => {
+    const setup = await setupConsoleAuth({ separateAdminClient: true });
+    const browser = new ConsoleBrowser(setup);
+    const url = new URL(await browser.startOAuth("sandbox"));
+    expect(url.searchParams.get("client_id")).toBe(setup.adminClients.sandbox.clientId);
+    expect(setup.adminClients.sandbox.clientId).not.toBe(setup.clients.sandbox.clientId);
+
+    await browser.signInWithOAuth("sandbox");
+    const [connection] = await setup.deps.db.select().from(consoleConnections);
+    expect(connection?.clientId).toBe(setup.adminClients.sandbox.clientId);
+    const consoleSession = (await getSessionFromCookies(setup.deps, cookieMap(browser)))!;
+    const api = await getSessionApi(setup.deps, consoleSession);
+    const company = setup.gateways.sandbox.tenant.company.id;
+
+    // The company withdraws its consent to the partner's client: the admin's grant is another client's.
+    await withdrawConsent(setup.gateways.sandbox.db, { clientId: setup.clients.sandbox.clientId, companyId: company, now: new Date() });
+    expect((await getCurrentIdentity(api)).company?.id).toBe(company);
+    // ... and survives a refresh, which goes to the admins' client.
+    await setup.deps.db.update(consoleConnections).set({ accessExpiresAt: new Date(Date.now() - 1000) });
+    const refreshed = await getSessionApi(setup.deps, (await getSessionFromCookies(setup.deps, cookieMap(browser)))!);
+    expect((await getCurrentIdentity(refreshed)).company?.id).toBe(company);
+
+    // Withdrawing the consent to the admins' client does end the session (the test can tell the two apart).
+    await withdrawConsent(setup.gateways.sandbox.db, {
+      clientId: setup.adminClients.sandbox.clientId,
+      companyId: company,
+      now: new Date(),
+    });
+    await expect(getCurrentIdentity(refreshed)).rejects.toMatchObject({ payload: { kind: "unauthorized", status: 401 } });
   });
 });

@@ -54,7 +54,7 @@ export async function storeOAuthSignIn(
       kind: "oauth",
       company: { id: identity.company.id, name: identity.company.name },
       user: identity.user ? { id: identity.user.id, name: identity.user.name, email: identity.user.email } : null,
-      clientId: deps.config.clients[input.environment].clientId,
+      clientId: deps.config.adminClients[input.environment].clientId,
       accessToken: account.access_token,
       refreshToken: account.refresh_token ?? null,
       accessExpiresAt: expiresAt,
@@ -118,7 +118,7 @@ export function buildAuthOptions(deps: AuthDeps, ctx: AuthRequestContext): AuthO
       employmentApiProvider({
         environment: ctx.environment,
         baseUrl: ctx.baseUrl,
-        client: deps.config.clients[ctx.environment],
+        client: deps.config.adminClients[ctx.environment],
         fetch: deps.fetch,
       }),
       customerTokenProvider({ store: deps.store, resolveBaseUrl: deps.resolveBaseUrl, fetch: deps.fetch, sessionId: ctx.sessionId }),

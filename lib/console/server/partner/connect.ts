@@ -153,7 +153,7 @@ export async function handleConnectStart(deps: AuthDeps, req: Request): Promise<
     response_type: "code",
     client_id: deps.config.clients[link.environment].clientId,
     redirect_uri: deps.config.partnerCallbackUrl,
-    scope: CONSOLE_SCOPES.join(" "),
+    scope: CONSOLE_SCOPES(link.environment).join(" "),
     state,
     code_challenge: challenge,
     code_challenge_method: "S256",
@@ -246,7 +246,7 @@ export async function handleConnectCallback(deps: AuthDeps, req: Request): Promi
     refreshToken: tokens.refresh_token,
     accessExpiresAt: new Date(now.getTime() + tokens.expires_in * 1000),
     // RFC 6749 5.1: no `scope` in the answer (the provider sends none) means the scopes requested.
-    scopes: tokens.scope ? tokens.scope.split(" ").filter(Boolean) : [...CONSOLE_SCOPES],
+    scopes: tokens.scope ? tokens.scope.split(" ").filter(Boolean) : [...CONSOLE_SCOPES(environment)],
     consentedBy,
     operatorId: link?.createdByOperatorId ?? null,
   });
