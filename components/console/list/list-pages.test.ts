@@ -66,7 +66,7 @@ describe("console list pages", () => {
       expect.arrayContaining([
         "app/(console)/employments/(list)/page.tsx",
         "app/(console)/timeoff/page.tsx",
-        "app/(console)/expenses/page.tsx",
+        "app/(console)/expenses/(list)/page.tsx",
         "app/(console)/incentives/page.tsx",
         "app/(console)/incentives/recurring/page.tsx",
         "app/(console)/offboardings/page.tsx",

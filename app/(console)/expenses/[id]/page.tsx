@@ -4,12 +4,9 @@ import { Hydrate } from "@/components/console/hydrate";
 import { ErrorBanner } from "@/components/console/error-banner";
 import { ButtonLink } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
-import { getPageApi, loadForPage } from "@/lib/console/server/pages";
-import { getExpense } from "@/lib/console/server/expenses/api";
+import { loadForPage } from "@/lib/console/server/pages";
+import { expensePageLoad } from "@/lib/console/server/expenses/page-loads";
 import { EXPENSES_PATH, expenseHref } from "@/lib/console/expenses/links";
-import { prefetchPeopleOpsEmployments } from "@/lib/console/server/people-ops/pages";
-import { expenseDetailQuery } from "@/lib/queries/expenses";
-import { makeQueryClient } from "@/lib/queries/query-client";
 
 export const metadata: Metadata = { title: "Expense" };
 
@@ -17,15 +14,9 @@ export const metadata: Metadata = { title: "Expense" };
 export default async function ExpensePage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   const returnTo = expenseHref(id);
-  const { api, scope } = await getPageApi(returnTo);
-  const queryClient = makeQueryClient();
-  const [result] = await Promise.all([
-    loadForPage(() => queryClient.fetchQuery({ ...expenseDetailQuery(scope, id), queryFn: () => getExpense(api, id) }), {
-      returnTo,
-      notFoundOn404: true,
-    }),
-    prefetchPeopleOpsEmployments(queryClient, api, scope, returnTo),
-  ]);
+  // The [id] layout's load (it answered a missing expense with a 404 already): no second call.
+  const { scope, queryClient, loaded, people } = await expensePageLoad(id);
+  const [result] = await Promise.all([loadForPage(() => loaded, { returnTo, notFoundOn404: true }), people]);
   if (!result.ok) {
     return (
       <>

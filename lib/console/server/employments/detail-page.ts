@@ -8,7 +8,7 @@ import { employmentDetailQuery } from "@/lib/queries/employments";
 import { makeQueryClient } from "@/lib/queries/query-client";
 import type { QueryScope } from "@/lib/queries/scope";
 
-// What the employment page (app/(console)/employments/[id]/page.tsx) loads, started at once: the
+// What the employment page (app/(console)/employments/[id]/(detail)/page.tsx) loads, started at once: the
 // employment, and the custom fields section (every definition and the employment's values). Each
 // lands in a QueryClient under the very key its client island reads (lib/queries), so the islands
 // hydrate from it and fetch nothing on mount. Two clients, one per hydration boundary: the custom
@@ -22,7 +22,7 @@ export interface PrefetchedSection<T> {
 }
 
 export interface EmploymentPageLoads {
-  employment: PrefetchedSection<unknown>;
+  employment: PrefetchedSection<Awaited<ReturnType<typeof getEmployment>>>;
   customFields: PrefetchedSection<unknown>;
 }
 

@@ -7,13 +7,13 @@ import { ButtonLink } from "@/components/ui/button";
 import { Card, CardBody } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { EMPLOYMENTS_PATH, employmentEditHref, employmentHref } from "@/lib/console/employments/links";
-import { getPageApi, loadForPage } from "@/lib/console/server/pages";
+import { loadForPage } from "@/lib/console/server/pages";
 import { companyManagersQuery, departmentsQuery } from "@/lib/queries/company";
 import { employmentDetailQuery } from "@/lib/queries/employments";
 import { makeQueryClient } from "@/lib/queries/query-client";
 import { listAllDepartments } from "@/lib/console/server/departments/api";
 import { listAllCompanyManagers } from "@/lib/console/server/company-managers/api";
-import { getEmployment } from "@/lib/console/server/employments/api";
+import { employmentPageLoads } from "@/lib/console/server/employments/page-loads";
 
 export const metadata: Metadata = { title: "Edit employment" };
 
@@ -21,7 +21,7 @@ export const metadata: Metadata = { title: "Edit employment" };
 export default async function EditEmploymentPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   const returnTo = employmentEditHref(id);
-  const { api, scope } = await getPageApi(returnTo);
+  const { api, scope, loads } = await employmentPageLoads(id);
   const queryClient = makeQueryClient();
   // Options that fail to load are fetched again by the form, which then shows their error.
   const [employment] = await Promise.all([
@@ -29,7 +29,7 @@ export default async function EditEmploymentPage({ params }: { params: Promise<{
       () =>
         queryClient.fetchQuery({
           ...employmentDetailQuery(scope, id),
-          queryFn: () => getEmployment(api, id),
+          queryFn: () => loads.employment.loaded, // the [id] layout's load: no second call
         }),
       { returnTo, notFoundOn404: true },
     ),

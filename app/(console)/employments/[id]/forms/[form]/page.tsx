@@ -10,10 +10,10 @@ import { SectionFormContainer } from "@/components/forms/section-form-container"
 import { sectionUnavailableReason } from "@/components/forms/section-availability";
 import { SECTION_LABELS, formPageSubtitle, sectionValues } from "@/components/forms/section-labels";
 import { EMPLOYMENTS_PATH, employmentHref } from "@/lib/console/employments/links";
-import { getPageApi, loadForPage } from "@/lib/console/server/pages";
+import { loadForPage } from "@/lib/console/server/pages";
 import { formForSection, sectionForForm } from "@/lib/forms";
 import { getForm } from "@/lib/console/server/countries/api";
-import { getEmployment } from "@/lib/console/server/employments/api";
+import { employmentPageLoads } from "@/lib/console/server/employments/page-loads";
 
 export const metadata: Metadata = { title: "Employment form" };
 
@@ -29,9 +29,9 @@ export default async function EmploymentFormPage({ params }: { params: Promise<{
   const formName = formForSection(section)!;
   const label = SECTION_LABELS[section];
   const returnTo = `${employmentHref(id)}/forms/${encodeURIComponent(param)}`;
-  const { api, scope } = await getPageApi(returnTo);
-
-  const employment = await loadForPage(() => getEmployment(api, id), { returnTo, notFoundOn404: true });
+  // The [id] layout's load (it answered a missing employment with a 404 already): no second call.
+  const { api, scope, loads } = await employmentPageLoads(id);
+  const employment = await loadForPage(() => loads.employment.loaded, { returnTo, notFoundOn404: true });
   const name = employment.ok ? employment.data.full_name : "Employment";
   const unavailable = employment.ok ? sectionUnavailableReason(employment.data, section) : null;
   const country = employment.ok ? employment.data.country : null;

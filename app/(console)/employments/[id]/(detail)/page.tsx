@@ -7,8 +7,8 @@ import { Hydrate } from "@/components/console/hydrate";
 import { ButtonLink } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
 import { EMPLOYMENTS_PATH, employmentHref } from "@/lib/console/employments/links";
-import { startEmploymentPageLoads } from "@/lib/console/server/employments/detail-page";
-import { getPageApi, loadForPage } from "@/lib/console/server/pages";
+import { employmentPageLoads } from "@/lib/console/server/employments/page-loads";
+import { loadForPage } from "@/lib/console/server/pages";
 
 export const metadata: Metadata = { title: "Employment" };
 
@@ -16,9 +16,9 @@ export const metadata: Metadata = { title: "Employment" };
 export default async function EmploymentPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   const returnTo = employmentHref(id);
-  const { api, scope } = await getPageApi(returnTo);
-  // Every call of the page at once; each section hydrates its island under the key it reads.
-  const loads = startEmploymentPageLoads(api, scope, id);
+  // Every call of the page at once (started by the [id] layout, which answers a 404 before the
+  // loading skeleton streams); each section hydrates its island under the key it reads.
+  const { scope, loads } = await employmentPageLoads(id);
   const result = await loadForPage(() => loads.employment.loaded, { returnTo, notFoundOn404: true });
   if (!result.ok) {
     return (

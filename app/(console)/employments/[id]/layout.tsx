@@ -1,0 +1,15 @@
+import type { ReactNode } from "react";
+import { employmentPageLoads } from "@/lib/console/server/employments/page-loads";
+import { requireFound } from "@/lib/console/server/found";
+
+/**
+ * Every page of one employment: a missing employment answers HTTP 404 with the not-found page
+ * (app/(console)/employments/not-found.tsx) before any loading.tsx below flushes a 200 shell.
+ * The pages read the same loads (employmentPageLoads is cached per request).
+ */
+export default async function EmploymentLayout({ children, params }: { children: ReactNode; params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  const { loads } = await employmentPageLoads(id);
+  await requireFound(loads.employment.loaded);
+  return children;
+}
