@@ -171,7 +171,10 @@ export function DataTable<T extends RowData>({
                     cell.column.id === titleColumn?.id && CARD.title,
                   )}
                 >
-                  <table.FlexRender cell={cell} />
+                  {/* No box from 640 px up (the cell as before); on a phone the cell's parts stack beside the label. */}
+                  <div className="contents max-sm:block max-sm:min-w-0">
+                    <table.FlexRender cell={cell} />
+                  </div>
                 </Td>
               ))}
             </Tr>
