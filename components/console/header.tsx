@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { openCompanyHref } from "@/lib/console/partner/links";
 import type { PublicSession } from "@/lib/console/session-types";
+import { CollapsibleNav } from "./collapsible-nav";
 import { EnvironmentSwitch } from "./environment-switch";
 import { NavLinks } from "./nav-links";
 import { CompanySwitcher, type SwitcherCompany } from "./partner/company-switcher";
@@ -21,7 +22,7 @@ export function ConsoleHeader({ session, companies = [] }: { session: PublicSess
         <Link href={operator ? "/partner" : "/employments"} className="text-base font-bold tracking-tight text-slate-900 dark:text-white">
           Roster
         </Link>
-        <nav aria-label={operator ? "Partner" : "Main"}>{operator ? <PartnerNavLinks /> : <NavLinks />}</nav>
+        <CollapsibleNav label={operator ? "Partner" : "Main"}>{operator ? <PartnerNavLinks /> : <NavLinks />}</CollapsibleNav>
         <div className="ml-auto flex flex-wrap items-center gap-3">
           {operator ? (
             // Links built here, on the server: the switcher (on every page) stays free of the URL-state module and zod.
@@ -37,9 +38,9 @@ export function ConsoleHeader({ session, companies = [] }: { session: PublicSess
             <p className="text-sm text-slate-700 dark:text-slate-300">
               Acting for <strong className="text-slate-900 dark:text-white">{session.company.name}</strong>
             </p>
-            <nav aria-label="Main">
+            <CollapsibleNav label="Main" menuLabel="Company menu">
               <NavLinks />
-            </nav>
+            </CollapsibleNav>
           </div>
         </div>
       ) : null}

@@ -60,4 +60,30 @@ describe("DataTable", () => {
     expect(render({ rows: rows(1), columns: sortable })).toMatch(/<th[^>]*aria-sort="descending"[^>]*>Name<\/th>/);
     expect(render({ rows: rows(1) })).not.toContain("aria-sort");
   });
+  it("labels each cell but the row's link with its header for the phone's card rows (meta.label overrides a non-string header)", () => {
+    interface Item {
+      id: string;
+      name: string;
+      city: string;
+      age: number;
+    }
+    const cols: ListColumn<Item>[] = [
+      { id: "name", header: "Name", cell: ({ row }) => row.original.name },
+      { id: "city", header: "City", cell: ({ row }) => row.original.city },
+      { id: "age", header: () => "Age (years)", meta: { label: "Age" }, cell: ({ row }) => row.original.age },
+    ];
+    const html = renderToStaticMarkup(
+      createElement(DataTable<Item>, {
+        label: "People",
+        caption: "People",
+        columns: cols,
+        rows: [{ id: "a", name: "Ada", city: "Lyon", age: 36 }],
+        getRowId: (r) => r.id,
+        selection: { selected: {}, onChange: () => {}, rowLabel: (r) => `Select ${r.name}` },
+      }),
+    );
+    const cells = [...html.matchAll(/<td([^>]*)>/g)].map((m) => /data-label="([^"]*)"/.exec(m[1]!)?.[1] ?? null);
+    expect(cells).toEqual([null, null, "City", "Age"]);
+    expect(html).toContain("max-sm:block");
+  });
 });

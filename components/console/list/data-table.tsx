@@ -23,6 +23,8 @@ declare module "@tanstack/react-table" {
     headerClassName?: string;
     /** The header's aria-sort (a column the list is sorted by, or can be). */
     ariaSort?: "ascending" | "descending" | "none";
+    /** The label of the column's value on a phone's card row (default: the header when it is a string). */
+    label?: string;
   }
 }
 
@@ -117,21 +119,23 @@ export function DataTable<T extends RowData>({
   const padBottom = virtual && items.length > 0 ? virtualizer.getTotalSize() - items[items.length - 1]!.end : 0;
   const shown = virtual ? items.map((v) => tableRows[v.index]!) : tableRows;
   const colSpan = allColumns.length;
+  // The first column after the checkbox (the row's link) heads a phone's card; the others are labelled.
+  const titleColumn = allColumns.find((c) => c.id !== "select");
 
   const body = (
     <Table
       aria-busy={busy || undefined}
       aria-rowcount={virtual ? tableRows.length + 1 : undefined}
-      className={cn("transition-opacity", busy && "opacity-60")}
+      className={cn("transition-opacity", busy && "opacity-60", CARD.table)}
     >
       <caption className="sr-only">{caption}</caption>
-      <THead className={virtual ? "sticky top-0 z-10" : undefined}>
+      <THead className={cn(virtual && "sticky top-0 z-10", CARD.head)}>
         {table.getHeaderGroups().map((group) => (
-          <Tr key={group.id}>
+          <Tr key={group.id} className={CARD.headRow}>
             {group.headers.map((header) => (
               <Th
                 key={header.id}
-                className={header.column.columnDef.meta?.headerClassName}
+                className={cn(header.column.columnDef.meta?.headerClassName, CARD.th)}
                 aria-sort={header.column.columnDef.meta?.ariaSort}
               >
                 {header.isPlaceholder ? null : <table.FlexRender header={header} />}
@@ -140,24 +144,42 @@ export function DataTable<T extends RowData>({
           </Tr>
         ))}
       </THead>
-      <TBody>
+      <TBody className={CARD.body}>
         {padTop > 0 ? <Spacer height={padTop} colSpan={colSpan} /> : null}
-        {shown.map((row, i) => (
-          <Tr
-            key={row.id}
-            {...rowProps?.(row.original)}
-            data-state={row.getIsSelected() ? "selected" : undefined}
-            aria-rowindex={virtual ? (items[i]?.index ?? 0) + 2 : undefined}
-            ref={virtual ? virtualizer.measureElement : undefined}
-            data-index={virtual ? items[i]?.index : undefined}
-          >
-            {row.getAllCells().map((cell) => (
-              <Td key={cell.id} className={cell.column.columnDef.meta?.className}>
-                <table.FlexRender cell={cell} />
-              </Td>
-            ))}
-          </Tr>
-        ))}
+        {shown.map((row, i) => {
+          const props = rowProps?.(row.original);
+          return (
+            <Tr
+              key={row.id}
+              {...props}
+              className={cn(props?.className, CARD.row)}
+              data-state={row.getIsSelected() ? "selected" : undefined}
+              aria-rowindex={virtual ? (items[i]?.index ?? 0) + 2 : undefined}
+              ref={virtual ? virtualizer.measureElement : undefined}
+              data-index={virtual ? items[i]?.index : undefined}
+            >
+              {row.getAllCells().map((cell) => (
+                <Td
+                  key={cell.id}
+                  data-label={
+                    cell.column.id === titleColumn?.id || cell.column.id === "select" ? undefined : cardLabel(cell.column.columnDef)
+                  }
+                  className={cn(
+                    cell.column.columnDef.meta?.className,
+                    CARD.td,
+                    cell.column.id === "select" && CARD.select,
+                    cell.column.id === titleColumn?.id && CARD.title,
+                  )}
+                >
+                  {/* No box from 640 px up (the cell as before); on a phone the cell's parts stack beside the label. */}
+                  <div className="contents max-sm:block max-sm:min-w-0">
+                    <table.FlexRender cell={cell} />
+                  </div>
+                </Td>
+              ))}
+            </Tr>
+          );
+        })}
         {padBottom > 0 ? <Spacer height={padBottom} colSpan={colSpan} /> : null}
       </TBody>
     </Table>
@@ -174,6 +196,31 @@ export function DataTable<T extends RowData>({
       )}
     </TableContainer>
   );
+}
+
+/**
+ * Under 640 px (Tailwind's `max-sm:`) the same table reflows into cards: each row a block, each cell a
+ * "label: value" line (the label from the column header, drawn by `::before` from `data-label`), the
+ * row's link first as the card's title, the checkbox at the card's top right. No second rendering:
+ * one DOM for both widths (tests and row props find the same elements), the table's semantics unchanged
+ * from 640 px up. Headers stay reachable on a phone only when they hold a control (select all, a sort
+ * button); the others are visually hidden. docs/decisions/console-phone-layout.md
+ */
+const CARD = {
+  table: "max-sm:block",
+  head: "max-sm:block max-sm:[&:not(:has(input,button,a,select))]:sr-only",
+  headRow: "max-sm:flex max-sm:flex-wrap max-sm:items-center max-sm:gap-x-2",
+  th: "max-sm:block max-sm:border-b-0 max-sm:[&:not(:has(input,button,a,select))]:sr-only",
+  body: "max-sm:block",
+  row: "max-sm:block max-sm:border-b max-sm:border-slate-200 max-sm:py-2 max-sm:dark:border-slate-800 max-sm:last:border-b-0",
+  td: "max-sm:flex max-sm:min-w-0 max-sm:gap-3 max-sm:border-b-0 max-sm:px-4 max-sm:py-1 max-sm:text-left max-sm:whitespace-normal max-sm:break-words max-sm:data-[label]:before:w-28 max-sm:data-[label]:before:shrink-0 max-sm:data-[label]:before:pt-0.5 max-sm:data-[label]:before:text-xs max-sm:data-[label]:before:font-semibold max-sm:data-[label]:before:uppercase max-sm:data-[label]:before:tracking-wide max-sm:data-[label]:before:text-slate-600 max-sm:data-[label]:before:content-[attr(data-label)] max-sm:dark:data-[label]:before:text-slate-300",
+  select: "max-sm:float-right max-sm:w-auto max-sm:pt-1.5",
+  title: "max-sm:font-medium max-sm:text-base",
+} as const;
+
+function cardLabel<T extends RowData>(column: ListColumn<T>): string | undefined {
+  if (column.meta?.label) return column.meta.label;
+  return typeof column.header === "string" ? column.header : undefined;
 }
 
 function Spacer({ height, colSpan }: { height: number; colSpan: number }) {
