@@ -52,7 +52,9 @@ export function ExpensesList({
         initialError={initialError}
         emptyText="Expenses submitted through the API or this console appear here. Each environment has its own data."
         columns={EXPENSE_COLUMNS}
-        renderTable={(items, { busy, caption }) => <BulkExpensesTable scope={scope} onResult={setBulkResult} items={items} names={names} busy={busy} caption={caption} />}
+        renderTable={(items, { busy, caption }) => (
+          <BulkExpensesTable scope={scope} onResult={setBulkResult} items={items} names={names} busy={busy} caption={caption} />
+        )}
       />
     </div>
   );

@@ -96,5 +96,16 @@ export function ExpensesTable({
     ],
     [names],
   );
-  return <DataTable label="Expenses" caption={caption} rows={items} columns={columns} getRowId={(e) => e.id} busy={busy} selection={selection} rowProps={(e) => ({ "data-expense-id": e.id })} />;
+  return (
+    <DataTable
+      label="Expenses"
+      caption={caption}
+      rows={items}
+      columns={columns}
+      getRowId={(e) => e.id}
+      busy={busy}
+      selection={selection}
+      rowProps={(e) => ({ "data-expense-id": e.id })}
+    />
+  );
 }

@@ -1,7 +1,7 @@
 "use client";
 
 import { useQueryClient, type QueryKey } from "@tanstack/react-query";
-import type { RowSelectionState } from "@tanstack/react-table";
+import type { RowData, RowSelectionState } from "@tanstack/react-table";
 import { useCallback, useMemo, useState } from "react";
 import { ActionDialog } from "@/components/console/people-ops/action-dialog";
 import { Alert } from "@/components/ui/alert";
@@ -58,7 +58,7 @@ export interface BulkActionsProps<T> {
 }
 
 /** Row selection state for a list page, reset when the rows on screen change to another set (page, filter). */
-export function useBulkSelection<T>(rows: readonly T[], getRowId: (row: T) => string, rowLabel: (row: T) => string) {
+export function useBulkSelection<T extends RowData>(rows: readonly T[], getRowId: (row: T) => string, rowLabel: (row: T) => string) {
   const pageKey = rows.map(getRowId).join(",");
   const [state, setState] = useState<{ key: string; rows: RowSelectionState }>({ key: pageKey, rows: {} });
   const selected = useMemo(() => (state.key === pageKey ? state.rows : {}), [state, pageKey]);
@@ -70,7 +70,17 @@ export function useBulkSelection<T>(rows: readonly T[], getRowId: (row: T) => st
 
 export type BulkRunResult = { title: string; outcomes: BulkOutcome[]; names: Map<string, string>; operation: ConsoleOperation };
 
-export function BulkActions<T>({ rows, getRowId, rowName, selected, onClear, actions, operation, invalidate, onResult }: BulkActionsProps<T>) {
+export function BulkActions<T>({
+  rows,
+  getRowId,
+  rowName,
+  selected,
+  onClear,
+  actions,
+  operation,
+  invalidate,
+  onResult,
+}: BulkActionsProps<T>) {
   const queryClient = useQueryClient();
   const chosen = useMemo(() => rows.filter((r) => selected[getRowId(r)]), [rows, selected, getRowId]);
   const [open, setOpen] = useState<BulkAction<T> | null>(null);
@@ -142,7 +152,7 @@ export function BulkActions<T>({ rows, getRowId, rowName, selected, onClear, act
         reason={open?.reason}
         pending={running}
         onConfirm={(reason) => {
-          if (plan && plan.eligible.length > 0) void confirm(reason);
+          void confirm(reason);
         }}
         onCancel={() => setOpen(null)}
       >

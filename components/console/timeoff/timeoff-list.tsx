@@ -127,7 +127,15 @@ export function TimeoffList({
           ) : null
         }
         renderTable={(items, { busy, caption }) => (
-          <BulkTimeoffTable scope={scope} onResult={setBulkResult} items={items} names={names} busy={busy} caption={caption} onAction={open} />
+          <BulkTimeoffTable
+            scope={scope}
+            onResult={setBulkResult}
+            items={items}
+            names={names}
+            busy={busy}
+            caption={caption}
+            onAction={open}
+          />
         )}
       />
       <ActionDialog

@@ -26,7 +26,11 @@ describe("runBulk", () => {
       },
     });
     expect(peak).toBe(4);
-    expect(ran.sort()).toEqual(rows(10).map((r) => r.id).sort());
+    expect(ran.sort()).toEqual(
+      rows(10)
+        .map((r) => r.id)
+        .sort(),
+    );
     expect(outcomes.every((o) => o.result === "done")).toBe(true);
   });
 
@@ -50,7 +54,11 @@ describe("runBulk", () => {
     });
     expect(outcomes).toEqual([
       { id: "r0", result: "done" },
-      { id: "r1", result: "refused", error: expect.objectContaining({ status: 409, message: "Expense was already reviewed", requestId: "req-1" }) },
+      {
+        id: "r1",
+        result: "refused",
+        error: expect.objectContaining({ status: 409, message: "Expense was already reviewed", requestId: "req-1" }),
+      },
       { id: "r2", result: "done" },
     ]);
     expect(bulkSummary(outcomes)).toBe("2 done, 1 refused");
@@ -79,7 +87,13 @@ describe("runBulk", () => {
 
 describe("partitionBulk", () => {
   it("splits the selection into the rows the action applies to and the skipped ones with their reason", () => {
-    const { eligible, skipped } = partitionBulk([{ id: "a", status: "pending" }, { id: "b", status: "declined" }], pendingOnly);
+    const { eligible, skipped } = partitionBulk(
+      [
+        { id: "a", status: "pending" },
+        { id: "b", status: "declined" },
+      ],
+      pendingOnly,
+    );
     expect(eligible.map((r) => r.id)).toEqual(["a"]);
     expect(skipped).toEqual([{ row: { id: "b", status: "declined" }, reason: "This one is declined." }]);
   });

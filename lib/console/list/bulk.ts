@@ -44,7 +44,14 @@ export function partitionBulk<T>(rows: readonly T[], check?: (row: T) => BulkAva
 }
 
 /** Runs the action on every eligible row; one outcome per row, in the rows' order. */
-export async function runBulk<T>({ rows, getRowId, check, run, concurrency = BULK_CONCURRENCY, onOutcome }: BulkRun<T>): Promise<BulkOutcome[]> {
+export async function runBulk<T>({
+  rows,
+  getRowId,
+  check,
+  run,
+  concurrency = BULK_CONCURRENCY,
+  onOutcome,
+}: BulkRun<T>): Promise<BulkOutcome[]> {
   const outcomes: (BulkOutcome | undefined)[] = new Array(rows.length);
   const queue: number[] = [];
   rows.forEach((row, i) => {
