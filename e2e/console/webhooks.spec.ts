@@ -153,8 +153,12 @@ test("register a callback, change a manager, inspect the signed delivery and rep
 
     // 5. Select it and replay: the receiver gets it again, same event id, a new valid signature.
     await row.getByRole("checkbox", { name: new RegExp(`^Select ${EVENT.replace(/\./g, "\\.")} of `) }).check();
-    await page.getByRole("button", { name: "Replay selected (1)" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "1 delivery queued again" })).toBeVisible();
+    // Replay is a bulk action of the list framework: a confirmation naming the count, then a per-row result.
+    await page.getByRole("toolbar", { name: "Bulk actions" }).getByRole("button", { name: "Replay…" }).click();
+    const confirm = page.getByRole("dialog", { name: "Replay deliveries" });
+    await expect(confirm).toContainText("1 delivery will be sent again");
+    await confirm.getByRole("button", { name: "Replay 1 delivery" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Replay deliveries: 1 done" })).toBeVisible();
     await expect
       .poll(() => receiver.received.filter(isOurs).length, { message: "the replay reaches the receiver", timeout: DELIVERY_TIMEOUT })
       .toBe(2);

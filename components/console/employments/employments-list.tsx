@@ -1,7 +1,18 @@
 "use client";
 
-import { useEffect, useId, useMemo, useState } from "react";
-import { ListShell, useList } from "@/components/console/list";
+import { useCallback, useEffect, useId, useMemo, useState } from "react";
+import {
+  BulkActions,
+  BulkResult,
+  ListShell,
+  useBulkSelection,
+  useList,
+  type BulkAction,
+  type BulkRunResult,
+} from "@/components/console/list";
+import { inviteEmploymentRequest } from "@/components/forms/requests";
+import type { EmploymentListItem } from "@/lib/contract";
+import { inviteAvailability } from "@/lib/console/employments/invite";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -11,7 +22,7 @@ import { pageRange } from "@/lib/console/list";
 import { plural } from "@/lib/console/format";
 import { STATUS_LABELS } from "@/lib/console/employments/labels";
 import { employmentsList, searchPageItems, type EmploymentListState } from "@/lib/console/employments/list";
-import { employmentListQuery } from "@/lib/queries/employments";
+import { employmentKeys, employmentListQuery } from "@/lib/queries/employments";
 import type { QueryScope } from "@/lib/queries/scope";
 import { EmploymentsTable, EmploymentsTableSkeleton } from "./employments-table";
 import { StatusFilter } from "./status-filter";
@@ -35,6 +46,7 @@ export function EmploymentsList({
   const ids = { q: useId(), email: useId() };
   const model = useList(employmentsList, (q) => employmentListQuery(scope, q), { initialError });
   const { state, change } = model;
+  const [bulkResult, setBulkResult] = useState<BulkRunResult | null>(null);
 
   // Text boxes hold what is typed; the URL holds what applies. Back/forward resets them from the URL.
   const [qInput, setQInput] = useState(state.q);
@@ -78,6 +90,11 @@ export function EmploymentsList({
       skeleton={<EmploymentsTableSkeleton rows={Math.min(state.pageSize, 10)} />}
       emptyText={null}
       summary={summary({ state, data, shown: visible.length, searching, q: qInput.trim() })}
+      aside={
+        <div aria-live="polite" className="empty:hidden">
+          {bulkResult ? <BulkResult result={bulkResult} onDismiss={() => setBulkResult(null)} /> : null}
+        </div>
+      }
       empty={
         data ? (
           <ListEmpty
@@ -160,7 +177,9 @@ export function EmploymentsList({
         </Card>
       }
     >
-      {(rows, { busy, caption }) => <EmploymentsTable items={rows} busy={busy} caption={caption} />}
+      {(rows, { busy, caption }) => (
+        <BulkEmploymentsTable scope={scope} onResult={setBulkResult} items={rows} busy={busy} caption={caption} />
+      )}
     </ListShell>
   );
 }
@@ -310,5 +329,57 @@ function ListEmpty({
     <EmptyState title={`No employments in ${environmentLabel} yet`}>
       Employments the company creates through the API appear here. Each environment has its own data.
     </EmptyState>
+  );
+}
+
+const employmentId = (e: EmploymentListItem) => e.id;
+const employmentName = (e: EmploymentListItem) => e.full_name;
+const selectLabel = (e: EmploymentListItem) => `Select ${e.full_name}`;
+const employees = (n: number) => (n === 1 ? "1 employee" : `${n} employees`);
+
+/** The employments table with row selection and bulk invite (components/console/list/bulk-actions.tsx). */
+function BulkEmploymentsTable({
+  scope,
+  onResult,
+  items,
+  busy,
+  caption,
+}: {
+  scope: QueryScope;
+  onResult: (r: BulkRunResult | null) => void;
+  items: readonly EmploymentListItem[];
+  busy: boolean;
+  caption: string;
+}) {
+  const { selected, selection, clear } = useBulkSelection(items, employmentId, selectLabel);
+  const run = useCallback((e: EmploymentListItem) => inviteEmploymentRequest(scope, e.id), [scope]);
+  const actions: BulkAction<EmploymentListItem>[] = [
+    {
+      id: "invite",
+      label: "Invite",
+      title: "Invite employees",
+      describe: (n) => `${employees(n)} will be invited to self-enrol: each gets an e-mail from the provider to complete their details.`,
+      confirmLabel: (n) => `Invite ${employees(n)}`,
+      pendingLabel: "Inviting…",
+      variant: "primary",
+      check: inviteAvailability,
+      run,
+    },
+  ];
+  return (
+    <div className="space-y-3">
+      <BulkActions
+        rows={items}
+        getRowId={employmentId}
+        rowName={employmentName}
+        selected={selected}
+        onClear={clear}
+        actions={actions}
+        operation="employments.write"
+        invalidate={employmentKeys.all(scope)}
+        onResult={onResult}
+      />
+      <EmploymentsTable items={items} busy={busy} caption={caption} selection={selection} />
+    </div>
   );
 }

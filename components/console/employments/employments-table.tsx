@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useMemo, type MouseEvent } from "react";
-import { DataTable, RowLink, type ListColumn } from "@/components/console/list";
+import { DataTable, RowLink, type ListColumn, type RowSelection } from "@/components/console/list";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import type { EmploymentListItem } from "@/lib/contract";
@@ -15,7 +15,18 @@ const COLUMNS = ["Name", ...EMPLOYMENT_CELL_COLUMNS] as const;
  * The employments table. Each row's name is a link (Tab reaches it, Enter opens the employment);
  * a click anywhere else on the row opens it too, for the mouse.
  */
-export function EmploymentsTable({ items, busy, caption }: { items: readonly EmploymentListItem[]; busy?: boolean; caption: string }) {
+export function EmploymentsTable({
+  items,
+  busy,
+  caption,
+  selection,
+}: {
+  items: readonly EmploymentListItem[];
+  busy?: boolean;
+  caption: string;
+  /** Row checkboxes (bulk invite). */
+  selection?: RowSelection<EmploymentListItem>;
+}) {
   const router = useRouter();
   const columns = useMemo<ListColumn<EmploymentListItem>[]>(
     () => [
@@ -49,7 +60,9 @@ export function EmploymentsTable({ items, busy, caption }: { items: readonly Emp
       columns={columns}
       getRowId={(e) => e.id}
       busy={busy}
+      selection={selection}
       rowProps={(e) => ({
+        "data-employment-id": e.id,
         onClick: onRowClick(employmentHref(e.id)),
         className: "cursor-pointer hover:bg-slate-50 focus-within:bg-slate-50 dark:hover:bg-slate-800/50 dark:focus-within:bg-slate-800/50",
       })}

@@ -1,13 +1,17 @@
 "use client";
 
-import { EXPENSE_STATUSES } from "@/lib/contract";
+import { useCallback, useState } from "react";
+import { EXPENSE_STATUSES, type EmploymentListItem, type Expense } from "@/lib/contract";
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
 import { EXPENSE_STATUS_LABELS } from "@/lib/console/expenses/labels";
 import { expensesList } from "@/lib/console/expenses/list";
-import { expenseListQuery, type ExpensePage } from "@/lib/queries/expenses";
+import { expenseKeys, expenseListQuery, reviewExpense, type ExpensePage } from "@/lib/queries/expenses";
+import { expenseTitle } from "@/lib/console/expenses/labels";
+import { reviewAvailability } from "@/lib/console/expenses/rules";
+import { unnamedEmployment } from "@/lib/console/people-ops/eligibility";
 import type { QueryScope } from "@/lib/queries/scope";
 import { CreatedNotice } from "../people-ops/created-notice";
-import { ListView } from "@/components/console/list";
+import { BulkActions, BulkResult, ListView, useBulkSelection, type BulkAction, type BulkRunResult } from "@/components/console/list";
 import { usePeopleOpsEmployments } from "../people-ops/use-employments";
 import { EXPENSE_COLUMNS, ExpensesTable } from "./expenses-table";
 
@@ -24,8 +28,12 @@ export function ExpensesList({
   initialError?: ApiErrorPayload;
 }) {
   const { items: employments, names } = usePeopleOpsEmployments(scope);
+  const [bulkResult, setBulkResult] = useState<BulkRunResult | null>(null);
   return (
     <div className="space-y-4">
+      <div aria-live="polite" className="empty:hidden">
+        {bulkResult ? <BulkResult result={bulkResult} onDismiss={() => setBulkResult(null)} /> : null}
+      </div>
       <CreatedNotice title="Expense submitted">
         <p>It is pending review: open it below to approve or decline it.</p>
       </CreatedNotice>
@@ -44,8 +52,78 @@ export function ExpensesList({
         initialError={initialError}
         emptyText="Expenses submitted through the API or this console appear here. Each environment has its own data."
         columns={EXPENSE_COLUMNS}
-        renderTable={(items, { busy, caption }) => <ExpensesTable items={items} names={names} busy={busy} caption={caption} />}
+        renderTable={(items, { busy, caption }) => (
+          <BulkExpensesTable scope={scope} onResult={setBulkResult} items={items} names={names} busy={busy} caption={caption} />
+        )}
       />
+    </div>
+  );
+}
+
+const expenseId = (e: Expense) => e.id;
+const plural = (n: number) => (n === 1 ? "1 expense" : `${n} expenses`);
+
+/** The expenses table with row selection and bulk approve / decline (components/console/list/bulk-actions.tsx). */
+function BulkExpensesTable({
+  scope,
+  onResult,
+  items,
+  names,
+  busy,
+  caption,
+}: {
+  scope: QueryScope;
+  onResult: (result: BulkRunResult | null) => void;
+  items: readonly Expense[];
+  names: ReadonlyMap<string, EmploymentListItem>;
+  busy: boolean;
+  caption: string;
+}) {
+  const rowName = useCallback(
+    (e: Expense) => `${expenseTitle(e)}, ${names.get(e.employment_id)?.full_name ?? unnamedEmployment(e.employment_id)}`,
+    [names],
+  );
+  const rowLabel = useCallback((e: Expense) => `Select ${rowName(e)}`, [rowName]);
+  const { selected, selection, clear } = useBulkSelection(items, expenseId, rowLabel);
+  const actions: BulkAction<Expense>[] = [
+    {
+      id: "approve",
+      label: "Approve",
+      title: "Approve expenses",
+      describe: (n) => `${plural(n)} will be approved.`,
+      confirmLabel: (n) => `Approve ${plural(n)}`,
+      pendingLabel: "Approving…",
+      variant: "primary",
+      check: reviewAvailability,
+      run: (e) => reviewExpense(scope, e.id, { status: "approved" }),
+    },
+    {
+      id: "decline",
+      label: "Decline",
+      title: "Decline expenses",
+      describe: (n) => `${plural(n)} will be declined with the reason below (the employee sees it).`,
+      confirmLabel: (n) => `Decline ${plural(n)}`,
+      pendingLabel: "Declining…",
+      variant: "danger",
+      check: reviewAvailability,
+      reason: { label: "Reason for declining", description: "Sent with each expense; the employee sees it. Required." },
+      run: (e, reason) => reviewExpense(scope, e.id, { status: "declined", reason }),
+    },
+  ];
+  return (
+    <div className="space-y-3">
+      <BulkActions
+        rows={items}
+        getRowId={expenseId}
+        rowName={rowName}
+        selected={selected}
+        onClear={clear}
+        actions={actions}
+        operation="expenses.write"
+        invalidate={expenseKeys.all(scope)}
+        onResult={onResult}
+      />
+      <ExpensesTable items={items} names={names} busy={busy} caption={caption} selection={selection} />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 "use client";
 
 import { useMemo } from "react";
-import { DataTable, RowLink, type ListColumn } from "@/components/console/list";
+import { DataTable, RowLink, type ListColumn, type RowSelection } from "@/components/console/list";
 import type { EmploymentListItem, Expense } from "@/lib/contract";
 import { formatDate } from "@/lib/console/format";
 import { expenseCategoryLabel, expenseMoney, expenseTitle } from "@/lib/console/expenses/labels";
@@ -17,11 +17,14 @@ export function ExpensesTable({
   names,
   busy,
   caption,
+  selection,
 }: {
   items: readonly Expense[];
   names: ReadonlyMap<string, EmploymentListItem>;
   busy: boolean;
   caption: string;
+  /** Row checkboxes (bulk approve / decline). */
+  selection?: RowSelection<Expense>;
 }) {
   const columns = useMemo<ListColumn<Expense>[]>(
     () => [
@@ -93,5 +96,16 @@ export function ExpensesTable({
     ],
     [names],
   );
-  return <DataTable label="Expenses" caption={caption} rows={items} columns={columns} getRowId={(e) => e.id} busy={busy} />;
+  return (
+    <DataTable
+      label="Expenses"
+      caption={caption}
+      rows={items}
+      columns={columns}
+      getRowId={(e) => e.id}
+      busy={busy}
+      selection={selection}
+      rowProps={(e) => ({ "data-expense-id": e.id })}
+    />
+  );
 }

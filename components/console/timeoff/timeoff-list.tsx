@@ -1,13 +1,13 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useCallback, useState } from "react";
+import { useCallback, useState, type ComponentProps } from "react";
 import { TIMEOFF_STATUSES, type Timeoff } from "@/lib/contract";
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
 import { toErrorPayload } from "@/lib/console/errors/present";
 import { formatDate } from "@/lib/console/format";
 import { TIMEOFF_STATUS_LABELS, TIMEOFF_TYPE_LABELS } from "@/lib/console/timeoff/labels";
-import { transitionBody, type TimeoffAction } from "@/lib/console/timeoff/rules";
+import { timeoffActionAvailability, transitionBody, type TimeoffAction } from "@/lib/console/timeoff/rules";
 import { timeoffList } from "@/lib/console/timeoff/list";
 import { TIMEOFF_TYPES } from "@/lib/contract";
 import { unnamedEmployment } from "@/lib/console/people-ops/eligibility";
@@ -17,7 +17,7 @@ import { BalanceCard } from "./balance-card";
 import { ActionDialog } from "../people-ops/action-dialog";
 import { CreatedNotice } from "../people-ops/created-notice";
 import { ErrorBanner } from "@/components/console/error-banner";
-import { ListView } from "@/components/console/list";
+import { BulkActions, BulkResult, ListView, useBulkSelection, type BulkAction, type BulkRunResult } from "@/components/console/list";
 import { usePeopleOpsEmployments } from "../people-ops/use-employments";
 import { TIMEOFF_COLUMNS, TimeoffTable } from "./timeoff-table";
 
@@ -55,6 +55,7 @@ export function TimeoffList({
   const [pending, setPending] = useState<Pending | null>(null);
   const [failure, setFailure] = useState<ApiErrorPayload | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  const [bulkResult, setBulkResult] = useState<BulkRunResult | null>(null);
 
   const mutation = useMutation({
     mutationFn: ({ timeoff, action, reason }: Pending & { reason: string }) =>
@@ -101,6 +102,9 @@ export function TimeoffList({
           {done}
         </div>
       ) : null}
+      <div aria-live="polite" className="empty:hidden">
+        {bulkResult ? <BulkResult result={bulkResult} onDismiss={() => setBulkResult(null)} /> : null}
+      </div>
       <ListView
         operation="timeoff.read"
         employmentFilter="employmentId"
@@ -123,7 +127,15 @@ export function TimeoffList({
           ) : null
         }
         renderTable={(items, { busy, caption }) => (
-          <TimeoffTable items={items} names={names} busy={busy} caption={caption} onAction={open} />
+          <BulkTimeoffTable
+            scope={scope}
+            onResult={setBulkResult}
+            items={items}
+            names={names}
+            busy={busy}
+            caption={caption}
+            onAction={open}
+          />
         )}
       />
       <ActionDialog
@@ -148,6 +160,66 @@ export function TimeoffList({
           </p>
         ) : null}
       </ActionDialog>
+    </div>
+  );
+}
+
+const timeoffId = (t: Timeoff) => t.id;
+const plural = (n: number) => (n === 1 ? "1 time off request" : `${n} time off requests`);
+
+/** The time off table with row selection and bulk approve / decline (components/console/list/bulk-actions.tsx). */
+function BulkTimeoffTable({
+  scope,
+  onResult,
+  names,
+  ...table
+}: Omit<ComponentProps<typeof TimeoffTable>, "selection"> & { scope: QueryScope; onResult: (r: BulkRunResult | null) => void }) {
+  const rowName = useCallback(
+    (t: Timeoff) =>
+      `${TIMEOFF_TYPE_LABELS[t.timeoff_type]} of ${names.get(t.employment_id)?.full_name ?? unnamedEmployment(t.employment_id)}, ${formatDate(t.start_date)}`,
+    [names],
+  );
+  const rowLabel = useCallback((t: Timeoff) => `Select ${rowName(t)}`, [rowName]);
+  const { selected, selection, clear } = useBulkSelection(table.items, timeoffId, rowLabel);
+  const actions: BulkAction<Timeoff>[] = [
+    {
+      id: "approve",
+      label: "Approve",
+      title: "Approve time off",
+      describe: (n) => `${plural(n)} will be approved.`,
+      confirmLabel: (n) => `Approve ${plural(n)}`,
+      pendingLabel: "Approving…",
+      variant: "primary",
+      check: (t) => timeoffActionAvailability(t, "approve"),
+      run: (t) => transitionTimeoff(scope, t.id, transitionBody("approve")),
+    },
+    {
+      id: "decline",
+      label: "Decline",
+      title: "Decline time off",
+      describe: (n) => `${plural(n)} will be declined with the reason below (the employee sees it).`,
+      confirmLabel: (n) => `Decline ${plural(n)}`,
+      pendingLabel: "Declining…",
+      variant: "danger",
+      check: (t) => timeoffActionAvailability(t, "decline"),
+      reason: { label: "Reason for declining", description: "Sent with each request; the employee sees it. Required." },
+      run: (t, reason) => transitionTimeoff(scope, t.id, transitionBody("decline", reason)),
+    },
+  ];
+  return (
+    <div className="space-y-3">
+      <BulkActions
+        rows={table.items}
+        getRowId={timeoffId}
+        rowName={rowName}
+        selected={selected}
+        onClear={clear}
+        actions={actions}
+        operation="timeoff.write"
+        invalidate={timeoffKeys.all(scope)}
+        onResult={onResult}
+      />
+      <TimeoffTable {...table} names={names} selection={selection} />
     </div>
   );
 }

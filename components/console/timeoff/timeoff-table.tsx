@@ -3,7 +3,7 @@
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { useMemo } from "react";
-import { DataTable, type ListColumn } from "@/components/console/list";
+import { DataTable, type ListColumn, type RowSelection } from "@/components/console/list";
 import type { EmploymentListItem, Timeoff } from "@/lib/contract";
 import { formatDate, formatDateTime } from "@/lib/console/format";
 import { totalHours } from "@/lib/console/timeoff/days";
@@ -19,12 +19,15 @@ export function TimeoffTable({
   busy,
   caption,
   onAction,
+  selection,
 }: {
   items: readonly Timeoff[];
   names: ReadonlyMap<string, EmploymentListItem>;
   busy: boolean;
   caption: string;
   onAction: (t: Timeoff, action: TimeoffAction) => void;
+  /** Row checkboxes (bulk approve / decline). */
+  selection?: RowSelection<Timeoff>;
 }) {
   const columns = useMemo<ListColumn<Timeoff>[]>(
     () => [
@@ -127,6 +130,7 @@ export function TimeoffTable({
       columns={columns}
       getRowId={(t) => t.id}
       busy={busy}
+      selection={selection}
       rowProps={(t) => ({ "data-timeoff-id": t.id })}
     />
   );

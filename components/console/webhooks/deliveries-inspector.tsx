@@ -5,7 +5,7 @@ import type { RowSelectionState } from "@tanstack/react-table";
 import Link from "next/link";
 import { useCallback, useId, useMemo, useState } from "react";
 import { ErrorBanner } from "@/components/console/error-banner";
-import { ListShell, useList } from "@/components/console/list";
+import { BulkActions, ListShell, useList, type BulkAction } from "@/components/console/list";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -16,6 +16,7 @@ import type { ApiErrorPayload } from "@/lib/console/api-errors";
 import { toErrorPayload } from "@/lib/console/errors/present";
 import { pageRange } from "@/lib/console/list";
 import { EVENT_GROUPS } from "@/lib/console/webhooks/events";
+import type { WebhookDeliveryRow } from "@/lib/console/webhooks/read";
 import { plural } from "@/lib/console/webhooks/format";
 import { WEBHOOKS_PATH } from "@/lib/console/webhooks/links";
 import { deliveriesList, type DeliveredFilter, type DeliveriesState } from "@/lib/console/webhooks/list";
@@ -29,8 +30,10 @@ import {
   type ReplayResult,
   type WebhookEventPage,
 } from "@/lib/queries/webhooks";
-import { DeliveriesTable, DeliveriesTableSkeleton } from "./deliveries-table";
+import { DeliveriesTable, DeliveriesTableSkeleton, rowName } from "./deliveries-table";
 import { DeliveryDetail } from "./delivery-detail";
+
+const deliveryId = (row: WebhookDeliveryRow) => row.id;
 
 /** How often a page holding pending deliveries is refreshed (the dispatcher retries on its own). */
 const PENDING_REFRESH_MS = 5000;
@@ -39,8 +42,9 @@ const PENDING_REFRESH_MS = 5000;
  * The delivery log, interactive, on the console's list framework: its state is the URL
  * (`deliveriesList`, written by nuqs: Back works and links can be shared), the page the server
  * prefetched (same key), refetched through the BFF when the state changes. The open delivery is in
- * the URL too, but not in the API query. Replay sends the selected deliveries again and shows the
- * API's answer.
+ * the URL too, but not in the API query. Replay of the selected deliveries is a bulk action
+ * (components/console/list/bulk-actions.tsx: confirmation, one request per row, per-row results); the
+ * open delivery's Replay sends that one and shows the API's answer.
  */
 export function DeliveriesInspector({
   scope,
@@ -82,6 +86,25 @@ export function DeliveriesInspector({
     },
   });
 
+  // Replay of the selected rows: one request per delivery (the same BFF route as the detail's
+  // Replay), through the list framework's bulk actions, so each row gets its own result.
+  const bulkActions = useMemo<BulkAction<WebhookDeliveryRow>[]>(
+    () => [
+      {
+        id: "replay",
+        label: "Replay",
+        title: "Replay deliveries",
+        describe: (n) =>
+          `${plural(n, "delivery", "deliveries")} will be sent again from the start of the retry schedule, with the same ${WEBHOOK_EVENT_ID_HEADER} so receivers can de-duplicate.`,
+        confirmLabel: (n) => `Replay ${plural(n, "delivery", "deliveries")}`,
+        pendingLabel: "Replaying…",
+        variant: "primary",
+        run: (row) => replayWebhookEvents(scope, [row.id]),
+      },
+    ],
+    [scope],
+  );
+
   const closeDetail = () => {
     const id = state.delivery;
     change({ delivery: "" });
@@ -99,7 +122,6 @@ export function DeliveriesInspector({
   const data = model.data;
   const items = useMemo(() => data?.webhook_events ?? [], [data]);
   const busy = model.busy;
-  const selectedOnPage = items.filter((i) => selected[i.id]).map((i) => i.id);
   const hasPending = items.some((e) => e.status === "pending");
   // "Clear filters" keeps the open delivery and the page size (neither is a filter of the log).
   const clearFilters = () => change({ eventType: "", delivered: "" });
@@ -189,20 +211,17 @@ export function DeliveriesInspector({
                 <Button variant="secondary" onClick={() => void query.refetch()} disabled={query.isFetching || model.errorFromServer}>
                   Refresh
                 </Button>
-                <Button
-                  onClick={() => startReplay(selectedOnPage)}
-                  disabled={selectedOnPage.length === 0 || replay.isPending}
-                  aria-busy={replay.isPending || undefined}
-                >
-                  {replay.isPending ? (
-                    <>
-                      <Spinner /> Replaying…
-                    </>
-                  ) : (
-                    `Replay selected (${selectedOnPage.length})`
-                  )}
-                </Button>
               </div>
+              <BulkActions
+                rows={items}
+                getRowId={deliveryId}
+                rowName={rowName}
+                selected={selected}
+                onClear={() => setSelection({ key: pageKey, rows: {} })}
+                actions={bulkActions}
+                operation="webhooks.write"
+                invalidate={webhookKeys.events(scope)}
+              />
               <div aria-live="polite" className="space-y-3 empty:hidden">
                 {replay.isError ? <ErrorBanner error={toErrorPayload(replay.error)} operation="webhooks.write" role="alert" /> : null}
                 {replayed ? <ReplayOutcome result={replayed} onDismiss={() => setReplayed(null)} /> : null}

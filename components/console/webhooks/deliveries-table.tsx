@@ -35,7 +35,7 @@ export interface DeliveriesTableProps {
   callbacks: Map<string, WebhookCallback> | null;
 }
 
-const rowName = (e: WebhookDeliveryRow) => `${e.event_type} of ${formatTimestamp(e.first_triggered_at)}`;
+export const rowName = (e: WebhookDeliveryRow) => `${e.event_type} of ${formatTimestamp(e.first_triggered_at)}`;
 
 /**
  * The delivery log (a DataTable of the list framework). Each row has a checkbox (for replay) and a
