@@ -6,11 +6,9 @@ import {
   EmploymentStatusSchema,
   EmploymentTypeSchema,
   LifecycleStageSchema,
-  ONBOARDING_TASK_KEYS,
-  PAY_FREQUENCIES,
-  RATE_TYPES,
   UserStatusSchema,
-} from "./enums";
+} from "./enum-schemas";
+import { ONBOARDING_TASK_KEYS, PAY_FREQUENCIES, RATE_TYPES } from "./enums";
 import { commaSeparatedQuery, listEnvelopeSchema, resourceEnvelopeSchema } from "./pagination";
 
 const isoDate = z.iso.date();

@@ -1,6 +1,6 @@
 "use client";
 
-import { EXPENSE_STATUSES } from "@/lib/contract";
+import { EXPENSE_STATUSES } from "@/lib/contract/enums";
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
 import { EXPENSE_STATUS_LABELS } from "@/lib/console/expenses/labels";
 import { expensesList } from "@/lib/console/expenses/list";
