@@ -123,28 +123,6 @@ export const EmploymentListItemSchema = EmploymentSchema.pick({
 });
 export type EmploymentListItem = z.infer<typeof EmploymentListItemSchema>;
 
-/** The list item of a full record (the provider's MinimalEmployment fields of its Employment). */
-export function toEmploymentListItem(e: Employment): EmploymentListItem {
-  return {
-    id: e.id,
-    short_id: e.short_id,
-    full_name: e.full_name,
-    job_title: e.job_title,
-    personal_email: e.personal_email,
-    login_email: e.login_email,
-    work_email: e.work_email,
-    status: e.status,
-    type: e.type,
-    employment_model: e.employment_model,
-    employment_lifecycle_stage: e.employment_lifecycle_stage,
-    country: e.country ? { alpha_2_code: e.country.alpha_2_code, code: e.country.code, name: e.country.name } : null,
-    department: e.department,
-    department_id: e.department_id,
-    external_id: e.external_id ?? null,
-    work_address_details: e.work_address_details,
-  };
-}
-
 export const EmploymentListResponseSchema = listEnvelopeSchema("employments", EmploymentListItemSchema);
 export const EmploymentResponseSchema = resourceEnvelopeSchema("employment", EmploymentSchema);
 

@@ -18,3 +18,4 @@ export * from "./timeoff";
 export * from "./expenses";
 export * from "./incentives";
 export * from "./offboardings";
+export * from "./helpers";
