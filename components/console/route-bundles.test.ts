@@ -250,7 +250,7 @@ describe("console route bundles", () => {
         const file = path.join(dir, d.name);
         if (d.isDirectory()) walk(file);
         else if (file.endsWith(".js")) {
-          const specs = [...readFileSync(file, "utf8").matchAll(/from\s*["'](markdown-to-jsx[^"']*)["']/g)].map((m) => m[1]);
+          const specs = [...readFileSync(file, "utf8").matchAll(/from\s*["'](markdown-to-jsx[^"']*)["']/g)].map((m) => m[1]!);
           if (specs.length) importers.push(...specs);
         }
       }
