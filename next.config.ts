@@ -23,6 +23,8 @@ const nextConfig: NextConfig = {
     // The read model's job queue (lib/console/server/readmodel/job-queue.ts).
     "pg-boss",
   ],
+  // RJSF imports a markdown renderer for places the x-jsf forms never reach (components/forms/plain-markdown.tsx).
+  turbopack: { resolveAlias: { "markdown-to-jsx/react": "./components/forms/plain-markdown.tsx" } },
   async headers() {
     return [
       {

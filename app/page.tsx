@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { redirect } from "next/navigation";
-import { ENVIRONMENTS, type Environment } from "@/lib/contract";
+import { ENVIRONMENTS, type Environment } from "@/lib/contract/enums";
 import { getServerEnv } from "@/lib/env";
 import { getConsoleSession } from "@/lib/console/server/session";
 

@@ -2,7 +2,7 @@
 
 import { signIn } from "next-auth/react";
 import { useId, useRef, useState, type FormEvent } from "react";
-import type { Environment } from "@/lib/contract";
+import type { Environment } from "@/lib/contract/enums";
 import { describeSignInError } from "@/lib/console/auth/sign-in-url";
 
 // The two ways to sign in. next-auth's client does the CSRF handshake and the POST; the API tokens

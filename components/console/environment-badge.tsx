@@ -1,4 +1,4 @@
-import type { Environment } from "@/lib/contract";
+import type { Environment } from "@/lib/contract/enums";
 import { cn } from "@/components/ui/cn";
 
 export const ENVIRONMENT_LABELS: Record<Environment, string> = { sandbox: "Sandbox", production: "Production" };

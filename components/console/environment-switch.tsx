@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { BFF_HEADER } from "@/lib/console/bff-client";
 import { environmentSwitchPlan, sameOriginPath } from "@/lib/console/employments/links";
-import type { Environment } from "@/lib/contract";
+import type { Environment } from "@/lib/contract/enums";
 import { ENVIRONMENTS } from "@/lib/contract/environments";
 import { ENVIRONMENT_LABELS, EnvironmentBadge } from "./environment-badge";
 

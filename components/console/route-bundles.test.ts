@@ -11,6 +11,12 @@ import { describe, expect, it } from "vitest";
 //   every page, imports neither zod nor the contract's schemas, and loads Radix's popover on demand;
 // - the form stack (RJSF, ajv, JSON Logic and the x-jsf engine's rendering and validation modules)
 //   reaches only the routes that render a country form.
+// - the list pages (and the other pages below that draw no zod form) import neither zod nor the
+//   contract's schemas: browser code takes enumerations and constants from lib/contract/enums.ts and
+//   functions from lib/contract/helpers.ts, both without zod;
+// - no page reaches Radix's popover up front (it loads on first use: components/ui/deferred-popover.tsx);
+// - the form routes do not bundle RJSF's ajv8 validator (a second ajv: components/forms/rjsf-validator.ts
+//   validates with the engine's) nor markdown-to-jsx (next.config.ts aliases RJSF's import of it).
 // The walk follows static imports and re-exports (not `import type`, not dynamic import()).
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -20,6 +26,31 @@ const CONSOLE = path.join(ROOT, "app", "(console)");
 const FORM_ROUTES = ["employments/[id]/forms/[form]", "employments/new", "contract-amendments/new"];
 
 const FORM_STACK: RegExp[] = [/^@rjsf\//, /^ajv(-formats)?$/, /^json-logic-js$/, /^markdown-to-jsx$/, /^lib\/forms\/(?!money\.ts$)/];
+
+/** Pages that ship no zod: every list and detail page without a zod-validated form. */
+const ZOD_FREE_ROUTES = [
+  "employments",
+  "employments/new",
+  "employments/[id]/forms/[form]",
+  "contract-amendments/new",
+  "contract-amendments/[id]",
+  "custom-fields",
+  "incentives",
+  "incentives/recurring",
+  "offboardings",
+  "offboardings/[id]",
+  "outstanding-payments",
+  "partner",
+  "partner/audit",
+  "partner/connect",
+  "partner/employments",
+  "timeoff/balances",
+  "timeoff/types",
+  "webhooks/deliveries",
+];
+
+/** What browser code may take from lib/contract: the zod-free modules. */
+const ZOD_FREE_CONTRACT = ["lib/contract/enums.ts", "lib/contract/environments.ts", "lib/contract/helpers.ts"];
 
 function resolveFile(base: string): string | null {
   for (const candidate of [base, `${base}.ts`, `${base}.tsx`, path.join(base, "index.ts"), path.join(base, "index.tsx")]) {
@@ -160,5 +191,74 @@ describe("console route bundles", () => {
       }
     }
     expect(offenders).toEqual([]);
+  });
+
+  it("the list pages (and every page without a zod form) ship neither zod nor the contract's schemas", () => {
+    const offenders: string[] = [];
+    const seen: string[] = [];
+    for (const page of pages(CONSOLE)) {
+      const route = routeOf(page);
+      if (!ZOD_FREE_ROUTES.includes(route)) continue;
+      seen.push(route);
+      const graph = clientGraph(page);
+      for (const item of [...graph.packages, ...graph.files]) {
+        if (item === "zod" || (item.startsWith("lib/contract/") && !ZOD_FREE_CONTRACT.includes(item)))
+          offenders.push(`/${route}: ${chain(graph, item)}`);
+      }
+    }
+    expect(seen.sort()).toEqual([...ZOD_FREE_ROUTES].sort());
+    expect(offenders).toEqual([]);
+  });
+
+  it("lib/contract/enums.ts and helpers.ts import no zod and no schema module", () => {
+    for (const file of ZOD_FREE_CONTRACT) {
+      const imports = valueImports(readFileSync(path.join(ROOT, file), "utf8"));
+      expect(
+        imports.filter((i) => !ZOD_FREE_CONTRACT.includes(`lib/contract/${i.replace(/^\.\//, "")}.ts`)),
+        file,
+      ).toEqual([]);
+    }
+  });
+
+  it("no page loads Radix's popover up front (the employments status filter included)", () => {
+    const offenders: string[] = [];
+    for (const page of pages(CONSOLE)) {
+      const graph = clientGraph(page);
+      if (graph.packages.has("radix-ui")) offenders.push(`/${routeOf(page)}: ${chain(graph, "radix-ui")}`);
+    }
+    expect(offenders).toEqual([]);
+    // The filter's panel is the lazily loaded half.
+    expect(readFileSync(path.join(ROOT, "components/console/employments/status-filter.tsx"), "utf8")).toContain(
+      'import("./status-filter-panel")',
+    );
+  });
+
+  it("the form routes bundle neither RJSF's ajv8 validator nor markdown-to-jsx", () => {
+    const offenders: string[] = [];
+    for (const route of FORM_ROUTES) {
+      const graph = clientGraph(path.join(CONSOLE, ...route.split("/"), "page.tsx"));
+      expect(graph.packages, route).toContain("@rjsf/core");
+      for (const pkg of graph.packages)
+        if (pkg === "@rjsf/validator-ajv8" || pkg === "markdown-to-jsx") offenders.push(`/${route}: ${chain(graph, pkg)}`);
+    }
+    expect(offenders).toEqual([]);
+    // RJSF's own imports of markdown-to-jsx are all `markdown-to-jsx/react`, which next.config.ts aliases.
+    const rjsfLib = path.join(ROOT, "node_modules", "@rjsf", "core", "lib");
+    const importers: string[] = [];
+    const walk = (dir: string) => {
+      for (const d of readdirSync(dir, { withFileTypes: true })) {
+        const file = path.join(dir, d.name);
+        if (d.isDirectory()) walk(file);
+        else if (file.endsWith(".js")) {
+          const specs = [...readFileSync(file, "utf8").matchAll(/from\s*["'](markdown-to-jsx[^"']*)["']/g)].map((m) => m[1]!);
+          if (specs.length) importers.push(...specs);
+        }
+      }
+    };
+    walk(rjsfLib);
+    expect(importers.length).toBeGreaterThan(0);
+    expect(new Set(importers)).toEqual(new Set(["markdown-to-jsx/react"]));
+    const config = readFileSync(path.join(ROOT, "next.config.ts"), "utf8");
+    expect(config).toMatch(/"markdown-to-jsx\/react":\s*"\.\/components\/forms\/plain-markdown\.tsx"/);
   });
 });

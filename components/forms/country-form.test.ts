@@ -1,16 +1,17 @@
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
-import validator from "@rjsf/validator-ajv8";
+import ajv8Validator from "@rjsf/validator-ajv8";
 import type { RJSFSchema } from "@rjsf/utils";
 import { describe, expect, it } from "vitest";
 import { createFormModel, type FormValues } from "@/lib/forms";
 import { CountryForm } from "./country-form";
 import { createCustomValidate, dropSkeletonErrors } from "./rjsf-validation";
+import { skeletonValidator as validator } from "./rjsf-validator";
 import { summaryItems } from "./templates";
 
 // The RJSF theme of the x-jsf dialect, server-rendered (react-dom/server renderToString): a widget
 // per inputType, fieldsets, statements, hidden fields, the error summary; and the validation as
-// RJSF runs it (its validator with the adapter's customValidate).
+// RJSF runs it (the form's validator, rjsf-validator.ts, with the adapter's customValidate).
 
 const schema = {
   type: "object",
@@ -231,6 +232,34 @@ describe("CountryForm (RJSF theme of the x-jsf dialect)", () => {
       dropSkeletonErrors,
     );
     expect(ok.errors).toEqual([]);
+  });
+
+  it("the form's validator answers as RJSF's ajv8 validator does (errors and error tree), without a second ajv", () => {
+    const model = createFormModel(schema);
+    const cases: FormValues[] = [
+      model.initialValues({ name: "Jane", salary: 500, schedule: "part_time", ack: "acknowledged", address: {} }),
+      model.initialValues({
+        name: "Jane",
+        salary: 100000,
+        schedule: "part_time",
+        part_time_hours: 20,
+        ack: "acknowledged",
+        address: { city: "Porto" },
+      }),
+      {},
+    ];
+    for (const values of cases) {
+      const ours = validator.validateFormData(values, model.rjsfSchema as RJSFSchema, createCustomValidate(model), dropSkeletonErrors);
+      const theirs = ajv8Validator.validateFormData(
+        values,
+        model.rjsfSchema as RJSFSchema,
+        createCustomValidate(model),
+        dropSkeletonErrors,
+      );
+      expect(ours).toEqual(theirs);
+    }
+    expect(validator.isValid({ type: "string" } as RJSFSchema, "x" as never, {} as RJSFSchema)).toBe(true);
+    expect(validator.isValid({ type: "string" } as RJSFSchema, 1 as never, {} as RJSFSchema)).toBe(false);
   });
 
   it("reports a typed amount that is not an amount, with the schema's message", () => {

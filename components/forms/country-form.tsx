@@ -3,9 +3,9 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from "react";
 import Form, { type IChangeEvent } from "@rjsf/core";
 import type { ErrorSchema, RJSFSchema, UiSchema } from "@rjsf/utils";
-import validator from "@rjsf/validator-ajv8";
 import { createFormModel, ID_SEPARATOR, toErrorSchema, type FieldErrors, type FormValues } from "@/lib/forms";
 import { createCustomValidate, DEFAULT_STATE_BEHAVIOR, dropSkeletonErrors } from "./rjsf-validation";
+import { skeletonValidator } from "./rjsf-validator";
 import { XJSF_TEMPLATES, type XjsfFormContext } from "./templates";
 import { XJSF_WIDGETS } from "./widgets";
 
@@ -86,7 +86,7 @@ export function CountryForm({
       schema={model.rjsfSchema as RJSFSchema}
       uiSchema={view.uiSchema as UiSchema}
       formData={view.settled.values}
-      validator={validator}
+      validator={skeletonValidator}
       widgets={XJSF_WIDGETS}
       templates={XJSF_TEMPLATES}
       formContext={formContext}

@@ -19,6 +19,7 @@ export function DeferredPopover({
   label,
   className,
   children,
+  preload: preloadContent,
 }: {
   /** The trigger: one button element (its own onClick is not used). */
   trigger: ReactElement<TriggerProps>;
@@ -27,9 +28,14 @@ export function DeferredPopover({
   /** Classes of the panel (PopoverContent). */
   className?: string;
   children: ReactNode;
+  /** Starts the download of lazily loaded content (next to Radix's), when the trigger is approached. */
+  preload?: () => unknown;
 }) {
   const [wanted, setWanted] = useState(false);
-  const preload = () => void loadPanel();
+  const preload = () => {
+    void loadPanel();
+    if (preloadContent) void preloadContent();
+  };
   const plain = cloneElement(trigger, {
     "aria-haspopup": "dialog",
     "aria-expanded": false,

@@ -1,4 +1,4 @@
-import type { Environment } from "@/lib/contract";
+import type { Environment } from "@/lib/contract/enums";
 
 /** The console session as server code sees it (never holds a token). */
 export interface ConsoleSession {

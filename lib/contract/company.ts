@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CompanyRoleSchema, CompanyStatusSchema } from "./enums";
+import { CompanyRoleSchema, CompanyStatusSchema } from "./enum-schemas";
 import { listEnvelopeSchema, resourceEnvelopeSchema } from "./pagination";
 
 export const CREDIT_RISK_STATUSES = [

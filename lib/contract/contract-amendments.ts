@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { commaSeparatedQuery, listEnvelopeSchema, PaginationQuerySchema, resourceEnvelopeSchema } from "./pagination";
+import { CONTRACT_AMENDMENT_STATUSES } from "./enums";
 
 // Contract amendments: a requested change to an employment's active contract, validated by the
 // country's `contract_amendment` form (docs/decisions/areas-payroll-contract-amendments.md).
@@ -7,12 +8,8 @@ import { commaSeparatedQuery, listEnvelopeSchema, PaginationQuerySchema, resourc
 const isoDate = z.iso.date();
 const isoDateTime = z.iso.datetime();
 
-/** The provider's statuses except `deleted` (nothing deletes an amendment here). */
-export const CONTRACT_AMENDMENT_STATUSES = ["submitted", "in_review", "done", "canceled"] as const;
 export const ContractAmendmentStatusSchema = z.enum(CONTRACT_AMENDMENT_STATUSES);
 export type ContractAmendmentStatus = z.infer<typeof ContractAmendmentStatusSchema>;
-/** Statuses in which an amendment is still waiting for a decision. */
-export const OPEN_CONTRACT_AMENDMENT_STATUSES: readonly ContractAmendmentStatus[] = ["submitted", "in_review"];
 
 /**
  * One changed term: its value on the contract when the amendment was submitted, and the requested one

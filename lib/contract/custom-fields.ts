@@ -51,19 +51,6 @@ export const CustomFieldSchema = z.object({
 });
 export type CustomField = z.infer<typeof CustomFieldSchema>;
 
-/** The choices of a single_select field (its `metadata.options`); null for the other types. */
-export function customFieldOptions(field: Pick<CustomField, "type" | "metadata">): string[] | null {
-  if (field.type !== "single_select") return null;
-  const options = field.metadata?.options;
-  return Array.isArray(options) ? options.filter((o): o is string => typeof o === "string") : [];
-}
-/** The currency of a currency field (its `metadata.currency`, ISO 4217); null when unset or another type. */
-export function customFieldCurrency(field: Pick<CustomField, "type" | "metadata">): string | null {
-  if (field.type !== "currency") return null;
-  const currency = field.metadata?.currency;
-  return typeof currency === "string" ? currency : null;
-}
-
 export const CustomFieldListResponseSchema = listEnvelopeSchema("custom_fields", CustomFieldSchema);
 export type CustomFieldListResponse = z.infer<typeof CustomFieldListResponseSchema>;
 export const CustomFieldResponseSchema = resourceEnvelopeSchema("custom_field", CustomFieldSchema);

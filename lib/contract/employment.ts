@@ -6,11 +6,9 @@ import {
   EmploymentStatusSchema,
   EmploymentTypeSchema,
   LifecycleStageSchema,
-  ONBOARDING_TASK_KEYS,
-  PAY_FREQUENCIES,
-  RATE_TYPES,
   UserStatusSchema,
-} from "./enums";
+} from "./enum-schemas";
+import { ONBOARDING_TASK_KEYS, PAY_FREQUENCIES, RATE_TYPES } from "./enums";
 import { commaSeparatedQuery, listEnvelopeSchema, resourceEnvelopeSchema } from "./pagination";
 
 const isoDate = z.iso.date();
@@ -124,28 +122,6 @@ export const EmploymentListItemSchema = EmploymentSchema.pick({
   work_email: z.string().nullable(),
 });
 export type EmploymentListItem = z.infer<typeof EmploymentListItemSchema>;
-
-/** The list item of a full record (the provider's MinimalEmployment fields of its Employment). */
-export function toEmploymentListItem(e: Employment): EmploymentListItem {
-  return {
-    id: e.id,
-    short_id: e.short_id,
-    full_name: e.full_name,
-    job_title: e.job_title,
-    personal_email: e.personal_email,
-    login_email: e.login_email,
-    work_email: e.work_email,
-    status: e.status,
-    type: e.type,
-    employment_model: e.employment_model,
-    employment_lifecycle_stage: e.employment_lifecycle_stage,
-    country: e.country ? { alpha_2_code: e.country.alpha_2_code, code: e.country.code, name: e.country.name } : null,
-    department: e.department,
-    department_id: e.department_id,
-    external_id: e.external_id ?? null,
-    work_address_details: e.work_address_details,
-  };
-}
 
 export const EmploymentListResponseSchema = listEnvelopeSchema("employments", EmploymentListItemSchema);
 export const EmploymentResponseSchema = resourceEnvelopeSchema("employment", EmploymentSchema);

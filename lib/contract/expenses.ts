@@ -2,67 +2,13 @@ import { z } from "zod";
 import { FileSchema } from "./employment";
 import { providerListEnvelopeSchema, resourceEnvelopeSchema } from "./pagination";
 import { Base64FileSchema, PlainDateSchema, TimeZoneSchema, nullWhenAbsent } from "./timeoff";
+import { EXPENSE_CATEGORIES, EXPENSE_STATUSES, RECEIPTS_MAX } from "./enums";
 
 // Expenses (spec 4.2 "Expenses"; shapes from the provider's published examples). Money is integer
 // minor units (×100 for every currency, DECISIONS.md).
 
-/** The categories a new expense may take: the provider's `category` values on create (types.gen.ts, 24). */
-export const EXPENSE_CATEGORIES = [
-  "car_rental",
-  "coworking_office",
-  "education_training",
-  "entertainment",
-  "flight",
-  "fuel",
-  "gifts",
-  "insurance",
-  "lodging",
-  "meals",
-  "other",
-  "parking_toll",
-  "subscription",
-  "tech_equipment",
-  "telecommunication",
-  "transport",
-  "utilities",
-  "vaccination_testing",
-  "visa",
-  "wellness",
-  "coworking",
-  "home_office",
-  "phone_utilities",
-  "travel",
-] as const;
 export const ExpenseCategorySchema = z.enum(EXPENSE_CATEGORIES, { message: `must be one of: ${EXPENSE_CATEGORIES.join(", ")}` });
 export type ExpenseCategory = z.infer<typeof ExpenseCategorySchema>;
-
-/** Titles of the categories, as GET /v1/expenses/categories names them. */
-export const EXPENSE_CATEGORY_TITLES: Record<ExpenseCategory, string> = {
-  car_rental: "Car rental",
-  coworking_office: "Coworking office",
-  education_training: "Education and training",
-  entertainment: "Entertainment",
-  flight: "Flight",
-  fuel: "Fuel",
-  gifts: "Gifts",
-  insurance: "Insurance",
-  lodging: "Lodging",
-  meals: "Meals",
-  other: "Other",
-  parking_toll: "Parking and tolls",
-  subscription: "Subscription",
-  tech_equipment: "Tech equipment",
-  telecommunication: "Telecommunication",
-  transport: "Transport",
-  utilities: "Utilities",
-  vaccination_testing: "Vaccination and testing",
-  visa: "Visa",
-  wellness: "Wellness",
-  coworking: "Coworking",
-  home_office: "Home office",
-  phone_utilities: "Phone and utilities",
-  travel: "Travel",
-};
 
 /** The provider's `ExpenseCategoryNode` (every field optional there; Roster's categories are flat and global). */
 export const ExpenseCategoryNodeSchema = z.object({
@@ -86,7 +32,6 @@ export const ExpenseCategoriesQuerySchema = z.object({
   country_code: z.string().max(3).optional(),
 });
 
-export const EXPENSE_STATUSES = ["pending", "approved", "declined", "processing", "reimbursed", "canceled"] as const;
 export const ExpenseStatusSchema = z.enum(EXPENSE_STATUSES, { message: `must be one of: ${EXPENSE_STATUSES.join(", ")}` });
 export type ExpenseStatus = z.infer<typeof ExpenseStatusSchema>;
 /** The provider's `DraftExpense` statuses (the other branch of `ExpenseOrDraft`): Roster never produces them. */
@@ -110,8 +55,6 @@ export const RECEIPT_CONTENT_TYPES = {
 export type ReceiptKind = keyof typeof RECEIPT_CONTENT_TYPES;
 /** Largest receipt accepted, decoded. The API's request body limit (1 MiB by default) binds first. */
 export const RECEIPT_MAX_BYTES = 10 * 1024 * 1024;
-/** Receipts per expense. */
-export const RECEIPTS_MAX = 10;
 
 let currencyCodes: ReadonlySet<string> | undefined;
 /** ISO 4217 codes the runtime knows (Intl), without the X-codes (gold, test, "no currency"). */

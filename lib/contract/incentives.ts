@@ -1,34 +1,11 @@
 import { z } from "zod";
 import { providerListEnvelopeSchema, resourceEnvelopeSchema } from "./pagination";
 import { PlainDateSchema, nullWhenAbsent } from "./timeoff";
+import { RECURRING_INCENTIVE_TYPES, INCENTIVE_TYPES, INCENTIVE_STATUSES, RECURRING_INCENTIVE_STATUSES } from "./enums";
 
 // Incentives, one-time and recurring (spec 4.2 "Incentives", "Recurring incentives"; shapes from the
 // provider's published examples). Amounts are integer minor units of the employment's currency.
 
-export const RECURRING_INCENTIVE_TYPES = [
-  "acting_up_allowance",
-  "allowance",
-  "car_allowance",
-  "health_and_wellness_allowance",
-  "internet_allowance",
-  "meal_allowance",
-  "on_call_allowance",
-  "parenthood_allowance",
-  "phone_allowance",
-  "relocation_allowance",
-  "travel_allowance",
-  "work_from_home_allowance",
-  "bonus",
-  "holiday_bonus",
-  "referral_bonus",
-  "retention_bonus",
-  "commission",
-  "other",
-  "overtime",
-  "stipend",
-] as const;
-/** A signing bonus is paid once: it cannot recur. */
-export const INCENTIVE_TYPES = [...RECURRING_INCENTIVE_TYPES, "signing_bonus"] as const;
 export const IncentiveTypeSchema = z.enum(INCENTIVE_TYPES, { message: `must be one of: ${INCENTIVE_TYPES.join(", ")}` });
 export const RecurringIncentiveTypeSchema = z.enum(RECURRING_INCENTIVE_TYPES, {
   message: `must be one of: ${RECURRING_INCENTIVE_TYPES.join(", ")}`,
@@ -37,13 +14,9 @@ export const RecurringIncentiveTypeSchema = z.enum(RECURRING_INCENTIVE_TYPES, {
 export const AMOUNT_TAX_TYPES = ["gross", "net"] as const;
 export const AmountTaxTypeSchema = z.enum(AMOUNT_TAX_TYPES, { message: "must be gross or net" });
 
-/** pending → processing → paid; processing and paid ones can no longer be changed or deleted. */
-export const INCENTIVE_STATUSES = ["pending", "processing", "paid"] as const;
 export const IncentiveStatusSchema = z.enum(INCENTIVE_STATUSES, { message: `must be one of: ${INCENTIVE_STATUSES.join(", ")}` });
 export type IncentiveStatus = z.infer<typeof IncentiveStatusSchema>;
 
-/** The provider's: `inactive` once its last month is generated (or paused). */
-export const RECURRING_INCENTIVE_STATUSES = ["active", "inactive"] as const;
 export const RecurringIncentiveStatusSchema = z.enum(RECURRING_INCENTIVE_STATUSES, { message: "must be active or inactive" });
 
 /**

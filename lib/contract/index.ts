@@ -1,5 +1,6 @@
 // The API contract: importable anywhere (browser included), no server imports.
 export * from "./enums";
+export * from "./enum-schemas";
 export * from "./scopes";
 export * from "./errors";
 export * from "./pagination";
@@ -17,3 +18,4 @@ export * from "./timeoff";
 export * from "./expenses";
 export * from "./incentives";
 export * from "./offboardings";
+export * from "./helpers";

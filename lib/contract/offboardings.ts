@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { providerListEnvelopeSchema, resourceEnvelopeSchema } from "./pagination";
 import { Base64FileSchema, PlainDateSchema } from "./timeoff";
+import { OFFBOARDING_STATUSES, TERMINATION_REASONS, RISK_ASSESSMENT_REASONS } from "./enums";
 
 // Offboardings (spec 4.2 "Offboardings"; shapes of the provider's current API: `TerminationOffboarding`
 // and `TerminationDetailsParams` in types.gen.ts; docs/decisions/contract-people-ops.md).
@@ -11,47 +12,11 @@ export const OffboardingTypeSchema = z.enum(OFFBOARDING_TYPES, { message: "must 
 /** What the provider lists: terminations, and resignations (employee-initiated; Roster never has them). */
 export const ANY_OFFBOARDING_TYPES = ["termination", "resignation"] as const;
 
-/** submitted → in_review → done; canceled from submitted or in_review (the provider's spelling). */
-export const OFFBOARDING_STATUSES = ["submitted", "in_review", "done", "canceled"] as const;
 export const OffboardingStatusSchema = z.enum(OFFBOARDING_STATUSES, { message: `must be one of: ${OFFBOARDING_STATUSES.join(", ")}` });
 export type OffboardingStatus = z.infer<typeof OffboardingStatusSchema>;
 
-export const TERMINATION_REASONS = [
-  "cancellation_before_start_date",
-  "compliance_issue",
-  "conversion_to_contractor",
-  "dissatisfaction_with_remote_service",
-  "end_of_fixed_term_contract_compliance_issue",
-  "end_of_fixed_term_contract_incapacity_to_perform_inherent_duties",
-  "end_of_fixed_term_contract_local_regulations_max_term_reached",
-  "end_of_fixed_term_contract_misconduct",
-  "end_of_fixed_term_contract_operational_reasons",
-  "end_of_fixed_term_contract_other",
-  "end_of_fixed_term_contract_performance",
-  "end_of_fixed_term_contract_redundancy",
-  "end_of_fixed_term_contract_values",
-  "gross_misconduct",
-  "incapacity_to_perform_inherent_duties",
-  "job_abandonment",
-  "mutual_agreement",
-  "other",
-  "performance",
-  "values",
-  "workforce_reduction",
-] as const;
 export const TerminationReasonSchema = z.enum(TERMINATION_REASONS, { message: "is not a known termination reason" });
 
-export const RISK_ASSESSMENT_REASONS = [
-  "caring_responsibilities",
-  "disabled_or_health_condition",
-  "family_leave",
-  "member_of_union_or_works_council",
-  "none_of_these",
-  "pregnant_or_breastfeeding",
-  "reported_concerns_with_workplace",
-  "requested_medical_or_family_leave",
-  "sick_leave",
-] as const;
 export const RiskAssessmentReasonSchema = z.enum(RISK_ASSESSMENT_REASONS, { message: "is not a known risk assessment reason" });
 
 export const EmployeeAwarenessSchema = z.object({ date: z.iso.date().nullable().optional(), note: z.string().nullable().optional() });

@@ -1,17 +1,15 @@
 import { z } from "zod";
 import { listEnvelopeSchema, PaginationQuerySchema } from "./pagination";
+import { OUTSTANDING_PAYMENT_TYPES, OUTSTANDING_PAYMENT_SORTS } from "./enums";
 
 // GET /api/v1/employer/outstanding-payments-and-refunds (spec 4.2: sort option `invoice_period`).
 // The provider publishes no shape: docs/decisions/areas-payroll-outstanding-payments.md records ours.
 
-export const OUTSTANDING_PAYMENT_TYPES = ["payment", "refund"] as const;
 export const OutstandingPaymentTypeSchema = z.enum(OUTSTANDING_PAYMENT_TYPES);
 
 /** due: not yet due; overdue: past its due date; processing: a transfer is under way. */
 export const OUTSTANDING_PAYMENT_STATUSES = ["due", "overdue", "processing"] as const;
 export const OutstandingPaymentStatusSchema = z.enum(OUTSTANDING_PAYMENT_STATUSES);
-
-export const OUTSTANDING_PAYMENT_SORTS = ["due_date", "invoice_period"] as const;
 
 export const OutstandingPaymentSchema = z.object({
   id: z.uuid(),

@@ -1,7 +1,6 @@
 import { z } from "zod";
 
-export const DEFAULT_PAGE_SIZE = 20;
-export const MAX_PAGE_SIZE = 100;
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "./enums";
 
 const positiveInt = (name: string) =>
   z

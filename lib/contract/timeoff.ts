@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { FileSchema } from "./employment";
 import { providerListEnvelopeSchema, resourceEnvelopeSchema } from "./pagination";
+import { TIMEOFF_STATUSES, TIMEOFF_TYPES, type TIMEOFF_TYPE_DESCRIPTIONS } from "./enums";
 
 // Time off (spec 4.2 "Time off", "Time off balance"; shapes from the provider's published examples).
 
@@ -43,22 +44,6 @@ export function isIanaTimeZone(tz: string): boolean {
 
 export const TimeZoneSchema = z.string().max(64).refine(isIanaTimeZone, "must be an IANA time zone identifier (e.g. Europe/Lisbon)");
 
-/** Time off types with descriptions (GET /v1/timeoff/types). */
-export const TIMEOFF_TYPE_DESCRIPTIONS = {
-  paid_time_off: "Paid time off taken from the annual entitlement (vacation).",
-  sick_leave: "Time off because of illness or injury.",
-  public_holiday: "A public holiday of the country of employment.",
-  unpaid_leave: "Time off without pay, agreed with the employer.",
-  extended_leave: "A long absence such as a sabbatical.",
-  in_lieu_time: "Time off in exchange for extra hours worked (time in lieu).",
-  maternity_leave: "Leave around the birth of a child, for the birthing parent.",
-  paternity_leave: "Leave around the birth of a child, for the other parent.",
-  parental_leave: "Leave to care for a young or newly adopted child.",
-  bereavement: "Time off after the death of a relative.",
-  military_leave: "Time off for military service.",
-  other: "Any other kind of time off.",
-} as const;
-export const TIMEOFF_TYPES = Object.keys(TIMEOFF_TYPE_DESCRIPTIONS) as (keyof typeof TIMEOFF_TYPE_DESCRIPTIONS)[];
 export const TimeoffTypeSchema = z.enum(
   TIMEOFF_TYPES as [keyof typeof TIMEOFF_TYPE_DESCRIPTIONS, ...(keyof typeof TIMEOFF_TYPE_DESCRIPTIONS)[]],
   {
@@ -81,11 +66,6 @@ export type AnyTimeoffType = TimeoffType | (typeof PROVIDER_ONLY_TIMEOFF_TYPES)[
 /** A response field the provider may omit or send null, read as null (what Roster itself sends). */
 export const nullWhenAbsent = <T extends z.ZodType>(schema: T) => z.preprocess((v) => v ?? null, schema.nullable());
 
-/**
- * `taken` is an approved time off whose last day has passed (in its time zone). `cancel_requested`
- * (the provider's: an employee asked to cancel approved time off) is never produced by Roster.
- */
-export const TIMEOFF_STATUSES = ["requested", "approved", "taken", "declined", "cancelled", "cancel_requested"] as const;
 export const TimeoffStatusSchema = z.enum(TIMEOFF_STATUSES, { message: `must be one of: ${TIMEOFF_STATUSES.join(", ")}` });
 export type TimeoffStatus = z.infer<typeof TimeoffStatusSchema>;
 

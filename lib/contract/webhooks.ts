@@ -1,33 +1,7 @@
 import { z } from "zod";
 import { listEnvelopeSchema, PaginationQuerySchema, resourceEnvelopeSchema } from "./pagination";
+import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENT_TYPES } from "./enums";
 
-/** Event types of spec 6.1 and 6.2. */
-export const WEBHOOK_EVENT_TYPES = [
-  "background_check.status.updated",
-  "employment.account.updated",
-  "employment.administrative_details.updated",
-  "employment.details.updated",
-  "employment.employment_agreement.available",
-  "employment.onboarding.completed",
-  "employment.onboarding_task.completed",
-  "employment.user_status.activated",
-  "employment.user_status.deactivated",
-  "employment.personal_information.updated",
-  "payslip.released",
-  "contract_amendment.done",
-  "expense.approved",
-  "expense.declined",
-  "expense.updated",
-  "expense.deleted",
-  "incentive.created",
-  "incentive.updated",
-  "incentive.deleted",
-  "incentive.paid",
-  "incentive.processing_started",
-  "offboarding.submitted",
-  "offboarding.review_started",
-  "offboarding.deleted",
-] as const;
 export const WebhookEventTypeSchema = z.enum(WEBHOOK_EVENT_TYPES);
 export type WebhookEventType = z.infer<typeof WebhookEventTypeSchema>;
 
@@ -120,11 +94,6 @@ export const WebhookPayloadSchemas = {
 export type WebhookPayload<T extends WebhookEventType = WebhookEventType> = z.infer<(typeof WebhookPayloadSchemas)[T]>;
 
 // ─── Webhook callbacks, delivery log and sandbox trigger ─────────────────────────────────────────
-
-/** Headers of every webhook request (DECISIONS.md "Webhooks"). */
-export const WEBHOOK_SIGNATURE_HEADER = "X-Service-Signature";
-export const WEBHOOK_TIMESTAMP_HEADER = "X-Service-Timestamp";
-export const WEBHOOK_EVENT_ID_HEADER = "X-Service-Event-Id";
 
 const isoDateTime = z.iso.datetime();
 export const WEBHOOK_URL_MAX_LENGTH = 2048;
@@ -348,7 +317,6 @@ export const WebhookCallbackDetailListQuerySchema = PaginationQuerySchema.extend
   company_id: z.uuid({ message: "must be a UUID" }).optional(),
 });
 
-export const WEBHOOK_DELIVERY_STATUSES = ["pending", "delivered", "failed", "cancelled"] as const;
 export const WebhookDeliveryStatusSchema = z.enum(WEBHOOK_DELIVERY_STATUSES);
 
 export const WebhookAttemptSchema = z.object({

@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { CompanyRole } from "@/lib/contract";
+import type { CompanyRole } from "@/lib/contract/enums";
 import type { CompanyManagerRead } from "@/lib/console/api-read";
 import { bffFetch } from "@/lib/console/bff-client";
 import { managersList, type ManagerListApiQuery } from "@/lib/console/company-managers/list";

@@ -1,4 +1,4 @@
-import type { Environment } from "@/lib/contract";
+import type { Environment } from "@/lib/contract/enums";
 
 /**
  * What every query key starts with: the environment and the company the data belongs to. Switching

@@ -17,7 +17,7 @@ import { requireOperator } from "@/lib/console/server/partner/server";
 import { auditList } from "@/lib/console/partner/list";
 import { openCompanyHref, PARTNER_PATH } from "@/lib/console/partner/links";
 import { partnerListHref } from "@/lib/console/partner/list";
-import { EMPLOYMENT_STATUSES } from "@/lib/contract";
+import { EMPLOYMENT_STATUSES } from "@/lib/contract/enums";
 
 export const metadata: Metadata = { title: "Partner view" };
 

@@ -8,7 +8,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ErrorBanner } from "@/components/console/error-banner";
 import { DataTable, ListShell, useList, type ListColumn } from "@/components/console/list";
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
-import type { CompanyRole } from "@/lib/contract";
+import type { CompanyRole } from "@/lib/contract/enums";
 import { labelOf, type CompanyManagerRead as CompanyManager } from "@/lib/console/api-read";
 import { ownerCount, ROLE_LABELS } from "@/lib/console/company-managers/invite-form";
 import { managersList } from "@/lib/console/company-managers/list";

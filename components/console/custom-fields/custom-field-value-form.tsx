@@ -8,7 +8,8 @@ import { cn } from "@/components/ui/cn";
 import { Input, Select, sentence } from "@/components/ui/field";
 import { DateInput } from "@/components/ui/date-input";
 import { Spinner } from "@/components/ui/spinner";
-import { customFieldOptions, type CustomField } from "@/lib/contract";
+import type { CustomField } from "@/lib/contract";
+import { customFieldOptions } from "@/lib/contract/helpers";
 import { CUSTOM_FIELD_TYPE_DESCRIPTIONS } from "@/lib/console/custom-fields/labels";
 import { customFieldValueSchema, maxLengthOf, type CustomFieldFormValues } from "@/lib/console/custom-fields/values";
 

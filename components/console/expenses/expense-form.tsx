@@ -8,7 +8,7 @@ import { Button, buttonClasses } from "@/components/ui/button";
 import { Field, Input, Select } from "@/components/ui/field";
 import { DateInput } from "@/components/ui/date-input";
 import { Spinner } from "@/components/ui/spinner";
-import { EXPENSE_CATEGORIES } from "@/lib/contract";
+import { EXPENSE_CATEGORIES } from "@/lib/contract/enums";
 import { COMMON_CURRENCIES, ExpenseFormSchema, type ExpenseFormValues } from "@/lib/console/expenses/create-form";
 import { EXPENSE_CATEGORY_LABELS } from "@/lib/console/expenses/labels";
 import { formatBytes, MAX_RECEIPT_TOTAL_BYTES, RECEIPT_ACCEPT, receiptFilesError } from "@/lib/console/expenses/receipts";

@@ -1,7 +1,8 @@
 "use client";
 
 import { useCallback, useState } from "react";
-import { EXPENSE_STATUSES, type EmploymentListItem, type Expense } from "@/lib/contract";
+import { EXPENSE_STATUSES } from "@/lib/contract/enums";
+import type { EmploymentListItem, Expense } from "@/lib/contract";
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
 import { EXPENSE_STATUS_LABELS } from "@/lib/console/expenses/labels";
 import { expensesList } from "@/lib/console/expenses/list";

@@ -7,7 +7,7 @@ import { Button, buttonClasses } from "@/components/ui/button";
 import { Field, Input, Select } from "@/components/ui/field";
 import { DateInput } from "@/components/ui/date-input";
 import { Spinner } from "@/components/ui/spinner";
-import { INCENTIVE_TYPES, RECURRING_INCENTIVE_TYPES } from "@/lib/contract";
+import { INCENTIVE_TYPES, RECURRING_INCENTIVE_TYPES } from "@/lib/contract/enums";
 import {
   IncentiveFormSchema,
   RecurringIncentiveFormSchema,

@@ -3,7 +3,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
 import { Alert } from "@/components/ui/alert";
-import { INCENTIVE_STATUSES, type Incentive } from "@/lib/contract";
+import { INCENTIVE_STATUSES } from "@/lib/contract/enums";
+import type { Incentive } from "@/lib/contract";
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
 import { toErrorPayload } from "@/lib/console/errors/present";
 import { formatDate } from "@/lib/console/format";

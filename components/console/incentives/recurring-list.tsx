@@ -3,7 +3,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
 import { Alert } from "@/components/ui/alert";
-import { RECURRING_INCENTIVE_STATUSES, type RecurringIncentive } from "@/lib/contract";
+import { RECURRING_INCENTIVE_STATUSES } from "@/lib/contract/enums";
+import type { RecurringIncentive } from "@/lib/contract";
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
 import { toErrorPayload } from "@/lib/console/errors/present";
 import { formatDate } from "@/lib/console/format";

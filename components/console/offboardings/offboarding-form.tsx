@@ -7,7 +7,7 @@ import { Button, buttonClasses } from "@/components/ui/button";
 import { Checkbox, Field, Input, Select, sentence } from "@/components/ui/field";
 import { DateInput } from "@/components/ui/date-input";
 import { Spinner } from "@/components/ui/spinner";
-import { RISK_ASSESSMENT_REASONS, TERMINATION_REASONS } from "@/lib/contract";
+import { RISK_ASSESSMENT_REASONS, TERMINATION_REASONS } from "@/lib/contract/enums";
 import { OffboardingFormSchema, toggleRiskReason, type OffboardingFormValues } from "@/lib/console/offboardings/form";
 import { RISK_REASON_LABELS, TERMINATION_REASON_LABELS } from "@/lib/console/offboardings/labels";
 import type { EmploymentOption } from "@/lib/console/people-ops/eligibility";

@@ -1,6 +1,6 @@
 "use client";
 
-import { OFFBOARDING_STATUSES } from "@/lib/contract";
+import { OFFBOARDING_STATUSES } from "@/lib/contract/enums";
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
 import { OFFBOARDING_STATUS_LABELS } from "@/lib/console/offboardings/labels";
 import { offboardingsList } from "@/lib/console/offboardings/list";

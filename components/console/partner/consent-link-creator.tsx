@@ -7,7 +7,7 @@ import { Button, ButtonLink } from "@/components/ui/button";
 import { describeApiError, type ApiErrorPayload } from "@/lib/console/api-errors";
 import { bffFetch } from "@/lib/console/bff-client";
 import { toErrorPayload } from "@/lib/console/errors/present";
-import type { Environment } from "@/lib/contract";
+import type { Environment } from "@/lib/contract/enums";
 
 interface CreatedLink {
   url: string;

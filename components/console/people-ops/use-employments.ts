@@ -3,7 +3,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { useSearchParams } from "next/navigation";
 import { useMemo } from "react";
-import { toEmploymentListItem, type EmploymentListItem } from "@/lib/contract";
+import type { EmploymentListItem } from "@/lib/contract";
+import { toEmploymentListItem } from "@/lib/contract/helpers";
 import { employmentNames, PEOPLE_OPS_EMPLOYMENTS_QUERY } from "@/lib/console/people-ops/eligibility";
 import { employmentIdOf } from "@/lib/console/list";
 import { employmentDetailQuery, employmentListQuery } from "@/lib/queries/employments";

@@ -2,14 +2,15 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useState, type ComponentProps } from "react";
-import { TIMEOFF_STATUSES, type Timeoff } from "@/lib/contract";
+import { TIMEOFF_STATUSES } from "@/lib/contract/enums";
+import type { Timeoff } from "@/lib/contract";
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
 import { toErrorPayload } from "@/lib/console/errors/present";
 import { formatDate } from "@/lib/console/format";
 import { TIMEOFF_STATUS_LABELS, TIMEOFF_TYPE_LABELS } from "@/lib/console/timeoff/labels";
 import { timeoffActionAvailability, transitionBody, type TimeoffAction } from "@/lib/console/timeoff/rules";
 import { timeoffList } from "@/lib/console/timeoff/list";
-import { TIMEOFF_TYPES } from "@/lib/contract";
+import { TIMEOFF_TYPES } from "@/lib/contract/enums";
 import { unnamedEmployment } from "@/lib/console/people-ops/eligibility";
 import { timeoffKeys, timeoffListQuery, transitionTimeoff, type TimeoffPage } from "@/lib/queries/timeoff";
 import type { QueryScope } from "@/lib/queries/scope";

@@ -17,7 +17,8 @@ import {
   type TimeoffRequestFormValues,
 } from "@/lib/console/timeoff/request-form";
 import { timeoffList } from "@/lib/console/timeoff/list";
-import { TIMEOFF_TYPES, type TimeoffType } from "@/lib/contract";
+import { TIMEOFF_TYPES } from "@/lib/contract/enums";
+import type { TimeoffType } from "@/lib/contract";
 import { createTimeoff, timeoffKeys, timeoffTypesQuery } from "@/lib/queries/timeoff";
 import type { QueryScope } from "@/lib/queries/scope";
 import { withCreated } from "../people-ops/created-notice";

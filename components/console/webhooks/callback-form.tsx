@@ -8,7 +8,7 @@ import { Field, Input, sentence } from "@/components/ui/field";
 import { Spinner } from "@/components/ui/spinner";
 import { CallbackFormSchema, type CallbackFormValues } from "@/lib/console/webhooks/callback-form";
 import { plural } from "@/lib/console/webhooks/format";
-import { WEBHOOK_EVENT_TYPES } from "@/lib/contract";
+import { WEBHOOK_EVENT_TYPES } from "@/lib/contract/enums";
 import { EventPicker } from "./event-picker";
 
 export interface CallbackFormProps {

@@ -20,7 +20,8 @@ import type { WebhookDeliveryRow } from "@/lib/console/webhooks/read";
 import { plural } from "@/lib/console/webhooks/format";
 import { WEBHOOKS_PATH } from "@/lib/console/webhooks/links";
 import { deliveriesList, type DeliveredFilter, type DeliveriesState } from "@/lib/console/webhooks/list";
-import { WEBHOOK_EVENT_ID_HEADER, type WebhookEventType } from "@/lib/contract";
+import { WEBHOOK_EVENT_ID_HEADER } from "@/lib/contract/enums";
+import type { WebhookEventType } from "@/lib/contract";
 import type { QueryScope } from "@/lib/queries/scope";
 import {
   allWebhookCallbacksQuery,

@@ -10,7 +10,8 @@ import { Table, TableContainer, TBody, Td, Th, THead, Tr } from "@/components/ui
 import { toErrorPayload } from "@/lib/console/errors/present";
 import { EVENT_DESCRIPTIONS } from "@/lib/console/webhooks/events";
 import { formatDuration, formatPayload, formatTimestamp } from "@/lib/console/webhooks/format";
-import { WEBHOOK_EVENT_ID_HEADER, type WebhookCallback } from "@/lib/contract";
+import { WEBHOOK_EVENT_ID_HEADER } from "@/lib/contract/enums";
+import type { WebhookCallback } from "@/lib/contract";
 import type { QueryScope } from "@/lib/queries/scope";
 import { webhookEventQuery } from "@/lib/queries/webhooks";
 import { DeliveryStatusBadge, EventTypeName } from "./badges";

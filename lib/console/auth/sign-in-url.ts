@@ -1,4 +1,4 @@
-import type { Environment } from "@/lib/contract";
+import type { Environment } from "@/lib/contract/enums";
 
 // Where sign-in lives and what its error codes mean. No server imports: the sign-in page, its client
 // forms and server code share it.

@@ -1,4 +1,4 @@
-import { OPEN_CONTRACT_AMENDMENT_STATUSES } from "@/lib/contract";
+import { OPEN_CONTRACT_AMENDMENT_STATUSES } from "@/lib/contract/enums";
 import type { ContractAmendmentStatusRead as ContractAmendmentStatus } from "@/lib/console/api-read";
 import { humanize, type Tone } from "@/lib/console/employments/labels";
 import { formatDate } from "@/lib/console/format";

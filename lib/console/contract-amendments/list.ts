@@ -1,4 +1,4 @@
-import { CONTRACT_AMENDMENT_STATUSES } from "@/lib/contract";
+import { CONTRACT_AMENDMENT_STATUSES } from "@/lib/contract/enums";
 import { defineList, filter, type ListApiQueryOf, type ListStateOf } from "@/lib/console/list";
 import { CONTRACT_AMENDMENTS_PATH } from "./links";
 

@@ -1,5 +1,5 @@
 import { signInPath } from "@/lib/console/auth/sign-in-url";
-import type { Environment, OnboardingTaskKey } from "@/lib/contract";
+import type { Environment, OnboardingTaskKey } from "@/lib/contract/enums";
 
 // Console URLs of employments, in one place (pages, links, redirects and tests agree on them).
 

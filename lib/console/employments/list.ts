@@ -1,4 +1,5 @@
-import { EMPLOYMENT_STATUSES, type EmploymentListItem } from "@/lib/contract";
+import { EMPLOYMENT_STATUSES } from "@/lib/contract/enums";
+import type { EmploymentListItem } from "@/lib/contract";
 import { defineList, filter, type ListApiQueryOf, type ListStateOf } from "@/lib/console/list";
 import { LIFECYCLE_LABELS, MODEL_LABELS, STATUS_LABELS, TYPE_LABELS } from "./labels";
 import { EMPLOYMENTS_PATH } from "./links";

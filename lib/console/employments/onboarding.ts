@@ -1,4 +1,5 @@
-import { LIFECYCLE_STAGES, ONBOARDING_TASK_KEYS, type Employment, type LifecycleStage, type OnboardingTaskKey } from "@/lib/contract";
+import { LIFECYCLE_STAGES, ONBOARDING_TASK_KEYS, type LifecycleStage, type OnboardingTaskKey } from "@/lib/contract/enums";
+import type { Employment } from "@/lib/contract";
 import { taskAction, type TaskAction } from "./availability";
 import { LIFECYCLE_LABELS, TASK_LABELS } from "./labels";
 

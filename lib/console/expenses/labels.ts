@@ -1,4 +1,5 @@
-import { EXPENSE_CATEGORY_TITLES, type AnyExpenseStatus, type EXPENSE_CATEGORIES, type Expense } from "@/lib/contract";
+import { EXPENSE_CATEGORY_TITLES, type EXPENSE_CATEGORIES } from "@/lib/contract/enums";
+import type { AnyExpenseStatus, Expense } from "@/lib/contract";
 import { formatMinor } from "@/lib/console/people-ops/money";
 import type { Tone } from "@/lib/console/employments/labels";
 

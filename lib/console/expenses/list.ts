@@ -1,4 +1,4 @@
-import { EXPENSE_STATUSES } from "@/lib/contract";
+import { EXPENSE_STATUSES } from "@/lib/contract/enums";
 import { defineList, filter, type ListApiQueryOf, type ListStateOf } from "@/lib/console/list";
 import { EXPENSES_PATH } from "./links";
 

@@ -1,4 +1,5 @@
-import { RECEIPTS_MAX, type Base64File } from "@/lib/contract";
+import { RECEIPTS_MAX } from "@/lib/contract/enums";
+import type { Base64File } from "@/lib/contract";
 
 // Receipts in the console. Upload: the API takes receipts base64-encoded inside the JSON body
 // (`receipts: [{name, content}]`), and refuses any request body above 1 MiB (413) before reading it,

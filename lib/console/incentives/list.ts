@@ -1,4 +1,4 @@
-import { INCENTIVE_STATUSES, RECURRING_INCENTIVE_STATUSES } from "@/lib/contract";
+import { INCENTIVE_STATUSES, RECURRING_INCENTIVE_STATUSES } from "@/lib/contract/enums";
 import { defineList, filter, type ListApiQueryOf, type ListStateOf } from "@/lib/console/list";
 import { INCENTIVES_PATH, RECURRING_INCENTIVES_PATH } from "./links";
 

@@ -1,4 +1,4 @@
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "@/lib/contract";
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "@/lib/contract/enums";
 
 // Pagination constants and helpers shared by every console list (page-number pagination, as the
 // API has it). Browser-safe: no server imports.

@@ -1,4 +1,4 @@
-import { OFFBOARDING_STATUSES } from "@/lib/contract";
+import { OFFBOARDING_STATUSES } from "@/lib/contract/enums";
 import { defineList, filter, type ListApiQueryOf, type ListStateOf } from "@/lib/console/list";
 import { OFFBOARDINGS_PATH } from "./links";
 

@@ -1,4 +1,4 @@
-import { OUTSTANDING_PAYMENT_SORTS, OUTSTANDING_PAYMENT_TYPES } from "@/lib/contract";
+import { OUTSTANDING_PAYMENT_SORTS, OUTSTANDING_PAYMENT_TYPES } from "@/lib/contract/enums";
 import { defineList, filter, type ListApiQueryOf, type ListStateOf } from "@/lib/console/list";
 import { OUTSTANDING_PAYMENTS_PATH } from "./links";
 

@@ -1,4 +1,5 @@
-import { TIMEOFF_TYPE_DESCRIPTIONS, type AnyTimeoffType, type TimeoffStatus, type TimeoffType } from "@/lib/contract";
+import { TIMEOFF_TYPE_DESCRIPTIONS } from "@/lib/contract/enums";
+import type { AnyTimeoffType, TimeoffStatus, TimeoffType } from "@/lib/contract";
 import type { Tone } from "@/lib/console/employments/labels";
 
 // Human labels and badge colours of the time off enums (one table each: list, filters and forms agree).

@@ -1,4 +1,4 @@
-import { TIMEOFF_STATUSES, TIMEOFF_TYPES } from "@/lib/contract";
+import { TIMEOFF_STATUSES, TIMEOFF_TYPES } from "@/lib/contract/enums";
 import { defineList, filter, type ListApiQueryOf, type ListStateOf } from "@/lib/console/list";
 import { TIMEOFF_PATH } from "./links";
 

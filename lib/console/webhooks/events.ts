@@ -1,4 +1,5 @@
-import { WEBHOOK_EVENT_TYPES, type WEBHOOK_DELIVERY_STATUSES, type WebhookEventType } from "@/lib/contract";
+import { WEBHOOK_EVENT_TYPES, type WEBHOOK_DELIVERY_STATUSES } from "@/lib/contract/enums";
+import type { WebhookEventType } from "@/lib/contract";
 
 // The event types of spec 6.1/6.2 as the console presents them: grouped by area (the part of the
 // name before the first dot), each with what emits it, in one canonical order.

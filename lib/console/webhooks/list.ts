@@ -1,4 +1,4 @@
-import { WEBHOOK_EVENT_TYPES } from "@/lib/contract";
+import { WEBHOOK_EVENT_TYPES } from "@/lib/contract/enums";
 import { defineList, filter, type ListApiQueryOf, type ListStateOf } from "@/lib/console/list";
 import { WEBHOOKS_PATH, WEBHOOK_DELIVERIES_PATH } from "./links";
 

@@ -1,12 +1,6 @@
 import { MODEL_LABELS, TYPE_LABELS } from "@/lib/console/employments/labels";
-import {
-  ONBOARDING_TASK_KEYS,
-  type Country,
-  type Employment,
-  type EmploymentModel,
-  type EmploymentSection,
-  type EmploymentType,
-} from "@/lib/contract";
+import { ONBOARDING_TASK_KEYS, type EmploymentModel, type EmploymentType } from "@/lib/contract/enums";
+import type { Country, Employment, EmploymentSection } from "@/lib/contract";
 import { SECTION_FORMS } from "@/lib/forms";
 import { ONBOARDING_SECTIONS } from "@/components/forms/section-labels";
 

@@ -18,15 +18,8 @@ import { toErrorPayload } from "@/lib/console/errors/present";
 import { fieldErrorsOf } from "@/lib/console/errors/split-422";
 import { MODEL_DESCRIPTIONS, MODEL_LABELS, STATUS_LABELS, TYPE_LABELS } from "@/lib/console/employments/labels";
 import { employmentHref } from "@/lib/console/employments/links";
-import {
-  EMPLOYMENT_MODELS,
-  EMPLOYMENT_TYPES,
-  type Country,
-  type Employment,
-  type EmploymentModel,
-  type EmploymentSection,
-  type EmploymentType,
-} from "@/lib/contract";
+import { EMPLOYMENT_MODELS, EMPLOYMENT_TYPES, type EmploymentModel, type EmploymentType } from "@/lib/contract/enums";
+import type { Country, Employment, EmploymentSection } from "@/lib/contract";
 import { mapServerErrors, type FieldErrors, type FormValues } from "@/lib/forms";
 import { employmentDetailQuery, employmentKeys } from "@/lib/queries/employments";
 import type { QueryScope } from "@/lib/queries/scope";
