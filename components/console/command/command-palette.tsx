@@ -29,7 +29,7 @@ export function palettePages(session: Pick<PublicSession, "kind" | "company">): 
 }
 
 const itemClass =
-  "flex cursor-pointer items-center justify-between gap-3 rounded-md px-3 py-2 text-sm text-slate-900 aria-selected:bg-brand-600 aria-selected:text-white dark:text-slate-100";
+  "group flex cursor-pointer items-center justify-between gap-3 rounded-md px-3 py-2 text-sm text-slate-900 aria-selected:bg-brand-600 aria-selected:text-white dark:text-slate-100";
 const groupClass =
   "[&_[cmdk-group-heading]]:px-3 [&_[cmdk-group-heading]]:pb-1 [&_[cmdk-group-heading]]:pt-3 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-semibold [&_[cmdk-group-heading]]:uppercase [&_[cmdk-group-heading]]:tracking-wide [&_[cmdk-group-heading]]:text-slate-600 dark:[&_[cmdk-group-heading]]:text-slate-400";
 
@@ -87,7 +87,7 @@ export default function CommandPalette({ open, onClose, session }: { open: boole
             {palettePages(session).map((l) => (
               <Command.Item key={l.href} value={`page ${l.label}`} keywords={[l.href]} onSelect={() => go(l.href)} className={itemClass}>
                 <span>{l.label}</span>
-                <span className="text-xs opacity-80">Page</span>
+                <span className="text-xs text-slate-600 group-aria-selected:text-white dark:text-slate-400">Page</span>
               </Command.Item>
             ))}
           </Command.Group>
@@ -117,9 +117,11 @@ export default function CommandPalette({ open, onClose, session }: { open: boole
                   >
                     <span>
                       {e.full_name}
-                      {e.job_title ? <span className="opacity-80"> · {e.job_title}</span> : null}
+                      {e.job_title ? (
+                        <span className="text-slate-600 group-aria-selected:text-white dark:text-slate-400"> · {e.job_title}</span>
+                      ) : null}
                     </span>
-                    <span className="truncate text-xs opacity-80">{email}</span>
+                    <span className="truncate text-xs text-slate-600 group-aria-selected:text-white dark:text-slate-400">{email}</span>
                   </Command.Item>
                 );
               })}
