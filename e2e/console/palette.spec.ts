@@ -37,6 +37,7 @@ test("Ctrl+K jumps to a page and to an employment by name; the palette passes ax
   await snap(page, "command-palette");
   await palette.getByRole("combobox").fill(employment!.full_name);
   await expect(palette.getByRole("option").first()).toHaveAccessibleName(new RegExp(`^${escapeRegExp(employment!.full_name)}`));
+  await snap(page, "command-palette-employment");
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(new RegExp(`/employments/${escapeRegExp(employment!.id)}$`));
   await expect(page.getByRole("heading", { level: 1, name: employment!.full_name })).toBeVisible();
