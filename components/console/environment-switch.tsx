@@ -19,6 +19,53 @@ type Body = {
 } | null;
 
 /**
+ * Switches the session to the other environment and reloads the page there (or goes to sign in
+ * there first). Resolves with an error message when the switch failed, and never when it navigates.
+ * Used by the header's switch and the command palette.
+ */
+export async function switchEnvironment(o: { current: Environment; connected: Environment[]; operator: boolean }): Promise<string> {
+  const target = ENVIRONMENTS.find((e) => e !== o.current) ?? o.current;
+  // Where to land afterwards, also after signing in to the target environment first.
+  const { next, signInUrl: signInFirst } = environmentSwitchPlan({
+    target,
+    connected: o.connected,
+    operator: o.operator,
+    pathname: window.location.pathname,
+    search: window.location.search,
+  });
+  const stay = () => new Promise<string>(() => {});
+  if (signInFirst) {
+    window.location.assign(signInFirst);
+    return stay();
+  }
+  try {
+    const res = await fetch(ENDPOINT, {
+      method: "POST",
+      headers: { "content-type": "application/json", [BFF_HEADER]: "1" },
+      body: JSON.stringify({ environment: target, callbackUrl: next }),
+      credentials: "same-origin",
+    });
+    const body = (await res.json().catch(() => null)) as Body;
+    if (res.status === 409) {
+      // The connection ended since the page was rendered (another tab signed out of it): sign in there.
+      const signInUrl = sameOriginPath(body?.signInUrl ?? body?.data?.signInUrl ?? body?.error?.signInUrl);
+      if (signInUrl) {
+        window.location.assign(signInUrl);
+        return stay();
+      }
+    }
+    if (!res.ok) {
+      const message = body?.error?.message ?? body?.message;
+      return typeof message === "string" && message ? message : `Switching failed (HTTP ${res.status}).`;
+    }
+    window.location.assign(next);
+    return stay();
+  } catch (e) {
+    return `Switching failed: ${(e as Error).message}`;
+  }
+}
+
+/**
  * The environment badge and the switch to the other environment. A switch reloads the page
  * entirely: nothing cached for one environment survives into the other.
  */
@@ -36,48 +83,12 @@ export function EnvironmentSwitch({
   const target = ENVIRONMENTS.find((e) => e !== current) ?? current;
   const needsSignIn = !operator && !connected.includes(target);
 
-  async function switchEnvironment() {
+  async function onSwitch() {
     setPending(true);
     setError(null);
-    // Where to land afterwards, also after signing in to the target environment first.
-    const { next, signInUrl: signInFirst } = environmentSwitchPlan({
-      target,
-      connected,
-      operator,
-      pathname: window.location.pathname,
-      search: window.location.search,
-    });
-    if (signInFirst) {
-      window.location.assign(signInFirst);
-      return;
-    }
-    try {
-      const res = await fetch(ENDPOINT, {
-        method: "POST",
-        headers: { "content-type": "application/json", [BFF_HEADER]: "1" },
-        body: JSON.stringify({ environment: target, callbackUrl: next }),
-        credentials: "same-origin",
-      });
-      const body = (await res.json().catch(() => null)) as Body;
-      if (res.status === 409) {
-        // The connection ended since the page was rendered (another tab signed out of it): sign in there.
-        const signInUrl = sameOriginPath(body?.signInUrl ?? body?.data?.signInUrl ?? body?.error?.signInUrl);
-        if (signInUrl) {
-          window.location.assign(signInUrl);
-          return;
-        }
-      }
-      if (!res.ok) {
-        const message = body?.error?.message ?? body?.message;
-        setError(typeof message === "string" && message ? message : `Switching failed (HTTP ${res.status}).`);
-        setPending(false);
-        return;
-      }
-      window.location.assign(next);
-    } catch (e) {
-      setError(`Switching failed: ${(e as Error).message}`);
-      setPending(false);
-    }
+    const message = await switchEnvironment({ current, connected, operator });
+    setError(message);
+    setPending(false);
   }
 
   return (
@@ -86,7 +97,7 @@ export function EnvironmentSwitch({
       <Button
         variant="ghost"
         size="sm"
-        onClick={() => void switchEnvironment()}
+        onClick={() => void onSwitch()}
         disabled={pending}
         title={needsSignIn ? `You'll be asked to sign in to ${ENVIRONMENT_LABELS[target]}` : undefined}
       >

@@ -2,6 +2,7 @@ import Link from "next/link";
 import { openCompanyHref } from "@/lib/console/partner/links";
 import type { PublicSession } from "@/lib/console/session-types";
 import { CollapsibleNav } from "./collapsible-nav";
+import { CommandLauncher } from "./command/command-launcher";
 import { EnvironmentSwitch } from "./environment-switch";
 import { NavLinks } from "./nav-links";
 import { CompanySwitcher, type SwitcherCompany } from "./partner/company-switcher";
@@ -24,6 +25,7 @@ export function ConsoleHeader({ session, companies = [] }: { session: PublicSess
         </Link>
         <CollapsibleNav label={operator ? "Partner" : "Main"}>{operator ? <PartnerNavLinks /> : <NavLinks />}</CollapsibleNav>
         <div className="ml-auto flex flex-wrap items-center gap-3">
+          <CommandLauncher session={session} />
           {operator ? (
             // Links built here, on the server: the switcher (on every page) stays free of the URL-state module and zod.
             <CompanySwitcher current={session.company} companies={companies.map((c) => ({ ...c, href: openCompanyHref(c.id) }))} />

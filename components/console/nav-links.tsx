@@ -14,7 +14,7 @@ export interface NavLink {
 }
 
 // In the order of the work: people, then pay, then company settings and integrations.
-const COMPANY_LINKS: readonly NavLink[] = [
+export const COMPANY_LINKS: readonly NavLink[] = [
   { href: "/employments", label: "Employments" },
   { href: "/timeoff", label: "Time off" },
   { href: "/expenses", label: "Expenses" },

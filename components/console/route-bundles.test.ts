@@ -174,10 +174,18 @@ describe("console route bundles", () => {
     expect(graph.files.size).toBeGreaterThan(3);
     const offenders = [
       // The header's menus load Radix on first use (components/ui/deferred-popover.tsx).
-      ...[...graph.packages].filter((p) => p === "zod" || p === "radix-ui"),
+      // The command palette (cmdk) is imported on the first Ctrl/⌘+K (components/console/command/command-launcher.tsx).
+      ...[...graph.packages].filter((p) => p === "zod" || p === "radix-ui" || p === "cmdk"),
       ...[...graph.files].filter((f) => f.startsWith("lib/contract/") && f !== "lib/contract/environments.ts"),
     ];
     expect(offenders.map((o) => chain(graph, o))).toEqual([]);
+  });
+
+  it("the command palette's module is the one that imports cmdk (so the shell rule above can catch a static import of it)", () => {
+    const source = readFileSync(path.join(ROOT, "components", "console", "command", "command-palette.tsx"), "utf8");
+    expect(valueImports(source)).toContain("cmdk");
+    const launcher = readFileSync(path.join(ROOT, "components", "console", "command", "command-launcher.tsx"), "utf8");
+    expect(valueImports(launcher)).not.toContain("./command-palette");
   });
 
   it("RJSF, ajv, JSON Logic and the form engine reach only the routes that render a country form", () => {

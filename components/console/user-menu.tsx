@@ -12,7 +12,7 @@ import { describeApiError } from "@/lib/console/api-errors";
 import { toErrorPayload } from "@/lib/console/errors/present";
 
 /** DELETE /api/session forgets the session's connections (revoking OAuth grants) and its cookie. */
-async function signOut(): Promise<void> {
+export async function signOut(): Promise<void> {
   await bffFetch("/api/session", { method: "DELETE" });
   // A full navigation: nothing of the signed-in session stays in memory.
   window.location.assign(SIGN_IN_PATH);

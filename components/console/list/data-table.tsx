@@ -14,6 +14,7 @@ import { useVirtualizer } from "@tanstack/react-virtual";
 import { useMemo, useRef, type ComponentProps, type ReactNode } from "react";
 import { cn } from "@/components/ui/cn";
 import { Table, TableContainer, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
+import { useRowKeys } from "./use-row-keys";
 
 declare module "@tanstack/react-table" {
   // Class names of a column's cells and header (Td / Th of components/ui/table).
@@ -107,6 +108,7 @@ export function DataTable<T extends RowData>({
   const tableRows = table.getRowModel().rows;
   const virtual = tableRows.length > virtualizeAbove;
   const scrollRef = useRef<HTMLDivElement>(null);
+  const bodyRef = useRowKeys<HTMLTableSectionElement>(); // j / k / Enter (components/console/list/use-row-keys.ts)
   const virtualizer = useVirtualizer({
     count: virtual ? tableRows.length : 0,
     getScrollElement: () => scrollRef.current,
@@ -144,7 +146,7 @@ export function DataTable<T extends RowData>({
           </Tr>
         ))}
       </THead>
-      <TBody className={CARD.body}>
+      <TBody ref={bodyRef} data-row-keys="" className={CARD.body}>
         {padTop > 0 ? <Spacer height={padTop} colSpan={colSpan} /> : null}
         {shown.map((row, i) => {
           const props = rowProps?.(row.original);

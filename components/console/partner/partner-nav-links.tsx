@@ -2,7 +2,7 @@
 
 import { NavLinks, type NavLink } from "../nav-links";
 
-const PARTNER_LINKS: readonly NavLink[] = [
+export const PARTNER_LINKS: readonly NavLink[] = [
   { href: "/partner", label: "Companies", exact: true },
   { href: "/partner/employments", label: "All employments" },
   { href: "/partner/audit", label: "Audit log" },
