@@ -16,6 +16,8 @@ export const SHARED_HOMES = [
   "lib/console/errors/operations.ts",
   "lib/console/errors/split-422.ts",
   "lib/console/errors/submit.ts",
+  // The per-row outcome of a bulk action (one line per row, not a banner): the list framework's one place for it.
+  "components/console/list/bulk-actions.tsx",
   // The API's error body → ApiErrorPayload (status → kind), and the x-jsf engine's own 422 mapper.
   "lib/console/api-errors.ts",
   "lib/forms/errors.ts",
