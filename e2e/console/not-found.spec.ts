@@ -43,6 +43,30 @@ test("a missing expense answers 404 inside the layout, with a way back to the ex
   await expect(page).toHaveURL(/\/expenses(\?|$)/);
 });
 
+test("a missing offboarding answers 404 inside the layout, with a way back to the offboardings", async ({ page, axe }) => {
+  const response = await page.goto(`/offboardings/${randomUUID()}`);
+  await expectNotFoundInLayout(page, response, "Offboarding not found");
+  await axe(page, "offboarding-not-found");
+  await page.getByRole("main").getByRole("link", { name: "All offboardings" }).click();
+  await expect(page).toHaveURL(/\/offboardings(\?|$)/);
+});
+
+test("a missing contract amendment answers 404 inside the layout, with a way back to the amendments", async ({ page, axe }) => {
+  const response = await page.goto(`/contract-amendments/${randomUUID()}`);
+  await expectNotFoundInLayout(page, response, "Contract amendment not found");
+  await axe(page, "contract-amendment-not-found");
+  await page.getByRole("main").getByRole("link", { name: "All contract amendments" }).click();
+  await expect(page).toHaveURL(/\/contract-amendments(\?|$)/);
+});
+
+test("a missing incentive's edit page answers 404 inside the layout, with a way back to the incentives", async ({ page, axe }) => {
+  const response = await page.goto(`/incentives/${randomUUID()}/edit`);
+  await expectNotFoundInLayout(page, response, "Incentive not found");
+  await axe(page, "incentive-not-found");
+  await page.getByRole("main").getByRole("link", { name: "All incentives" }).click();
+  await expect(page).toHaveURL(/\/incentives(\?|$)/);
+});
+
 test("an unknown address answers 404 inside the layout", async ({ page, axe, snap }) => {
   const response = await page.goto("/no-such-page/at-all");
   await expectNotFoundInLayout(page, response, "Page not found");

@@ -67,9 +67,9 @@ describe("console list pages", () => {
         "app/(console)/employments/(list)/page.tsx",
         "app/(console)/timeoff/page.tsx",
         "app/(console)/expenses/(list)/page.tsx",
-        "app/(console)/incentives/page.tsx",
+        "app/(console)/incentives/(list)/page.tsx",
         "app/(console)/incentives/recurring/page.tsx",
-        "app/(console)/offboardings/page.tsx",
+        "app/(console)/offboardings/(list)/page.tsx",
         ...Object.keys(NOT_YET_PORTED),
       ]),
     );

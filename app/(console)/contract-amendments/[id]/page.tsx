@@ -5,15 +5,11 @@ import { ErrorBanner } from "@/components/console/error-banner";
 import { Hydrate } from "@/components/console/hydrate";
 import { ButtonLink } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
-import { getContractAmendment } from "@/lib/console/server/contract-amendments/api";
 import { amendmentsOfEmploymentHref } from "@/lib/console/contract-amendments/list";
 import { amendmentHref, CONTRACT_AMENDMENTS_PATH } from "@/lib/console/contract-amendments/links";
 import { employmentHref } from "@/lib/console/employments/links";
-import { getPageApi, loadForPage } from "@/lib/console/server/pages";
-import { companyManagersQuery } from "@/lib/queries/company";
-import { amendmentDetailQuery } from "@/lib/queries/contract-amendments";
-import { makeQueryClient } from "@/lib/queries/query-client";
-import { listAllCompanyManagers } from "@/lib/console/server/company-managers/api";
+import { loadForPage } from "@/lib/console/server/pages";
+import { amendmentPageLoad } from "@/lib/console/server/contract-amendments/page-loads";
 import { getEmployment } from "@/lib/console/server/employments/api";
 
 export const metadata: Metadata = { title: "Contract amendment" };
@@ -29,15 +25,9 @@ export default async function ContractAmendmentPage({
   const { id } = await params;
   const submitted = (await searchParams).submitted === "1";
   const returnTo = amendmentHref(id);
-  const { api, scope } = await getPageApi(returnTo);
-  const queryClient = makeQueryClient();
-  const [result] = await Promise.all([
-    loadForPage(() => queryClient.fetchQuery({ ...amendmentDetailQuery(scope, id), queryFn: () => getContractAmendment(api, id) }), {
-      returnTo,
-      notFoundOn404: true,
-    }),
-    queryClient.prefetchQuery({ ...companyManagersQuery(scope), queryFn: () => listAllCompanyManagers(api) }),
-  ]);
+  // The [id] layout's load (it answered a missing amendment with a 404 already): no second call.
+  const { api, scope, queryClient, loaded, managers } = await amendmentPageLoad(id);
+  const [result] = await Promise.all([loadForPage(() => loaded, { returnTo, notFoundOn404: true }), managers]);
   const employment = result.ok ? await loadForPage(() => getEmployment(api, result.data.employment_id), { returnTo }) : null;
   const name = employment?.ok ? employment.data.full_name : null;
   return (

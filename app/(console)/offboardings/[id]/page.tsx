@@ -4,12 +4,9 @@ import { OffboardingDetail } from "@/components/console/offboardings/offboarding
 import { ErrorBanner } from "@/components/console/error-banner";
 import { ButtonLink } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
-import { getPageApi, loadForPage } from "@/lib/console/server/pages";
-import { getOffboarding } from "@/lib/console/server/offboardings/api";
+import { loadForPage } from "@/lib/console/server/pages";
+import { offboardingPageLoad } from "@/lib/console/server/offboardings/page-loads";
 import { OFFBOARDINGS_PATH, offboardingHref } from "@/lib/console/offboardings/links";
-import { prefetchPeopleOpsEmployments } from "@/lib/console/server/people-ops/pages";
-import { offboardingDetailQuery } from "@/lib/queries/offboardings";
-import { makeQueryClient } from "@/lib/queries/query-client";
 
 export const metadata: Metadata = { title: "Offboarding" };
 
@@ -17,15 +14,9 @@ export const metadata: Metadata = { title: "Offboarding" };
 export default async function OffboardingPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   const returnTo = offboardingHref(id);
-  const { api, scope } = await getPageApi(returnTo);
-  const queryClient = makeQueryClient();
-  const [result] = await Promise.all([
-    loadForPage(() => queryClient.fetchQuery({ ...offboardingDetailQuery(scope, id), queryFn: () => getOffboarding(api, id) }), {
-      returnTo,
-      notFoundOn404: true,
-    }),
-    prefetchPeopleOpsEmployments(queryClient, api, scope, returnTo),
-  ]);
+  // The [id] layout's load (it answered a missing offboarding with a 404 already): no second call.
+  const { scope, queryClient, loaded, people } = await offboardingPageLoad(id);
+  const [result] = await Promise.all([loadForPage(() => loaded, { returnTo, notFoundOn404: true }), people]);
   if (!result.ok) {
     return (
       <>

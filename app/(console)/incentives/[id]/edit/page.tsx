@@ -4,12 +4,9 @@ import { IncentiveEditContainer } from "@/components/console/incentives/incentiv
 import { ErrorBanner } from "@/components/console/error-banner";
 import { FormPage } from "@/components/console/people-ops/form-page";
 import { ButtonLink } from "@/components/ui/button";
-import { getPageApi, loadForPage } from "@/lib/console/server/pages";
-import { getIncentive } from "@/lib/console/server/incentives/api";
+import { loadForPage } from "@/lib/console/server/pages";
+import { incentivePageLoad } from "@/lib/console/server/incentives/page-loads";
 import { editIncentiveHref, INCENTIVES_PATH } from "@/lib/console/incentives/links";
-import { prefetchPeopleOpsEmployments } from "@/lib/console/server/people-ops/pages";
-import { incentiveDetailQuery } from "@/lib/queries/incentives";
-import { makeQueryClient } from "@/lib/queries/query-client";
 
 export const metadata: Metadata = { title: "Edit incentive" };
 
@@ -17,15 +14,9 @@ export const metadata: Metadata = { title: "Edit incentive" };
 export default async function EditIncentivePage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   const returnTo = editIncentiveHref(id);
-  const { api, scope } = await getPageApi(returnTo);
-  const queryClient = makeQueryClient();
-  const [result] = await Promise.all([
-    loadForPage(() => queryClient.fetchQuery({ ...incentiveDetailQuery(scope, id), queryFn: () => getIncentive(api, id) }), {
-      returnTo,
-      notFoundOn404: true,
-    }),
-    prefetchPeopleOpsEmployments(queryClient, api, scope, returnTo),
-  ]);
+  // The [id] layout's load (it answered a missing incentive with a 404 already): no second call.
+  const { scope, queryClient, loaded, people } = await incentivePageLoad(id);
+  const [result] = await Promise.all([loadForPage(() => loaded, { returnTo, notFoundOn404: true }), people]);
   return (
     <FormPage
       crumbs={[{ href: INCENTIVES_PATH, label: "Incentives" }]}
