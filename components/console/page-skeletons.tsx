@@ -42,8 +42,8 @@ export function DetailPageSkeleton({ what }: { what: string }) {
   );
 }
 
-/** A form page while it loads; `what` completes "Loading the …". */
-export function FormPageSkeleton({ what }: { what: string }) {
+/** A form page while it loads; `what` completes "Loading the …"; `fields` placeholder fields (default 5). */
+export function FormPageSkeleton({ what, fields = 5 }: { what: string; fields?: number }) {
   return (
     <div aria-busy="true" className="mx-auto max-w-3xl space-y-6">
       <p role="status" className="sr-only">
@@ -53,7 +53,7 @@ export function FormPageSkeleton({ what }: { what: string }) {
       <Skeleton className="h-8 w-64" />
       <Card>
         <CardBody className="space-y-5 py-6">
-          {Array.from({ length: 5 }, (_, i) => (
+          {Array.from({ length: fields }, (_, i) => (
             <div key={i} className="space-y-2">
               <Skeleton className="h-4 w-40" />
               <Skeleton className="h-9" />
