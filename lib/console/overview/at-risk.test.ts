@@ -95,7 +95,9 @@ describe(`rule 2: onboarding tasks pending and a start within ${AT_RISK_WINDOW_D
 
   it("edge day: day 14 is at risk, day 15 is not", () => {
     const pending = tasks(["address_details"]);
-    expect(assessOnboardingRisk(employment({ provisional_start_date: "2026-12-10", onboarding_tasks: pending }), null, TODAY)).not.toBeNull();
+    expect(
+      assessOnboardingRisk(employment({ provisional_start_date: "2026-12-10", onboarding_tasks: pending }), null, TODAY),
+    ).not.toBeNull();
     expect(assessOnboardingRisk(employment({ provisional_start_date: "2026-12-11", onboarding_tasks: pending }), null, TODAY)).toBeNull();
     expect(daysBetween(TODAY, "2026-12-10")).toBe(AT_RISK_WINDOW_DAYS);
   });

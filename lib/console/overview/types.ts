@@ -19,7 +19,13 @@ export interface OverviewFailure {
 
 /** Where a company's rows came from: the read model (with how fresh it is) or live API calls. */
 export type OverviewSource =
-  | { company: OverviewCompany; source: "readmodel"; lastSyncedAt: string | null; state: "fresh" | "behind" | "failing"; detail: string | null }
+  | {
+      company: OverviewCompany;
+      source: "readmodel";
+      lastSyncedAt: string | null;
+      state: "fresh" | "behind" | "failing";
+      detail: string | null;
+    }
   | { company: OverviewCompany; source: "live" }
   | { company: OverviewCompany; source: "skipped"; reason: string };
 

@@ -225,7 +225,9 @@ export function startOverviewLoads(input: OverviewInput): OverviewLoads {
       e.country ? `${e.country.code}:${e.type === "contractor" ? "contractor_basic_information" : "employment_basic_information"}` : null;
     const keys = [
       ...new Set(
-        employments.flatMap(({ employment: e }) => (e.provisional_start_date && ONBOARDING_STATUSES.includes(e.status) ? [formKey(e)] : [])),
+        employments.flatMap(({ employment: e }) =>
+          e.provisional_start_date && ONBOARDING_STATUSES.includes(e.status) ? [formKey(e)] : [],
+        ),
       ),
     ].filter((k): k is string => k !== null);
     const requirements = new Map<string, OnboardingRequirement | null>();
@@ -243,7 +245,9 @@ export function startOverviewLoads(input: OverviewInput): OverviewLoads {
         const payload = failureOf(error);
         // A country without that form has no onboarding time to compare with.
         if (payload.status !== 404)
-          notes.push(`The ${form.replaceAll("_", " ")} form of ${code} could not be read (${payload.message}): its employments are checked for pending tasks only.`);
+          notes.push(
+            `The ${form.replaceAll("_", " ")} form of ${code} could not be read (${payload.message}): its employments are checked for pending tasks only.`,
+          );
         requirements.set(key, null);
       }
     });
@@ -344,7 +348,12 @@ export function startOverviewLoads(input: OverviewInput): OverviewLoads {
             company: target.company,
             at: w.last_triggered_at,
             title: `Webhook ${w.event_type}`,
-            detail: w.status === "delivered" ? "Delivered." : w.status === "failed" ? "Not delivered." : `Delivery ${w.status.replaceAll("_", " ")}.`,
+            detail:
+              w.status === "delivered"
+                ? "Delivered."
+                : w.status === "failed"
+                  ? "Not delivered."
+                  : `Delivery ${w.status.replaceAll("_", " ")}.`,
             href: input.linkFor(target.company, WEBHOOK_DELIVERIES_PATH),
           });
       } catch (error) {

@@ -18,6 +18,9 @@ import { startOverviewLoads, type OverviewLoads } from "./load";
 
 export const OVERVIEW_PATH = "/";
 
+/** Who the partner's calls are made for (the audit log's actor). */
+export type OverviewActor = AuditActor;
+
 /** The company home's loads, for the session's company (sign-in, or the partner view, when there is none). */
 export async function startCompanyOverview(): Promise<OverviewLoads & { companyName: string; environment: Environment }> {
   const { api, scope } = await getPageApi(OVERVIEW_PATH);
