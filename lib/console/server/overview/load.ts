@@ -49,6 +49,23 @@ import { listWebhookEvents } from "../webhooks/api";
 // onboarding time is read from its form schema, at most `limits.forms` forms. Never a call per
 // employment without that bound (docs/decisions/console-overview.md).
 
+/**
+ * A country form's onboarding requirement depends only on the environment, the country, the form and
+ * the day (its `minDate` is today plus the onboarding time): read once per day and process.
+ */
+const requirementCache = new Map<string, OnboardingRequirement | null>();
+const REQUIREMENT_CACHE_MAX = 500;
+
+function rememberRequirement(key: string, value: OnboardingRequirement | null) {
+  if (requirementCache.size >= REQUIREMENT_CACHE_MAX) requirementCache.clear();
+  requirementCache.set(key, value);
+}
+
+/** Forgets the country rules read so far (tests). */
+export function clearOverviewCaches() {
+  requirementCache.clear();
+}
+
 export interface OverviewTarget {
   company: OverviewCompany;
   api: ApiClient;
@@ -231,24 +248,30 @@ export function startOverviewLoads(input: OverviewInput): OverviewLoads {
       ),
     ].filter((k): k is string => k !== null);
     const requirements = new Map<string, OnboardingRequirement | null>();
-    const readable = keys.slice(0, limits.forms);
-    if (keys.length > readable.length)
+    const cacheKeyOf = (key: string) => `${input.environment}:${input.today}:${key}`;
+    for (const key of keys) if (requirementCache.has(cacheKeyOf(key))) requirements.set(key, requirementCache.get(cacheKeyOf(key)) ?? null);
+    const unread = keys.filter((k) => !requirements.has(k));
+    const readable = unread.slice(0, limits.forms);
+    if (unread.length > readable.length)
       notes.push(
-        `The onboarding time of ${keys.length - readable.length} more country forms was not read (at most ${limits.forms} per view): their employments are checked for pending tasks only.`,
+        `The onboarding time of ${unread.length - readable.length} more country forms was not read yet (at most ${limits.forms} per view; the next view reads them): their employments are checked for pending tasks only.`,
       );
     await mapWithConcurrency(readable, limits.concurrency, async (key) => {
       const [code, form] = key.split(":") as [string, string];
+      const cacheKey = cacheKeyOf(key);
       try {
-        requirements.set(key, onboardingRequirementOf(await call(() => getForm(input.formsApi, code, form))));
+        const requirement = onboardingRequirementOf(await call(() => getForm(input.formsApi, code, form)));
+        requirements.set(key, requirement);
+        rememberRequirement(cacheKey, requirement);
       } catch (error) {
         rethrowUnauthorized(error);
         const payload = failureOf(error);
-        // A country without that form has no onboarding time to compare with.
-        if (payload.status !== 404)
-          notes.push(
-            `The ${form.replaceAll("_", " ")} form of ${code} could not be read (${payload.message}): its employments are checked for pending tasks only.`,
-          );
         requirements.set(key, null);
+        // A country without that form has no onboarding time to compare with (and will not have one today).
+        if (payload.status === 404) return void rememberRequirement(cacheKey, null);
+        notes.push(
+          `The ${form.replaceAll("_", " ")} form of ${code} could not be read (${payload.message}): its employments are checked for pending tasks only.`,
+        );
       }
     });
 
