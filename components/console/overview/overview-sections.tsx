@@ -261,7 +261,11 @@ async function ActivityCard({ load, partner }: { load: Promise<ActivitySection>;
       <CardHeader titleId={id} title={title} description="Changes the console made at the API, and webhook events, newest first." />
       <Failures failures={section.failures} partner={partner} />
       {section.items.length === 0 ? (
-        <p className="px-5 py-4 text-sm text-slate-700 dark:text-slate-300">No activity yet.</p>
+        <p className="px-5 py-4 text-sm text-slate-700 dark:text-slate-300">
+          {partner
+            ? "No change was made through the console for these companies yet, and the console received no webhook event for them."
+            : "No change was made through the console yet, and no webhook event was sent to your callbacks."}
+        </p>
       ) : (
         <ol className="divide-y divide-slate-200 dark:divide-slate-800">
           {section.items.map((item) => (

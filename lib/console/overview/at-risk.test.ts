@@ -53,6 +53,17 @@ describe("rule 1: a start date inside the country's onboarding time", () => {
     );
   });
 
+  it("without rule 1, the pending tasks' reason carries the start date", () => {
+    const risk = assessOnboardingRisk(
+      employment({ provisional_start_date: "2026-11-26", onboarding_tasks: tasks(["contract_details"]) }),
+      null,
+      TODAY,
+    );
+    expect(risk?.reasons).toEqual([
+      { kind: "pending_tasks_soon", text: "1 onboarding task pending (contract details) and it starts today (26 Nov 2026)." },
+    ]);
+  });
+
   it("a start date that has passed says so", () => {
     const risk = assessOnboardingRisk(employment({ provisional_start_date: "2026-02-12" }), PRT, TODAY);
     expect(risk?.reasons[0]?.text).toMatch(/^Its start date 12 Feb 2026 has passed: Portugal needs 20 working days/);
@@ -109,7 +120,7 @@ describe(`rule 2: onboarding tasks pending and a start within ${AT_RISK_WINDOW_D
       TODAY,
     );
     expect(risk?.reasons.map((r) => r.kind)).toEqual(["inside_onboarding_time", "pending_tasks_soon"]);
-    expect(risk?.reasons[1]?.text).toBe("1 onboarding task pending (contract details) and it starts today (26 Nov 2026).");
+    expect(risk?.reasons[1]?.text).toBe("1 onboarding task still pending: contract details.");
   });
 });
 

@@ -116,10 +116,11 @@ export function assessOnboardingRisk(
   // Rule 2: tasks still pending and the start within the window (or passed).
   if (pendingTasks.length > 0 && daysToStart <= AT_RISK_WINDOW_DAYS) {
     const names = pendingTasks.map((k) => TASK_LABELS[k].toLowerCase()).join(", ");
-    const sentence = whenText(daysToStart, start);
+    const count = plural(pendingTasks.length, "onboarding task");
+    // The start date is already in words when rule 1 holds: the tasks alone then.
     reasons.push({
       kind: "pending_tasks_soon",
-      text: `${plural(pendingTasks.length, "onboarding task")} pending (${names}) and ${sentence}.`,
+      text: reasons.length > 0 ? `${count} still pending: ${names}.` : `${count} pending (${names}) and ${whenText(daysToStart, start)}.`,
     });
   }
   if (reasons.length === 0) return null;
