@@ -12,7 +12,8 @@ import ConsoleLayout from "./(console)/layout";
 export const dynamic = "force-dynamic";
 
 export async function generateMetadata(): Promise<Metadata> {
-  return (await getConsoleSession().catch(() => null)) ? { title: "Overview" } : {};
+  // The root layout's title template applies to segments below it, not to its own page.
+  return (await getConsoleSession().catch(() => null)) ? { title: { absolute: "Overview · Roster" } } : {};
 }
 
 const LABELS: Record<Environment, { title: string; hint: string }> = {
