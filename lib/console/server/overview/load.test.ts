@@ -130,7 +130,9 @@ describe("overview loads", () => {
     expect(made.forms).toBeLessThanOrEqual(OVERVIEW_LIMITS.forms);
     expect(made.all).toBe(loads.liveCalls());
     if (process.env.OVERVIEW_MEASURE)
-      console.log(`overview calls: ${JSON.stringify(made)}; onboarding ${onboarding}; at risk ${atRisk.rows.length}; notes ${JSON.stringify(atRisk.notes)}`);
+      console.log(
+        `overview calls: ${JSON.stringify(made)}; onboarding ${onboarding}; at risk ${atRisk.rows.length}; notes ${JSON.stringify(atRisk.notes)}`,
+      );
     expect(made.all).toBeLessThanOrEqual(maxLiveCalls(OVERVIEW_LIMITS, 1, 1));
 
     // The country rules are read once a day: the next view reads no form.
