@@ -1,12 +1,20 @@
+import type { Metadata } from "next";
 import Link from "next/link";
-import { redirect } from "next/navigation";
+import { CompanyOverview } from "@/components/console/overview/company-overview.server";
 import { ENVIRONMENTS, type Environment } from "@/lib/contract/enums";
 import { getServerEnv } from "@/lib/env";
 import { getConsoleSession } from "@/lib/console/server/session";
+import ConsoleLayout from "./(console)/layout";
 
-// Home of the console: signed-in users go to their employments; others see where the API runs and
-// how to sign in. Rendered on each request (configuration is read at run time). No secret is rendered.
+// Home of the console: a signed-in admin sees the company overview inside the console's layout (an
+// operator without a company is sent to the partner view); others see where the API runs and how to
+// sign in. Rendered on each request (configuration is read at run time). No secret is rendered.
 export const dynamic = "force-dynamic";
+
+export async function generateMetadata(): Promise<Metadata> {
+  // The root layout's title template applies to segments below it, not to its own page.
+  return (await getConsoleSession().catch(() => null)) ? { title: { absolute: "Overview · Roster" } } : {};
+}
 
 const LABELS: Record<Environment, { title: string; hint: string }> = {
   sandbox: { title: "Sandbox", hint: "Test data; Customer API tokens start with ra_test_" },
@@ -24,7 +32,13 @@ async function probe(baseUrl: string): Promise<boolean> {
 }
 
 export default async function HomePage() {
-  if (await getConsoleSession().catch(() => null)) redirect("/employments");
+  if (await getConsoleSession().catch(() => null)) {
+    return (
+      <ConsoleLayout>
+        <CompanyOverview />
+      </ConsoleLayout>
+    );
+  }
   const env = getServerEnv();
   const { apiUrls, embedded, demo } = env.resolved;
   const answering = await Promise.all(ENVIRONMENTS.map((e) => probe(apiUrls[e])));
@@ -40,7 +54,7 @@ export default async function HomePage() {
       </p>
       <p className="mt-6">
         <Link
-          href="/sign-in?callbackUrl=%2Femployments"
+          href="/sign-in?callbackUrl=%2F"
           className="inline-flex items-center rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
         >
           Sign in

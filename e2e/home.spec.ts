@@ -13,7 +13,7 @@ test("the home page offers sign-in and lists both API environments", async ({ pa
   await page.goto("/");
   await expect(page).toHaveTitle(/Roster/);
   await expect(page.getByRole("heading", { level: 1, name: "Employment admin console" })).toBeVisible();
-  await expect(page.getByRole("link", { name: "Sign in" })).toHaveAttribute("href", "/sign-in?callbackUrl=%2Femployments");
+  await expect(page.getByRole("link", { name: "Sign in" })).toHaveAttribute("href", "/sign-in?callbackUrl=%2F");
   await expect(page.getByRole("heading", { level: 2, name: "API environments" })).toBeVisible();
   for (const env of environments) {
     const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: env.name, exact: true }) });

@@ -20,7 +20,7 @@ export function ConsoleHeader({ session, companies = [] }: { session: PublicSess
     <header className="relative z-20 sm:sticky sm:top-0 border-b border-slate-200 bg-white/95 backdrop-blur dark:border-slate-800 dark:bg-slate-950/95">
       {session.environment === "sandbox" ? <div aria-hidden="true" className="h-1 bg-amber-400" /> : null}
       <div className="mx-auto flex min-h-14 max-w-screen-2xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2 sm:px-6 lg:px-8">
-        <Link href={operator ? "/partner" : "/employments"} className="text-base font-bold tracking-tight text-slate-900 dark:text-white">
+        <Link href={operator ? "/partner" : "/"} className="text-base font-bold tracking-tight text-slate-900 dark:text-white">
           Roster
         </Link>
         <CollapsibleNav label={operator ? "Partner" : "Main"}>{operator ? <PartnerNavLinks /> : <NavLinks />}</CollapsibleNav>

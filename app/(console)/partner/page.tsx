@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { ENVIRONMENT_LABELS } from "@/components/console/environment-badge";
 import { ErrorBanner } from "@/components/console/error-banner";
+import { PartnerOverview } from "@/components/console/overview/partner-overview.server";
 import { GrantHealthBadge, UtcTime } from "@/components/console/partner/grant-health";
 import { WithdrawConsentButton } from "@/components/console/partner/withdraw-consent-button";
 import { Alert } from "@/components/ui/alert";
@@ -220,6 +221,8 @@ export default async function PartnerOverviewPage({
             </ul>
           </Card>
         ) : null}
+
+        <PartnerOverview deps={deps} environment={environment} grants={grants} actor={actor} />
 
         {unconnected.length > 0 ? (
           <Alert tone="info" title="Consented at the API, without a grant in this console">
