@@ -16,6 +16,7 @@ import {
 } from "@/test-support/console/partner";
 import { createRequestBudget } from "./budget";
 import type { SyncJobData } from "./jobs";
+import { listReadModelEmployments } from "./query";
 import { forgetCompaniesWithoutSource, sourceOf } from "./sources";
 import { createSyncClientFactory } from "./sync-client";
 import { syncCompany, type SyncDeps } from "./sync";
@@ -97,6 +98,15 @@ describe("company admins as read-model sources", () => {
     expect(held.employments).toBeGreaterThan(0);
     expect(held).toMatchObject({ state: 1, callbacks: 1 });
     expect(await consoleCallbacksAtApi(COMPANY_B.id, CUSTOMER_TOKENS.globex)).toHaveLength(1);
+    // Company scope rows: the admin's own list has them; the partner, with no grant for B, sees none.
+    const own = await listReadModelEmployments(
+      s.db,
+      { kind: "company", environment: "sandbox", companyId: COMPANY_B.id },
+      { page: 1, page_size: 500 },
+    );
+    expect(own.total_count).toBe(held.employments);
+    const partner = await listReadModelEmployments(s.db, { kind: "partner", environment: "sandbox" }, { page: 1, page_size: 500 });
+    expect(partner.employments.filter((e) => e.company.id === COMPANY_B.id)).toEqual([]);
 
     // Removed at its end: the last admin signs out; the callback goes at the API and every row here.
     await signOut(admin);
