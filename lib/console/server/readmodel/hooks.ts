@@ -33,9 +33,13 @@ async function enqueue(deps: AuthDeps, job: SyncJobData): Promise<void> {
   }
 }
 
-/** A company was connected (or reconnected): queue its first full re-read. */
+/**
+ * A company was connected (or reconnected): queue its first full re-read. Not awaited by the connect
+ * flow: the first source of a console starts its read model (pg-boss creating its schema), which the
+ * person connecting the company should not wait for.
+ */
 export async function onCompanyConnected(deps: AuthDeps, grant: Pick<GrantInfo, "environment" | "company">): Promise<void> {
-  await enqueue(deps, {
+  void enqueue(deps, {
     environment: grant.environment,
     companyId: grant.company.id,
     companyName: grant.company.name,
