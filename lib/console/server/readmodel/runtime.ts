@@ -126,9 +126,17 @@ export function ensureReadModel(): Promise<ReadModelRuntime> | null {
       logger: createLogger({ name: "console-readmodel", level: env.LOG_LEVEL }),
     }))();
   g[RUNTIME_KEY] = starting;
-  starting.catch(() => {
-    if (g[RUNTIME_KEY] === starting) g[RUNTIME_KEY] = undefined;
-  });
+  starting.then(
+    () => {
+      // Starting the queue (pg-boss creating or checking its schema) and the first re-reads leave
+      // garbage an idle console may never collect (docs/decisions/runtime-idle-memory.md): one
+      // collection once they have settled.
+      setTimeout(() => void import("@/lib/runtime-memory").then((m) => m.collectStartupGarbage()), 10_000).unref();
+    },
+    () => {
+      if (g[RUNTIME_KEY] === starting) g[RUNTIME_KEY] = undefined;
+    },
+  );
   return starting;
 }
 
