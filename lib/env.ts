@@ -132,9 +132,11 @@ export const ServerEnvSchema = z.object({
   CONSOLE_OPERATOR_NAME: z.string().min(1).max(100).default("Partner Operator"),
   CONSOLE_OPERATOR_PASSWORD: z.string().min(12, "must be at least 12 characters").optional(),
 
-  // The partner read model's sync (docs/decisions/console-sync-jobs.md): its job workers, scheduler
-  // and webhook callbacks run in the console process only when "on" (off until the pages read it).
-  CONSOLE_READMODEL_SYNC: z.enum(["on", "off"], { message: "must be 'on' or 'off'" }).default("off"),
+  // The read model's sync (docs/decisions/console-sync-jobs.md): on by default ("off" opts out). It
+  // starts with the first source (a partner grant, a signed-in company admin), not in an idle console.
+  CONSOLE_READMODEL_SYNC: z.enum(["on", "off"], { message: "must be 'on' or 'off'" }).default("on"),
+  // "elsewhere": this console only enqueues; `npm run console:worker` processes run the jobs.
+  CONSOLE_READMODEL_WORKERS: z.enum(["in-process", "elsewhere"], { message: "must be 'in-process' or 'elsewhere'" }).default("in-process"),
   CONSOLE_READMODEL_INTERVAL_MINUTES: positiveInt.default(15),
 });
 

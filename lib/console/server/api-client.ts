@@ -27,6 +27,11 @@ export interface ApiClientOptions {
    * API could not be reached), and awaited before the caller sees the result: audit, grant health.
    */
   onResponse?: (info: { method: string; path: string; status: number; requestId: string | null }) => void | Promise<void>;
+  /**
+   * Called after a successful write (any method but GET) with its parsed answer, and awaited before the
+   * caller sees it: the read model takes the API's answer at once (readmodel/write-through.ts).
+   */
+  afterWrite?: (info: { method: string; path: string; answer: unknown }, api: ApiClient) => Promise<void>;
 }
 
 export type RequestOptions = { query?: Record<string, string | number | undefined | null>; body?: unknown; signal?: AbortSignal };
@@ -60,6 +65,9 @@ export function createApiClient(options: ApiClientOptions) {
           cache: "no-store",
         });
       } catch (error) {
+        // A refusal by the fetch itself (the shared request budget: readmodel/interactive.ts, the sync's
+        // BehindError) is not a network failure: it reaches the caller as it is.
+        if (error instanceof ApiRequestError || (error instanceof Error && error.name === "BehindError")) throw error;
         await options.onResponse?.({ method, path, status: 0, requestId: null });
         throw new ApiRequestError({ kind: "network", status: 0, message: (error as Error).message, requestId: null });
       }
@@ -127,18 +135,20 @@ export function createApiClient(options: ApiClientOptions) {
         requestId: res.headers.get("x-request-id"),
       });
     }
+    if (method !== "GET" && options.afterWrite) await options.afterWrite({ method, path, answer: parsed.data }, client);
     return parsed.data;
   }
 
   // Transport only: the endpoints are free functions of lib/console/server/<area>/api.ts taking this client
   // (`listEmployments(api, q)`), one style for every area (docs/decisions/console-api-client-style.md).
-  return {
+  const client = {
     environment: options.environment,
     /** The company the token acts for, when it acts for one (sent where the provider requires it). */
     companyId: options.companyId,
     raw,
     json,
   };
+  return client;
 }
 
 /** Fetches every page of a paginated list (at most maxPages). */

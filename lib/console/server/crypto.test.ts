@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createTokenCipher, DecryptionError, deriveTokenKey } from "./crypto";
+import { createTokenCipher, DecryptionError, deriveTokenKey, tokenColumns } from "./crypto";
 
 const SECRET = "a-console-secret-of-at-least-32-characters";
 
@@ -63,5 +63,33 @@ describe("token encryption (AES-256-GCM, HKDF key, row-bound AAD)", () => {
     expect(deriveTokenKey(SECRET)).toHaveLength(32);
     expect(deriveTokenKey(SECRET).equals(deriveTokenKey(SECRET))).toBe(true);
     expect(() => deriveTokenKey("short")).toThrow(/32 characters/);
+  });
+});
+
+describe("tokenColumns: the stores' one way to seal, open and re-seal their token columns", () => {
+  const cipher = createTokenCipher("s".repeat(40));
+  const grants = tokenColumns(cipher, "partner_grants");
+  const connections = tokenColumns(cipher, "console_connections");
+
+  it("seals both tokens for a row, opens them for that row and table only", () => {
+    const sealed = grants.seal("g1", { accessToken: "access-1", refreshToken: "refresh-1" });
+    expect(grants.open("g1", "access_token", sealed.accessTokenEnc)).toBe("access-1");
+    expect(grants.open("g1", "refresh_token", sealed.refreshTokenEnc!)).toBe("refresh-1");
+    expect(() => grants.open("g2", "access_token", sealed.accessTokenEnc)).toThrow(DecryptionError);
+    expect(() => grants.open("g1", "refresh_token", sealed.accessTokenEnc)).toThrow(DecryptionError);
+    expect(() => connections.open("g1", "access_token", sealed.accessTokenEnc)).toThrow(DecryptionError);
+    expect(connections.seal("c1", { accessToken: "ct" }).refreshTokenEnc).toBeNull();
+  });
+
+  it("a refresh's values: new tokens sealed, the old refresh token kept when none comes, scopes kept without `scope`", () => {
+    const at = new Date("2026-01-01T00:00:00Z");
+    const row = { id: "c1", scopes: ["a"], refreshGeneration: 3 };
+    const kept = connections.refreshed(row, { access_token: "new-access", expires_in: 60 }, "old-refresh", at);
+    expect(connections.open("c1", "access_token", kept.accessTokenEnc)).toBe("new-access");
+    expect(connections.open("c1", "refresh_token", kept.refreshTokenEnc)).toBe("old-refresh");
+    expect(kept).toMatchObject({ scopes: ["a"], refreshGeneration: 4, accessExpiresAt: new Date("2026-01-01T00:01:00Z") });
+    const rotated = connections.refreshed(row, { access_token: "x", refresh_token: "rotated", expires_in: 1, scope: "b c" }, "old", at);
+    expect(connections.open("c1", "refresh_token", rotated.refreshTokenEnc)).toBe("rotated");
+    expect(rotated.scopes).toEqual(["b", "c"]);
   });
 });

@@ -61,3 +61,49 @@ export function createTokenCipher(secret: string): TokenCipher {
     },
   };
 }
+
+export type TokenColumn = "access_token" | "refresh_token";
+
+/**
+ * The sealed token columns of one table (`access_token_enc`, `refresh_token_enc`), with the AAD
+ * `<table>:<row id>:<column>`: the one way the console's stores (token-store.ts for the company
+ * admins' connections, partner/grant-store.ts for the partner's grants) seal, open and re-seal after a
+ * refresh.
+ */
+export function tokenColumns(cipher: TokenCipher, table: string) {
+  const aad = (id: string, column: TokenColumn) => `${table}:${id}:${column}`;
+  return {
+    aad,
+    /** Both tokens sealed for row `id` (no refresh token: null). */
+    seal(id: string, tokens: { accessToken: string; refreshToken?: string | null }) {
+      return {
+        accessTokenEnc: cipher.seal(tokens.accessToken, aad(id, "access_token")),
+        refreshTokenEnc: tokens.refreshToken ? cipher.seal(tokens.refreshToken, aad(id, "refresh_token")) : null,
+      };
+    },
+    /** Opens one column of row `id`; throws DecryptionError as TokenCipher.open does. */
+    open(id: string, column: TokenColumn, sealed: string): string {
+      return cipher.open(sealed, aad(id, column));
+    },
+    /**
+     * The values a refresh writes: both tokens sealed (the refresh token kept when the answer brings
+     * none), the new expiry, the scopes and the next refresh generation.
+     */
+    refreshed(
+      row: { id: string; scopes: string[]; refreshGeneration: number },
+      response: { access_token: string; refresh_token?: string | null; expires_in: number; scope?: string | null },
+      refreshToken: string,
+      at: Date,
+    ) {
+      const sealed = this.seal(row.id, { accessToken: response.access_token, refreshToken: response.refresh_token ?? refreshToken });
+      return {
+        accessTokenEnc: sealed.accessTokenEnc,
+        refreshTokenEnc: sealed.refreshTokenEnc!,
+        accessExpiresAt: new Date(at.getTime() + response.expires_in * 1000),
+        // RFC 6749 5.1: no `scope` in the answer (the provider sends none) means the scopes did not change.
+        scopes: response.scope ? response.scope.split(" ").filter(Boolean) : row.scopes,
+        refreshGeneration: row.refreshGeneration + 1,
+      };
+    },
+  };
+}

@@ -2,7 +2,8 @@ import "server-only";
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
-import { createApiClient, type ApiClient } from "./api-client";
+import { getServerEnv } from "@/lib/env";
+import { createApiClient, type ApiClient, type ApiClientOptions } from "./api-client";
 import { ApiRequestError } from "../api-errors";
 import { getAuthDeps, type AuthDeps } from "./auth/deps";
 import { parseCookieHeader, readSessionId, type CookieMap } from "./auth/session-cookie";
@@ -12,6 +13,9 @@ import type { AuditActor } from "./db/schema";
 import { auditPath, isMutating, recordAudit } from "./partner/audit";
 import { grantRevokedError, type GrantInfo } from "./partner/grant-store";
 import type { ConsoleSession } from "../session-types";
+import { createRequestBudget } from "./readmodel/budget";
+import { interactiveFetch } from "./readmodel/interactive";
+import { writeThroughFor } from "./readmodel/write-through";
 import { signInAgainError, type ConnectionInfo } from "./token-store";
 
 // The session of the current request and an API client acting with its token. The cookie holds only
@@ -53,6 +57,27 @@ async function auditCall(
   }
 }
 
+/**
+ * What a company's API client of the console carries for the read model (on unless
+ * CONSOLE_READMODEL_SYNC=off): its calls paid from the interactive share of the shared request
+ * budget (readmodel/interactive.ts), and its writes' answers taken by the read model at once
+ * (readmodel/write-through.ts).
+ */
+function readModelPlumbing(
+  deps: AuthDeps,
+  scope: { environment: Environment; clientId: string | null; company: { id: string; name: string } | null },
+): Pick<ApiClientOptions, "fetch" | "afterWrite"> {
+  if (getServerEnv().CONSOLE_READMODEL_SYNC === "off") return { fetch: deps.fetch };
+  return {
+    fetch: interactiveFetch(createRequestBudget(deps.db), deps.fetch, {
+      environment: scope.environment,
+      clientId: scope.clientId,
+      companyId: scope.company?.id ?? null,
+    }),
+    afterWrite: writeThroughFor({ db: deps.db, logger: deps.logger, enabled: true }, scope),
+  };
+}
+
 /** An API client for one connection: getToken refreshes when due; a 401 refreshes once and retries. */
 export function createConnectionApiClient(deps: AuthDeps, connection: ConnectionInfo, baseUrl: string): ApiClient {
   let lastToken: string | undefined;
@@ -66,7 +91,7 @@ export function createConnectionApiClient(deps: AuthDeps, connection: Connection
     baseUrl,
     environment: connection.environment,
     companyId: connection.company?.id,
-    fetch: deps.fetch,
+    ...readModelPlumbing(deps, { environment: connection.environment, clientId: connection.clientId, company: connection.company }),
     getToken: async () => (lastToken = await deps.store.getAccessToken(connection.id)),
     onUnauthorized: async () => {
       try {
@@ -92,7 +117,7 @@ export function createGrantApiClient(deps: AuthDeps, grant: GrantInfo, baseUrl: 
     baseUrl,
     environment: grant.environment,
     companyId: grant.company.id,
-    fetch: deps.fetch,
+    ...readModelPlumbing(deps, { environment: grant.environment, clientId: grant.clientId, company: grant.company }),
     getToken: async () => (lastToken = await deps.grants.getAccessToken(grant.id)),
     onUnauthorized: async () => (lastToken = await deps.grants.getAccessToken(grant.id, { rejected: lastToken })),
     onResponse: async (info) => {

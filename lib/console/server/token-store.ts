@@ -3,8 +3,8 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { and, asc, eq, lte, ne } from "drizzle-orm";
 import { ENVIRONMENTS, type Environment, type TokenResponse } from "@/lib/contract";
 import { ApiRequestError } from "../api-errors";
-import { TokenEndpointError } from "./auth/token-endpoint";
-import type { TokenCipher } from "./crypto";
+import { refreshFailedError, TokenEndpointError } from "./auth/token-endpoint";
+import { tokenColumns, type TokenCipher } from "./crypto";
 import type { ConsoleDb } from "./db/client";
 import {
   consoleConnections,
@@ -78,8 +78,6 @@ export interface TokenStoreDeps {
   sessionTtlMs?: number;
 }
 
-const aad = (connectionId: string, column: "access_token" | "refresh_token") => `console_connections:${connectionId}:${column}`;
-
 /** 401 for the UI: the connection is gone or refused; the user signs in to that environment again. */
 export function signInAgainError(environment: Environment | null, reason: string): ApiRequestError {
   const where = environment ? ` to ${environment}` : "";
@@ -110,18 +108,12 @@ function toInfo(row: ConsoleConnectionRow): ConnectionInfo {
 export type TokenStore = ReturnType<typeof createTokenStore>;
 
 export function createTokenStore(deps: TokenStoreDeps) {
-  const { db, cipher } = deps;
+  const { db } = deps;
+  const tokens = tokenColumns(deps.cipher, "console_connections");
   const now = deps.now ?? (() => new Date());
   const ttl = deps.sessionTtlMs ?? SESSION_TTL_MS;
   /** Refreshes in flight in this process, by connection id. */
   const inflight = new Map<string, Promise<string>>();
-
-  function seal(connectionId: string, values: { accessToken: string; refreshToken?: string | null }) {
-    return {
-      accessTokenEnc: cipher.seal(values.accessToken, aad(connectionId, "access_token")),
-      refreshTokenEnc: values.refreshToken ? cipher.seal(values.refreshToken, aad(connectionId, "refresh_token")) : null,
-    };
-  }
 
   function needsRefresh(row: ConsoleConnectionRow, accessToken: string, rejected: string | undefined): boolean {
     if (row.kind !== "oauth") return false;
@@ -178,7 +170,7 @@ export function createTokenStore(deps: TokenStoreDeps) {
         out.push({
           environment: row.environment,
           clientId: row.clientId,
-          refreshToken: cipher.open(row.refreshTokenEnc, aad(row.id, "refresh_token")),
+          refreshToken: tokens.open(row.id, "refresh_token", row.refreshTokenEnc),
         });
       } catch {
         /* an undecryptable token (secret changed) cannot be revoked; forgetting it is all we can do */
@@ -193,7 +185,7 @@ export function createTokenStore(deps: TokenStoreDeps) {
       const [row] = await tx.select().from(consoleConnections).where(eq(consoleConnections.id, connectionId)).for("update");
       if (!row) return { dead: "signed out", environment: null };
       if (row.status === "dead") return { dead: row.statusReason ?? "refused", environment: row.environment };
-      const access = cipher.open(row.accessTokenEnc, aad(row.id, "access_token"));
+      const access = tokens.open(row.id, "access_token", row.accessTokenEnc);
       // Another instance refreshed while we waited for the lock: its token is ours too.
       if (row.refreshGeneration !== seenGeneration && access !== rejected) return { token: access };
       if (!needsRefresh(row, access, rejected)) return { token: access };
@@ -204,7 +196,7 @@ export function createTokenStore(deps: TokenStoreDeps) {
           .where(eq(consoleConnections.id, row.id));
         return { dead: "expired", environment: row.environment };
       }
-      const refreshToken = cipher.open(row.refreshTokenEnc, aad(row.id, "refresh_token"));
+      const refreshToken = tokens.open(row.id, "refresh_token", row.refreshTokenEnc);
       let response: TokenResponse;
       try {
         response = await deps.refresh({ environment: row.environment, clientId: row.clientId, refreshToken });
@@ -219,35 +211,16 @@ export function createTokenStore(deps: TokenStoreDeps) {
         }
         return { error };
       }
-      const sealed = seal(row.id, { accessToken: response.access_token, refreshToken: response.refresh_token ?? refreshToken });
       await tx
         .update(consoleConnections)
-        .set({
-          accessTokenEnc: sealed.accessTokenEnc,
-          refreshTokenEnc: sealed.refreshTokenEnc,
-          accessExpiresAt: new Date(now().getTime() + response.expires_in * 1000),
-          // RFC 6749 5.1: no `scope` in the answer (the provider sends none) means the scopes did not change.
-          scopes: response.scope ? response.scope.split(" ").filter(Boolean) : row.scopes,
-          refreshGeneration: row.refreshGeneration + 1,
-          updatedAt: now(),
-        })
+        .set({ ...tokens.refreshed(row, response, refreshToken, now()), updatedAt: now() })
         .where(eq(consoleConnections.id, row.id));
       return { token: response.access_token };
     });
     if ("token" in outcome) return outcome.token;
     if ("dead" in outcome) throw signInAgainError(outcome.environment, outcome.dead);
     const error = outcome.error;
-    if (error instanceof TokenEndpointError) {
-      // invalid_client and 5xx are not the user's doing: signing in again would not help. Say what the API said.
-      const limited = error.status === 429;
-      throw new ApiRequestError({
-        kind: limited ? "rate_limited" : "server",
-        // A 4xx here (invalid_client…) is the console's configuration, not the user's request: 502.
-        status: limited || error.status >= 500 ? error.status : 502,
-        message: `Refreshing the access token failed: ${error.message}`,
-        requestId: error.requestId,
-      });
-    }
+    if (error instanceof TokenEndpointError) throw refreshFailedError(error, "the access token");
     throw error;
   }
 
@@ -276,7 +249,7 @@ export function createTokenStore(deps: TokenStoreDeps) {
       }
       const sessionId = existing?.id ?? randomBytes(32).toString("base64url");
       const connectionId = randomUUID();
-      const sealed = seal(connectionId, c);
+      const sealed = tokens.seal(connectionId, c);
       await db.transaction(async (tx) => {
         if (existing) {
           await tx
@@ -443,7 +416,7 @@ export function createTokenStore(deps: TokenStoreDeps) {
       const [row] = await db.select().from(consoleConnections).where(eq(consoleConnections.id, connectionId)).limit(1);
       if (!row) throw signInAgainError(null, "signed out");
       if (row.status === "dead") throw signInAgainError(row.environment, row.statusReason ?? "refused");
-      const access = cipher.open(row.accessTokenEnc, aad(row.id, "access_token"));
+      const access = tokens.open(row.id, "access_token", row.accessTokenEnc);
       if (row.kind === "customer_token") {
         if (options.rejected !== undefined && options.rejected === access) {
           // A Customer API token cannot be refreshed: revoked or expired at the API means over.

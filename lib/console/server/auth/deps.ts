@@ -8,6 +8,7 @@ import { getConsoleDatabase, type ConsoleDb } from "../db/client";
 import { createGrantStore, type GrantStore } from "../partner/grant-store";
 import { createOperatorAuthenticator, ensureOperator, type OperatorSignInResult } from "../partner/operators";
 import { createPartnerTokens, type PartnerTokens } from "../partner/partner-token";
+import { withAdminSources } from "../readmodel/admin-store";
 import { createTokenStore, type TokenStore } from "../token-store";
 import { refreshAccessToken, requestClientCredentialsToken, revokeToken } from "./token-endpoint";
 import type { RevocableGrant } from "../token-store";
@@ -75,11 +76,12 @@ export function createAuthDeps(input: CreateAuthDepsInput): AuthDeps {
       requestClientCredentialsToken({ baseUrl: await resolveBaseUrl(environment), client: config.clients[environment], fetch: doFetch }),
   });
   const authenticateOperator = createOperatorAuthenticator(db);
-  return {
+  const deps: AuthDeps = {
     config,
     db,
     cipher,
-    store,
+    // Company sign-ins and sign-outs begin and end the read model's admin sources.
+    store: withAdminSources(() => deps, store),
     grants,
     partnerTokens,
     authenticateOperator,
@@ -88,6 +90,7 @@ export function createAuthDeps(input: CreateAuthDepsInput): AuthDeps {
     resolveBaseUrl,
     now,
   };
+  return deps;
 }
 
 const DEPS_KEY = Symbol.for("roster.console.authDeps");

@@ -35,6 +35,21 @@ export class TokenEndpointError extends Error {
 }
 
 /**
+ * A refresh the token endpoint refused for a reason that is not the user's (invalid_client, 5xx,
+ * 429): signing in again would not help, so the answer says what the API said. A 4xx other than 429
+ * is the console's configuration, not the user's request: 502.
+ */
+export function refreshFailedError(error: TokenEndpointError, what: string): ApiRequestError {
+  const limited = error.status === 429;
+  return new ApiRequestError({
+    kind: limited ? "rate_limited" : "server",
+    status: limited || error.status >= 500 ? error.status : 502,
+    message: `Refreshing ${what} failed: ${error.message}`,
+    requestId: error.requestId,
+  });
+}
+
+/**
  * RFC 6749 2.3.1: id and secret are percent-encoded before the Basic encoding (a space as %20, which
  * both form decoders and decodeURIComponent read back).
  */

@@ -3,8 +3,8 @@ import { randomUUID } from "node:crypto";
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import type { Environment, TokenResponse } from "@/lib/contract";
 import { ApiRequestError } from "../../api-errors";
-import { TokenEndpointError } from "../auth/token-endpoint";
-import type { TokenCipher } from "../crypto";
+import { refreshFailedError, TokenEndpointError } from "../auth/token-endpoint";
+import { tokenColumns, type TokenCipher } from "../crypto";
 import type { ConsoleDb } from "../db/client";
 import { partnerGrants, type GrantStatus, type PartnerGrantRow, type StoredCompany, type StoredUser } from "../db/schema";
 import { REFRESH_MARGIN_MS, type RefreshInput } from "../token-store";
@@ -53,8 +53,6 @@ export interface GrantStoreDeps {
   successWriteIntervalMs?: number;
 }
 
-const aad = (grantId: string, column: "access_token" | "refresh_token") => `partner_grants:${grantId}:${column}`;
-
 export const GRANT_REVOKED = "grant_revoked";
 
 /** The company withdrew its consent (or it was withdrawn here): reconnect it from the partner view. */
@@ -88,7 +86,8 @@ function toInfo(row: PartnerGrantRow): GrantInfo {
 export type GrantStore = ReturnType<typeof createGrantStore>;
 
 export function createGrantStore(deps: GrantStoreDeps) {
-  const { db, cipher } = deps;
+  const { db } = deps;
+  const tokens = tokenColumns(deps.cipher, "partner_grants");
   const now = deps.now ?? (() => new Date());
   const successInterval = deps.successWriteIntervalMs ?? 15_000;
   /** Refreshes in flight in this process, by grant id. */
@@ -117,11 +116,11 @@ export function createGrantStore(deps: GrantStoreDeps) {
       const company = { id: row.companyId, name: row.companyName };
       if (row.status === "revoked" || !row.accessTokenEnc || !row.refreshTokenEnc)
         return { revoked: row.statusReason ?? "consent revoked", company };
-      const access = cipher.open(row.accessTokenEnc, aad(row.id, "access_token"));
+      const access = tokens.open(row.id, "access_token", row.accessTokenEnc);
       // Another instance refreshed while we waited for the lock: its token is ours too.
       if (row.refreshGeneration !== seenGeneration && access !== rejected) return { token: access };
       if (!needsRefresh(row, access, rejected)) return { token: access };
-      const refreshToken = cipher.open(row.refreshTokenEnc, aad(row.id, "refresh_token"));
+      const refreshToken = tokens.open(row.id, "refresh_token", row.refreshTokenEnc);
       let response: TokenResponse;
       try {
         response = await deps.refresh({ environment: row.environment, clientId: row.clientId, refreshToken });
@@ -144,12 +143,7 @@ export function createGrantStore(deps: GrantStoreDeps) {
       await tx
         .update(partnerGrants)
         .set({
-          accessTokenEnc: cipher.seal(response.access_token, aad(row.id, "access_token")),
-          refreshTokenEnc: cipher.seal(response.refresh_token ?? refreshToken, aad(row.id, "refresh_token")),
-          accessExpiresAt: new Date(now().getTime() + response.expires_in * 1000),
-          // RFC 6749 5.1: no `scope` in the answer (the provider sends none) means the scopes did not change.
-          scopes: response.scope ? response.scope.split(" ").filter(Boolean) : row.scopes,
-          refreshGeneration: row.refreshGeneration + 1,
+          ...tokens.refreshed(row, response, refreshToken, now()),
           ...(row.status === "refresh_failing" ? setStatus("active", null) : { updatedAt: now() }),
         })
         .where(eq(partnerGrants.id, row.id));
@@ -158,15 +152,7 @@ export function createGrantStore(deps: GrantStoreDeps) {
     if ("token" in outcome) return outcome.token;
     if ("revoked" in outcome) throw grantRevokedError(outcome.company, outcome.revoked);
     const error = outcome.failed;
-    if (error instanceof TokenEndpointError) {
-      const limited = error.status === 429;
-      throw new ApiRequestError({
-        kind: limited ? "rate_limited" : "server",
-        status: limited || error.status >= 500 ? error.status : 502,
-        message: `Refreshing the company's access token failed: ${error.message}`,
-        requestId: error.requestId,
-      });
-    }
+    if (error instanceof TokenEndpointError) throw refreshFailedError(error, "the company's access token");
     if (error instanceof ApiRequestError) throw error;
     throw new ApiRequestError({
       kind: "server",
@@ -194,8 +180,7 @@ export function createGrantStore(deps: GrantStoreDeps) {
       const values = {
         companyName: input.company.name,
         clientId: input.clientId,
-        accessTokenEnc: cipher.seal(input.accessToken, aad(id, "access_token")),
-        refreshTokenEnc: cipher.seal(input.refreshToken, aad(id, "refresh_token")),
+        ...tokens.seal(id, input),
         accessExpiresAt: input.accessExpiresAt,
         scopes: input.scopes,
         consentedBy: input.consentedBy,
@@ -228,8 +213,7 @@ export function createGrantStore(deps: GrantStoreDeps) {
           .update(partnerGrants)
           .set({
             ...values,
-            accessTokenEnc: cipher.seal(input.accessToken, aad(row.id, "access_token")),
-            refreshTokenEnc: cipher.seal(input.refreshToken, aad(row.id, "refresh_token")),
+            ...tokens.seal(row.id, input),
           })
           .where(eq(partnerGrants.id, row.id));
         row = (await loadRow(row.id)) ?? row;
@@ -270,7 +254,7 @@ export function createGrantStore(deps: GrantStoreDeps) {
           row?.statusReason ?? "consent revoked",
         );
       }
-      const access = cipher.open(row.accessTokenEnc, aad(row.id, "access_token"));
+      const access = tokens.open(row.id, "access_token", row.accessTokenEnc);
       if (!needsRefresh(row, access, options.rejected)) return access;
       const running = inflight.get(grantId);
       if (running) return running;
@@ -317,7 +301,7 @@ export function createGrantStore(deps: GrantStoreDeps) {
         let refreshToken: string | null = null;
         if (row.refreshTokenEnc) {
           try {
-            refreshToken = cipher.open(row.refreshTokenEnc, aad(row.id, "refresh_token"));
+            refreshToken = tokens.open(row.id, "refresh_token", row.refreshTokenEnc);
           } catch {
             /* undecryptable (secret changed): nothing to revoke, forgetting is all we can do */
           }

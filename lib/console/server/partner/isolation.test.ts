@@ -4,7 +4,17 @@ import { eq } from "drizzle-orm";
 import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fanOutOutbox } from "@/lib/gateway/webhooks/dispatcher";
-import { partnerGrants } from "../db/schema";
+import { partnerGrants, readmodelEmployments, readmodelPendingItems, readmodelSyncState } from "../db/schema";
+import { createRequestBudget } from "../readmodel/budget";
+import {
+  getReadModelFreshness,
+  iterateReadModelEmployments,
+  listReadModelEmployments,
+  listReadModelPendingItems,
+  type ReadModelScope,
+} from "../readmodel/query";
+import { createSyncClientFactory } from "../readmodel/sync-client";
+import { syncCompany } from "../readmodel/sync";
 import { handleConnectCallback, handleConnectStart, consentLinkPath } from "../partner/connect";
 import { handleCreateConsentLink, handleSwitchCompany } from "../partner/routes";
 import {
@@ -21,7 +31,9 @@ import {
 // admin of each: every BFF handler (found on disk, so a new one is covered the day it lands), called
 // with the other company's objects, refuses and serves nothing of it, and changes nothing of it; the
 // handlers do serve each actor's own objects (so the refusals are not vacuous); react-query keys carry
-// the company and the environment. Plus the token refresh under load: 50 concurrent requests for a
+// the company and the environment. The read model (both companies synced into it) serves each scope
+// only its own company's rows, and no handler called with the other company's objects changes that
+// company's rows there (write-through). Plus the token refresh under load: 50 concurrent requests for a
 // company whose access token expired make exactly one refresh and no error.
 
 const DEPS_KEY = Symbol.for("roster.console.authDeps");
@@ -297,7 +309,32 @@ describe("tenant isolation of the console (two companies, one partner, their adm
 
     objects.A = await collect("A", COMPANY_A, CUSTOMER_TOKENS.acme);
     objects.B = await collect("B", COMPANY_B, CUSTOMER_TOKENS.globex);
+
+    // Both companies in the read model (what its jobs do), read with the partner's grants.
+    const syncDeps = {
+      db: s.db,
+      clientFor: createSyncClientFactory(s.deps, { budget: createRequestBudget(s.db) }),
+      intervalMs: 15 * 60_000,
+    };
+    for (const company of [COMPANY_A, COMPANY_B]) {
+      const outcome = await syncCompany(syncDeps, { environment: "sandbox", company: { id: company.id, name: company.name } });
+      expect(outcome.kind).toBe("synced");
+    }
   }, 180_000);
+
+  /** A company's rows in the read model, exactly (any write to them changes this). */
+  async function readModelSnapshot(companyId: string): Promise<string> {
+    const rows = await Promise.all([
+      s.db
+        .select()
+        .from(readmodelEmployments)
+        .where(eq(readmodelEmployments.companyId, companyId))
+        .orderBy(readmodelEmployments.employmentId),
+      s.db.select().from(readmodelPendingItems).where(eq(readmodelPendingItems.companyId, companyId)).orderBy(readmodelPendingItems.itemId),
+      s.db.select().from(readmodelSyncState).where(eq(readmodelSyncState.companyId, companyId)),
+    ]);
+    return JSON.stringify(rows);
+  }
 
   afterAll(() => {
     (globalThis as unknown as Record<symbol, unknown>)[DEPS_KEY] = previousDeps;
@@ -319,6 +356,7 @@ describe("tenant isolation of the console (two companies, one partner, their adm
     it(`${c.actor}: every handler refuses ${c.other}'s objects, serves nothing of ${c.other} and changes nothing of it`, async () => {
       const other = objects[c.other];
       const before = await snapshot(c.otherToken, other);
+      const readModelBefore = await readModelSnapshot(other.id);
       const leaks: string[] = [];
       const served: string[] = [];
       let checked = 0;
@@ -344,8 +382,41 @@ describe("tenant isolation of the console (two companies, one partner, their adm
       expect(leaks).toEqual([]);
       expect(served).toEqual([]);
       expect(await snapshot(c.otherToken, other)).toBe(before);
+      expect(await readModelSnapshot(other.id), `${c.other}'s rows in the read model`).toBe(readModelBefore);
     });
   }
+
+  it("the read model never serves one company's rows to another (lists, search, export, pending items, freshness)", async () => {
+    for (const [own, other] of [
+      ["A", "B"],
+      ["B", "A"],
+    ] as const) {
+      const scope: ReadModelScope = { kind: "company", environment: "sandbox", companyId: objects[own].id };
+      const page = await listReadModelEmployments(s.db, scope, { page: 1, page_size: 500 });
+      expect(page.employments.length, `${own} has rows (the check is not vacuous)`).toBeGreaterThan(0);
+      const served = JSON.stringify(page);
+      expect(objects[other].markers.filter((m) => served.includes(m))).toEqual([]);
+      expect(page.employments.every((e) => e.company.id === objects[own].id)).toBe(true);
+      // A search for the other company's people, in this company's scope, finds nothing of them.
+      const otherName = (await listReadModelEmployments(s.db, { ...scope, companyId: objects[other].id }, { page: 1, page_size: 1 }))
+        .employments[0]!.full_name;
+      const searched = await listReadModelEmployments(s.db, scope, { page: 1, page_size: 500, search: otherName });
+      expect(searched.employments.filter((e) => e.company.id !== objects[own].id)).toEqual([]);
+      const exported: string[] = [];
+      for await (const batch of iterateReadModelEmployments(s.db, scope, {})) exported.push(...batch.map((e) => e.company.id));
+      expect(new Set(exported)).toEqual(new Set([objects[own].id]));
+      for (const kind of ["time_off", "expense"] as const)
+        expect((await listReadModelPendingItems(s.db, scope, kind)).every((i) => i.companyId === objects[own].id)).toBe(true);
+      expect((await getReadModelFreshness(s.db, scope)).map((f) => f.companyId)).toEqual([objects[own].id]);
+      // The partner's scope narrowed to one company is that company only.
+      const narrowed = await listReadModelEmployments(
+        s.db,
+        { kind: "partner", environment: "sandbox", companyIds: [objects[own].id] },
+        { page: 1, page_size: 500 },
+      );
+      expect(new Set(narrowed.employments.map((e) => e.company.id))).toEqual(new Set([objects[own].id]));
+    }
+  });
 
   it("the same handlers serve each actor's own objects (the refusals above are not vacuous)", async () => {
     const own: [keyof typeof actors, CompanyObjects][] = [

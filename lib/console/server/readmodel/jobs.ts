@@ -1,12 +1,13 @@
 import "server-only";
-import { and, asc, eq, isNull, lte, ne, or, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type PgBoss from "pg-boss";
 import type { Environment } from "@/lib/contract";
 import type { Logger } from "@/lib/logger";
 import type { ConsoleDb } from "../db/client";
-import { partnerGrants, readmodelSyncState } from "../db/schema";
+import { readmodelSyncState } from "../db/schema";
 import { BehindError } from "./budget";
 import type { CompanyRef } from "./store";
+import { forgetCompaniesWithoutSource, forgetCompanyUnlessSourced, SOURCED_COMPANIES } from "./sources";
 import { rereadEmployment, rereadExpense, rereadWithState, syncCompany, type SyncDeps } from "./sync";
 
 // The read model's jobs on pg-boss (docs/decisions/console-sync-jobs.md): one queue of full re-reads
@@ -36,6 +37,7 @@ const refOf = (data: { environment: Environment; companyId: string; companyName:
   environment: data.environment,
   company: { id: data.companyId, name: data.companyName },
 });
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const companyKey = (environment: Environment, companyId: string) => `${environment}:${companyId}`;
 
 export async function createReadModelQueues(boss: PgBoss): Promise<void> {
@@ -105,7 +107,10 @@ export async function startReadModelWorkers(boss: PgBoss, deps: SyncDeps, option
             ),
           );
         }
-        await syncCompany(deps, refOf(job.data));
+        const outcome = await syncCompany(deps, refOf(job.data));
+        // Its source ended while it was queued or read: nothing of it stays unless another source covers it.
+        if (outcome.kind === "revoked")
+          await forgetCompanyUnlessSourced(deps.db, { environment: job.data.environment, companyId: job.data.companyId });
       } catch (error) {
         if (error instanceof BehindError) return onBehind(job.data, error);
         options.logger?.warn(
@@ -158,30 +163,27 @@ export async function enqueueDueCompanies(
 ): Promise<number> {
   const now = options.now ?? new Date();
   const s = readmodelSyncState;
-  const due = await db
-    .select({
-      environment: partnerGrants.environment,
-      companyId: partnerGrants.companyId,
-      companyName: partnerGrants.companyName,
-      nextDueAt: s.nextDueAt,
-    })
-    .from(partnerGrants)
-    .leftJoin(s, and(eq(s.environment, partnerGrants.environment), eq(s.companyId, partnerGrants.companyId)))
-    .where(
-      and(ne(partnerGrants.status, "revoked"), or(isNull(s.nextDueAt), lte(s.nextDueAt, now)), or(isNull(s.retryAt), lte(s.retryAt, now))),
-    )
-    .orderBy(sql`${s.nextDueAt} ASC NULLS FIRST`, asc(partnerGrants.companyId))
-    .limit(options.batch ?? 50);
+  // Every company with a source (a live partner grant or a signed-in admin: ./sources.ts).
+  const due = rowsOf<{ environment: Environment; company_id: string; company_name: string }>(
+    await db.execute(sql`
+      SELECT src.environment, src.company_id, src.company_name
+      FROM ${SOURCED_COMPANIES} src
+      LEFT JOIN readmodel_sync_state st ON st.environment = src.environment AND st.company_id = src.company_id
+      WHERE (st.next_due_at IS NULL OR st.next_due_at <= ${now.toISOString()}::timestamptz)
+        AND (st.retry_at IS NULL OR st.retry_at <= ${now.toISOString()}::timestamptz)
+      ORDER BY st.next_due_at ASC NULLS FIRST, src.company_id ASC
+      LIMIT ${options.batch ?? 50}`),
+  );
   for (const company of due) {
     const next = new Date(now.getTime() + options.intervalMs);
     await db
       .insert(s)
-      .values({ environment: company.environment, companyId: company.companyId, nextDueAt: next, updatedAt: now })
+      .values({ environment: company.environment, companyId: company.company_id, nextDueAt: next, updatedAt: now })
       .onConflictDoUpdate({ target: [s.environment, s.companyId], set: { nextDueAt: next, updatedAt: now } });
     await enqueueCompanySync(boss, {
       environment: company.environment,
-      companyId: company.companyId,
-      companyName: company.companyName,
+      companyId: company.company_id,
+      companyName: company.company_name,
       reason: "scheduled",
     });
   }
@@ -199,6 +201,13 @@ export function startReadModelScheduler(
     if (running) return;
     running = true;
     try {
+      // Companies whose last source ended (a refused refresh token, a session past its end) go first.
+      const forgotten = await forgetCompaniesWithoutSource(db);
+      if (forgotten.length > 0)
+        options.logger?.info(
+          { event: "readmodel.forgotten", companies: forgotten.length },
+          "read model rows of companies without a source deleted",
+        );
       await enqueueDueCompanies(db, boss, { intervalMs: options.intervalMs, batch: options.batch });
     } catch (error) {
       options.logger?.warn({ event: "readmodel.schedule_failed", reason: (error as Error).message }, "read model scheduler tick failed");

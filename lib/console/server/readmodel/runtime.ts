@@ -17,12 +17,13 @@ import {
 } from "./jobs";
 import { createSyncClientFactory } from "./sync-client";
 import type { SyncDeps } from "./sync";
+import { anySourceExists } from "./sources";
 import { ensureCompanyCallback } from "./webhooks";
 
 // The read model in a console process: the job queue, this process's workers, the scheduler, and
-// the callback registration before a company's re-read. Off by default (CONSOLE_READMODEL_SYNC=on
-// starts it; docs/decisions/console-sync-jobs.md says why); the webhook receiver and the partner
-// hooks find it through `getReadModelRuntime()` and do nothing when it is not running.
+// the callback registration before a company's re-read. On by default (CONSOLE_READMODEL_SYNC=off opts
+// out), started lazily with the first source (docs/decisions/console-sync-jobs.md); the webhook
+// receiver and the hooks find it through `ensureReadModel()`.
 
 export interface ReadModelRuntime {
   boss: PgBoss;
@@ -87,24 +88,68 @@ export async function startReadModel(options: ReadModelOptions): Promise<ReadMod
 }
 
 const RUNTIME_KEY = Symbol.for("roster.console.readmodel");
-type Holder = Record<symbol, Promise<ReadModelRuntime> | undefined>;
+const ARMED_KEY = Symbol.for("roster.console.readmodel.armed");
+type Holder = Record<symbol, Promise<ReadModelRuntime> | undefined> & { [ARMED_KEY]?: boolean };
 
-/** The read model of this process, or null when it is not running (CONSOLE_READMODEL_SYNC=off). */
+/** The read model of this process, or null when it is not running (off, or no source yet). */
 export function getReadModelRuntime(): Promise<ReadModelRuntime> | null {
   return (globalThis as unknown as Holder)[RUNTIME_KEY] ?? null;
 }
 
-/** Starts the read model in this process when CONSOLE_READMODEL_SYNC=on (console start-up). */
-export async function startReadModelIfEnabled(): Promise<ReadModelRuntime | null> {
-  const env = getServerEnv();
-  if (env.CONSOLE_READMODEL_SYNC !== "on") return null;
+/** The read model's settings (CONSOLE_READMODEL_SYNC, CONSOLE_READMODEL_WORKERS, the interval). */
+export function readModelSettings(env = getServerEnv()): { enabled: boolean; work: boolean; intervalMs: number } {
+  return {
+    enabled: env.CONSOLE_READMODEL_SYNC !== "off",
+    work: env.CONSOLE_READMODEL_WORKERS !== "elsewhere",
+    intervalMs: env.CONSOLE_READMODEL_INTERVAL_MINUTES * 60_000,
+  };
+}
+
+/**
+ * The read model of this console process, started on first use: null when it is off, or when this
+ * process is not a console server (start-up arms it: `startReadModelIfEnabled`; tests and scripts
+ * that import the hooks never start a queue). A failed start is forgotten, so the next source retries.
+ */
+export function ensureReadModel(): Promise<ReadModelRuntime> | null {
   const g = globalThis as unknown as Holder;
-  g[RUNTIME_KEY] ??= (async () =>
+  if (g[RUNTIME_KEY]) return g[RUNTIME_KEY];
+  if (!g[ARMED_KEY]) return null;
+  const settings = readModelSettings();
+  if (!settings.enabled) return null;
+  const env = getServerEnv();
+  const starting = (async () =>
     startReadModel({
       database: await getConsoleDatabase(),
       auth: await getAuthDeps(),
-      intervalMs: env.CONSOLE_READMODEL_INTERVAL_MINUTES * 60_000,
+      intervalMs: settings.intervalMs,
+      work: settings.work,
       logger: createLogger({ name: "console-readmodel", level: env.LOG_LEVEL }),
     }))();
-  return g[RUNTIME_KEY];
+  g[RUNTIME_KEY] = starting;
+  starting.then(
+    () => {
+      // Starting the queue (pg-boss creating or checking its schema) and the first re-reads leave
+      // garbage an idle console may never collect (docs/decisions/runtime-idle-memory.md): one
+      // collection once they have settled.
+      setTimeout(() => void import("@/lib/runtime-memory").then((m) => m.collectStartupGarbage()), 10_000).unref();
+    },
+    () => {
+      if (g[RUNTIME_KEY] === starting) g[RUNTIME_KEY] = undefined;
+    },
+  );
+  return starting;
+}
+
+/**
+ * Console start-up: arms the read model (on unless CONSOLE_READMODEL_SYNC=off) and starts it now
+ * only when a company already has a source (a live partner grant, a signed-in admin). An idle console
+ * loads no job library and polls nothing; the first partner connection or admin sign-in starts it
+ * (./hooks.ts).
+ */
+export async function startReadModelIfEnabled(): Promise<ReadModelRuntime | null> {
+  if (!readModelSettings().enabled) return null;
+  (globalThis as unknown as Holder)[ARMED_KEY] = true;
+  const database = await getConsoleDatabase();
+  if (!(await anySourceExists(database.db))) return null;
+  return ensureReadModel();
 }

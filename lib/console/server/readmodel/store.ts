@@ -30,7 +30,9 @@ export async function whileConsented(db: ConsoleDb, ref: CompanyRef, write: (tx:
       (grant as unknown as { rows: unknown[] }).rows.length > 0 ||
       (
         (await tx.execute(
-          sql`SELECT 1 FROM console_connections WHERE environment = ${ref.environment} AND company_id = ${ref.company.id} AND status = 'active' LIMIT 1 FOR SHARE`,
+          sql`SELECT 1 FROM console_connections cc JOIN console_sessions cs ON cs.id = cc.session_id
+            WHERE cc.environment = ${ref.environment} AND cc.company_id = ${ref.company.id} AND cc.status = 'active'
+              AND cs.expires_at > now() LIMIT 1 FOR SHARE OF cc`,
         )) as unknown as { rows: unknown[] }
       ).rows.length > 0;
     if (!live) return false;

@@ -1,14 +1,15 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Environment } from "@/lib/contract";
 import { EVENT_ID_HEADER, verifyWebhookRequest } from "@/lib/webhooks-verify";
 import type { ApiClient } from "../api-client";
 import type { TokenCipher } from "../crypto";
 import type { ConsoleDb } from "../db/client";
-import { partnerGrants, readmodelCallbacks, readmodelWebhookEvents } from "../db/schema";
+import { readmodelCallbacks, readmodelWebhookEvents } from "../db/schema";
 import { createWebhookCallback, deleteWebhookCallback } from "../webhooks/api";
 import type { EventJobData } from "./jobs";
+import { sourceOf } from "./sources";
 import type { CompanyRef } from "./store";
 
 // The console's own webhook callback per company: registered at the API with the console's receiver
@@ -166,17 +167,9 @@ export async function receiveWebhook(
   if (seen) return { status: 200, body: { ok: true, duplicate: true } };
 
   const target = targetOf(payload);
-  const [grant] = await deps.db
-    .select({ name: partnerGrants.companyName })
-    .from(partnerGrants)
-    .where(
-      and(
-        eq(partnerGrants.environment, input.environment),
-        eq(partnerGrants.companyId, callback.companyId),
-        ne(partnerGrants.status, "revoked"),
-      ),
-    )
-    .limit(1);
+  // The company's source (a live partner grant or a signed-in admin); without one nothing is read.
+  const source = await sourceOf(deps.db, { environment: input.environment, companyId: callback.companyId });
+  const grant = source ? { name: source.companyName } : null;
   if (target && grant) {
     try {
       await deps.enqueue({ environment: input.environment, companyId: callback.companyId, companyName: grant.name, target });

@@ -1,5 +1,5 @@
 import { getAuthDeps } from "@/lib/console/server/auth/deps";
-import { getReadModelRuntime } from "@/lib/console/server/readmodel/runtime";
+import { ensureReadModel } from "@/lib/console/server/readmodel/runtime";
 import { handleReadModelWebhook } from "@/lib/console/server/readmodel/webhooks";
 
 // POST /api/webhooks/{environment}/{receiver} — deliveries of the callbacks the console registered
@@ -9,11 +9,11 @@ import { handleReadModelWebhook } from "@/lib/console/server/readmodel/webhooks"
 
 export async function POST(req: Request, ctx: { params: Promise<{ environment: string; receiver: string }> }): Promise<Response> {
   const deps = await getAuthDeps();
-  const runtime = getReadModelRuntime();
   return handleReadModelWebhook(req, await ctx.params, {
     db: deps.db,
     cipher: deps.cipher,
     enqueue: async (job) => {
+      const runtime = ensureReadModel();
       if (!runtime) throw new Error("the read model is not running");
       return (await runtime).enqueueEvent(job);
     },
