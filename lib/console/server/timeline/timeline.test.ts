@@ -1,10 +1,13 @@
+import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ApiRequestError } from "@/lib/console/api-errors";
 import { createApiClient } from "@/lib/console/server/api-client";
 import { getEmployment } from "@/lib/console/server/employments/api";
 import { recordAudit } from "@/lib/console/server/partner/audit";
+import { employments } from "@/lib/gateway/db/schema";
 import { createDispatcher } from "@/lib/gateway/webhooks/dispatcher";
 import { getConsoleTestDatabase } from "@/test-support/console/db";
+import { makeEmployment } from "@/test-support/gateway/factories";
 import { getSharedTestDatabase } from "@/test-support/gateway/harness";
 import { b64, SAMPLE_FILES, setupPeopleOps, tokenWith, type PeopleOpsSetup } from "@/test-support/gateway/people-ops";
 import { emitTestEvent, recordingSender, registerCallback } from "@/test-support/gateway/webhooks";
@@ -61,6 +64,13 @@ describe("employment timeline", { timeout: 120_000 }, () => {
   it("merges the console's audit entries, the webhook events and the API's records, newest first", async () => {
     const { gw, t, e, otherE } = s;
     await registerCallback(gw, t.tokens.admin, { url: "https://hooks.example.com/roster", subscribe_to_all_events: true });
+    // The employment was created a day before the test's clock starts.
+    await gw.deps.db
+      .update(employments)
+      .set({ createdAt: new Date(gw.clock.now().getTime() - 86_400_000) })
+      .where(eq(employments.id, e.id));
+    const { sender } = recordingSender(() => 200);
+    const dispatch = () => createDispatcher(gw.deps, { sender }).drain();
     // The API's records: an expense created, then approved by the people manager an hour later.
     gw.clock.advance(60_000);
     const created = await gw.call("POST", "/v1/expenses", {
@@ -81,12 +91,14 @@ describe("employment timeline", { timeout: 120_000 }, () => {
     gw.clock.advance(3_600_000);
     const approved = await gw.call("PUT", `/v1/expenses/${expenseId}`, { token: t.tokens.peopleManager, body: { status: "approved" } });
     expect(approved.status).toBe(200);
-    // A webhook event of the employment (and one of another company's employment, never shown).
+    await dispatch();
+    // A webhook event of the employment (and those of another employment of the same company and
+    // of another company's, never shown).
     gw.clock.advance(60_000);
     await emitTestEvent(gw, e, "employment.details.updated");
     await emitTestEvent(gw, otherE, "employment.details.updated");
-    const { sender } = recordingSender(() => 200);
-    await createDispatcher(gw.deps, { sender }).drain();
+    await emitTestEvent(gw, await makeEmployment(gw.deps.db, t.company.id), "employment.details.updated");
+    await dispatch();
     // The console's audit log: this employment's update, a call of another employment of the same
     // company, and a call recorded for the other company that names this employment's id.
     const now = gw.clock.now().getTime();
@@ -111,10 +123,9 @@ describe("employment timeline", { timeout: 120_000 }, () => {
       "console|Invitation sent (failed)|Ada Admin <ada@example.test>",
       "console|Employment updated|Ada Admin <ada@example.test>",
       "webhooks|Department or manager updated|",
-      ...[
-        `api|Expense reviewed (approved)|${t.peopleManager.name} <${t.peopleManager.email}>`,
-        "webhooks|Expense approved|",
-      ].sort((a, b) => (a.startsWith("api") ? (b.startsWith("api") ? 0 : -1) : 1)),
+      // Same instant: ordered by key, the record before its event.
+      `api|Expense reviewed (approved)|${t.peopleManager.name} <${t.peopleManager.email}>`,
+      "webhooks|Expense approved|",
       "api|Employment created|",
     ]);
     const update = timeline.entries.find((x) => x.title === "Employment updated")!;

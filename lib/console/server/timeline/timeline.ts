@@ -189,6 +189,9 @@ interface Part<T> {
   notFound?: string;
 }
 
+/** A part, type-checked on its own, then kept in one list (its value only ever goes back to its own functions). */
+const part = <T>(p: Part<T>): Part<unknown> => p as unknown as Part<unknown>;
+
 const SOURCE_LABELS: Record<TimelineSourceKey, string> = {
   console: "Console audit log",
   webhooks: "Webhook events",
@@ -221,15 +224,15 @@ export async function loadEmploymentTimeline(
   const limit = options.limit ?? TIMELINE_LIMIT;
   const { api } = deps;
   const id = employmentId;
-  const parts: Part<never>[] = [
-    {
+  const parts: Part<unknown>[] = [
+    part({
       source: "console",
       name: "The console's audit entries",
       load: () => listEmploymentAudit(deps.db, { environment: deps.environment, companyId: deps.companyId, employmentId: id, limit: page_size + 1 }),
       entries: (rows: EmploymentAuditRecord[]) => rows.slice(0, page_size).map((r) => auditEntry(r, id)),
       truncated: (rows: EmploymentAuditRecord[]) => rows.length > page_size,
-    },
-    {
+    }),
+    part({
       source: "webhooks",
       name: "Webhook events",
       load: () =>
@@ -241,8 +244,8 @@ export async function loadEmploymentTimeline(
       entries: (page: { webhook_events: WebhookDeliveryRow[] }) => webhookEntries(page.webhook_events),
       truncated: (page: { total_pages: number }) => page.total_pages > 1,
       notFound: "Webhook events: this API cannot list the deliveries of one employment.",
-    },
-    {
+    }),
+    part({
       source: "api",
       name: "Contract amendments",
       load: () => listContractAmendments(api, { page: 1, page_size, employment_id: id }),
@@ -258,8 +261,8 @@ export async function loadEmploymentTimeline(
           linkLabel: "Amendment",
         })),
       truncated: (page: { total_pages: number }) => page.total_pages > 1,
-    },
-    {
+    }),
+    part({
       source: "api",
       name: "Offboardings",
       load: () => listOffboardings(api, { page: 1, page_size, employment_id: id } as Parameters<typeof listOffboardings>[1]),
@@ -275,8 +278,8 @@ export async function loadEmploymentTimeline(
           linkLabel: "Offboarding",
         })),
       truncated: (page: { total_pages: number }) => page.total_pages > 1,
-    },
-    {
+    }),
+    part({
       source: "api",
       name: "Time off",
       load: () => listTimeoff(api, { page: 1, page_size, employment_id: id } as Parameters<typeof listTimeoff>[1]),
@@ -301,8 +304,8 @@ export async function loadEmploymentTimeline(
           return out;
         }),
       truncated: (page: { total_pages: number }) => page.total_pages > 1,
-    },
-    {
+    }),
+    part({
       source: "api",
       name: "Expenses",
       load: () => listExpenses(api, { page: 1, page_size, employment_id: id } as Parameters<typeof listExpenses>[1]),
@@ -324,8 +327,8 @@ export async function loadEmploymentTimeline(
             : [],
         ),
       truncated: (page: { total_pages: number }) => page.total_pages > 1,
-    },
-  ] as Part<never>[];
+    }),
+  ];
 
   const settled = await Promise.allSettled(parts.map((p) => p.load()));
   // The page's own load of the employment: awaited after the parts started, so all run at once.
@@ -352,17 +355,17 @@ export async function loadEmploymentTimeline(
   );
   const failures = new Map<TimelineSourceKey, number>();
   const totals = new Map<TimelineSourceKey, number>();
-  parts.forEach((part, i) => {
+  parts.forEach((p, i) => {
     const result = settled[i]!;
-    const state = states.get(part.source)!;
-    totals.set(part.source, (totals.get(part.source) ?? 0) + 1);
+    const state = states.get(p.source)!;
+    totals.set(p.source, (totals.get(p.source) ?? 0) + 1);
     if (result.status === "rejected") {
-      state.messages.push(partMessage(part.name, result.reason, part.notFound));
-      failures.set(part.source, (failures.get(part.source) ?? 0) + 1);
+      state.messages.push(partMessage(p.name, result.reason, p.notFound));
+      failures.set(p.source, (failures.get(p.source) ?? 0) + 1);
       return;
     }
-    entries.push(...part.entries(result.value as never));
-    if (part.truncated?.(result.value as never)) state.truncated = true;
+    entries.push(...p.entries(result.value));
+    if (p.truncated?.(result.value)) state.truncated = true;
   });
   for (const [key, failed] of failures) {
     const state = states.get(key)!;
