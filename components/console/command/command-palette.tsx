@@ -164,9 +164,13 @@ export default function CommandPalette({ open, onClose, session }: { open: boole
                 >
                   <span>
                     {m.full_name}
-                    {m.job_title ? <span className="text-slate-600 group-aria-selected:text-white dark:text-slate-400"> · {m.job_title}</span> : null}
+                    {m.job_title ? (
+                      <span className="text-slate-600 group-aria-selected:text-white dark:text-slate-400"> · {m.job_title}</span>
+                    ) : null}
                   </span>
-                  <span className="truncate text-xs text-slate-600 group-aria-selected:text-white dark:text-slate-400">{m.email ?? ""}</span>
+                  <span className="truncate text-xs text-slate-600 group-aria-selected:text-white dark:text-slate-400">
+                    {m.email ?? ""}
+                  </span>
                 </Command.Item>
               ))}
               {searching && found.isFetching ? (

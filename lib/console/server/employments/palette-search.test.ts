@@ -80,7 +80,9 @@ describe("palette employment search", { timeout: 120_000 }, () => {
   it("not synced: finds an employment beyond the API's first 100 by name, walking the API's pages", async () => {
     const r = await search("zelda far");
     expect(r).toMatchObject({ source: "api", complete: true, syncedAt: null });
-    expect(r.matches).toEqual([{ id: far.id, full_name: "Zelda Faraway", job_title: far.job_title ?? null, email: "zelda.far@example.test" }]);
+    expect(r.matches).toEqual([
+      { id: far.id, full_name: "Zelda Faraway", job_title: far.job_title ?? null, email: "zelda.far@example.test" },
+    ]);
     // Bounded: pages of 100 until the last one (2 here), the company's own token.
     expect(calls.map((c) => new URL(c, "http://x").searchParams.get("page"))).toEqual(["1", "2"]);
   });
@@ -102,8 +104,16 @@ describe("palette employment search", { timeout: 120_000 }, () => {
     const ref = (t: typeof a) => ({ environment: "sandbox" as const, company: { id: t.company.id, name: t.company.name } });
     for (const t of [a, b]) {
       const items = await allOf(t.tokens.admin);
-      await upsertEmployments(db, ref(t), items.map((item) => ({ item })), "run-1", new Date());
-      await db.insert(readmodelSyncState).values({ environment: "sandbox", companyId: t.company.id, lastSyncedAt: new Date(), updatedAt: new Date() });
+      await upsertEmployments(
+        db,
+        ref(t),
+        items.map((item) => ({ item })),
+        "run-1",
+        new Date(),
+      );
+      await db
+        .insert(readmodelSyncState)
+        .values({ environment: "sandbox", companyId: t.company.id, lastSyncedAt: new Date(), updatedAt: new Date() });
     }
     calls = [];
     const r = await search("Zelda");

@@ -2,7 +2,7 @@ import "server-only";
 import type { EmploymentListItem, Environment } from "@/lib/contract";
 import type { EmploymentMatch, EmploymentSearchResult } from "@/lib/console/employments/palette-search";
 import type { ApiClient } from "../api-client";
-import type { ConsoleDb } from "../db/client";
+import { getConsoleDatabase, type ConsoleDb } from "../db/client";
 import { getReadModelFreshness, listReadModelEmployments } from "../readmodel/query";
 import { listEmployments } from "./api";
 
@@ -40,7 +40,11 @@ const toMatch = (e: EmploymentListItem): EmploymentMatch => ({
 const haystack = (e: EmploymentListItem) =>
   [e.full_name, e.personal_email, e.login_email, e.work_email, e.job_title, e.external_id].filter(Boolean).join(" ").toLowerCase();
 
-export async function searchEmploymentsForPalette(deps: PaletteSearchDeps, text: string, limit = PALETTE_MATCH_LIMIT): Promise<EmploymentSearchResult> {
+export async function searchEmploymentsForPalette(
+  deps: PaletteSearchDeps,
+  text: string,
+  limit = PALETTE_MATCH_LIMIT,
+): Promise<EmploymentSearchResult> {
   const q = text.trim();
   if (!q) return { matches: [], source: "none", complete: true, syncedAt: null };
   const scope = { kind: "company" as const, environment: deps.environment, companyId: deps.companyId };
@@ -73,4 +77,14 @@ export async function searchEmploymentsForPalette(deps: PaletteSearchDeps, text:
     if (page >= r.total_pages) break;
   }
   return { matches: [...found.values()].slice(0, limit), source: "api", complete: complete && found.size < limit, syncedAt: null };
+}
+
+/** The search for a BFF request: the session's environment and company, the console's database. */
+export async function searchEmploymentsForSession(
+  api: ApiClient,
+  session: { environment: Environment; company: { id: string } },
+  text: string,
+): Promise<EmploymentSearchResult> {
+  const { db } = await getConsoleDatabase();
+  return searchEmploymentsForPalette({ api, db, environment: session.environment, companyId: session.company.id }, text);
 }

@@ -148,7 +148,13 @@ describe("employment timeline", { timeout: 120_000 }, () => {
   });
 
   it("a part that cannot be read is named; the others are still shown", async () => {
-    const token = await tokenWith(s.gw, s.t.admin, ["employment:read", "expense:read", "timeoff:read", "offboarding:read", "contract_amendment:read"]);
+    const token = await tokenWith(s.gw, s.t.admin, [
+      "employment:read",
+      "expense:read",
+      "timeoff:read",
+      "offboarding:read",
+      "contract_amendment:read",
+    ]);
     await audit(s.t.company.id, `v2/employments/${s.e.id}`, new Date());
     const timeline = await timelineOf(token, s.e.id);
     const webhooks = timeline.sources.find((x) => x.key === "webhooks")!;

@@ -121,7 +121,8 @@ export function describeAuditCall(method: string, path: string, employmentId: st
   const area = before[before.length - 1] ?? "";
   const own = employmentHref(employmentId);
   if (area === "employments" && before.includes("sandbox")) return { title: "Employment activated (sandbox)", href: own };
-  if (area === "employments" && after.length === 0 && method === "PATCH") return { title: "Employment updated", href: employmentEditHref(employmentId) };
+  if (area === "employments" && after.length === 0 && method === "PATCH")
+    return { title: "Employment updated", href: employmentEditHref(employmentId) };
   if (area === "employments" && after[0] === "invite") return { title: "Invitation sent", href: own };
   if (area === "employments" && after[0] === "onboarding-tasks" && after[1]) {
     const task = TASK_LABELS[after[1]] ?? humanize(after[1]);
@@ -129,7 +130,8 @@ export function describeAuditCall(method: string, path: string, employmentId: st
   }
   if (area === "values" && before.includes("custom-fields")) return { title: "Custom field value set", href: own };
   if (area === "employment-contracts" || area === "contract-amendments") return { title: "Contract amendment requested", href: own };
-  if (area === "timeoff-balances") return { title: "Time off balance changed", href: `${TIMEOFF_PATH}/balances?employment_id=${encodeURIComponent(employmentId)}` };
+  if (area === "timeoff-balances")
+    return { title: "Time off balance changed", href: `${TIMEOFF_PATH}/balances?employment_id=${encodeURIComponent(employmentId)}` };
   return { title: `${method} ${path}`, href: own };
 }
 
@@ -228,7 +230,8 @@ export async function loadEmploymentTimeline(
     part({
       source: "console",
       name: "The console's audit entries",
-      load: () => listEmploymentAudit(deps.db, { environment: deps.environment, companyId: deps.companyId, employmentId: id, limit: page_size + 1 }),
+      load: () =>
+        listEmploymentAudit(deps.db, { environment: deps.environment, companyId: deps.companyId, employmentId: id, limit: page_size + 1 }),
       entries: (rows: EmploymentAuditRecord[]) => rows.slice(0, page_size).map((r) => auditEntry(r, id)),
       truncated: (rows: EmploymentAuditRecord[]) => rows.length > page_size,
     }),
@@ -289,7 +292,16 @@ export async function loadEmploymentTimeline(
           const href = `${TIMEOFF_PATH}?employment_id=${encodeURIComponent(id)}`;
           const out: TimelineEntry[] = [];
           if (t.approved_at)
-            out.push({ key: `timeoff-approved:${t.id}`, at: t.approved_at, source: "api", title: "Time off approved", detail: what, actor: null, href, linkLabel: "Time off" });
+            out.push({
+              key: `timeoff-approved:${t.id}`,
+              at: t.approved_at,
+              source: "api",
+              title: "Time off approved",
+              detail: what,
+              actor: null,
+              href,
+              linkLabel: "Time off",
+            });
           if (t.cancelled_at)
             out.push({
               key: `timeoff-cancelled:${t.id}`,
@@ -319,7 +331,8 @@ export async function loadEmploymentTimeline(
                   source: "api" as const,
                   title: `Expense ${x.status === "declined" ? "declined" : "reviewed"}${x.status === "approved" ? " (approved)" : ""}`,
                   detail: [x.title, x.reason].filter(Boolean).join(" · ") || null,
-                  actor: [x.reviewer?.user_name, x.reviewer?.user_email ? `<${x.reviewer.user_email}>` : null].filter(Boolean).join(" ") || null,
+                  actor:
+                    [x.reviewer?.user_name, x.reviewer?.user_email ? `<${x.reviewer.user_email}>` : null].filter(Boolean).join(" ") || null,
                   href: expenseHref(x.id),
                   linkLabel: "Expense",
                 },
@@ -336,22 +349,32 @@ export async function loadEmploymentTimeline(
 
   const own = employmentHref(id);
   const entries: TimelineEntry[] = [
-    { key: "employment:created", at: e.created_at, source: "api", title: "Employment created", detail: null, actor: null, href: own, linkLabel: "Employment" },
-    ...e.files.map(
-      (f): TimelineEntry => ({
-        key: `file:${f.id}`,
-        at: f.inserted_at,
-        source: "api",
-        title: `File added: ${f.name}`,
-        detail: humanize(f.type),
-        actor: null,
-        href: `${own}#files-title`,
-        linkLabel: "Files",
-      }),
-    ),
+    {
+      key: "employment:created",
+      at: e.created_at,
+      source: "api",
+      title: "Employment created",
+      detail: null,
+      actor: null,
+      href: own,
+      linkLabel: "Employment",
+    },
+    ...e.files.map((f): TimelineEntry => ({
+      key: `file:${f.id}`,
+      at: f.inserted_at,
+      source: "api",
+      title: `File added: ${f.name}`,
+      detail: humanize(f.type),
+      actor: null,
+      href: `${own}#files-title`,
+      linkLabel: "Files",
+    })),
   ];
   const states = new Map<TimelineSourceKey, TimelineSourceState>(
-    (["console", "webhooks", "api"] as const).map((k) => [k, { key: k, label: SOURCE_LABELS[k], state: "ok", messages: [], truncated: false }]),
+    (["console", "webhooks", "api"] as const).map((k) => [
+      k,
+      { key: k, label: SOURCE_LABELS[k], state: "ok", messages: [], truncated: false },
+    ]),
   );
   const failures = new Map<TimelineSourceKey, number>();
   const totals = new Map<TimelineSourceKey, number>();
