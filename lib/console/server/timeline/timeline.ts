@@ -72,6 +72,7 @@ export const TIMELINE_PAGE_SIZE = 50;
 /** Entries shown at most. */
 export const TIMELINE_LIMIT = 100;
 
+/** The onboarding tasks as webhook payloads name them (`employment.onboarding_task.completed`). */
 const TASK_LABELS: Record<string, string> = {
   personal_details: "personal details",
   address_details: "address",
@@ -121,17 +122,14 @@ export function describeAuditCall(method: string, path: string, employmentId: st
   const area = before[before.length - 1] ?? "";
   const own = employmentHref(employmentId);
   if (area === "employments" && before.includes("sandbox")) return { title: "Employment activated (sandbox)", href: own };
-  if (area === "employments" && after.length === 0 && method === "PATCH")
-    return { title: "Employment updated", href: employmentEditHref(employmentId) };
-  if (area === "employments" && after[0] === "invite") return { title: "Invitation sent", href: own };
-  if (area === "employments" && after[0] === "onboarding-tasks" && after[1]) {
-    const task = TASK_LABELS[after[1]] ?? humanize(after[1]);
-    return { title: method === "DELETE" ? `Onboarding task reopened: ${task}` : `Onboarding task updated: ${task}`, href: own };
+  if (area === "employments" && after.length === 0 && method === "PATCH") {
+    // v2 is "Edit employment"; v1 takes one country-form section per call (onboarding forms).
+    return before[0] === "v2"
+      ? { title: "Employment updated", href: employmentEditHref(employmentId) }
+      : { title: "Onboarding form section submitted", href: `${own}#onboarding-title` };
   }
+  if (area === "employments" && after[0] === "invite") return { title: "Invitation sent", href: own };
   if (area === "values" && before.includes("custom-fields")) return { title: "Custom field value set", href: own };
-  if (area === "employment-contracts" || area === "contract-amendments") return { title: "Contract amendment requested", href: own };
-  if (area === "timeoff-balances")
-    return { title: "Time off balance changed", href: `${TIMEOFF_PATH}/balances?employment_id=${encodeURIComponent(employmentId)}` };
   return { title: `${method} ${path}`, href: own };
 }
 
