@@ -1,6 +1,7 @@
+import path from "node:path";
 import type { Page } from "@playwright/test";
 import { createPortugueseEmployee } from "./support/api";
-import { DEMO_COMPANY, SANDBOX_CUSTOMER_TOKEN } from "./support/env";
+import { DEMO_COMPANY, SANDBOX_CUSTOMER_TOKEN, SCREENSHOTS_DIR } from "./support/env";
 import { expect, test, type ConsoleFixtures } from "./support/fixtures";
 
 // Issue 14: the employment page's timeline (the console's audit entries, the webhook events and the
@@ -23,7 +24,13 @@ async function signIn(page: Page, traffic: ConsoleFixtures["traffic"], path: str
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-test("the employment page's timeline shows an update made in this test, newest first; axe passes", async ({ page, sandboxApi, traffic, axe, snap }) => {
+test("the employment page's timeline shows an update made in this test, newest first; axe passes", async ({
+  page,
+  sandboxApi,
+  traffic,
+  axe,
+  snap,
+}) => {
   const created = await createPortugueseEmployee(sandboxApi, "timeline");
   await signIn(page, traffic, `/employments/${created.id}`);
   await expect(page.getByRole("heading", { level: 1, name: created.full_name })).toBeVisible();
@@ -56,8 +63,9 @@ test("the employment page's timeline shows an update made in this test, newest f
   expect(times).toEqual([...times].sort((a, b) => b - a));
 
   await axe(page, "employment-timeline");
-  await timeline.scrollIntoViewIfNeeded();
   await snap(page, "employment-timeline");
+  // The section alone, at the size a reader sees it (the full page is long).
+  await timeline.screenshot({ path: path.join(SCREENSHOTS_DIR, "employment-timeline-section.png"), animations: "disabled" });
 });
 
 test("Ctrl+K finds an employment by its e-mail and opens it", async ({ page, sandboxApi, traffic, axe }) => {

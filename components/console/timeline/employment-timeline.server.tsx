@@ -96,10 +96,10 @@ function TimelineBody({ timeline }: { timeline: Timeline }) {
                   {entry.title}{" "}
                   <Link
                     href={entry.href}
+                    aria-label={`${entry.linkLabel}: ${entry.title}`}
                     className="ml-1 text-sm font-normal text-brand-700 underline underline-offset-2 hover:text-brand-800 dark:text-brand-300"
                   >
                     {entry.linkLabel}
-                    <span className="sr-only">: {entry.title}</span>
                   </Link>
                 </p>
                 {entry.actor || entry.detail ? (

@@ -354,8 +354,8 @@ export async function loadEmploymentTimeline(
       title: "Employment created",
       detail: null,
       actor: null,
-      href: own,
-      linkLabel: "Employment",
+      href: `${own}#lifecycle-title`,
+      linkLabel: "Lifecycle",
     },
     ...e.files.map((f): TimelineEntry => ({
       key: `file:${f.id}`,
