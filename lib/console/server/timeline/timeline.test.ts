@@ -12,7 +12,7 @@ import { getSharedTestDatabase } from "@/test-support/gateway/harness";
 import { b64, SAMPLE_FILES, setupPeopleOps, tokenWith, type PeopleOpsSetup } from "@/test-support/gateway/people-ops";
 import { emitTestEvent, recordingSender, registerCallback } from "@/test-support/gateway/webhooks";
 import type { ConsoleDb } from "../db/client";
-import { loadEmploymentTimeline, type EmploymentTimeline } from "./timeline";
+import { describeAuditCall, loadEmploymentTimeline, type EmploymentTimeline } from "./timeline";
 
 // The employment timeline against a real API instance (in-process) and the console's database: it
 // merges the console's audit entries, the API's webhook deliveries naming the employment and the API's
@@ -161,5 +161,19 @@ describe("employment timeline", { timeout: 120_000 }, () => {
     expect(webhooks.state).toBe("unavailable");
     expect(webhooks.messages).toEqual(["Webhook events: the connection lacks the permission to read them."]);
     expect(timeline.entries.map((x) => x.title)).toEqual(["Employment updated", "Employment created"]);
+  });
+});
+
+describe("console calls said from the employment's side", () => {
+  const id = "6f1c2a4e-0000-4000-8000-000000000001";
+  it.each([
+    ["PATCH", `v2/employments/${id}`, "Employment updated", `/employments/${id}/edit`],
+    ["PATCH", `v1/employments/${id}`, "Onboarding form section submitted", `/employments/${id}#onboarding-title`],
+    ["POST", `v1/employments/${id}/invite`, "Invitation sent", `/employments/${id}`],
+    ["PATCH", `v1/sandbox/employments/${id}`, "Employment activated (sandbox)", `/employments/${id}`],
+    ["PUT", `v1/custom-fields/f1/values/${id}`, "Custom field value set", `/employments/${id}`],
+    ["POST", `v1/something-new/${id}/x`, `POST v1/something-new/${id}/x`, `/employments/${id}`],
+  ])("%s %s → %s", (method, path, title, href) => {
+    expect(describeAuditCall(method, path, id)).toEqual({ title, href });
   });
 });
