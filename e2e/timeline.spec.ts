@@ -77,10 +77,19 @@ test("Ctrl+K finds an employment by its e-mail and opens it", async ({ page, san
   await page.keyboard.press("Control+k");
   const palette = page.getByRole("dialog", { name: "Go to" });
   await expect(palette).toBeVisible();
+  // The palette asks the console's BFF to search every employment of the company (debounced).
+  const searched = page.waitForResponse(
+    (r) => r.url().includes("/api/bff/employments/search?") && new URL(r.url()).searchParams.get("q") === email,
+  );
   await palette.getByRole("combobox").fill(email);
+  const answer = await searched;
+  expect(answer.status()).toBe(200);
+  const body = (await answer.json()) as { data: { matches: { id: string }[]; source: string } };
+  expect(body.data.matches.map((m) => m.id)).toEqual([created.id]);
   const option = palette.getByRole("option", { name: new RegExp(`^${escapeRegExp(created.full_name)}`) });
   await expect(option).toBeVisible();
   await expect(palette.getByRole("option").first()).toHaveAccessibleName(new RegExp(`^${escapeRegExp(created.full_name)}`));
+  await expect(palette.getByText("Searching every employment…")).toBeHidden();
   await axe(page, "command-palette-search");
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(new RegExp(`/employments/${escapeRegExp(created.id)}$`));

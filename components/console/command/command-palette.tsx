@@ -111,7 +111,9 @@ export default function CommandPalette({ open, onClose, session }: { open: boole
           className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 dark:border-slate-600 dark:bg-slate-950 dark:text-slate-100 dark:placeholder:text-slate-400"
         />
         <Command.List className="mt-2 max-h-[55vh] overflow-y-auto">
-          <Command.Empty className="px-3 py-6 text-center text-sm text-slate-700 dark:text-slate-300">Nothing matches.</Command.Empty>
+          <Command.Empty className="px-3 py-6 text-center text-sm text-slate-700 dark:text-slate-300">
+            {searching && found.isFetching ? "Searching…" : "Nothing matches."}
+          </Command.Empty>
           <Command.Group heading="Pages" className={groupClass}>
             {palettePages(session).map((l) => (
               <Command.Item key={l.href} value={`page ${l.label}`} keywords={[l.href]} onSelect={() => go(l.href)} className={itemClass}>
@@ -173,30 +175,6 @@ export default function CommandPalette({ open, onClose, session }: { open: boole
                   </span>
                 </Command.Item>
               ))}
-              {searching && found.isFetching ? (
-                <Command.Loading>
-                  <span className="flex items-center gap-2 px-3 py-2 text-sm text-slate-700 dark:text-slate-300">
-                    <Spinner /> Searching every employment…
-                  </span>
-                </Command.Loading>
-              ) : null}
-              {searching && found.isError ? (
-                <p role="alert" className="px-3 py-2 text-sm text-red-700 dark:text-red-300">
-                  The search failed: {describeApiError(toErrorPayload(found.error))}
-                </p>
-              ) : null}
-              {searching && found.data && !found.isFetching && !found.data.complete ? (
-                <p className="px-3 py-2 text-xs text-slate-700 dark:text-slate-300">
-                  {found.data.source === "api"
-                    ? "Not every employment was searched (the API has no search): type more of the name, or the full personal e-mail."
-                    : "More employments match: type more of the name or e-mail."}
-                </p>
-              ) : null}
-              {searching && found.data?.source === "readmodel" && found.data.syncedAt && !found.isFetching ? (
-                <p className="px-3 pb-2 text-xs text-slate-600 dark:text-slate-400">
-                  Searched every employment as of {formatDateTime(found.data.syncedAt)}.
-                </p>
-              ) : null}
             </Command.Group>
           ) : null}
           <Command.Group heading="Actions" className={groupClass}>
@@ -246,6 +224,28 @@ export default function CommandPalette({ open, onClose, session }: { open: boole
             </Command.Item>
           </Command.Group>
         </Command.List>
+        {/* The server search's state, outside the listbox (whose children may only be options and groups). */}
+        {searching ? (
+          <div aria-live="polite" className="px-3 pt-2 text-xs text-slate-700 dark:text-slate-300">
+            {found.isFetching ? (
+              <p className="flex items-center gap-2">
+                <Spinner /> Searching every employment…
+              </p>
+            ) : found.isError ? (
+              <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+                The search failed: {describeApiError(toErrorPayload(found.error))}
+              </p>
+            ) : found.data && !found.data.complete ? (
+              <p>
+                {found.data.source === "api"
+                  ? "Not every employment was searched (the API has no search): type more of the name, or the full personal e-mail."
+                  : "More employments match: type more of the name or e-mail."}
+              </p>
+            ) : found.data?.source === "readmodel" && found.data.syncedAt ? (
+              <p className="text-slate-600 dark:text-slate-400">Searched every employment as of {formatDateTime(found.data.syncedAt)}.</p>
+            ) : null}
+          </div>
+        ) : null}
       </Command>
       <p role="status" aria-live="polite" className="text-sm text-red-700 empty:hidden dark:text-red-300">
         {error}
