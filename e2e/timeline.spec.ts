@@ -57,7 +57,7 @@ test("the employment page's timeline shows an update made in this test, newest f
   await expect(entries.first()).toContainText("Employment updated");
   await expect(update).toContainText("Console");
   await expect(update).toContainText(`PATCH v2/employments/${created.id}: answered 200`);
-  await expect(update.getByRole("link", { name: "Open: Employment updated" })).toHaveAttribute("href", `/employments/${created.id}/edit`);
+  await expect(update.getByRole("link", { name: "Edit: Employment updated" })).toHaveAttribute("href", `/employments/${created.id}/edit`);
   await expect(entries.last()).toContainText("Employment created");
   const times = await timeline.locator("time").evaluateAll((nodes) => nodes.map((n) => Date.parse(n.getAttribute("datetime") ?? "")));
   expect(times).toEqual([...times].sort((a, b) => b - a));

@@ -102,11 +102,8 @@ function TimelineBody({ timeline }: { timeline: Timeline }) {
                     {entry.linkLabel}
                   </Link>
                 </p>
-                {entry.actor || entry.detail ? (
-                  <p className="mt-0.5 break-words text-sm text-slate-700 dark:text-slate-300">
-                    {[entry.actor ? `By ${entry.actor}` : null, entry.detail].filter(Boolean).join(" · ")}
-                  </p>
-                ) : null}
+                {entry.actor ? <p className="mt-0.5 text-sm text-slate-700 dark:text-slate-300">By {entry.actor}</p> : null}
+                {entry.detail ? <p className="mt-0.5 break-all text-xs text-slate-600 dark:text-slate-400">{entry.detail}</p> : null}
               </li>
             );
           })}

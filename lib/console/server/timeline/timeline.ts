@@ -114,7 +114,7 @@ const EVENT_TITLES: Record<string, string> = {
 const humanize = (key: string) => key.replace(/[_.-]+/g, " ").replace(/^\w/, (c) => c.toUpperCase());
 
 /** What a console call did, said from the employment's point of view. */
-export function describeAuditCall(method: string, path: string, employmentId: string): { title: string; href: string } {
+export function describeAuditCall(method: string, path: string, employmentId: string): { title: string; href: string; linkLabel?: string } {
   const segments = path.split("/");
   const at = segments.indexOf(employmentId);
   const before = segments.slice(0, at);
@@ -125,7 +125,7 @@ export function describeAuditCall(method: string, path: string, employmentId: st
   if (area === "employments" && after.length === 0 && method === "PATCH") {
     // v2 is "Edit employment"; v1 takes one country-form section per call (onboarding forms).
     return before[0] === "v2"
-      ? { title: "Employment updated", href: employmentEditHref(employmentId) }
+      ? { title: "Employment updated", href: employmentEditHref(employmentId), linkLabel: "Edit" }
       : { title: "Onboarding form section submitted", href: `${own}#onboarding-title` };
   }
   if (area === "employments" && after[0] === "invite") return { title: "Invitation sent", href: own };
@@ -134,7 +134,7 @@ export function describeAuditCall(method: string, path: string, employmentId: st
 }
 
 function auditEntry(r: EmploymentAuditRecord, employmentId: string): TimelineEntry {
-  const { title, href } = describeAuditCall(r.method, r.path, employmentId);
+  const { title, href, linkLabel = "Open" } = describeAuditCall(r.method, r.path, employmentId);
   const ok = r.status >= 200 && r.status < 300;
   const answer = r.status === 0 ? "the API could not be reached" : ok ? `answered ${r.status}` : `refused with ${r.status}`;
   const actor = [r.actor.name, r.actor.email ? `<${r.actor.email}>` : null].filter(Boolean).join(" ") || null;
@@ -146,7 +146,7 @@ function auditEntry(r: EmploymentAuditRecord, employmentId: string): TimelineEnt
     detail: `${r.method} ${r.path}: ${answer}${r.requestId ? ` · request ${r.requestId}` : ""}`,
     actor,
     href,
-    linkLabel: "Open",
+    linkLabel,
     problem: !ok,
   };
 }
