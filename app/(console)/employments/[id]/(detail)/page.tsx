@@ -49,13 +49,14 @@ export default async function EmploymentPage({ params }: { params: Promise<{ id:
       <Hydrate client={loads.employment.queryClient}>
         <EmploymentDetail scope={scope} id={id} />
       </Hydrate>
-      {/* Other areas of the console for this employment, and its custom field values (streamed when they arrive). */}
+      {/* Its custom field values, the other areas of the console for it, and its timeline (streamed when they arrive). */}
       <div className="mt-6 grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <EmploymentCustomFields scope={scope} employmentId={id} prefetched={loads.customFields} />
-        <EmploymentAreaLinks employmentId={id} />
-      </div>
-      <div className="mt-6">
-        <EmploymentTimeline employmentId={id} loaded={timeline} />
+        {/* The side column: links to the other areas, then the timeline (streamed when it arrives). */}
+        <div className="space-y-6">
+          <EmploymentAreaLinks employmentId={id} />
+          <EmploymentTimeline employmentId={id} loaded={timeline} />
+        </div>
       </div>
     </>
   );
