@@ -373,6 +373,14 @@ export const WebhookEventListQuerySchema = z.object({
   order: z.enum(["asc", "desc"], { message: "must be asc or desc" }).optional(),
   sort_by: z.enum(["first_triggered_at"], { message: "must be first_triggered_at" }).optional(),
 });
+/**
+ * GET /v1/webhook-deliveries (Roster-only): the provider's filters, plus `employment_id` (the
+ * deliveries whose payload names the employment: `employment_id`, or `employment_slug` of
+ * employment.administrative_details.updated), for the console's employment timeline.
+ */
+export const WebhookDeliveryListQuerySchema = WebhookEventListQuerySchema.extend({
+  employment_id: z.uuid({ message: "must be a UUID" }).optional(),
+});
 export const WebhookEventListResponseSchema = listEnvelopeSchema("webhook_events", WebhookEventSchema);
 /** GET /v1/webhook-deliveries (Roster-only): the delivery log with each delivery's state. */
 export const WebhookDeliveryListResponseSchema = listEnvelopeSchema("webhook_events", WebhookDeliverySchema);

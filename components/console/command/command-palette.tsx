@@ -1,9 +1,9 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Command } from "cmdk";
 import { useRouter } from "next/navigation";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { ModalDialog } from "@/components/ui/dialog";
 import { Spinner } from "@/components/ui/spinner";
 import { ENVIRONMENT_LABELS } from "@/components/console/environment-badge";
@@ -14,9 +14,12 @@ import { signOut } from "@/components/console/user-menu";
 import { describeApiError } from "@/lib/console/api-errors";
 import { toErrorPayload } from "@/lib/console/errors/present";
 import { employmentHref, EMPLOYMENTS_PATH } from "@/lib/console/employments/links";
+import { PALETTE_SEARCH_DEBOUNCE_MS, PALETTE_SEARCH_MAX } from "@/lib/console/employments/palette-search";
 import { EMPLOYMENT_DIRECTORY_QUERY } from "@/lib/console/payslips/employment-directory";
 import type { PublicSession } from "@/lib/console/session-types";
 import { ENVIRONMENTS } from "@/lib/contract/environments";
+import { formatDateTime } from "@/lib/console/format";
+import { employmentSearchQuery } from "@/lib/queries/employment-search";
 import { employmentListQuery } from "@/lib/queries/employments";
 import { scopeOf } from "@/lib/queries/scope";
 
@@ -33,10 +36,25 @@ const itemClass =
 const groupClass =
   "[&_[cmdk-group-heading]]:px-3 [&_[cmdk-group-heading]]:pb-1 [&_[cmdk-group-heading]]:pt-3 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-semibold [&_[cmdk-group-heading]]:uppercase [&_[cmdk-group-heading]]:tracking-wide [&_[cmdk-group-heading]]:text-slate-600 dark:[&_[cmdk-group-heading]]:text-slate-400";
 
+/** `value` once it has stopped changing for `ms`. */
+function useDebounced<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+/** Characters typed before the palette searches every employment on the server. */
+const SEARCH_MIN = 2;
+
 /**
  * The command palette (cmdk in the console's modal dialog): the session's pages, the company's
- * employments by name or e-mail (the employment directory's query, cached by react-query and
- * filtered here), and the actions new employment, switch environment and sign out.
+ * employments by name or e-mail (the employment directory's first 100 at once, and, once two
+ * characters are typed, a debounced search of every employment of the company through the BFF:
+ * the read model when synced, else the API), and the actions new employment, switch environment
+ * and sign out.
  */
 export default function CommandPalette({ open, onClose, session }: { open: boolean; onClose: () => void; session: PublicSession }) {
   const router = useRouter();
@@ -50,6 +68,17 @@ export default function CommandPalette({ open, onClose, session }: { open: boole
     enabled: open && hasCompany,
     staleTime: 60_000,
   });
+  const typed = useDebounced(search.trim().slice(0, PALETTE_SEARCH_MAX), PALETTE_SEARCH_DEBOUNCE_MS);
+  const searching = open && hasCompany && typed.length >= SEARCH_MIN;
+  const found = useQuery({
+    ...employmentSearchQuery(scopeOf(session), typed),
+    enabled: searching,
+    staleTime: 30_000,
+    placeholderData: keepPreviousData,
+  });
+  const directory = employments.data?.employments ?? [];
+  const inDirectory = new Set(directory.map((e) => e.id));
+  const beyond = searching ? (found.data?.matches ?? []).filter((m) => !inDirectory.has(m.id)) : [];
   const operator = session.kind === "operator";
   const target = ENVIRONMENTS.find((e) => e !== session.environment) ?? session.environment;
 
@@ -82,7 +111,9 @@ export default function CommandPalette({ open, onClose, session }: { open: boole
           className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 dark:border-slate-600 dark:bg-slate-950 dark:text-slate-100 dark:placeholder:text-slate-400"
         />
         <Command.List className="mt-2 max-h-[55vh] overflow-y-auto">
-          <Command.Empty className="px-3 py-6 text-center text-sm text-slate-700 dark:text-slate-300">Nothing matches.</Command.Empty>
+          <Command.Empty className="px-3 py-6 text-center text-sm text-slate-700 dark:text-slate-300">
+            {searching && found.isFetching ? "Searching…" : "Nothing matches."}
+          </Command.Empty>
           <Command.Group heading="Pages" className={groupClass}>
             {palettePages(session).map((l) => (
               <Command.Item key={l.href} value={`page ${l.label}`} keywords={[l.href]} onSelect={() => go(l.href)} className={itemClass}>
@@ -105,7 +136,7 @@ export default function CommandPalette({ open, onClose, session }: { open: boole
                   Employments could not be loaded: {describeApiError(toErrorPayload(employments.error))}
                 </p>
               ) : null}
-              {(employments.data?.employments ?? []).map((e) => {
+              {directory.map((e) => {
                 const email = e.personal_email ?? e.work_email ?? e.login_email ?? "";
                 return (
                   <Command.Item
@@ -125,6 +156,25 @@ export default function CommandPalette({ open, onClose, session }: { open: boole
                   </Command.Item>
                 );
               })}
+              {beyond.map((m) => (
+                <Command.Item
+                  key={m.id}
+                  value={`employment ${m.full_name} ${m.id}`}
+                  keywords={[m.email, m.job_title].filter((k): k is string => Boolean(k))}
+                  onSelect={() => go(employmentHref(m.id))}
+                  className={itemClass}
+                >
+                  <span>
+                    {m.full_name}
+                    {m.job_title ? (
+                      <span className="text-slate-600 group-aria-selected:text-white dark:text-slate-400"> · {m.job_title}</span>
+                    ) : null}
+                  </span>
+                  <span className="truncate text-xs text-slate-600 group-aria-selected:text-white dark:text-slate-400">
+                    {m.email ?? ""}
+                  </span>
+                </Command.Item>
+              ))}
             </Command.Group>
           ) : null}
           <Command.Group heading="Actions" className={groupClass}>
@@ -174,6 +224,28 @@ export default function CommandPalette({ open, onClose, session }: { open: boole
             </Command.Item>
           </Command.Group>
         </Command.List>
+        {/* The server search's state, outside the listbox (whose children may only be options and groups). */}
+        {searching ? (
+          <div aria-live="polite" className="px-3 pt-2 text-xs text-slate-700 dark:text-slate-300">
+            {found.isFetching ? (
+              <p className="flex items-center gap-2">
+                <Spinner /> Searching every employment…
+              </p>
+            ) : found.isError ? (
+              <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+                The search failed: {describeApiError(toErrorPayload(found.error))}
+              </p>
+            ) : found.data && !found.data.complete ? (
+              <p>
+                {found.data.source === "api"
+                  ? "Not every employment was searched (the API has no search): type more of the name, or the full personal e-mail."
+                  : "More employments match: type more of the name or e-mail."}
+              </p>
+            ) : found.data?.source === "readmodel" && found.data.syncedAt ? (
+              <p className="text-slate-600 dark:text-slate-400">Searched every employment as of {formatDateTime(found.data.syncedAt)}.</p>
+            ) : null}
+          </div>
+        ) : null}
       </Command>
       <p role="status" aria-live="polite" className="text-sm text-red-700 empty:hidden dark:text-red-300">
         {error}

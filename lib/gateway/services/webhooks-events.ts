@@ -51,6 +51,8 @@ export interface ListWebhookEventsInput {
   eventType?: string;
   successfullyDelivered?: boolean;
   companyId?: string;
+  /** Roster-only: deliveries whose payload names this employment (`employment_id` or `employment_slug`). */
+  employmentId?: string;
   /** First triggered strictly before / after (ISO 8601). */
   before?: string;
   after?: string;
@@ -65,6 +67,10 @@ function filters(input: Omit<ListWebhookEventsInput, "order">): SQL[] {
   const conditions: SQL[] = [];
   if (input.eventType) conditions.push(eq(webhookDeliveries.eventType, input.eventType));
   if (input.companyId) conditions.push(eq(webhookDeliveries.companyId, input.companyId));
+  if (input.employmentId) {
+    const p = webhookDeliveries.payload;
+    conditions.push(sql`(${p}->>'employment_id' = ${input.employmentId} OR ${p}->>'employment_slug' = ${input.employmentId})`);
+  }
   if (input.successfullyDelivered !== undefined) {
     conditions.push(
       input.successfullyDelivered

@@ -144,6 +144,15 @@ describe("GET /v1/webhook-deliveries (Roster-only: the delivery state for the co
     expect((page2.body as { data: Record<string, unknown> }).data).toMatchObject({ current_page: 2, total_count: 4, total_pages: 2 });
   });
 
+  it("employment_id (Roster-only): the deliveries whose payload names that employment", async () => {
+    // Employment A's details event went to A's two callbacks; its payslip event names only the payslip.
+    expect((await list(w.a.tokens.admin, `?employment_id=${w.employmentA.id}`)).items.map((i) => i.event_id)).toEqual([events.a, events.a]);
+    // Another company's employment: nothing the caller could not see anyway.
+    expect((await list(w.a.tokens.admin, `?employment_id=${w.employmentB.id}`)).items).toEqual([]);
+    expect((await list(w.b.tokens.admin, `?employment_id=${w.employmentB.id}`)).items.map((i) => i.event_id)).toEqual([events.b]);
+    expect((await list(w.a.tokens.admin, "?employment_id=nope")).status).toBe(400);
+  });
+
   it("400 / 401 / 403", async () => {
     // A provider type Roster never emits is a valid filter that matches nothing.
     expect((await list(w.a.tokens.admin, "?event_type=timeoff.approved")).items).toEqual([]);

@@ -2,6 +2,7 @@ import "server-only";
 import {
   MessageErrorSchema,
   PaginationQuerySchema,
+  WebhookDeliveryListQuerySchema,
   WebhookDeliveryListResponseSchema,
   WebhookEventListQuerySchema,
   WebhookEventListResponseSchema,
@@ -12,9 +13,11 @@ import { listWebhookEvents, toWebhookEvent, type ListWebhookEventsInput } from "
 import { COMMON_ERRORS, WEBHOOK_READ } from "./scopes";
 
 const query = PaginationQuerySchema.extend(WebhookEventListQuerySchema.shape);
-type Query = RouteInput<typeof query._output, unknown>["query"];
+const deliveriesQuery = PaginationQuerySchema.extend(WebhookDeliveryListQuerySchema.shape);
+type Query = RouteInput<typeof deliveriesQuery._output, unknown>["query"];
 
 const toInput = (q: Query): ListWebhookEventsInput => ({
+  employmentId: q.employment_id,
   eventType: q.event_type,
   successfullyDelivered: q.successfully_delivered === undefined ? undefined : q.successfully_delivered === "true",
   companyId: q.company_id,
@@ -45,7 +48,8 @@ export const listWebhookEventsRoute = defineRoute({
 });
 
 // GET /v1/webhook-deliveries — Roster-only: the same log with each delivery's state (status, attempts,
-// next attempt, last response, payload), for the console's delivery inspector.
+// next attempt, last response, payload), for the console's delivery inspector; `employment_id` narrows
+// it to the deliveries whose payload names one employment (the console's employment timeline).
 export const listWebhookDeliveriesRoute = defineRoute({
   method: "get",
   path: "/v1/webhook-deliveries",
@@ -53,7 +57,7 @@ export const listWebhookDeliveriesRoute = defineRoute({
   summary: "List webhook deliveries with their state (Roster)",
   tag: "Webhooks",
   auth: WEBHOOK_READ,
-  query,
+  query: deliveriesQuery,
   responses: {
     200: { description: "A page of deliveries", schema: WebhookDeliveryListResponseSchema },
     400: { description: "Invalid filter, page or page_size", schema: MessageErrorSchema },
