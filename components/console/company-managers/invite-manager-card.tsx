@@ -10,7 +10,8 @@ import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Field, Input, Select } from "@/components/ui/field";
 import { Spinner } from "@/components/ui/spinner";
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
-import { labelOf, type CompanyManagerRead as CompanyManager } from "@/lib/console/api-read";
+import type { CompanyManagerRead as CompanyManager } from "@/lib/console/api-read";
+import { labelOf } from "@/lib/console/read-labels";
 import {
   EMPTY_INVITE,
   InviteManagerFormSchema,

@@ -8,7 +8,8 @@ import {
   type Employment,
   type UpdateEmploymentV2Body,
 } from "@/lib/contract";
-import { labelOf, type CompanyManagerRead } from "@/lib/console/api-read";
+import type { CompanyManagerRead } from "@/lib/console/api-read";
+import { labelOf } from "@/lib/console/read-labels";
 
 // The update-employment form (spec 4.1): its values, its schema (the contract's rules for each
 // field), the body it sends, and where the API's 422 errors land.
