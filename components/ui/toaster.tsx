@@ -2,6 +2,7 @@
 
 import { useTheme } from "next-themes";
 import { useEffect, useState, type ComponentType } from "react";
+import type * as SonnerModule from "sonner";
 import type { ExternalToast, ToasterProps } from "sonner";
 
 // Transient notices (sonner), loaded on the first notice: the root layout mounts `Toaster`, which
@@ -9,7 +10,7 @@ import type { ExternalToast, ToasterProps } from "sonner";
 // route would otherwise download before its first paint: docs/decisions/console-bundle-budgets.md).
 // The first call imports sonner, mounts its Toaster, and shows the notice once the Toaster listens.
 
-type Sonner = typeof import("sonner");
+type Sonner = typeof SonnerModule;
 
 let sonner: Promise<Sonner> | null = null;
 /** Resolved when sonner's Toaster has mounted (its effect subscribed to the notices). */
@@ -17,14 +18,15 @@ let listening: Promise<void> | null = null;
 let markListening: (() => void) | null = null;
 /** The mounted root Toaster's way to start drawing sonner's. */
 let showHost: ((component: ComponentType<ToasterProps>) => void) | null = null;
-const pendingHost: Array<(component: ComponentType<ToasterProps>) => void> = [];
+/** sonner's Toaster, loaded before the root Toaster mounted (it draws it on mount). */
+let loadedToaster: ComponentType<ToasterProps> | null = null;
 
 function loadSonner(): Promise<Sonner> {
   if (!sonner) {
     listening = new Promise((resolve) => (markListening = resolve));
     sonner = import("sonner").then((mod) => {
-      if (showHost) showHost(mod.Toaster);
-      else pendingHost.push((set) => set(mod.Toaster));
+      loadedToaster = mod.Toaster;
+      showHost?.(mod.Toaster);
       return mod;
     });
   }
@@ -53,7 +55,7 @@ export function Toaster() {
   const [Sonner, setSonner] = useState<ComponentType<ToasterProps> | null>(null);
   useEffect(() => {
     showHost = (component) => setSonner(() => component);
-    for (const run of pendingHost.splice(0)) run(showHost);
+    if (loadedToaster) showHost(loadedToaster);
     return () => {
       showHost = null;
     };

@@ -8,7 +8,6 @@ import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Select } from "@/components/ui/field";
 import { Pagination } from "@/components/ui/pagination";
-import { Skeleton } from "@/components/ui/skeleton";
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
 import { plural } from "@/lib/console/format";
 import type { ConsoleOperation } from "@/lib/console/errors/operations";

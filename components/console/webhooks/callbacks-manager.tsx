@@ -8,7 +8,6 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
-import { Skeleton } from "@/components/ui/skeleton";
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
 import { toErrorPayload } from "@/lib/console/errors/present";
 import { putFieldErrors } from "@/lib/console/errors/submit";

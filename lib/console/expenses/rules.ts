@@ -16,3 +16,4 @@ export function reviewAvailability(e: Pick<Expense, "status">): ReviewAvailabili
 }
 
 // The BFF's body schema of a review is in ./review-body.ts (zod: kept out of the browser).
+export type { ExpenseReviewBody } from "./review-body";

@@ -50,3 +50,4 @@ export function transitionBody(action: TimeoffAction, reason?: string) {
 export const ACTION_LABELS: Record<TimeoffAction, string> = { approve: "Approve", decline: "Decline", cancel: "Cancel time off" };
 
 // The BFF's body schema of a transition is in ./transition-body.ts (zod: kept out of the browser).
+export type { TimeoffTransitionBody } from "./transition-body";
