@@ -158,10 +158,15 @@ export function routeGraph(page: string): Graph {
       const file = path.join(dir, name);
       if (!existsSync(file)) continue;
       const part = clientGraph(file);
-      for (const f of part.files)
-        if (!graph.files.has(f)) (graph.files.add(f), graph.via.set(f, part.via.get(f) ?? path.relative(ROOT, file)));
-      for (const p of part.packages)
-        if (!graph.packages.has(p)) (graph.packages.add(p), graph.via.set(p, part.via.get(p) ?? path.relative(ROOT, file)));
+      const take = (set: Set<string>, items: Iterable<string>) => {
+        for (const item of items) {
+          if (set.has(item)) continue;
+          set.add(item);
+          graph.via.set(item, part.via.get(item) ?? path.relative(ROOT, file));
+        }
+      };
+      take(graph.files, part.files);
+      take(graph.packages, part.packages);
     }
     if (dir === CONSOLE) break;
   }
