@@ -33,6 +33,7 @@ const ZOD_FREE_ROUTES = [
   "employments/new",
   "employments/[id]/forms/[form]",
   "contract-amendments/new",
+  "company-managers",
   "contract-amendments",
   "contract-amendments/[id]",
   "custom-fields",
@@ -47,9 +48,11 @@ const ZOD_FREE_ROUTES = [
   "partner/audit",
   "partner/connect",
   "partner/employments",
+  "payslips",
   "timeoff",
   "timeoff/balances",
   "timeoff/types",
+  "webhooks",
   "webhooks/deliveries",
 ];
 
