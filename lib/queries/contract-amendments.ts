@@ -1,5 +1,4 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { CreateContractAmendmentBody } from "@/lib/contract";
 import type { ContractAmendmentListItemRead, ContractAmendmentRead as ContractAmendment } from "@/lib/console/api-read";
 import { bffFetch } from "@/lib/console/bff-client";
 import { amendmentsList, type AmendmentListApiQuery } from "@/lib/console/contract-amendments/list";
