@@ -232,6 +232,34 @@ describe("console route bundles", () => {
     expect(offenders).toEqual([]);
   });
 
+  it('a loading.tsx drawing the plain skeletons takes no constant from a "use client" module (on the server that is a client reference, not the array)', () => {
+    const offenders: string[] = [];
+    const loadings = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((d) =>
+        d.isDirectory() ? loadings(path.join(dir, d.name)) : d.name === "loading.tsx" ? [path.join(dir, d.name)] : [],
+      );
+    let plain = 0;
+    for (const file of loadings(CONSOLE)) {
+      const source = readFileSync(file, "utf8");
+      if (!/components\/console\/list\/list-skeleton/.test(source)) continue;
+      plain++;
+      for (const m of source.matchAll(/\bimport\s+\{([^}]*)\}\s*from\s*["']([^"']+)["']/g)) {
+        const target = resolve(m[2]!, file);
+        if (!target || !("file" in target) || !isClientModule(readFileSync(target.file, "utf8"))) continue;
+        for (const name of m[1]!.split(",").map((n) =>
+          n
+            .trim()
+            .split(/\s+as\s+/)[0]!
+            .trim(),
+        ))
+          if (/^[A-Z][A-Z0-9_]+$/.test(name))
+            offenders.push(`${path.relative(ROOT, file)}: ${name} from ${path.relative(ROOT, target.file)}`);
+      }
+    }
+    expect(plain).toBeGreaterThan(0);
+    expect(offenders).toEqual([]);
+  });
+
   it("the console shell (layout, header, switchers, menus, providers) ships neither zod, the contract's schemas nor Radix's popover up front", () => {
     const graph = clientGraph(path.join(CONSOLE, "layout.tsx"));
     expect(graph.files.size).toBeGreaterThan(3);

@@ -1,5 +1,5 @@
 import { MANAGER_COLUMNS } from "@/components/console/company-managers/managers-list";
-import { ListSkeleton } from "@/components/console/list/list-skeleton";
+import { ListSkeleton } from "@/components/console/list";
 import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 

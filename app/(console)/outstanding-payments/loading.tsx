@@ -1,5 +1,5 @@
 import { PAYMENT_COLUMN_LABELS } from "@/components/console/outstanding-payments/payments-list";
-import { ListSkeleton } from "@/components/console/list/list-skeleton";
+import { ListSkeleton } from "@/components/console/list";
 import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 

@@ -1,5 +1,5 @@
 import { PAYSLIP_COLUMNS } from "@/components/console/payslips/payslips-table";
-import { ListSkeleton } from "@/components/console/list/list-skeleton";
+import { ListSkeleton } from "@/components/console/list";
 import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 

@@ -1,5 +1,5 @@
 import { AMENDMENT_COLUMNS } from "@/components/console/contract-amendments/amendments-list";
-import { ListSkeleton } from "@/components/console/list/list-skeleton";
+import { ListSkeleton } from "@/components/console/list";
 import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 

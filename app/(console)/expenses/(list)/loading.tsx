@@ -1,5 +1,5 @@
 import { EXPENSE_COLUMNS } from "@/components/console/expenses/expenses-table";
-import { ListPageSkeleton } from "@/components/console/list/list-skeleton";
+import { ListPageSkeleton } from "@/components/console/list";
 
 export default function ExpensesLoading() {
   return <ListPageSkeleton columns={EXPENSE_COLUMNS} />;

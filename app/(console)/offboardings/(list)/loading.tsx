@@ -1,5 +1,5 @@
 import { OFFBOARDING_COLUMNS } from "@/components/console/offboardings/offboardings-table";
-import { ListPageSkeleton } from "@/components/console/list/list-skeleton";
+import { ListPageSkeleton } from "@/components/console/list";
 
 export default function OffboardingsLoading() {
   return <ListPageSkeleton columns={OFFBOARDING_COLUMNS} />;
