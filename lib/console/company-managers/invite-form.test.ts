@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { firstIssues } from "@/lib/console/form-check";
+import { expectCheckMatchesSchema } from "@/test-support/form-check";
 import { checkInviteManagerForm, ownerCount, splitInviteErrors, toInviteBody, type InviteManagerFormValues } from "./invite-form";
 import { InviteManagerFormSchema } from "./invite-form-schema";
 
@@ -38,17 +38,11 @@ describe("invite a company manager", () => {
       { role: "owner" },
       { name: "", email: "x", role: "nope" },
     ];
-    for (const sample of samples) {
-      const values = { name: "Ana", email: "ana@example.com", role: "admin", ...sample } as InviteManagerFormValues;
-      const zod = InviteManagerFormSchema.safeParse(values);
-      const plain = checkInviteManagerForm(values);
-      expect(plain.ok, JSON.stringify(sample)).toBe(zod.success);
-      if (zod.success && plain.ok) expect(plain.values).toEqual(zod.data);
-      else if (!zod.success && !plain.ok)
-        expect(firstIssues(plain.issues), JSON.stringify(sample)).toEqual(
-          firstIssues(zod.error.issues.map((i) => ({ path: i.path.join("."), message: i.message, code: i.code }))),
-        );
-    }
+    expectCheckMatchesSchema(
+      InviteManagerFormSchema,
+      checkInviteManagerForm,
+      samples.map((sample) => ({ name: "Ana", email: "ana@example.com", role: "admin", ...sample }) as InviteManagerFormValues),
+    );
   });
 
   it("puts the API's 422 errors on the fields", () => {

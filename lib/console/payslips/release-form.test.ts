@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { firstIssues } from "@/lib/console/form-check";
+import { describe, it } from "vitest";
+import { expectCheckMatchesSchema } from "@/test-support/form-check";
 import { SandboxReleasePayslipBodySchema, type SandboxReleasePayslipBody } from "@/lib/contract";
 import { checkReleasePayslipForm } from "./release-form";
 
@@ -19,16 +19,10 @@ describe("release a payslip: the browser's check", () => {
       { extra: 1 },
       { extra: 1, more: 2 },
     ];
-    for (const sample of samples) {
-      const values = { employment_id: "emp_1", period: "2026-05", ...sample } as SandboxReleasePayslipBody;
-      const zod = SandboxReleasePayslipBodySchema.safeParse(values);
-      const plain = checkReleasePayslipForm(values);
-      expect(plain.ok, JSON.stringify(sample)).toBe(zod.success);
-      if (zod.success && plain.ok) expect(plain.values).toEqual(zod.data);
-      else if (!zod.success && !plain.ok)
-        expect(firstIssues(plain.issues), JSON.stringify(sample)).toEqual(
-          firstIssues(zod.error.issues.map((i) => ({ path: i.path.join("."), message: i.message, code: i.code }))),
-        );
-    }
+    expectCheckMatchesSchema(
+      SandboxReleasePayslipBodySchema,
+      checkReleasePayslipForm,
+      samples.map((sample) => ({ employment_id: "emp_1", period: "2026-05", ...sample }) as SandboxReleasePayslipBody),
+    );
   });
 });
