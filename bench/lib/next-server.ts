@@ -283,7 +283,11 @@ export async function startConsoleServer(options: StartOptions): Promise<Console
   const url = `http://127.0.0.1:${port}`;
   const apiUrls = { sandbox: `http://127.0.0.1:${sandboxPort}`, production: `http://127.0.0.1:${productionPort}` };
   options.log(`next start on ${url} (API ${apiUrls.sandbox} / ${apiUrls.production}, data ${dataDir})`);
-  const started = spawnGroup(process.execPath, [nextBin(), "start", "-H", "127.0.0.1", "-p", String(port)], consoleServerEnv(ports, options.env));
+  const started = spawnGroup(
+    process.execPath,
+    [nextBin(), "start", "-H", "127.0.0.1", "-p", String(port)],
+    consoleServerEnv(ports, options.env),
+  );
 
   let stopped = false;
   const stop = async () => {

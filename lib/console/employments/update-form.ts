@@ -1,12 +1,6 @@
 import { z } from "zod";
 import { splitFieldErrors } from "@/lib/console/errors/split-422";
-import {
-  MANAGER_ROLES,
-  UpdateEmploymentV2BodySchema,
-  type Department,
-  type Employment,
-  type UpdateEmploymentV2Body,
-} from "@/lib/contract";
+import { MANAGER_ROLES, UpdateEmploymentV2BodySchema, type Department, type Employment, type UpdateEmploymentV2Body } from "@/lib/contract";
 import type { CompanyManagerRead } from "@/lib/console/api-read";
 import { labelOf } from "@/lib/console/read-labels";
 import { ROLE_LABELS } from "@/lib/console/company-managers/roles";
