@@ -28,7 +28,7 @@ const live = new Set<ChildProcess>();
 /** Data directories of running servers, removed on every exit path too. */
 const dataDirs = new Set<string>();
 
-function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+export function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
   if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
   try {
     // detached: the child leads its own process group; the minus sign addresses that group.
@@ -69,7 +69,7 @@ function track(child: ChildProcess): void {
   });
 }
 
-function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
+export function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
   return new Promise((resolve) => {
     const timer = setTimeout(() => resolve(false), ms);
@@ -81,7 +81,7 @@ function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
 }
 
 /** SIGTERM to the group, SIGKILL after `graceMs`. */
-async function stopChild(child: ChildProcess, graceMs = 5000): Promise<void> {
+export async function stopChild(child: ChildProcess, graceMs = 5000): Promise<void> {
   killGroup(child, "SIGTERM");
   if (!(await waitForExit(child, graceMs))) {
     killGroup(child, "SIGKILL");
@@ -98,6 +98,58 @@ class OutputTail {
   }
   toString(): string {
     return this.text.trim();
+  }
+}
+
+/** A server's data directory, removed on every exit path until `releaseDataDir` removes it. */
+export function holdDataDir(prefix: string): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
+  dataDirs.add(dir);
+  return dir;
+}
+
+export function releaseDataDir(dir: string): void {
+  rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
+  dataDirs.delete(dir);
+}
+
+/**
+ * `command args` in the project directory as the leader of its own process group (ended by
+ * `killGroup`, and on every exit path of the bench); `output()` is the tail of what it printed.
+ */
+export function spawnGroup(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  onData?: (chunk: Buffer) => void,
+): { child: ChildProcess; output: () => string } {
+  const child = spawn(command, args, { cwd: PROJECT_ROOT, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+  track(child);
+  const tail = new OutputTail();
+  for (const stream of [child.stdout, child.stderr]) {
+    stream?.on("data", (chunk: Buffer) => {
+      tail.push(chunk);
+      onData?.(chunk);
+    });
+  }
+  return { child, output: () => tail.toString() };
+}
+
+/** Polls `ready` every 500 ms until it holds; fails when the child exits first or at the deadline. */
+export async function waitUntilReady(
+  started: { child: ChildProcess; output: () => string },
+  what: string,
+  ready: () => Promise<boolean>,
+  timeoutMs: number,
+): Promise<void> {
+  const { child, output } = started;
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`${what} exited (${child.exitCode ?? child.signalCode}) before it was ready:\n${output()}`);
+    if (await ready()) return;
+    if (Date.now() > deadline) throw new Error(`${what} was not ready within ${timeoutMs / 1000} s:\n${output()}`);
+    await new Promise((r) => setTimeout(r, 500));
   }
 }
 
@@ -122,26 +174,18 @@ export async function buildIfNeeded(log: (message: string) => void, timeoutMs = 
   if (reason) {
     log(`next build (${reason}); this takes minutes on a small machine`);
     const t0 = performance.now();
-    const child = spawn(process.execPath, [helpers.nextBin(), "build"], {
-      cwd: PROJECT_ROOT,
-      env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
-      stdio: ["ignore", "pipe", "pipe"],
-      detached: true,
-    });
-    track(child);
-    const tail = new OutputTail();
-    for (const stream of [child.stdout, child.stderr]) {
-      stream?.on("data", (chunk: Buffer) => {
-        tail.push(chunk);
-        process.stderr.write(chunk);
-      });
-    }
+    const { child, output } = spawnGroup(
+      process.execPath,
+      [helpers.nextBin(), "build"],
+      { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+      (chunk) => process.stderr.write(chunk),
+    );
     const finished = await waitForExit(child, timeoutMs);
     if (!finished) {
       await stopChild(child);
       throw new Error(`next build did not finish within ${Math.round(timeoutMs / 60_000)} min`);
     }
-    if (child.exitCode !== 0) throw new Error(`next build failed (exit ${child.exitCode ?? child.signalCode}):\n${tail}`);
+    if (child.exitCode !== 0) throw new Error(`next build failed (exit ${child.exitCode ?? child.signalCode}):\n${output()}`);
     buildSeconds = Math.round((performance.now() - t0) / 100) / 10;
   }
   const buildIdFile = path.join(PROJECT_ROOT, ".next", "BUILD_ID");
@@ -168,7 +212,8 @@ export interface StartOptions {
   readyTimeoutMs?: number;
 }
 
-async function answers(url: string): Promise<boolean> {
+/** The URL answers with anything below 500 (redirects not followed). */
+export async function answers(url: string): Promise<boolean> {
   try {
     const res = await fetch(url, { redirect: "manual", signal: AbortSignal.timeout(5000) });
     await res.arrayBuffer();
@@ -178,32 +223,32 @@ async function answers(url: string): Promise<boolean> {
   }
 }
 
+/** The ports and data of one console server (next start, or npm start). */
+export interface ConsoleServerPorts {
+  port: number;
+  sandboxPort: number;
+  productionPort: number;
+  dataDir: string;
+}
+
 /**
- * `next start -H 127.0.0.1 -p <free port>` with a fresh data directory (the embedded API seeds its
- * demo data there on first start) and free ports for the embedded API. Ready when the console's
- * /api/auth/csrf and the sandbox API both answer.
+ * The environment of a console server for the benchmarks: production, loopback, its own ports and
+ * data directory, and always the embedded API on its own PGlite data (no PostgreSQL, no Redis, no
+ * external API), whatever the shell has set (empty = unset, lib/env.ts). `extra` overrides.
  */
-export async function startConsoleServer(options: StartOptions): Promise<ConsoleServer> {
-  const { nextBin } = await buildHelpers();
-  // Free ports chosen by the OS, all three held together (distinct), never npm start's 3000/4010/4011.
-  const [port, sandboxPort, productionPort] = (await freePorts(3)) as [number, number, number];
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "roster-bench-console-"));
-  dataDirs.add(dataDir);
-  const url = `http://127.0.0.1:${port}`;
-  const apiUrls = { sandbox: `http://127.0.0.1:${sandboxPort}`, production: `http://127.0.0.1:${productionPort}` };
-  const env: NodeJS.ProcessEnv = {
+export function consoleServerEnv(ports: ConsoleServerPorts, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const url = `http://127.0.0.1:${ports.port}`;
+  return {
     ...process.env,
     NODE_ENV: "production",
     NEXT_TELEMETRY_DISABLED: "1",
-    PORT: String(port),
+    PORT: String(ports.port),
     CONSOLE_URL: url,
     NEXTAUTH_URL: url,
     GATEWAY_HOST: "127.0.0.1",
-    GATEWAY_DATA_DIR: dataDir,
-    GATEWAY_SANDBOX_PORT: String(sandboxPort),
-    GATEWAY_PRODUCTION_PORT: String(productionPort),
-    // Always the embedded API on its own PGlite data (no PostgreSQL, no Redis, no external API),
-    // whatever the shell has set (empty = unset, lib/env.ts).
+    GATEWAY_DATA_DIR: ports.dataDir,
+    GATEWAY_SANDBOX_PORT: String(ports.sandboxPort),
+    GATEWAY_PRODUCTION_PORT: String(ports.productionPort),
     GATEWAY_EMBEDDED: "auto",
     GATEWAY_MODE: "local",
     API_SANDBOX_URL: "",
@@ -212,43 +257,51 @@ export async function startConsoleServer(options: StartOptions): Promise<Console
     CONSOLE_DATABASE_URL: "",
     REDIS_URL: "",
     LOG_LEVEL: "warn",
-    ...options.env,
+    ...extra,
   };
+}
+
+/** Free ports chosen by the OS, all three held together (distinct), never npm start's 3000/4010/4011. */
+export async function freeServerPorts(): Promise<{ port: number; sandboxPort: number; productionPort: number }> {
+  const [port, sandboxPort, productionPort] = (await freePorts(3)) as [number, number, number];
+  return { port, sandboxPort, productionPort };
+}
+
+/** Ready: the console's /api/auth/csrf and the sandbox API both answer. */
+export const consoleReady = (ports: Pick<ConsoleServerPorts, "port" | "sandboxPort">) => async () =>
+  (await answers(`http://127.0.0.1:${ports.port}/api/auth/csrf`)) && (await answers(`http://127.0.0.1:${ports.sandboxPort}/`));
+
+/**
+ * `next start -H 127.0.0.1 -p <free port>` with a fresh data directory (the embedded API seeds its
+ * demo data there on first start) and free ports for the embedded API. Ready when the console's
+ * /api/auth/csrf and the sandbox API both answer.
+ */
+export async function startConsoleServer(options: StartOptions): Promise<ConsoleServer> {
+  const { nextBin } = await buildHelpers();
+  const ports = { ...(await freeServerPorts()), dataDir: holdDataDir("roster-bench-console-") };
+  const { port, sandboxPort, productionPort, dataDir } = ports;
+  const url = `http://127.0.0.1:${port}`;
+  const apiUrls = { sandbox: `http://127.0.0.1:${sandboxPort}`, production: `http://127.0.0.1:${productionPort}` };
   options.log(`next start on ${url} (API ${apiUrls.sandbox} / ${apiUrls.production}, data ${dataDir})`);
-  const child = spawn(process.execPath, [nextBin(), "start", "-H", "127.0.0.1", "-p", String(port)], {
-    cwd: PROJECT_ROOT,
-    env,
-    stdio: ["ignore", "pipe", "pipe"],
-    detached: true,
-  });
-  track(child);
-  const tail = new OutputTail();
-  child.stdout?.on("data", (chunk: Buffer) => tail.push(chunk));
-  child.stderr?.on("data", (chunk: Buffer) => tail.push(chunk));
+  const started = spawnGroup(
+    process.execPath,
+    [nextBin(), "start", "-H", "127.0.0.1", "-p", String(port)],
+    consoleServerEnv(ports, options.env),
+  );
 
   let stopped = false;
   const stop = async () => {
     if (stopped) return;
     stopped = true;
-    await stopChild(child);
-    rmSync(dataDir, { recursive: true, force: true, maxRetries: 3 });
-    dataDirs.delete(dataDir);
+    await stopChild(started.child);
+    releaseDataDir(dataDir);
   };
 
   try {
-    const deadline = Date.now() + (options.readyTimeoutMs ?? 120_000);
-    for (;;) {
-      if (child.exitCode !== null || child.signalCode !== null) {
-        throw new Error(`next start exited (${child.exitCode ?? child.signalCode}) before it was ready:\n${tail}`);
-      }
-      if ((await answers(`${url}/api/auth/csrf`)) && (await answers(`${apiUrls.sandbox}/`))) break;
-      if (Date.now() > deadline)
-        throw new Error(`next start was not ready within ${(options.readyTimeoutMs ?? 120_000) / 1000} s:\n${tail}`);
-      await new Promise((r) => setTimeout(r, 500));
-    }
+    await waitUntilReady(started, "next start", consoleReady(ports), options.readyTimeoutMs ?? 120_000);
   } catch (error) {
     await stop();
     throw error;
   }
-  return { url, apiUrls, dataDir, stop, output: () => tail.toString() };
+  return { url, apiUrls, dataDir, stop, output: started.output };
 }

@@ -1,13 +1,24 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import os from "node:os";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { employmentHref, EMPLOYMENTS_PATH } from "@/lib/console/employments/links";
 import { freePorts } from "../../scripts/ports.mjs";
 import { signInWithCustomerToken } from "../lib/console-session";
 import { round } from "../lib/load";
-import { buildIfNeeded, PROJECT_ROOT } from "../lib/next-server";
+import {
+  answers,
+  buildIfNeeded,
+  consoleReady,
+  consoleServerEnv,
+  freeServerPorts,
+  holdDataDir,
+  killGroup,
+  releaseDataDir,
+  spawnGroup,
+  waitForExit,
+  waitUntilReady,
+} from "../lib/next-server";
 import { defineSuite, type Metric, type Row } from "../lib/suite";
 
 // Idle memory of `npm start` (docs/decisions/runtime-idle-memory.md): the resident set summed over
@@ -116,113 +127,20 @@ function treeMemory(root: number): { total: number; totalPss: number; processes:
   };
 }
 
-// ---- processes --------------------------------------------------------------------------------------
-
-const live = new Set<ChildProcess>();
-const dataDirs = new Set<string>();
-
-function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
-  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
-  try {
-    process.kill(-child.pid, signal);
-  } catch {
-    try {
-      child.kill(signal);
-    } catch {
-      // already gone
-    }
-  }
-}
-
-function killAllNow(): void {
-  for (const child of live) killGroup(child, "SIGKILL");
-  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
-}
-
-function onSignal(signal: NodeJS.Signals): void {
-  killAllNow();
-  process.exit(signal === "SIGINT" ? 130 : 143);
-}
-
-function track(child: ChildProcess): void {
-  if (live.size === 0) {
-    process.on("exit", killAllNow);
-    process.on("SIGINT", onSignal);
-    process.on("SIGTERM", onSignal);
-  }
-  live.add(child);
-  child.once("exit", () => {
-    live.delete(child);
-    if (live.size === 0) {
-      process.off("exit", killAllNow);
-      process.off("SIGINT", onSignal);
-      process.off("SIGTERM", onSignal);
-    }
-  });
-}
-
-function exited(child: ChildProcess, ms: number): Promise<boolean> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => resolve(false), ms);
-    child.once("exit", () => {
-      clearTimeout(timer);
-      resolve(true);
-    });
-  });
-}
+// ---- processes (spawned, tracked and ended by bench/lib/next-server.ts) ------------------------------
 
 /** Ends the whole group (SIGTERM, SIGKILL after 5 s) and any process of the tree that left it. */
 async function stopTree(child: ChildProcess): Promise<void> {
   const pids = child.pid === undefined ? [] : processTree(child.pid);
   killGroup(child, "SIGTERM");
-  if (!(await exited(child, 5000))) killGroup(child, "SIGKILL");
-  await exited(child, 2000);
+  if (!(await waitForExit(child, 5000))) killGroup(child, "SIGKILL");
+  await waitForExit(child, 2000);
   for (const pid of pids) {
     try {
       process.kill(pid, "SIGKILL");
     } catch {
       // already gone
     }
-  }
-}
-
-function spawnGroup(command: string, args: string[], env: NodeJS.ProcessEnv): { child: ChildProcess; output: () => string } {
-  const child = spawn(command, args, { cwd: PROJECT_ROOT, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
-  track(child);
-  let tail = "";
-  const push = (chunk: Buffer) => {
-    tail = (tail + chunk.toString()).slice(-4000);
-  };
-  child.stdout?.on("data", push);
-  child.stderr?.on("data", push);
-  return { child, output: () => tail.trim() };
-}
-
-async function answers(url: string): Promise<boolean> {
-  try {
-    const res = await fetch(url, { redirect: "manual", signal: AbortSignal.timeout(5000) });
-    await res.arrayBuffer();
-    return res.status < 500;
-  } catch {
-    return false;
-  }
-}
-
-async function waitUntil(
-  child: ChildProcess,
-  output: () => string,
-  what: string,
-  ready: () => Promise<boolean>,
-  timeoutMs: number,
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null)
-      throw new Error(`${what} exited (${child.exitCode ?? child.signalCode}) before it was ready:\n${output()}`);
-    if (await ready()) return;
-    if (Date.now() > deadline) throw new Error(`${what} was not ready within ${timeoutMs / 1000} s:\n${output()}`);
-    await new Promise((r) => setTimeout(r, 500));
   }
 }
 
@@ -269,32 +187,15 @@ interface StartMeasure {
  * employment), QUIET_S seconds of quiet, the tree's memory; the tree is ended on every path.
  */
 async function measureStart(dataDir: string, log: (message: string) => void, label: string): Promise<StartMeasure> {
-  const [port, sandboxPort, productionPort] = (await freePorts(3)) as [number, number, number];
+  const ports = { ...(await freeServerPorts()), dataDir };
+  const { port, sandboxPort, productionPort } = ports;
   const url = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: "production",
-    NEXT_TELEMETRY_DISABLED: "1",
-    PORT: String(port),
-    CONSOLE_URL: url,
-    NEXTAUTH_URL: url,
+  // What `npm start` does on a fresh checkout: the embedded API on PGlite, demo data, the console's
+  // own PGlite database, webhooks dispatched in-process (whatever the shell has set).
+  const env = consoleServerEnv(ports, {
     AUTH_SECRET: randomBytes(32).toString("base64url"),
-    GATEWAY_HOST: "127.0.0.1",
-    GATEWAY_DATA_DIR: dataDir,
-    GATEWAY_SANDBOX_PORT: String(sandboxPort),
-    GATEWAY_PRODUCTION_PORT: String(productionPort),
     GATEWAY_DEMO_CUSTOMER_TOKEN_SANDBOX: DEMO_TOKEN,
-    // What `npm start` does on a fresh checkout: the embedded API on PGlite, demo data, the
-    // console's own PGlite database, webhooks dispatched in-process (whatever the shell has set).
-    GATEWAY_EMBEDDED: "auto",
-    GATEWAY_MODE: "local",
-    API_SANDBOX_URL: "",
-    API_PRODUCTION_URL: "",
-    DATABASE_URL: "",
-    CONSOLE_DATABASE_URL: "",
-    REDIS_URL: "",
-    LOG_LEVEL: "warn",
-  };
+  });
   // npm passes its own variables down; the run's npm_* must not make `npm start` think it is nested.
   for (const key of Object.keys(env)) if (key.startsWith("npm_") || key === "INIT_CWD") delete env[key];
   const npm = npmCommand();
@@ -302,13 +203,7 @@ async function measureStart(dataDir: string, log: (message: string) => void, lab
   const started = spawnGroup(npm.command, npm.args, env);
   try {
     const t0 = performance.now();
-    await waitUntil(
-      started.child,
-      started.output,
-      "npm start",
-      async () => (await answers(`${url}/api/auth/csrf`)) && (await answers(`http://127.0.0.1:${sandboxPort}/`)),
-      READY_TIMEOUT_MS,
-    );
+    await waitUntilReady(started, "npm start", consoleReady(ports), READY_TIMEOUT_MS);
     const readySeconds = round((performance.now() - t0) / 1000, 1);
     const atReady = treeMemory(started.child.pid!);
 
@@ -352,7 +247,7 @@ export default defineSuite({
     );
     let baseline: ReturnType<typeof treeMemory>;
     try {
-      await waitUntil(base.child, base.output, "node -e http server", () => answers(`http://127.0.0.1:${basePort}/`), 10_000);
+      await waitUntilReady(base, "node -e http server", () => answers(`http://127.0.0.1:${basePort}/`), 10_000);
       await sleep(2000);
       baseline = treeMemory(base.child.pid!);
     } finally {
@@ -366,8 +261,7 @@ export default defineSuite({
     });
 
     // ---- npm start: a first start on a fresh data directory (initdb, seed), then a restart on it ----
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), "roster-bench-memory-"));
-    dataDirs.add(dataDir);
+    const dataDir = holdDataDir("roster-bench-memory-");
     try {
       const measured = {
         "first start": await measureStart(dataDir, options.log, "first start"),
@@ -424,8 +318,7 @@ export default defineSuite({
         },
       };
     } finally {
-      rmSync(dataDir, { recursive: true, force: true, maxRetries: 3 });
-      dataDirs.delete(dataDir);
+      releaseDataDir(dataDir);
     }
   },
 });

@@ -33,8 +33,12 @@ const ZOD_FREE_ROUTES = [
   "employments/new",
   "employments/[id]/forms/[form]",
   "contract-amendments/new",
+  "company-managers",
+  "contract-amendments",
   "contract-amendments/[id]",
   "custom-fields",
+  "expenses",
+  "expenses/[id]",
   "incentives",
   "incentives/recurring",
   "offboardings",
@@ -44,8 +48,11 @@ const ZOD_FREE_ROUTES = [
   "partner/audit",
   "partner/connect",
   "partner/employments",
+  "payslips",
+  "timeoff",
   "timeoff/balances",
   "timeoff/types",
+  "webhooks",
   "webhooks/deliveries",
 ];
 
@@ -109,7 +116,8 @@ export function clientGraph(entry: string): Graph {
     if (seenServer.has(file)) return;
     seenServer.add(file);
     const source = readFileSync(file, "utf8");
-    if (file !== entry && isClientModule(source)) {
+    // A "use client" entry (error.tsx) is a client root itself.
+    if (isClientModule(source)) {
       clientRoots.push(file);
       return;
     }
@@ -134,6 +142,37 @@ export function clientGraph(entry: string): Graph {
     }
   };
   for (const root of clientRoots) walkClient(root, "(client boundary)");
+  return graph;
+}
+
+/** The files of the segments above a page that wrap it too (their client modules ship with it). */
+const SEGMENT_FILES = ["layout.tsx", "template.tsx", "loading.tsx", "error.tsx", "not-found.tsx"];
+
+/**
+ * What the browser loads for a page: its own client graph and that of every layout, template,
+ * loading, error and not-found file of its folder and the folders above it, up to app/(console)
+ * (a parent's loading.tsx is the Suspense fallback of every route below it, so a skeleton imported
+ * from a client module ships that module to all of them).
+ */
+export function routeGraph(page: string): Graph {
+  const graph = clientGraph(page);
+  for (let dir = path.dirname(page); dir.startsWith(CONSOLE); dir = path.dirname(dir)) {
+    for (const name of SEGMENT_FILES) {
+      const file = path.join(dir, name);
+      if (!existsSync(file)) continue;
+      const part = clientGraph(file);
+      const take = (set: Set<string>, items: Iterable<string>) => {
+        for (const item of items) {
+          if (set.has(item)) continue;
+          set.add(item);
+          graph.via.set(item, part.via.get(item) ?? path.relative(ROOT, file));
+        }
+      };
+      take(graph.files, part.files);
+      take(graph.packages, part.packages);
+    }
+    if (dir === CONSOLE) break;
+  }
   return graph;
 }
 
@@ -169,6 +208,58 @@ describe("console route bundles", () => {
     expect([...graph.files].some((f) => f.startsWith("lib/forms/"))).toBe(true);
   });
 
+  it("a page's graph takes in the segments above it (webhooks/loading.tsx wraps /webhooks/deliveries)", () => {
+    const deliveries = routeGraph(path.join(CONSOLE, "webhooks", "deliveries", "page.tsx"));
+    expect(deliveries.files).toContain("app/(console)/webhooks/error.tsx");
+    expect(clientGraph(path.join(CONSOLE, "webhooks", "deliveries", "page.tsx")).files).not.toContain("app/(console)/webhooks/error.tsx");
+  });
+
+  it("a loading.tsx with routes below it ships no list table, zod or react-hook-form (it is every such route's fallback)", () => {
+    const offenders: string[] = [];
+    const loadings = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((d) =>
+        d.isDirectory() ? loadings(path.join(dir, d.name)) : d.name === "loading.tsx" ? [path.join(dir, d.name)] : [],
+      );
+    for (const file of loadings(CONSOLE)) {
+      // Routes below it (a route group beside the loading file is its own route, not one below).
+      const below = pages(path.dirname(file)).filter((p) => routeOf(p) !== routeOf(file));
+      if (below.length === 0) continue;
+      const graph = clientGraph(file);
+      for (const pkg of graph.packages)
+        if (pkg === "zod" || pkg === "react-hook-form" || pkg === "@tanstack/react-table")
+          offenders.push(`${path.relative(ROOT, file)}: ${chain(graph, pkg)}`);
+    }
+    expect(offenders).toEqual([]);
+  });
+
+  it('a loading.tsx drawing the plain skeletons takes no constant from a "use client" module (on the server that is a client reference, not the array)', () => {
+    const offenders: string[] = [];
+    const loadings = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((d) =>
+        d.isDirectory() ? loadings(path.join(dir, d.name)) : d.name === "loading.tsx" ? [path.join(dir, d.name)] : [],
+      );
+    let plain = 0;
+    for (const file of loadings(CONSOLE)) {
+      const source = readFileSync(file, "utf8");
+      if (!/components\/console\/list\/list-skeleton/.test(source)) continue;
+      plain++;
+      for (const m of source.matchAll(/\bimport\s+\{([^}]*)\}\s*from\s*["']([^"']+)["']/g)) {
+        const target = resolve(m[2]!, file);
+        if (!target || !("file" in target) || !isClientModule(readFileSync(target.file, "utf8"))) continue;
+        for (const name of m[1]!.split(",").map((n) =>
+          n
+            .trim()
+            .split(/\s+as\s+/)[0]!
+            .trim(),
+        ))
+          if (/^[A-Z][A-Z0-9_]+$/.test(name))
+            offenders.push(`${path.relative(ROOT, file)}: ${name} from ${path.relative(ROOT, target.file)}`);
+      }
+    }
+    expect(plain).toBeGreaterThan(0);
+    expect(offenders).toEqual([]);
+  });
+
   it("the console shell (layout, header, switchers, menus, providers) ships neither zod, the contract's schemas nor Radix's popover up front", () => {
     const graph = clientGraph(path.join(CONSOLE, "layout.tsx"));
     expect(graph.files.size).toBeGreaterThan(3);
@@ -193,7 +284,7 @@ describe("console route bundles", () => {
     for (const page of pages(CONSOLE)) {
       const route = routeOf(page);
       if (FORM_ROUTES.includes(route)) continue;
-      const graph = clientGraph(page);
+      const graph = routeGraph(page);
       for (const item of [...graph.packages, ...graph.files]) {
         if (FORM_STACK.some((re) => re.test(item))) offenders.push(`/${route}: ${chain(graph, item)}`);
       }
@@ -208,7 +299,7 @@ describe("console route bundles", () => {
       const route = routeOf(page);
       if (!ZOD_FREE_ROUTES.includes(route)) continue;
       seen.push(route);
-      const graph = clientGraph(page);
+      const graph = routeGraph(page);
       for (const item of [...graph.packages, ...graph.files]) {
         if (item === "zod" || (item.startsWith("lib/contract/") && !ZOD_FREE_CONTRACT.includes(item)))
           offenders.push(`/${route}: ${chain(graph, item)}`);
@@ -231,7 +322,7 @@ describe("console route bundles", () => {
   it("no page loads Radix's popover up front (the employments status filter included)", () => {
     const offenders: string[] = [];
     for (const page of pages(CONSOLE)) {
-      const graph = clientGraph(page);
+      const graph = routeGraph(page);
       if (graph.packages.has("radix-ui")) offenders.push(`/${routeOf(page)}: ${chain(graph, "radix-ui")}`);
     }
     expect(offenders).toEqual([]);

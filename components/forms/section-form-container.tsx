@@ -9,7 +9,7 @@ import { toErrorPayload } from "@/lib/console/errors/present";
 import { fieldErrorsOf } from "@/lib/console/errors/split-422";
 import type { Employment, EmploymentSection } from "@/lib/contract";
 import { mapServerErrors, type FieldErrors, type FormValues } from "@/lib/forms";
-import { employmentKeys } from "@/lib/queries/employments";
+import { employmentKeys } from "@/lib/queries/employment";
 import type { QueryScope } from "@/lib/queries/scope";
 import { CountryForm } from "./country-form";
 import { updateSectionRequest } from "./requests";

@@ -104,17 +104,7 @@ export function readShow<T>(key: string, strict: z.ZodType<T>): z.ZodType<T> {
 export const openEnum = <const V extends readonly [string, ...string[]]>(values: V) =>
   z.union([z.enum(values), z.string()]) as unknown as z.ZodType<V[number] | (string & {})>;
 
-/** `people_manager` → "People manager": the label of a value the console has no label for. */
-export function fallbackLabel(value: string): string {
-  const words = value.replace(/[._-]+/g, " ").trim();
-  return words ? words.charAt(0).toUpperCase() + words.slice(1) : "Unknown";
-}
-
-/** A label from a table, or the readable fallback for a value the provider has and the table lacks. */
-export function labelOf(labels: Readonly<Record<string, string>>, value: string | null | undefined): string {
-  if (value === null || value === undefined || value === "") return "—";
-  return Object.prototype.hasOwnProperty.call(labels, value) ? labels[value]! : fallbackLabel(value);
-}
+export { fallbackLabel, labelOf } from "./read-labels";
 
 /** A date the provider types as a plain string (payslip `issued_at`): a date, or a date-time read as its date. */
 export const readDate = z.preprocess(

@@ -290,3 +290,6 @@ export const WEBHOOK_DELIVERY_STATUSES = ["pending", "delivered", "failed", "can
 // pagination.ts
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
+
+/** The longest webhook callback URL the API stores (lib/contract/webhooks.ts CallbackUrlSchema). */
+export const WEBHOOK_URL_MAX_LENGTH = 2048;

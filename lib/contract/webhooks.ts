@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { listEnvelopeSchema, PaginationQuerySchema, resourceEnvelopeSchema } from "./pagination";
-import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENT_TYPES } from "./enums";
+import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENT_TYPES, WEBHOOK_URL_MAX_LENGTH } from "./enums";
 
 export const WebhookEventTypeSchema = z.enum(WEBHOOK_EVENT_TYPES);
 export type WebhookEventType = z.infer<typeof WebhookEventTypeSchema>;
@@ -96,7 +96,6 @@ export type WebhookPayload<T extends WebhookEventType = WebhookEventType> = z.in
 // ─── Webhook callbacks, delivery log and sandbox trigger ─────────────────────────────────────────
 
 const isoDateTime = z.iso.datetime();
-export const WEBHOOK_URL_MAX_LENGTH = 2048;
 
 /**
  * Every event type a callback can subscribe to on the provider (CreateWebhookCallbackParams in

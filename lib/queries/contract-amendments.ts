@@ -1,9 +1,11 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { CreateContractAmendmentBody } from "@/lib/contract";
 import type { ContractAmendmentListItemRead, ContractAmendmentRead as ContractAmendment } from "@/lib/console/api-read";
 import { bffFetch } from "@/lib/console/bff-client";
 import { amendmentsList, type AmendmentListApiQuery } from "@/lib/console/contract-amendments/list";
-import { scopeKey, withScope, type QueryScope } from "./scope";
+import { amendmentKeys, createContractAmendment } from "./contract-amendment";
+import { withScope, type QueryScope } from "./scope";
+
+export { amendmentKeys, createContractAmendment };
 
 // Contract amendment queries, shared by server prefetch and client islands.
 
@@ -13,13 +15,6 @@ export type AmendmentPage = {
   current_page: number;
   total_count: number;
   total_pages: number;
-};
-
-export const amendmentKeys = {
-  all: (s: QueryScope) => ["contract-amendments", ...scopeKey(s)] as const,
-  lists: (s: QueryScope) => [...amendmentKeys.all(s), "list"] as const,
-  list: (s: QueryScope, q: AmendmentListApiQuery) => [...amendmentKeys.lists(s), q] as const,
-  detail: (s: QueryScope, id: string) => [...amendmentKeys.all(s), "detail", id] as const,
 };
 
 const BFF = "/api/bff/contract-amendments";
@@ -36,9 +31,6 @@ export const amendmentDetailQuery = (scope: QueryScope, id: string) =>
     queryKey: amendmentKeys.detail(scope, id),
     queryFn: ({ signal }) => bffFetch<ContractAmendment>(withScope(`${BFF}/${enc(id)}`, scope), { signal }),
   });
-
-export const createContractAmendment = (scope: QueryScope, body: CreateContractAmendmentBody) =>
-  bffFetch<ContractAmendment>(withScope(BFF, scope), { method: "POST", body });
 
 /** Sandbox only: approves (status done), which applies the changes to the contract. */
 export const approveContractAmendment = (scope: QueryScope, id: string) =>

@@ -1,5 +1,5 @@
-import { CUSTOM_FIELD_COLUMNS } from "@/components/console/custom-fields/custom-fields-list";
-import { ListSkeleton } from "@/components/console/list";
+import { CUSTOM_FIELD_COLUMNS } from "@/components/console/custom-fields/custom-field-columns";
+import { ListSkeleton } from "@/components/console/list/list-skeleton";
 import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 

@@ -1,4 +1,4 @@
-import { CallbacksSkeleton } from "@/components/console/webhooks/callbacks-manager";
+import { CallbacksSkeleton } from "@/components/console/webhooks/callbacks-skeleton";
 import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 

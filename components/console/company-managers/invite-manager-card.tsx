@@ -1,6 +1,5 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useForm, type UseFormSetError } from "react-hook-form";
@@ -10,10 +9,11 @@ import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Field, Input, Select } from "@/components/ui/field";
 import { Spinner } from "@/components/ui/spinner";
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
-import { labelOf, type CompanyManagerRead as CompanyManager } from "@/lib/console/api-read";
+import type { CompanyManagerRead as CompanyManager } from "@/lib/console/api-read";
+import { labelOf } from "@/lib/console/read-labels";
 import {
   EMPTY_INVITE,
-  InviteManagerFormSchema,
+  checkInviteManagerForm,
   ROLE_DESCRIPTIONS,
   ROLE_LABELS,
   ROLE_OPTIONS,
@@ -26,6 +26,7 @@ import { companyKeys } from "@/lib/queries/company";
 import { inviteManager, managerKeys } from "@/lib/queries/company-managers";
 import type { QueryScope } from "@/lib/queries/scope";
 import { ErrorBanner, FieldRefusalNote } from "@/components/console/error-banner";
+import { checkResolver } from "@/lib/console/form-check";
 
 /**
  * "Invite a company manager" (POST /v1/company-managers): owns the I/O, puts the API's 422 errors on
@@ -104,7 +105,7 @@ export function InviteManagerForm({
     setError,
     watch,
     formState: { errors, isSubmitting },
-  } = useForm<InviteManagerFormValues>({ resolver: zodResolver(InviteManagerFormSchema), defaultValues, mode: "onTouched" });
+  } = useForm<InviteManagerFormValues>({ resolver: checkResolver(checkInviteManagerForm), defaultValues, mode: "onTouched" });
   const role = watch("role");
   return (
     <form noValidate onSubmit={handleSubmit((v) => onSubmit(v, setError))} className="space-y-4">

@@ -12,7 +12,7 @@ import { amendmentHref } from "@/lib/console/contract-amendments/links";
 import { toErrorPayload } from "@/lib/console/errors/present";
 import { fieldErrorsOf } from "@/lib/console/errors/split-422";
 import type { FieldErrors, FormValues } from "@/lib/forms";
-import { amendmentKeys, createContractAmendment } from "@/lib/queries/contract-amendments";
+import { amendmentKeys, createContractAmendment } from "@/lib/queries/contract-amendment";
 import type { QueryScope } from "@/lib/queries/scope";
 
 /**

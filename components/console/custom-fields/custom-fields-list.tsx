@@ -12,8 +12,9 @@ import { customFieldsList } from "@/lib/console/custom-fields/list";
 import { NEW_CUSTOM_FIELD_PATH } from "@/lib/console/custom-fields/links";
 import { customFieldListQuery } from "@/lib/queries/custom-fields";
 import type { QueryScope } from "@/lib/queries/scope";
+import { CUSTOM_FIELD_COLUMNS } from "./custom-field-columns";
 
-export const CUSTOM_FIELD_COLUMNS = ["Name", "Type", "Options", "ID"] as const;
+export { CUSTOM_FIELD_COLUMNS };
 
 /** The company's custom field definitions (oldest first, as the API lists them); page in the URL. */
 export function CustomFieldsList({

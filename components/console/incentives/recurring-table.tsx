@@ -10,8 +10,9 @@ import { incentivesList } from "@/lib/console/incentives/list";
 import { formatMinor } from "@/lib/console/people-ops/money";
 import { EmploymentCell } from "../people-ops/employment-cell";
 import { RecurringStatusBadge } from "./incentive-badges";
+import { RECURRING_COLUMNS } from "./recurring-columns";
 
-export const RECURRING_COLUMNS = ["Employee", "Type", "Monthly amount", "Period", "Status", "Actions"] as const;
+export { RECURRING_COLUMNS };
 
 export function RecurringTable({
   items,

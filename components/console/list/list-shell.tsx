@@ -8,11 +8,11 @@ import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Select } from "@/components/ui/field";
 import { Pagination } from "@/components/ui/pagination";
-import { Skeleton } from "@/components/ui/skeleton";
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
 import { plural } from "@/lib/console/format";
 import type { ConsoleOperation } from "@/lib/console/errors/operations";
 import { pageRange, pageWindow } from "@/lib/console/list";
+import { ListPageSkeleton, ListSkeleton } from "./list-skeleton";
 import type { ListPageShape } from "./use-list";
 
 /** What ListShell needs of a live list: `useList(…)` returns it. */
@@ -170,60 +170,6 @@ export function ListShell<P extends ListPageShape, T>(props: ListShellProps<P, T
   );
 }
 
-/** The loading table: the column headers and rows of skeleton cells. */
-export function ListSkeleton({ columns, rows, label }: { columns: readonly string[]; rows: number; label: string }) {
-  return (
-    <div>
-      <p role="status" className="sr-only">
-        {label}
-      </p>
-      <table aria-hidden="true" className="min-w-full text-left text-sm">
-        <thead className="bg-slate-50 dark:bg-slate-800/60">
-          <tr>
-            {columns.map((c) => (
-              <th
-                key={c}
-                className="whitespace-nowrap border-b border-slate-200 px-3 py-2.5 text-xs font-semibold uppercase tracking-wide text-slate-600 first:pl-4 dark:border-slate-700 dark:text-slate-300"
-              >
-                {c}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {Array.from({ length: rows }, (_, i) => (
-            <tr key={i}>
-              {columns.map((c) => (
-                <td key={c} className="border-b border-slate-200 px-3 py-3 first:pl-4 dark:border-slate-800">
-                  <Skeleton className="h-4 w-24" />
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
-/** The skeleton of a list page (route loading.tsx files). */
-export function ListPageSkeleton({ columns }: { columns: readonly string[] }) {
-  return (
-    <div aria-busy="true">
-      <div className="mb-6 space-y-2">
-        <Skeleton className="h-8 w-48" />
-        <Skeleton className="h-4 w-80" />
-      </div>
-      <Card className="mb-4 p-4">
-        <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-          <Skeleton className="h-16" />
-          <Skeleton className="h-16" />
-          <Skeleton className="h-16" />
-        </div>
-      </Card>
-      <Card className="overflow-hidden">
-        <ListSkeleton columns={columns} rows={8} label="Loading…" />
-      </Card>
-    </div>
-  );
-}
+// The skeletons are plain markup in ./list-skeleton.tsx (no "use client"): a route's loading.tsx
+// takes them from there, so a skeleton does not ship the list's code to every route below it.
+export { ListPageSkeleton, ListSkeleton };

@@ -1,6 +1,5 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { useForm, type UseFormSetError } from "react-hook-form";
@@ -11,7 +10,9 @@ import { Field, Input, Select } from "@/components/ui/field";
 import { Spinner } from "@/components/ui/spinner";
 import { ErrorBanner, FieldRefusalNote } from "@/components/console/error-banner";
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
-import { SandboxReleasePayslipBodySchema, type PayslipDetail, type SandboxReleasePayslipBody } from "@/lib/contract";
+import type { PayslipDetail, SandboxReleasePayslipBody } from "@/lib/contract";
+import { checkResolver } from "@/lib/console/form-check";
+import { checkReleasePayslipForm } from "@/lib/console/payslips/release-form";
 import { splitFieldErrors } from "@/lib/console/errors/split-422";
 import { putFieldErrors } from "@/lib/console/errors/submit";
 import { formatDate } from "@/lib/console/format";
@@ -128,7 +129,7 @@ export function ReleasePayslipForm({
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<SandboxReleasePayslipBody>({ resolver: zodResolver(SandboxReleasePayslipBodySchema), defaultValues, mode: "onTouched" });
+  } = useForm<SandboxReleasePayslipBody>({ resolver: checkResolver(checkReleasePayslipForm), defaultValues, mode: "onTouched" });
   return (
     <form
       noValidate

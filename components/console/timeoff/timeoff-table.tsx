@@ -10,8 +10,9 @@ import { totalHours } from "@/lib/console/timeoff/days";
 import { TIMEOFF_STATUS_LABELS, TIMEOFF_STATUS_TONES, TIMEOFF_TYPE_LABELS } from "@/lib/console/timeoff/labels";
 import { ACTION_LABELS, timeoffActions, type TimeoffAction } from "@/lib/console/timeoff/rules";
 import { EmploymentCell } from "../people-ops/employment-cell";
+import { TIMEOFF_COLUMNS } from "./timeoff-columns";
 
-export const TIMEOFF_COLUMNS = ["Employee", "Type", "Dates", "Days", "Status", "Actions"] as const;
+export { TIMEOFF_COLUMNS };
 
 export function TimeoffTable({
   items,

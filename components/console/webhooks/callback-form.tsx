@@ -1,12 +1,12 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect } from "react";
 import { Controller, useForm, useWatch, type UseFormSetError } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Field, Input, sentence } from "@/components/ui/field";
 import { Spinner } from "@/components/ui/spinner";
-import { CallbackFormSchema, type CallbackFormValues } from "@/lib/console/webhooks/callback-form";
+import { checkResolver } from "@/lib/console/form-check";
+import { checkCallbackForm, type CallbackFormValues } from "@/lib/console/webhooks/callback-form";
 import { plural } from "@/lib/console/webhooks/format";
 import { WEBHOOK_EVENT_TYPES } from "@/lib/contract/enums";
 import { EventPicker } from "./event-picker";
@@ -22,12 +22,12 @@ export interface CallbackFormProps {
 }
 
 /**
- * Register or edit a webhook callback, presentational: values in, validated values out (zod), no
+ * Register or edit a webhook callback, presentational: values in, checked values out (checkCallbackForm), no
  * fetching. The URL is checked for shape only; https and address rules are the API's, and its 422
  * messages come back onto the URL field through setError.
  */
 export function CallbackForm({ idPrefix, mode, defaultValues, onSubmit, onCancel }: CallbackFormProps) {
-  const form = useForm<CallbackFormValues>({ resolver: zodResolver(CallbackFormSchema), defaultValues, mode: "onTouched" });
+  const form = useForm<CallbackFormValues>({ resolver: checkResolver(checkCallbackForm), defaultValues, mode: "onTouched" });
   const {
     register,
     control,

@@ -8,7 +8,6 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
-import { Skeleton } from "@/components/ui/skeleton";
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
 import { toErrorPayload } from "@/lib/console/errors/present";
 import { putFieldErrors } from "@/lib/console/errors/submit";
@@ -36,6 +35,7 @@ import { EventTypeName } from "./badges";
 import { CallbackForm, type CallbackFormProps } from "./callback-form";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { SigningKeyReveal } from "./signing-key-reveal";
+import { CallbacksSkeleton } from "./callbacks-skeleton";
 import { ErrorBanner } from "@/components/console/error-banner";
 
 type Mode = { kind: "idle" } | { kind: "create" } | { kind: "edit"; id: string };
@@ -358,20 +358,4 @@ function CallbackItem({ callback, onEdit, onDelete }: { callback: WebhookCallbac
   );
 }
 
-export function CallbacksSkeleton({ rows = 3 }: { rows?: number }) {
-  return (
-    <div>
-      <p role="status" className="sr-only">
-        Loading callbacks…
-      </p>
-      <ul aria-hidden="true" className="divide-y divide-slate-200 dark:divide-slate-800">
-        {Array.from({ length: rows }, (_, i) => (
-          <li key={i} className="space-y-2 px-5 py-4">
-            <Skeleton className="h-4 w-80 max-w-full" />
-            <Skeleton className="h-3 w-56" />
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
-}
+export { CallbacksSkeleton };

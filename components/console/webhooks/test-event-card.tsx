@@ -1,6 +1,5 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
@@ -20,7 +19,7 @@ import {
   EMPTY_TEST_EVENT_FORM,
   OTHER_EMPLOYMENT,
   TEST_EVENT_EMPLOYMENTS_QUERY,
-  TestEventFormSchema,
+  checkTestEventForm,
   employmentOptionLabel,
   testEventFieldOf,
   toTestEventBody,
@@ -33,6 +32,7 @@ import type { QueryScope } from "@/lib/queries/scope";
 import { allWebhookCallbacksQuery, sendTestWebhookEvent, webhookKeys, type TestEventResult } from "@/lib/queries/webhooks";
 import { EventTypeName } from "./badges";
 import { ErrorBanner } from "@/components/console/error-banner";
+import { checkResolver } from "@/lib/console/form-check";
 
 /**
  * Sandbox only (the page does not render it on production): emits an event for an employment now,
@@ -133,7 +133,11 @@ function TestEventForm({
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<TestEventFormValues>({ resolver: zodResolver(TestEventFormSchema), defaultValues: EMPTY_TEST_EVENT_FORM, mode: "onTouched" });
+  } = useForm<TestEventFormValues>({
+    resolver: checkResolver(checkTestEventForm),
+    defaultValues: EMPTY_TEST_EVENT_FORM,
+    mode: "onTouched",
+  });
   const employment = useWatch({ control, name: "employment" });
   const eventType = useWatch({ control, name: "event_type" });
   const more = totalEmployments > employments.length;

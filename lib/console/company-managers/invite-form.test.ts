@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { InviteManagerFormSchema, ownerCount, splitInviteErrors, toInviteBody } from "./invite-form";
+import { expectCheckMatchesSchema } from "@/test-support/form-check";
+import { checkInviteManagerForm, ownerCount, splitInviteErrors, toInviteBody, type InviteManagerFormValues } from "./invite-form";
+import { InviteManagerFormSchema } from "./invite-form-schema";
 
 describe("invite a company manager", () => {
   it("checks name, email and role as the contract does", () => {
@@ -17,6 +19,30 @@ describe("invite a company manager", () => {
       email: "ana@example.com",
       role: "owner",
     });
+  });
+
+  it("the browser's check (no zod) answers as the zod schema does, message for message", () => {
+    const samples: Array<Partial<Record<keyof InviteManagerFormValues, unknown>>> = [
+      {},
+      { name: " " },
+      { name: "x".repeat(256) },
+      { name: ` ${"x".repeat(255)} ` },
+      { email: "ana" },
+      { email: "" },
+      { email: "  " },
+      { email: " ana@example.com " },
+      { email: "a..b@example.com" },
+      { email: "ana@example" },
+      { email: "o'neil+tag@sub.example.co" },
+      { role: "boss" },
+      { role: "owner" },
+      { name: "", email: "x", role: "nope" },
+    ];
+    expectCheckMatchesSchema(
+      InviteManagerFormSchema,
+      checkInviteManagerForm,
+      samples.map((sample) => ({ name: "Ana", email: "ana@example.com", role: "admin", ...sample }) as InviteManagerFormValues),
+    );
   });
 
   it("puts the API's 422 errors on the fields", () => {

@@ -1,19 +1,37 @@
-import { z } from "zod";
 import { splitFieldErrors } from "@/lib/console/errors/split-422";
-import { COMPANY_ROLES, CompanyRoleSchema, type CompanyRole } from "@/lib/contract";
-import { ROLE_LABELS } from "@/lib/console/employments/update-form";
+import { checked, EMAIL_PATTERN, type FormCheck, type FormIssue } from "@/lib/console/form-check";
+import { ROLE_LABELS } from "@/lib/console/company-managers/roles";
+import { COMPANY_ROLES, type CompanyRole } from "@/lib/contract/enums";
 
 // The "invite a company manager" form (POST /v1/company-managers {name, email, role}): its values,
-// its schema (the contract's rules), where the API's 422 errors land, and what roles mean.
+// its rules (the contract's, written without zod: ./invite-form-schema.ts is the zod schema they
+// match, checked by the test), where the API's 422 errors land, and what roles mean.
 
-export const InviteManagerFormSchema = z.object({
-  name: z.string().trim().min(1, "can't be blank").max(255, "must be at most 255 characters"),
-  email: z.string().trim().min(1, "can't be blank").pipe(z.email("must be a valid email address")),
-  role: CompanyRoleSchema,
-});
-export type InviteManagerFormValues = z.input<typeof InviteManagerFormSchema>;
+export interface InviteManagerFormValues {
+  name: string;
+  email: string;
+  role: CompanyRole;
+}
 export type InviteManagerField = keyof InviteManagerFormValues;
 const FIELDS: readonly InviteManagerField[] = ["name", "email", "role"];
+
+/** The form's rules: name 1–255 characters, a valid email address, one of the roles (values trimmed). */
+export const checkInviteManagerForm: FormCheck<InviteManagerFormValues> = (v) => {
+  const issues: FormIssue[] = [];
+  const name = String(v.name ?? "").trim();
+  const email = String(v.email ?? "").trim();
+  if (name.length < 1) issues.push({ path: "name", message: "can't be blank", code: "too_small" });
+  if (name.length > 255) issues.push({ path: "name", message: "must be at most 255 characters", code: "too_big" });
+  if (email.length < 1) issues.push({ path: "email", message: "can't be blank", code: "too_small" });
+  else if (!EMAIL_PATTERN.test(email)) issues.push({ path: "email", message: "must be a valid email address", code: "invalid_format" });
+  if (!(COMPANY_ROLES as readonly string[]).includes(v.role))
+    issues.push({
+      path: "role",
+      message: `Invalid option: expected one of ${COMPANY_ROLES.map((r) => JSON.stringify(r)).join("|")}`,
+      code: "invalid_value",
+    });
+  return checked({ name, email, role: v.role }, issues);
+};
 
 export const EMPTY_INVITE: InviteManagerFormValues = { name: "", email: "", role: "admin" };
 

@@ -1,14 +1,9 @@
 import { z } from "zod";
 import { splitFieldErrors } from "@/lib/console/errors/split-422";
-import {
-  MANAGER_ROLES,
-  UpdateEmploymentV2BodySchema,
-  type CompanyRole,
-  type Department,
-  type Employment,
-  type UpdateEmploymentV2Body,
-} from "@/lib/contract";
-import { labelOf, type CompanyManagerRead } from "@/lib/console/api-read";
+import { MANAGER_ROLES, UpdateEmploymentV2BodySchema, type Department, type Employment, type UpdateEmploymentV2Body } from "@/lib/contract";
+import type { CompanyManagerRead } from "@/lib/console/api-read";
+import { labelOf } from "@/lib/console/read-labels";
+import { ROLE_LABELS } from "@/lib/console/company-managers/roles";
 
 // The update-employment form (spec 4.1): its values, its schema (the contract's rules for each
 // field), the body it sends, and where the API's 422 errors land.
@@ -65,12 +60,7 @@ export function toUpdateBody(values: UpdateEmploymentFormValues, defaults: Updat
   return UpdateEmploymentV2BodySchema.parse(body);
 }
 
-export const ROLE_LABELS: Record<CompanyRole, string> = {
-  owner: "Owner",
-  admin: "Admin",
-  people_manager: "People manager",
-  onboarding_manager: "Onboarding manager",
-};
+export { ROLE_LABELS };
 
 export interface SelectOption {
   value: string;

@@ -6,7 +6,8 @@ import {
   toCreateExpenseBody,
   type ExpenseFormValues,
 } from "./create-form";
-import { reviewAvailability, ExpenseReviewBodySchema } from "./rules";
+import { ExpenseReviewBodySchema } from "./review-body";
+import { reviewAvailability } from "./rules";
 
 const values = (patch: Partial<ExpenseFormValues> = {}): ExpenseFormValues => ({
   ...expenseFormDefaults("0b9c8b3e-5b4a-4c5e-9a53-0a4c2d0f9f11"),

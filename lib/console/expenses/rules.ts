@@ -1,4 +1,3 @@
-import { z } from "zod";
 import type { Expense } from "@/lib/contract";
 import { EXPENSE_STATUS_LABELS } from "./labels";
 
@@ -16,17 +15,5 @@ export function reviewAvailability(e: Pick<Expense, "status">): ReviewAvailabili
   };
 }
 
-/**
- * What the BFF lets through to `PATCH /v1/expenses/{id}`: the review, nothing else (the console edits
- * no expense). The rules are the contract's UpdateExpenseBodySchema's for these two fields.
- */
-export const ExpenseReviewBodySchema = z
-  .strictObject({
-    status: z.enum(["approved", "declined"], { message: "must be approved or declined" }),
-    reason: z.string().trim().max(2000, "must be at most 2000 characters").optional(),
-  })
-  .superRefine((b, ctx) => {
-    if (b.status === "declined" && !b.reason)
-      ctx.addIssue({ code: "custom", path: ["reason"], message: "can't be blank", input: b.reason });
-  });
-export type ExpenseReviewBody = z.infer<typeof ExpenseReviewBodySchema>;
+// The BFF's body schema of a review is in ./review-body.ts (zod: kept out of the browser).
+export type { ExpenseReviewBody } from "./review-body";

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import type { EmploymentListItem } from "@/lib/contract";
 import type { EmploymentListApiQuery } from "@/lib/console/employments/list";
 
@@ -30,11 +29,3 @@ export function employmentOptions<T extends Pick<EmploymentListItem, "id" | "ful
 /** Employments that can have payslips released (payroll types, status active/offboarding/archived). */
 export const onPayroll = (e: Pick<EmploymentListItem, "status" | "type">) =>
   e.type !== "contractor" && (e.status === "active" || e.status === "offboarding" || e.status === "archived");
-
-/** An employment id of a URL: UUID characters only (anything else is dropped, never sent). */
-export const employmentIdParam = z
-  .string()
-  .trim()
-  .max(64)
-  .regex(/^[A-Za-z0-9-]*$/)
-  .catch("");

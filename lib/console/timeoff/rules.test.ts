@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { TIMEOFF_STATUSES } from "@/lib/contract";
-import { timeoffActionAvailability, timeoffActions, TimeoffTransitionBodySchema, transitionBody } from "./rules";
+import { timeoffActionAvailability, timeoffActions, transitionBody } from "./rules";
+import { TimeoffTransitionBodySchema } from "./transition-body";
 
 describe("time off actions", () => {
   const available = (status: (typeof TIMEOFF_STATUSES)[number]) =>

@@ -1,5 +1,4 @@
-import type { z } from "zod";
-import { UpdateTimeoffBodySchema, type Timeoff, type TimeoffStatus } from "@/lib/contract";
+import type { Timeoff, TimeoffStatus } from "@/lib/contract";
 
 // What can be done to a time off, and why not (docs/decisions/areas-people-ops-timeoff-rules.md):
 // approve and decline a requested one (declining needs a reason); cancel a requested or approved one
@@ -50,19 +49,5 @@ export function transitionBody(action: TimeoffAction, reason?: string) {
 
 export const ACTION_LABELS: Record<TimeoffAction, string> = { approve: "Approve", decline: "Decline", cancel: "Cancel time off" };
 
-/**
- * What the BFF lets through to `PATCH /v1/timeoff/{id}`: a status move and its reason, nothing else
- * (the console edits no dates). The reason rules are the contract's; the API checks the move.
- */
-export const TimeoffTransitionBodySchema = UpdateTimeoffBodySchema.pick({
-  status: true,
-  decline_reason: true,
-  cancel_reason: true,
-}).superRefine((b, ctx) => {
-  if (!b.status) ctx.addIssue({ code: "custom", path: ["status"], message: "is required", input: b.status });
-  if (b.status === "declined" && !b.decline_reason)
-    ctx.addIssue({ code: "custom", path: ["decline_reason"], message: "can't be blank", input: b.decline_reason });
-  if (b.status === "cancelled" && !b.cancel_reason)
-    ctx.addIssue({ code: "custom", path: ["cancel_reason"], message: "can't be blank", input: b.cancel_reason });
-});
-export type TimeoffTransitionBody = z.infer<typeof TimeoffTransitionBodySchema>;
+// The BFF's body schema of a transition is in ./transition-body.ts (zod: kept out of the browser).
+export type { TimeoffTransitionBody } from "./transition-body";

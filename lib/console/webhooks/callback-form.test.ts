@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { WEBHOOK_EVENT_TYPES } from "@/lib/contract";
+import { expectCheckMatchesSchema } from "@/test-support/form-check";
+import { CallbackFormSchema } from "./callback-form-schema";
 import {
-  CallbackFormSchema,
+  checkCallbackForm,
   EMPTY_CALLBACK_FORM,
   callbackFormDefaults,
   splitCallbackFieldErrors,
@@ -21,6 +23,27 @@ const issues = (v: CallbackFormValues) => {
 };
 
 describe("callback form schema", () => {
+  it("the browser's check (no zod) answers as the zod schema does, message for message", () => {
+    const samples: Array<Partial<CallbackFormValues>> = [
+      {},
+      { events: ["payslip.released"] },
+      { all_events: true },
+      { url: "", all_events: true },
+      { url: "", events: [] },
+      { url: "   ", all_events: false },
+      { url: " https://h.example/x ", all_events: true },
+      { url: "hooks.example.com", all_events: true },
+      { url: "hooks.example.com", events: [] },
+      { url: "ftp://hooks.example.com", all_events: true },
+      { url: "http://10.0.0.1/hook", all_events: true },
+      { url: `https://a.example/${"x".repeat(2048)}`, all_events: true },
+      { url: `nope${"x".repeat(2048)}`, events: [] },
+      { events: ["offboarding.in_review" as never, "payslip.released"] },
+      { events: ["payslip.released", "nope" as never, "also" as never] },
+    ];
+    expectCheckMatchesSchema(CallbackFormSchema, checkCallbackForm, samples.map(values));
+  });
+
   it("accepts a URL with events, or all events", () => {
     expect(issues(values({ events: ["payslip.released"] }))).toEqual({});
     expect(issues(values({ all_events: true }))).toEqual({});

@@ -1,21 +1,14 @@
-import { z } from "zod";
 import { splitFieldErrors } from "@/lib/console/errors/split-422";
-import {
-  CreateWebhookCallbackBodySchema,
-  UpdateWebhookCallbackBodySchema,
-  WEBHOOK_URL_MAX_LENGTH,
-  WebhookEventTypeSchema,
-  type CreateWebhookCallbackBody,
-  type UpdateWebhookCallbackBody,
-  type WebhookCallback,
-} from "@/lib/contract";
+import { checked, type FormCheck, type FormIssue } from "@/lib/console/form-check";
+import type { CreateWebhookCallbackBody, UpdateWebhookCallbackBody, WebhookCallback, WebhookEventType } from "@/lib/contract";
+import { WEBHOOK_EVENT_TYPES, WEBHOOK_URL_MAX_LENGTH } from "@/lib/contract/enums";
 import { normalizeEventTypes } from "./events";
 
 // The register / edit callback form: its values, its schema, the bodies it sends, and where the
 // API's 422 errors land. The API stays the judge of the URL (https, no private or metadata address):
 // the form only checks that it is an absolute http(s) URL, so the API's own message reaches the field.
 
-const isHttpUrl = (value: string) => {
+export const isHttpUrl = (value: string) => {
   try {
     const u = new URL(value);
     return (u.protocol === "https:" || u.protocol === "http:") && u.hostname !== "";
@@ -24,23 +17,40 @@ const isHttpUrl = (value: string) => {
   }
 };
 
-export const CallbackFormSchema = z
-  .object({
-    url: z
-      .string()
-      .trim()
-      .min(1, "is required")
-      .max(WEBHOOK_URL_MAX_LENGTH, `must be at most ${WEBHOOK_URL_MAX_LENGTH} characters`)
-      .refine((v) => v === "" || isHttpUrl(v), "must be an absolute URL, such as https://example.com/webhooks"),
-    all_events: z.boolean(),
-    events: z.array(WebhookEventTypeSchema),
-  })
-  .superRefine((v, ctx) => {
-    if (!v.all_events && v.events.length === 0) {
-      ctx.addIssue({ code: "custom", path: ["events"], message: "pick at least one event type, or all events" });
-    }
+export interface CallbackFormValues {
+  url: string;
+  all_events: boolean;
+  events: WebhookEventType[];
+}
+
+/**
+ * The form's rules, without zod (this module ships with the webhooks page): the URL is required, at
+ * most WEBHOOK_URL_MAX_LENGTH characters and an absolute http(s) URL (trimmed); the events are the
+ * contract's; at least one unless "all events". ./callback-form-schema.ts is the zod schema these
+ * match, message for message (the test compares them).
+ */
+export const checkCallbackForm: FormCheck<CallbackFormValues> = (v) => {
+  const issues: FormIssue[] = [];
+  const url = String(v.url ?? "").trim();
+  if (url.length < 1) issues.push({ path: "url", message: "is required", code: "too_small" });
+  if (url.length > WEBHOOK_URL_MAX_LENGTH)
+    issues.push({ path: "url", message: `must be at most ${WEBHOOK_URL_MAX_LENGTH} characters`, code: "too_big" });
+  if (!(url === "" || isHttpUrl(url)))
+    issues.push({ path: "url", message: "must be an absolute URL, such as https://example.com/webhooks", code: "custom" });
+  (v.events ?? []).forEach((e, i) => {
+    if (!(WEBHOOK_EVENT_TYPES as readonly string[]).includes(e))
+      issues.push({
+        path: `events.${i}`,
+        message: `Invalid option: expected one of ${WEBHOOK_EVENT_TYPES.map((t) => JSON.stringify(t)).join("|")}`,
+        code: "invalid_value",
+      });
   });
-export type CallbackFormValues = z.infer<typeof CallbackFormSchema>;
+  // The object-level rule runs after the fields' own checks, unless a value is of the wrong kind
+  // (an unknown event type), as zod's superRefine does.
+  if (!issues.some((i) => i.code === "invalid_value") && !v.all_events && v.events.length === 0)
+    issues.push({ path: "events", message: "pick at least one event type, or all events", code: "custom" });
+  return checked({ url, all_events: v.all_events, events: v.events }, issues);
+};
 export type CallbackFormField = keyof CallbackFormValues;
 
 export const EMPTY_CALLBACK_FORM: CallbackFormValues = { url: "", all_events: false, events: [] };
@@ -65,7 +75,7 @@ export function toCreateBody(values: CallbackFormValues): CreateWebhookCallbackB
   const body: CreateWebhookCallbackBody = values.all_events
     ? { url, subscribe_to_all_events: true }
     : { url, subscribed_events: normalizeEventTypes(values.events) };
-  return CreateWebhookCallbackBodySchema.parse(body);
+  return body;
 }
 
 /**
@@ -86,7 +96,7 @@ export function toUpdateBody(values: CallbackFormValues, defaults: CallbackFormV
       body.subscribed_events = events;
     }
   }
-  return Object.keys(body).length === 0 ? null : UpdateWebhookCallbackBodySchema.parse(body);
+  return Object.keys(body).length === 0 ? null : body;
 }
 
 /** The API's (or the BFF's) field names → the form's fields. */

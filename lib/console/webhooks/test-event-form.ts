@@ -1,6 +1,7 @@
-import { z } from "zod";
+import { checked, type FormCheck, type FormIssue } from "@/lib/console/form-check";
 import { STATUS_LABELS } from "@/lib/console/employments/labels";
-import { WebhookEventTypeSchema, type EmploymentListItem, type SandboxTriggerWebhookBody } from "@/lib/contract";
+import type { EmploymentListItem, SandboxTriggerWebhookBody, WebhookEventType } from "@/lib/contract";
+import { WEBHOOK_EVENT_TYPES } from "@/lib/contract/enums";
 
 // "Send test event" (sandbox): an employment of the company and an event type.
 
@@ -10,18 +11,34 @@ export const TEST_EVENT_EMPLOYMENTS_QUERY = { page: 1, page_size: 100 };
 /** The value of the employment select that reveals a text box for an ID (the list shows one page). */
 export const OTHER_EMPLOYMENT = "__other__";
 
-export const TestEventFormSchema = z
-  .object({
-    employment: z.string().min(1, "choose an employment"),
-    other_employment_id: z.string().trim(),
-    event_type: z.union([WebhookEventTypeSchema, z.literal("")]).refine((v) => v !== "", "choose an event type"),
-  })
-  .superRefine((v, ctx) => {
-    if (v.employment === OTHER_EMPLOYMENT && v.other_employment_id === "") {
-      ctx.addIssue({ code: "custom", path: ["other_employment_id"], message: "enter the employment's ID" });
-    }
-  });
-export type TestEventFormValues = z.input<typeof TestEventFormSchema>;
+export interface TestEventFormValues {
+  employment: string;
+  other_employment_id: string;
+  event_type: WebhookEventType | "";
+}
+
+/**
+ * The form's rules, without zod (the webhooks page ships this form): an employment (or, for
+ * "another", its ID), an event type of the contract. ./test-event-form-schema.ts is the zod schema
+ * these match, message for message (the test compares both through react-hook-form's resolvers).
+ */
+export const checkTestEventForm: FormCheck<TestEventFormValues> = (v) => {
+  const issues: FormIssue[] = [];
+  const other = String(v.other_employment_id ?? "").trim();
+  if (String(v.employment ?? "").length < 1) issues.push({ path: "employment", message: "choose an employment", code: "too_small" });
+  const known = v.event_type === "" || (WEBHOOK_EVENT_TYPES as readonly string[]).includes(v.event_type);
+  // As zodResolver shows the union's failure: the enum's message.
+  if (!known)
+    issues.push({
+      path: "event_type",
+      message: `Invalid option: expected one of ${WEBHOOK_EVENT_TYPES.map((t) => JSON.stringify(t)).join("|")}`,
+      code: "invalid_value",
+    });
+  else if (v.event_type === "") issues.push({ path: "event_type", message: "choose an event type", code: "custom" });
+  if (known && v.employment === OTHER_EMPLOYMENT && other === "")
+    issues.push({ path: "other_employment_id", message: "enter the employment's ID", code: "custom" });
+  return checked({ employment: v.employment, other_employment_id: other, event_type: v.event_type }, issues);
+};
 
 export const EMPTY_TEST_EVENT_FORM: TestEventFormValues = { employment: "", other_employment_id: "", event_type: "" };
 

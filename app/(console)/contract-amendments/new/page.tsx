@@ -14,7 +14,8 @@ import { amendmentsOfEmploymentHref } from "@/lib/console/contract-amendments/li
 import { CONTRACT_AMENDMENTS_PATH, newAmendmentHref } from "@/lib/console/contract-amendments/links";
 import { employmentHref } from "@/lib/console/employments/links";
 import { getPageApi, loadForPage } from "@/lib/console/server/pages";
-import { EMPLOYMENT_DIRECTORY_QUERY, employmentOptions, employmentIdParam } from "@/lib/console/payslips/employment-directory";
+import { EMPLOYMENT_DIRECTORY_QUERY, employmentOptions } from "@/lib/console/payslips/employment-directory";
+import { employmentIdParam } from "@/lib/console/payslips/employment-id-param";
 import { getEmployment, listEmployments } from "@/lib/console/server/employments/api";
 
 export const metadata: Metadata = { title: "New contract amendment" };

@@ -21,7 +21,7 @@ import { employmentHref } from "@/lib/console/employments/links";
 import { EMPLOYMENT_MODELS, EMPLOYMENT_TYPES, type EmploymentModel, type EmploymentType } from "@/lib/contract/enums";
 import type { Country, Employment, EmploymentSection } from "@/lib/contract";
 import { mapServerErrors, type FieldErrors, type FormValues } from "@/lib/forms";
-import { employmentDetailQuery, employmentKeys } from "@/lib/queries/employments";
+import { employmentDetailQuery, employmentKeys } from "@/lib/queries/employment";
 import type { QueryScope } from "@/lib/queries/scope";
 import { creationBlockedReason, FLOW_STEPS, filledSections, nextSection, sectionsForCountry, type FlowStep } from "./flow-state";
 

@@ -1,6 +1,6 @@
 import { bffHandler } from "@/lib/console/server/bff";
 import { getExpense, reviewExpense } from "@/lib/console/server/expenses/api";
-import { ExpenseReviewBodySchema } from "@/lib/console/expenses/rules";
+import { ExpenseReviewBodySchema } from "@/lib/console/expenses/review-body";
 
 // GET /api/bff/expenses/{id} — one expense, for the review page's client refetch.
 export const GET = bffHandler(async ({ api, params }) => {
