@@ -14,6 +14,7 @@ import type { ApiErrorPayload } from "@/lib/console/api-errors";
 import { plural } from "@/lib/console/format";
 import type { ConsoleOperation } from "@/lib/console/errors/operations";
 import { pageRange, pageWindow } from "@/lib/console/list";
+import type { TableView } from "./table-view";
 import type { ListPageShape } from "./use-list";
 
 /** What ListShell needs of a live list: `useList(…)` returns it. */
@@ -30,6 +31,8 @@ export interface ListShellModel<P extends ListPageShape> {
   setPageSize(size: number): void;
   pageHref(page: number): string;
   clearFilters(): void;
+  /** The table's sort and hidden columns (useList / useServerList), handed to `children`. */
+  table?: TableView;
 }
 
 export interface ListShellProps<P extends ListPageShape, T> {
@@ -57,10 +60,11 @@ export interface ListShellProps<P extends ListPageShape, T> {
   empty?: ReactNode;
   /** Replaces the status line's "Showing 1–20 of 57 …". */
   summary?: ReactNode;
-  /** The table of the rows (e.g. a DataTable), given the busy flag and the caption. */
-  children: (items: readonly T[], options: { busy: boolean; caption: string }) => ReactNode;
+  /** The table of the rows (e.g. a DataTable), given the busy flag, the caption and the table view (`<DataTable {...table} />`). */
+  children: (items: readonly T[], options: { busy: boolean; caption: string; table: TableView }) => ReactNode;
 }
 
+const NO_VIEW: TableView = { hidden: [] };
 const capitalize = (s: string) => `${s[0]!.toUpperCase()}${s.slice(1)}`;
 
 /**
@@ -119,7 +123,11 @@ export function ListShell<P extends ListPageShape, T>(props: ListShellProps<P, T
             (skeleton ?? <ListSkeleton columns={columns} rows={Math.min(state.pageSize, 8)} label={`Loading ${noun[1]}…`} />)
           )
         ) : items.length > 0 ? (
-          children(items, { busy, caption: `${capitalize(noun[1])}, page ${data.current_page} of ${Math.max(1, data.total_pages)}` })
+          children(items, {
+            busy,
+            caption: `${capitalize(noun[1])}, page ${data.current_page} of ${Math.max(1, data.total_pages)}`,
+            table: model.table ?? NO_VIEW,
+          })
         ) : empty !== undefined ? (
           empty
         ) : data.total_count > 0 && state.page > data.total_pages ? (

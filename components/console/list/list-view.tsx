@@ -8,6 +8,7 @@ import type { EmploymentListItem } from "@/lib/contract";
 import type { ListApiQuery, ListDefinition, ListState } from "@/lib/console/list";
 import type { AnyFilter } from "@/lib/console/list/filters";
 import { ListShell } from "./list-shell";
+import type { TableView } from "./table-view";
 import { SelectFilters, useEmploymentFilterField, type SelectFilterField } from "./select-filters";
 import { useList, type ListPageShape } from "./use-list";
 
@@ -39,7 +40,7 @@ export interface ListViewProps<F extends Filters, P extends ListPageShape, T, K 
   columns: readonly string[];
   /** Rendered between the filters and the table (e.g. the balance of the filtered employment). */
   aside?: (state: ListState<F>) => ReactNode;
-  renderTable: (items: readonly T[], options: { busy: boolean; caption: string }) => ReactNode;
+  renderTable: (items: readonly T[], options: { busy: boolean; caption: string; table: TableView }) => ReactNode;
 }
 
 /**

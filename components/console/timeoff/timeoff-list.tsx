@@ -127,7 +127,7 @@ export function TimeoffList({
             <BalanceCard scope={scope} employmentId={state.employmentId} employmentName={nameOf(state.employmentId)} compact />
           ) : null
         }
-        renderTable={(items, { busy, caption }) => (
+        renderTable={(items, { busy, caption, table }) => (
           <BulkTimeoffTable
             scope={scope}
             onResult={setBulkResult}
@@ -135,6 +135,7 @@ export function TimeoffList({
             names={names}
             busy={busy}
             caption={caption}
+            table={table}
             onAction={open}
           />
         )}

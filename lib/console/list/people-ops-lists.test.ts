@@ -23,12 +23,37 @@ const base = {
   employmentId: fc.oneof(fc.constant(""), fc.uuid()),
 };
 
+/** A list's sort and hidden columns in canonical form (no order without a sort column). */
+const withView = (list: { sort: { keys: readonly string[] }; columns: readonly string[] }, arb: fc.Arbitrary<object>) =>
+  fc
+    .tuple(
+      arb,
+      fc.oneof(
+        fc.constant({ sort: "", order: "asc" as const }),
+        fc.record({ sort: fc.constantFrom(...list.sort.keys), order: fc.constantFrom("asc" as const, "desc" as const) }),
+      ),
+      fc.subarray([...list.columns]),
+    )
+    .map(([state, sort, hide]) => ({ ...state, ...sort, hide }));
+
 const LISTS: [string, Generic, fc.Arbitrary<ListState<Record<string, AnyFilter>>>][] = [
-  ["time off", timeoffList as never, fc.record({ ...base, timeoff_type: pick(TIMEOFF_TYPES), status: pick(TIMEOFF_STATUSES) }) as never],
-  ["expenses", expensesList as never, fc.record({ ...base, status: pick(EXPENSE_STATUSES) }) as never],
-  ["incentives", incentivesList as never, fc.record({ ...base, status: pick(INCENTIVE_STATUSES) }) as never],
-  ["recurring incentives", recurringList as never, fc.record({ ...base, status: pick(RECURRING_INCENTIVE_STATUSES) }) as never],
-  ["offboardings", offboardingsList as never, fc.record({ ...base, status: pick(OFFBOARDING_STATUSES) }) as never],
+  [
+    "time off",
+    timeoffList as never,
+    withView(timeoffList, fc.record({ ...base, timeoff_type: pick(TIMEOFF_TYPES), status: pick(TIMEOFF_STATUSES) })) as never,
+  ],
+  ["expenses", expensesList as never, withView(expensesList, fc.record({ ...base, status: pick(EXPENSE_STATUSES) })) as never],
+  ["incentives", incentivesList as never, withView(incentivesList, fc.record({ ...base, status: pick(INCENTIVE_STATUSES) })) as never],
+  [
+    "recurring incentives",
+    recurringList as never,
+    withView(recurringList, fc.record({ ...base, status: pick(RECURRING_INCENTIVE_STATUSES) })) as never,
+  ],
+  [
+    "offboardings",
+    offboardingsList as never,
+    withView(offboardingsList, fc.record({ ...base, status: pick(OFFBOARDING_STATUSES) })) as never,
+  ],
 ];
 
 describe.each(LISTS)("%s URL state", (_name, list, stateArb) => {

@@ -78,3 +78,37 @@ export function withoutSort<Q extends { sort?: string; order?: SortOrder }>(q: Q
   const { sort: _sort, order: _order, ...rest } = q;
   return rest;
 }
+
+/** An API query without the console's sort (what `read` is given). */
+export type Unsorted<Q> = Omit<Q, "sort" | "order">;
+type ItemOf<P, K extends keyof P> = P[K] extends readonly (infer U)[] ? U : never;
+
+/**
+ * A list function of `<area>/api.ts` sorted: `read` is the API call for one query (without the
+ * console's sort), `accessors` the sort columns (or a function that loads what they need, e.g. the
+ * employees' names, only for the column that needs them).
+ */
+export async function sortedList<
+  Q extends { page: number; page_size: number; sort?: string; order?: SortOrder },
+  P extends PageShape,
+  K extends keyof P & string,
+>(
+  q: Q,
+  read: (query: Omit<Q, "sort" | "order">) => Promise<P>,
+  o: {
+    itemsKey: K;
+    accessors: SortAccessors<ItemOf<P, K>> | ((by: string) => Promise<SortAccessors<ItemOf<P, K>>>);
+    idOf?: (row: ItemOf<P, K>) => string;
+  },
+): Promise<P & { sort?: SortInfo }> {
+  const rest = withoutSort(q);
+  if (!q.sort) return read(rest);
+  const accessors = typeof o.accessors === "function" ? await o.accessors(q.sort) : o.accessors;
+  return sortedPage<P, ItemOf<P, K>>({
+    query: q,
+    itemsKey: o.itemsKey,
+    accessors,
+    idOf: o.idOf,
+    read: (page, pageSize) => read({ ...rest, page, page_size: pageSize }),
+  });
+}
