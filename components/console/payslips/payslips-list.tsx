@@ -69,13 +69,14 @@ export function PayslipsList({
           ) : null
         }
       >
-        {(items, { busy, caption }) => (
+        {(items, { busy, caption, table }) => (
           <PayslipsTable
             scope={scope}
             items={items}
             employments={directory.byId}
             busy={busy}
             caption={caption}
+            table={table}
             onDownloadError={setDownloadError}
           />
         )}

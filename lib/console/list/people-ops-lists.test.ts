@@ -12,6 +12,7 @@ import { expensesList } from "@/lib/console/expenses/list";
 import { incentivesList, recurringList } from "@/lib/console/incentives/list";
 import { offboardingsList } from "@/lib/console/offboardings/list";
 import { timeoffList } from "@/lib/console/timeoff/list";
+import { withView } from "@/test-support/list-view";
 import { PAGE_SIZE_OPTIONS, type AnyFilter, type ListDefinition, type ListState } from "@/lib/console/list";
 
 // The people-ops lists, declared with defineList: each list's own URL rules.
@@ -22,19 +23,6 @@ const base = {
   pageSize: fc.constantFrom(...PAGE_SIZE_OPTIONS),
   employmentId: fc.oneof(fc.constant(""), fc.uuid()),
 };
-
-/** A list's sort and hidden columns in canonical form (no order without a sort column). */
-const withView = (list: { sort: { keys: readonly string[] }; columns: readonly string[] }, arb: fc.Arbitrary<object>) =>
-  fc
-    .tuple(
-      arb,
-      fc.oneof(
-        fc.constant({ sort: "", order: "asc" as const }),
-        fc.record({ sort: fc.constantFrom(...list.sort.keys), order: fc.constantFrom("asc" as const, "desc" as const) }),
-      ),
-      fc.subarray([...list.columns]),
-    )
-    .map(([state, sort, hide]) => ({ ...state, ...sort, hide }));
 
 const LISTS: [string, Generic, fc.Arbitrary<ListState<Record<string, AnyFilter>>>][] = [
   [
