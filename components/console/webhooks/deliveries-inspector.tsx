@@ -238,7 +238,7 @@ export function DeliveriesInspector({
             </>
           }
         >
-          {(rows, { busy: refetching, caption }) => (
+          {(rows, { busy: refetching, caption, table }) => (
             <DeliveriesTable
               items={rows}
               busy={refetching}
@@ -248,6 +248,7 @@ export function DeliveriesInspector({
               openId={state.delivery}
               onOpen={onOpen}
               callbacks={callbacks}
+              table={table}
             />
           )}
         </ListShell>
