@@ -133,6 +133,7 @@ export function ManagersList({
   return (
     <div className="space-y-4">
       <ListShell
+        scope={scope}
         model={model}
         items={data?.company_managers ?? []}
         noun={["company manager", "company managers"]}

@@ -103,6 +103,7 @@ export function AmendmentsList({
 
   return (
     <ListShell
+      scope={scope}
       model={model}
       items={model.data?.contract_amendments ?? []}
       noun={["contract amendment", "contract amendments"]}

@@ -29,6 +29,7 @@ export function CustomFieldsList({
   const data = model.data;
   return (
     <ListShell
+      scope={scope}
       model={model}
       items={data?.custom_fields ?? []}
       noun={["custom field", "custom fields"]}

@@ -47,6 +47,7 @@ export function ExpensesList({
         <p>It is pending review: open it below to approve or decline it.</p>
       </CreatedNotice>
       <ListView
+        scope={scope}
         operation="expenses.read"
         employmentFilter="employmentId"
         list={expensesList}

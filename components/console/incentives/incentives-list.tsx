@@ -116,6 +116,7 @@ export function IncentivesList({
         <ErrorBanner operation={feedback.operation} error={feedback.error} role="alert" />
       ) : null}
       <ListView
+        scope={scope}
         operation="incentives.read"
         employmentFilter="employmentId"
         list={incentivesList}

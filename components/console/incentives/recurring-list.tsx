@@ -85,6 +85,7 @@ export function RecurringList({
         </Alert>
       ) : null}
       <ListView
+        scope={scope}
         operation="incentives.read"
         employmentFilter="employmentId"
         list={recurringList}

@@ -14,7 +14,9 @@ import type { ApiErrorPayload } from "@/lib/console/api-errors";
 import { plural } from "@/lib/console/format";
 import type { ConsoleOperation } from "@/lib/console/errors/operations";
 import { pageRange, pageWindow } from "@/lib/console/list";
+import { ListToolbar, type ListViewsModel } from "./list-toolbar";
 import type { TableView } from "./table-view";
+import type { QueryScope } from "@/lib/queries/scope";
 import type { ListPageShape } from "./use-list";
 
 /** What ListShell needs of a live list: `useList(…)` returns it. */
@@ -33,6 +35,8 @@ export interface ListShellModel<P extends ListPageShape> {
   clearFilters(): void;
   /** The table's sort and hidden columns (useList / useServerList), handed to `children`. */
   table?: TableView;
+  /** The toolbar's columns control and saved views (useList / useServerList). */
+  views?: ListViewsModel;
 }
 
 export interface ListShellProps<P extends ListPageShape, T> {
@@ -58,6 +62,10 @@ export interface ListShellProps<P extends ListPageShape, T> {
   noMatchText?: ReactNode;
   /** Replaces the past-the-end / no-match / empty states (a list that also filters its own rows). */
   empty?: ReactNode;
+  /** The query scope: with it, a list that can keep saved views shows the views menu (lib/console/views/lists.ts). */
+  scope?: QueryScope;
+  /** Names of the columns in the columns control, by id, where the id in words is not the header. */
+  columnLabels?: Record<string, string>;
   /** Replaces the status line's "Showing 1–20 of 57 …". */
   summary?: ReactNode;
   /** The table of the rows (e.g. a DataTable), given the busy flag, the caption and the table view (`<DataTable {...table} />`). */
@@ -88,6 +96,8 @@ export function ListShell<P extends ListPageShape, T>(props: ListShellProps<P, T
     <div className="space-y-4">
       {filters}
       {aside}
+
+      {model.views ? <ListToolbar views={model.views} scope={props.scope} columnLabels={props.columnLabels} /> : null}
 
       <ListStatusLine busy={busy} loadingText={`Loading ${noun[1]}…`}>
         {props.summary ?? defaultSummary()}

@@ -9,6 +9,7 @@ import type { ListApiQuery, ListDefinition, ListState } from "@/lib/console/list
 import type { AnyFilter } from "@/lib/console/list/filters";
 import { ListShell } from "./list-shell";
 import type { TableView } from "./table-view";
+import type { QueryScope } from "@/lib/queries/scope";
 import { SelectFilters, useEmploymentFilterField, type SelectFilterField } from "./select-filters";
 import { useList, type ListPageShape } from "./use-list";
 
@@ -35,6 +36,8 @@ export interface ListViewProps<F extends Filters, P extends ListPageShape, T, K 
   /** The enum filters, as selects after the employment. */
   filters: EnumFilterSpec<F>[];
   environmentLabel: string;
+  /** The query scope (the saved views menu). */
+  scope?: QueryScope;
   initialError?: ApiErrorPayload;
   emptyText: ReactNode;
   columns: readonly string[];
@@ -64,6 +67,7 @@ export function ListView<F extends Filters, P extends ListPageShape, T, K extend
       noun={props.noun}
       operation={props.operation}
       environmentLabel={props.environmentLabel}
+      scope={props.scope}
       columns={props.columns}
       emptyText={props.emptyText}
       aside={props.aside?.(model.state)}

@@ -1,5 +1,6 @@
 import { toggleSort, type ListDefinition, type ListState } from "@/lib/console/list";
 import type { AnyFilter } from "@/lib/console/list/filters";
+import type { ListViewsModel } from "./list-toolbar";
 import type { TableSort } from "./sort-header";
 
 type Filters = Record<string, AnyFilter>;
@@ -28,6 +29,22 @@ export function tableViewOf<F extends Filters>(
           }
         : undefined,
     hidden: state.hide ?? [],
+  };
+}
+
+/** The toolbar's model of a list (columns control, saved views). */
+export function viewsModelOf<F extends Filters>(
+  list: ListDefinition<F>,
+  state: ListState<F>,
+  change: (patch: Partial<ListState<F>>) => void,
+  navigate: (state: ListState<F>) => void,
+): ListViewsModel {
+  return {
+    list: list as unknown as ListViewsModel["list"],
+    href: list.href(state),
+    hidden: state.hide ?? [],
+    setHidden: (hide) => change({ hide } as Partial<ListState<F>>),
+    apply: (href) => navigate(list.parse(new URLSearchParams(href.split("?")[1] ?? ""))),
   };
 }
 

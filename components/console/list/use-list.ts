@@ -7,7 +7,7 @@ import { toErrorPayload } from "@/lib/console/errors/present";
 import type { ListApiQuery, ListDefinition, ListState, SortInfo } from "@/lib/console/list";
 import type { AnyFilter } from "@/lib/console/list/filters";
 import { useListUrlState } from "./use-list-url-state";
-import { tableViewOf, viewPartOf } from "./table-view";
+import { tableViewOf, viewPartOf, viewsModelOf } from "./table-view";
 
 type Filters = Record<string, AnyFilter>;
 
@@ -63,6 +63,8 @@ export function useList<F extends Filters, P extends ListPageShape, K extends re
     pageHref: (page: number) => list.href({ ...state, page }),
     /** Every filter back to its default; the page size, sort and columns are kept (they are not filters). */
     clearFilters: () => navigate({ ...list.defaults, pageSize: state.pageSize, ...viewPartOf(state) }),
+    /** The toolbar's columns control and saved views (ListShell renders it). */
+    views: useMemo(() => viewsModelOf(list, state, change, navigate), [list, state, change, navigate]),
     /** DataTable's `sort` and `hidden` (`<DataTable {...model.table} … />`). */
     table: useMemo(
       () => tableViewOf(list, state, change, query.data?.sort?.state === "too_many"),

@@ -7,7 +7,8 @@ import type { AnyFilter } from "@/lib/console/list/filters";
 import type { ListShellModel } from "./list-shell";
 import type { ListPageShape } from "./use-list";
 import { useListUrlState } from "./use-list-url-state";
-import { tableViewOf, viewPartOf, type TableView } from "./table-view";
+import type { ListViewsModel } from "./list-toolbar";
+import { tableViewOf, viewPartOf, viewsModelOf, type TableView } from "./table-view";
 
 type Filters = Record<string, AnyFilter>;
 
@@ -21,7 +22,13 @@ export function useServerList<F extends Filters, P extends ListPageShape>(list: 
   const router = useRouter();
   const [pending, startTransition] = useTransition();
   const { state, change, navigate } = useListUrlState(list, undefined, { startTransition });
-  const model: ListShellModel<P> & { state: ListState<F>; change: typeof change; navigate: typeof navigate; table: TableView } = {
+  const model: ListShellModel<P> & {
+    state: ListState<F>;
+    change: typeof change;
+    navigate: typeof navigate;
+    table: TableView;
+    views: ListViewsModel;
+  } = {
     state,
     change,
     navigate,
@@ -37,6 +44,7 @@ export function useServerList<F extends Filters, P extends ListPageShape>(list: 
     pageHref: (page) => list.href({ ...state, page }),
     clearFilters: () => navigate({ ...list.defaults, pageSize: state.pageSize, ...viewPartOf(state) }),
     table: tableViewOf(list, state, change),
+    views: viewsModelOf(list, state, change, navigate),
   };
   return model;
 }

@@ -25,6 +25,7 @@ export function OffboardingsList({
   const { items: employments, names } = usePeopleOpsEmployments(scope);
   return (
     <ListView
+      scope={scope}
       operation="offboardings.read"
       employmentFilter="employmentId"
       list={offboardingsList}

@@ -68,6 +68,7 @@ export function PaymentsList({
   return (
     <div className="space-y-4">
       <ListShell
+        scope={scope}
         model={model}
         items={items}
         noun={SHELL_NOUN}

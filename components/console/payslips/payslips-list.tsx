@@ -37,6 +37,7 @@ export function PayslipsList({
   return (
     <div className="space-y-4">
       <ListShell
+        scope={scope}
         model={model}
         items={model.data?.payslips ?? []}
         noun={["payslip", "payslips"]}

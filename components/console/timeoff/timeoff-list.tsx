@@ -107,6 +107,7 @@ export function TimeoffList({
         {bulkResult ? <BulkResult result={bulkResult} onDismiss={() => setBulkResult(null)} /> : null}
       </div>
       <ListView
+        scope={scope}
         operation="timeoff.read"
         employmentFilter="employmentId"
         list={timeoffList}

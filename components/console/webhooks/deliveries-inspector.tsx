@@ -131,6 +131,7 @@ export function DeliveriesInspector({
     <div className={cn("grid grid-cols-1 items-start gap-4", state.delivery && "2xl:grid-cols-[minmax(0,1fr)_34rem]")}>
       <div className="min-w-0">
         <ListShell
+          scope={scope}
           model={{ ...model, clearFilters }}
           items={items}
           noun={["delivery", "deliveries"]}
