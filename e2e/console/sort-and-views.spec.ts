@@ -53,7 +53,12 @@ test("a column sort orders the rows across pages and sets aria-sort; a saved vie
   await expect(table).toBeVisible();
   const amountHeader = table.getByRole("columnheader", { name: /Amount/ });
   await expect(amountHeader).toHaveAttribute("aria-sort", "none");
-  const rowIds = () => table.locator("tbody tr[data-expense-id]").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-expense-id")));
+  // The table of whichever page is shown (its caption names the page).
+  const rowIds = () =>
+    page
+      .getByRole("table", { name: /^Expenses, page/ })
+      .locator("tbody tr[data-expense-id]")
+      .evaluateAll((rows) => rows.map((r) => r.getAttribute("data-expense-id")));
 
   await amountHeader.getByRole("button").click();
   await expect(page).toHaveURL(/[?&]sort=amount(&|$)/);
