@@ -2,12 +2,14 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
-import { Button } from "@/components/ui/button";
+import { Button, buttonClasses } from "@/components/ui/button";
+import { DeferredPopover } from "@/components/ui/deferred-popover";
 import { Input } from "@/components/ui/field";
-import { Popover, PopoverChevron, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
+import { PopoverChevron } from "@/components/ui/popover-chevron";
 import { toErrorPayload } from "@/lib/console/errors/present";
 import type { AnyFilter, ListDefinition } from "@/lib/console/list";
-import { VIEW_LISTS, viewHrefOf, type SavedView } from "@/lib/console/views/lists";
+import { viewHrefOf } from "@/lib/console/views/href";
+import type { SavedView } from "@/lib/console/views/lists";
 import { deleteView, saveView, savedViewsQuery, viewKeys } from "@/lib/queries/views";
 import type { QueryScope } from "@/lib/queries/scope";
 
@@ -48,74 +50,104 @@ export function ListToolbar({
   columnLabels,
 }: {
   views: ListViewsModel;
-  /** The query scope (for the saved views); without it only the columns control is shown. */
+  /** The query scope: given for a list that keeps saved views (lib/console/views/lists.ts); without it only the columns control is shown. */
   scope?: QueryScope;
   columnLabels?: Record<string, string>;
 }) {
-  const savable = scope && VIEW_LISTS.has(views.list.path);
+  const savable = Boolean(scope);
   if (views.list.columns.length === 0 && !savable) return null;
   return (
     <div className="flex flex-wrap items-center justify-end gap-2" data-list-toolbar="">
       {views.list.columns.length > 0 ? <ColumnsControl views={views} labels={columnLabels} /> : null}
-      {savable ? <SavedViewsMenu views={views} scope={scope} /> : null}
+      {scope ? <SavedViewsMenu views={views} scope={scope} /> : null}
     </div>
   );
 }
+
+const TRIGGER = buttonClasses({ variant: "secondary", size: "sm" });
 
 function ColumnsControl({ views, labels }: { views: ListViewsModel; labels?: Record<string, string> }) {
   const { list, hidden } = views;
   const shown = list.columns.length - hidden.length;
   return (
-    <Popover>
-      <PopoverTrigger asChild>
-        <Button variant="secondary" size="sm">
+    <DeferredPopover
+      label="Columns"
+      className="w-64 p-3"
+      trigger={
+        <button type="button" className={TRIGGER}>
           Columns{hidden.length > 0 ? ` (${shown} of ${list.columns.length} shown)` : ""}
           <PopoverChevron />
-        </Button>
-      </PopoverTrigger>
-      <PopoverContent className="w-64 p-3" aria-label="Columns">
-        <fieldset>
-          <legend className="mb-2 text-sm font-semibold text-slate-900 dark:text-white">Shown columns</legend>
-          <ul className="space-y-1.5">
-            {list.columns.map((id) => (
-              <li key={id}>
-                <label className="flex items-center gap-2 text-sm text-slate-800 dark:text-slate-200">
-                  <input
-                    type="checkbox"
-                    className="size-4 rounded border-slate-300 text-brand-600 focus-visible:ring-2 focus-visible:ring-brand-500 dark:border-slate-600"
-                    checked={!hidden.includes(id)}
-                    onChange={(e) => views.setHidden(e.target.checked ? hidden.filter((h) => h !== id) : [...hidden, id])}
-                  />
-                  {columnLabel(id, labels)}
-                </label>
-              </li>
-            ))}
-          </ul>
-          {hidden.length > 0 ? (
-            <Button variant="ghost" size="sm" className="mt-2" onClick={() => views.setHidden([])}>
-              Show every column
-            </Button>
-          ) : null}
-        </fieldset>
-      </PopoverContent>
-    </Popover>
+        </button>
+      }
+    >
+      <fieldset>
+        <legend className="mb-2 text-sm font-semibold text-slate-900 dark:text-white">Shown columns</legend>
+        <ul className="space-y-1.5">
+          {list.columns.map((id) => (
+            <li key={id}>
+              <label className="flex items-center gap-2 text-sm text-slate-800 dark:text-slate-200">
+                <input
+                  type="checkbox"
+                  className="size-4 rounded border-slate-300 text-brand-600 focus-visible:ring-2 focus-visible:ring-brand-500 dark:border-slate-600"
+                  checked={!hidden.includes(id)}
+                  onChange={(e) => views.setHidden(e.target.checked ? hidden.filter((h) => h !== id) : [...hidden, id])}
+                />
+                {columnLabel(id, labels)}
+              </label>
+            </li>
+          ))}
+        </ul>
+        {hidden.length > 0 ? (
+          <Button variant="ghost" size="sm" className="mt-2" onClick={() => views.setHidden([])}>
+            Show every column
+          </Button>
+        ) : null}
+      </fieldset>
+    </DeferredPopover>
   );
 }
 
 function SavedViewsMenu({ views, scope }: { views: ListViewsModel; scope: QueryScope }) {
+  const query = useQuery(savedViewsQuery(scope, views.list.path));
+  const current = viewHrefOf(views.list, views.href.split("?")[1] ?? "");
+  const active = query.data?.find((v) => v.href === current);
+  return (
+    <DeferredPopover
+      label="Saved views"
+      className="w-80 p-0"
+      trigger={
+        <button type="button" className={TRIGGER}>
+          {active ? `View: ${active.name}` : "Saved views"}
+          <PopoverChevron />
+        </button>
+      }
+    >
+      <SavedViewsPanel views={views} scope={scope} query={query} activeId={active?.id} />
+    </DeferredPopover>
+  );
+}
+
+function SavedViewsPanel({
+  views,
+  scope,
+  query,
+  activeId,
+}: {
+  views: ListViewsModel;
+  scope: QueryScope;
+  query: ReturnType<typeof useQuery<SavedView[]>>;
+  activeId: string | undefined;
+}) {
   const queryClient = useQueryClient();
   const nameId = useId();
-  const [open, setOpen] = useState(false);
   const [name, setName] = useState("");
   const [message, setMessage] = useState<{ tone: "ok" | "error"; text: string } | null>(null);
   const path = views.list.path;
-  const query = useQuery({ ...savedViewsQuery(scope, path), enabled: open });
-  const current = viewHrefOf(views.list, views.href.split("?")[1] ?? "");
-  const active = query.data?.find((v) => v.href === current);
+  const search = views.href.split("?")[1] ?? "";
   const invalidate = () => queryClient.invalidateQueries({ queryKey: viewKeys.list(scope, path) });
 
   const save = useMutation({
-    mutationFn: (viewName: string) => saveView(scope, { list: path, name: viewName, search: views.href.split("?")[1] ?? "" }),
+    mutationFn: (viewName: string) => saveView(scope, { list: path, name: viewName, search }),
     onSuccess: ({ view, replaced }) => {
       setName("");
       setMessage({ tone: "ok", text: replaced ? `View “${view.name}” updated.` : `View “${view.name}” saved.` });
@@ -148,97 +180,83 @@ function SavedViewsMenu({ views, scope }: { views: ListViewsModel; scope: QueryS
   };
 
   return (
-    <Popover
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) setMessage(null);
-      }}
-    >
-      <PopoverTrigger asChild>
-        <Button variant="secondary" size="sm">
-          {active ? `View: ${active.name}` : "Saved views"}
-          <PopoverChevron />
-        </Button>
-      </PopoverTrigger>
-      <PopoverContent className="w-80 p-0" aria-label="Saved views">
-        <div className="max-h-72 overflow-y-auto p-3">
-          <h2 className="mb-2 text-sm font-semibold text-slate-900 dark:text-white">Saved views</h2>
-          {query.isPending ? (
-            <p className="text-sm text-slate-600 dark:text-slate-400">Loading views…</p>
-          ) : query.isError ? (
-            <p role="alert" className="text-sm text-red-800 dark:text-red-300">
-              The views could not be loaded: {errorText(query.error)}
-            </p>
-          ) : query.data.length === 0 ? (
-            <p className="text-sm text-slate-600 dark:text-slate-400">
-              No saved views yet. Save the filters, sort and columns of this list under a name below.
-            </p>
-          ) : (
-            <ul className="space-y-1" aria-label="Views of this list">
-              {query.data.map((view) => (
-                <li key={view.id} className="flex items-center gap-1" data-view-name={view.name}>
-                  <a
-                    href={view.href}
-                    aria-current={view.id === active?.id ? "true" : undefined}
-                    onClick={(e) => {
-                      if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return; // a new tab opens the link itself
-                      e.preventDefault();
-                      views.apply(view.href);
-                      setOpen(false);
-                    }}
-                    className="min-w-0 flex-1 truncate rounded px-2 py-1 text-sm text-slate-900 hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 aria-[current]:font-semibold dark:text-white dark:hover:bg-slate-800"
-                  >
-                    {view.name}
-                    {view.id === active?.id ? <span className="sr-only"> (current)</span> : null}
-                  </a>
-                  <Button variant="ghost" size="sm" onClick={() => void copy(view)} aria-label={`Copy the link to ${view.name}`}>
-                    Copy link
-                  </Button>
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    disabled={remove.isPending}
-                    onClick={() => remove.mutate(view)}
-                    aria-label={`Delete the view ${view.name}`}
-                  >
-                    Delete
-                  </Button>
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
-        <form onSubmit={onSubmit} className="space-y-2 border-t border-slate-200 p-3 dark:border-slate-700">
-          <label htmlFor={nameId} className="block text-sm font-medium text-slate-900 dark:text-slate-100">
-            Save this view as
-          </label>
-          <div className="flex gap-2">
-            <Input
-              id={nameId}
-              value={name}
-              maxLength={80}
-              onChange={(e) => setName(e.target.value)}
-              placeholder="e.g. Pending, largest first"
-              className="min-w-0 flex-1"
-            />
-            <Button type="submit" variant="primary" size="sm" disabled={save.isPending}>
-              {save.isPending ? "Saving…" : "Save"}
-            </Button>
-          </div>
-          <p className="text-xs text-slate-600 dark:text-slate-400">
-            Keeps the filters, the sort and the shown columns (not the page). A name already used replaces that view.
+    <>
+      <div className="max-h-72 overflow-y-auto p-3">
+        <h2 className="mb-2 text-sm font-semibold text-slate-900 dark:text-white">Saved views</h2>
+        {query.isPending ? (
+          <p className="text-sm text-slate-600 dark:text-slate-400">Loading views…</p>
+        ) : query.isError ? (
+          <p role="alert" className="text-sm text-red-800 dark:text-red-300">
+            The views could not be loaded: {errorText(query.error)}
           </p>
-        </form>
-        <div aria-live="polite" className="empty:hidden border-t border-slate-200 px-3 py-2 text-sm dark:border-slate-700">
-          {message ? (
-            <span className={message.tone === "error" ? "text-red-800 dark:text-red-300" : "text-slate-800 dark:text-slate-200"}>
-              {message.text}
-            </span>
-          ) : null}
+        ) : query.data.length === 0 ? (
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            No saved views yet. Save the filters, sort and columns of this list under a name below.
+          </p>
+        ) : (
+          <ul className="space-y-1" aria-label="Views of this list">
+            {query.data.map((view) => (
+              <li key={view.id} className="flex items-center gap-1" data-view-name={view.name}>
+                <a
+                  href={view.href}
+                  aria-current={view.id === activeId ? "true" : undefined}
+                  onClick={(e) => {
+                    if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return; // a new tab opens the link itself
+                    e.preventDefault();
+                    views.apply(view.href);
+                    setMessage({ tone: "ok", text: `View “${view.name}” applied.` });
+                  }}
+                  className="min-w-0 flex-1 truncate rounded px-2 py-1 text-sm text-slate-900 hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 aria-[current]:font-semibold dark:text-white dark:hover:bg-slate-800"
+                >
+                  {view.name}
+                  {view.id === activeId ? <span className="sr-only"> (current)</span> : null}
+                </a>
+                <Button variant="ghost" size="sm" onClick={() => void copy(view)} aria-label={`Copy the link to ${view.name}`}>
+                  Copy link
+                </Button>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  disabled={remove.isPending}
+                  onClick={() => remove.mutate(view)}
+                  aria-label={`Delete the view ${view.name}`}
+                >
+                  Delete
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <form onSubmit={onSubmit} className="space-y-2 border-t border-slate-200 p-3 dark:border-slate-700">
+        <label htmlFor={nameId} className="block text-sm font-medium text-slate-900 dark:text-slate-100">
+          Save this view as
+        </label>
+        <div className="flex gap-2">
+          <Input
+            id={nameId}
+            value={name}
+            maxLength={80}
+            onChange={(e) => setName(e.target.value)}
+            placeholder="e.g. Pending, largest first"
+            className="min-w-0 flex-1"
+          />
+          <Button type="submit" variant="primary" size="sm" disabled={save.isPending}>
+            {save.isPending ? "Saving…" : "Save"}
+          </Button>
         </div>
-      </PopoverContent>
-    </Popover>
+        <p className="text-xs text-slate-600 dark:text-slate-400">
+          Keeps the filters, the sort and the shown columns (not the page). A name already used replaces that view.
+        </p>
+      </form>
+      <div aria-live="polite" className="border-t border-slate-200 px-3 py-2 text-sm empty:hidden dark:border-slate-700">
+        {message ? (
+          <span className={message.tone === "error" ? "text-red-800 dark:text-red-300" : "text-slate-800 dark:text-slate-200"}>
+            {message.text}
+          </span>
+        ) : null}
+      </div>
+    </>
   );
 }
 

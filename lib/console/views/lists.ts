@@ -4,6 +4,7 @@ import { customFieldsList } from "@/lib/console/custom-fields/list";
 import { expensesList } from "@/lib/console/expenses/list";
 import { incentivesList, recurringList } from "@/lib/console/incentives/list";
 import type { AnyFilter, ListDefinition } from "@/lib/console/list";
+export { viewHrefOf } from "./href";
 import { offboardingsList } from "@/lib/console/offboardings/list";
 import { paymentsList } from "@/lib/console/outstanding-payments/list";
 import { payslipsList } from "@/lib/console/payslips/list";
@@ -40,18 +41,6 @@ export const VIEW_LISTS: ReadonlyMap<string, AnyList> = new Map(
 export const VIEW_NAME_MAX = 80;
 /** The most views one owner keeps per list. */
 export const VIEWS_PER_LIST_MAX = 50;
-
-/**
- * The view of a list URL: its canonical form without the page (a view opens on its first page) and
- * without per-row panel state (`api: false` text filters such as the open delivery). What a saved
- * view restores exactly: every API filter, the sort and its order, the hidden columns, the page size.
- */
-export function viewHrefOf(list: AnyList, search: string): string {
-  const state = list.parse(new URLSearchParams(search.startsWith("?") ? search.slice(1) : search)) as Record<string, unknown>;
-  const kept: Record<string, unknown> = { ...state, page: 1 };
-  for (const [name, f] of Object.entries(list.filters)) if (!f.api && f.kind === "text") kept[name] = f.empty;
-  return list.href(kept as never);
-}
 
 /** A saved view as the BFF answers it. */
 export interface SavedView {

@@ -2,7 +2,10 @@ import "server-only";
 import { OkEnvelopeSchema, type CompanyRole } from "@/lib/contract";
 import { fetchAllPages, type ApiClient } from "@/lib/console/server/api-client";
 import { read } from "@/lib/console/api-read";
-import { managerSortAccessors, type ManagerListApiQuery } from "../../company-managers/list";
+import { labelOf, type CompanyManagerRead } from "@/lib/console/api-read";
+import { ROLE_LABELS } from "@/lib/console/employments/update-form";
+import type { SortAccessors } from "@/lib/console/list";
+import type { ManagerListApiQuery } from "../../company-managers/list";
 import { sortedList, type Unsorted } from "../list/sorted";
 
 // The company manager endpoints over the console's typed client, for server pages and BFF handlers.
@@ -10,6 +13,13 @@ import { sortedList, type Unsorted } from "../list/sorted";
 const enc = encodeURIComponent;
 
 /** A page of the company's users with their roles: `{company_managers, current_page, total_count, total_pages}`. */
+/** Sort values as the table shows them (the role by its label). Here, not in the list's declaration: the browser never needs them. */
+const managerSortAccessors: SortAccessors<CompanyManagerRead> = {
+  name: (m) => m.user_name,
+  email: (m) => m.user_email,
+  role: (m) => labelOf(ROLE_LABELS, m.role),
+};
+
 /** A page of company managers, sorted across all pages when the query has a sort (lib/console/server/list/sorted.ts). */
 export const listCompanyManagers = (api: ApiClient, q: ManagerListApiQuery) =>
   sortedList(
