@@ -114,7 +114,7 @@ function SavedViewsMenu({ views, scope }: { views: ListViewsModel; scope: QueryS
   return (
     <DeferredPopover
       label="Saved views"
-      className="w-80 p-0"
+      className="w-96 p-0"
       trigger={
         <button type="button" className={TRIGGER}>
           {active ? `View: ${active.name}` : "Saved views"}
@@ -199,6 +199,7 @@ function SavedViewsPanel({
               <li key={view.id} className="flex items-center gap-1" data-view-name={view.name}>
                 <a
                   href={view.href}
+                  title={view.name}
                   aria-current={view.id === activeId ? "true" : undefined}
                   onClick={(e) => {
                     if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return; // a new tab opens the link itself
