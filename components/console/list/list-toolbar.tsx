@@ -207,7 +207,7 @@ function SavedViewsPanel({
                     views.apply(view.href);
                     setMessage({ tone: "ok", text: `View “${view.name}” applied.` });
                   }}
-                  className="min-w-0 flex-1 truncate rounded px-2 py-1 text-sm text-slate-900 hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 aria-[current]:font-semibold dark:text-white dark:hover:bg-slate-800"
+                  className="min-w-0 flex-1 break-words rounded px-2 py-1 text-sm text-slate-900 hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 aria-[current]:font-semibold dark:text-white dark:hover:bg-slate-800"
                 >
                   {view.name}
                   {view.id === activeId ? <span className="sr-only"> (current)</span> : null}
