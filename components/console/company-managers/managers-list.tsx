@@ -76,9 +76,9 @@ export function ManagersList({
   const columns = useMemo<ListColumn<CompanyManager>[]>(
     () => [
       {
-        id: "Name",
+        id: "name",
         header: "Name",
-        meta: { className: "min-w-48 font-medium text-slate-900 dark:text-white" },
+        meta: { sortKey: "name", className: "min-w-48 font-medium text-slate-900 dark:text-white" },
         cell: ({ row: { original: m } }) => (
           <>
             {m.user_name}
@@ -91,8 +91,9 @@ export function ManagersList({
         ),
       },
       {
-        id: "Email",
+        id: "email",
         header: "Email",
+        meta: { sortKey: "email" },
         cell: ({ row: { original: m } }) => (
           <a href={`mailto:${m.user_email}`} className="break-all text-brand-700 underline-offset-2 hover:underline dark:text-brand-50">
             {m.user_email}
@@ -100,14 +101,15 @@ export function ManagersList({
         ),
       },
       {
-        id: "Role",
+        id: "role",
         header: "Role",
+        meta: { sortKey: "role" },
         cell: ({ row: { original: m } }) => (
           <Badge tone={(ROLE_TONES as Record<string, Tone>)[m.role] ?? "gray"}>{labelOf(ROLE_LABELS, m.role)}</Badge>
         ),
       },
       {
-        id: "Actions",
+        id: "actions",
         header: () => <span className="sr-only">Actions</span>,
         meta: { className: "text-right", headerClassName: "text-right" },
         cell: ({ row: { original: m } }) => (
@@ -132,6 +134,7 @@ export function ManagersList({
   return (
     <div className="space-y-4">
       <ListShell
+        scope={scope}
         model={model}
         items={data?.company_managers ?? []}
         noun={["company manager", "company managers"]}
@@ -142,7 +145,15 @@ export function ManagersList({
         summary={removed ? `${removed.user_name} was removed from the company.` : undefined}
       >
         {(items, { busy, caption }) => (
-          <DataTable label="Company managers" caption={caption} rows={items} columns={columns} getRowId={(m) => m.user_id} busy={busy} />
+          <DataTable
+            {...model.table}
+            label="Company managers"
+            caption={caption}
+            rows={items}
+            columns={columns}
+            getRowId={(m) => m.user_id}
+            busy={busy}
+          />
         )}
       </ListShell>
 

@@ -46,9 +46,9 @@ export function AmendmentsList({
   const columns = useMemo<ListColumn<ContractAmendmentListItem>[]>(
     () => [
       {
-        id: "Amendment",
+        id: "amendment",
         header: "Amendment",
-        meta: { className: "min-w-52" },
+        meta: { sortKey: "amendment", className: "min-w-52" },
         cell: ({ row: { original: a } }) => (
           <>
             <RowLink href={amendmentHref(a.id)} className="font-medium text-slate-900 underline-offset-2 hover:underline dark:text-white">
@@ -59,20 +59,21 @@ export function AmendmentsList({
         ),
       },
       {
-        id: "Employment",
+        id: "employee",
         header: "Employment",
-        meta: { className: "min-w-44" },
+        meta: { sortKey: "employee", className: "min-w-44" },
         cell: ({ row: { original: a } }) => <EmploymentLink id={a.employment_id} employment={directory.byId.get(a.employment_id)} />,
       },
       {
-        id: "Effective",
+        id: "effective",
         header: "Effective",
-        meta: { className: "whitespace-nowrap tabular-nums" },
+        meta: { sortKey: "effective", className: "whitespace-nowrap tabular-nums" },
         cell: ({ row: { original: a } }) => <time dateTime={a.requested_effective_date}>{formatDate(a.requested_effective_date)}</time>,
       },
       {
-        id: "Status",
+        id: "status",
         header: "Status",
+        meta: { sortKey: "status" },
         cell: ({ row: { original: a } }) => (
           <Badge tone={AMENDMENT_STATUS_TONES[a.status]} dot>
             {AMENDMENT_STATUS_LABELS[a.status]}
@@ -80,8 +81,9 @@ export function AmendmentsList({
         ),
       },
       {
-        id: "Requested by",
+        id: "requested_by",
         header: "Requested by",
+        meta: { sortKey: "requested_by" },
         cell: ({ row: { original: a } }) =>
           a.requested_by ? (
             (userNames.get(a.requested_by) ?? <code className="font-mono text-xs">{a.requested_by}</code>)
@@ -90,9 +92,9 @@ export function AmendmentsList({
           ),
       },
       {
-        id: "Submitted",
+        id: "submitted",
         header: "Submitted",
-        meta: { className: "whitespace-nowrap tabular-nums" },
+        meta: { sortKey: "submitted", className: "whitespace-nowrap tabular-nums" },
         cell: ({ row: { original: a } }) => <time dateTime={a.submitted_at}>{formatDateTime(a.submitted_at)}</time>,
       },
     ],
@@ -101,6 +103,7 @@ export function AmendmentsList({
 
   return (
     <ListShell
+      scope={scope}
       model={model}
       items={model.data?.contract_amendments ?? []}
       noun={["contract amendment", "contract amendments"]}
@@ -152,7 +155,15 @@ export function AmendmentsList({
       }
     >
       {(items, { busy, caption }) => (
-        <DataTable label="Contract amendments" caption={caption} rows={items} columns={columns} getRowId={(a) => a.id} busy={busy} />
+        <DataTable
+          {...model.table}
+          label="Contract amendments"
+          caption={caption}
+          rows={items}
+          columns={columns}
+          getRowId={(a) => a.id}
+          busy={busy}
+        />
       )}
     </ListShell>
   );

@@ -30,6 +30,7 @@ export function CustomFieldsList({
   const data = model.data;
   return (
     <ListShell
+      scope={scope}
       model={model}
       items={data?.custom_fields ?? []}
       noun={["custom field", "custom fields"]}
@@ -54,7 +55,15 @@ export function CustomFieldsList({
       }
     >
       {(items, { busy, caption }) => (
-        <DataTable label="Custom fields" caption={caption} rows={items} columns={COLUMNS} getRowId={(f) => f.id} busy={busy} />
+        <DataTable
+          {...model.table}
+          label="Custom fields"
+          caption={caption}
+          rows={items}
+          columns={COLUMNS}
+          getRowId={(f) => f.id}
+          busy={busy}
+        />
       )}
     </ListShell>
   );
@@ -62,9 +71,9 @@ export function CustomFieldsList({
 
 const COLUMNS: ListColumn<CustomField>[] = [
   {
-    id: "Name",
+    id: "name",
     header: "Name",
-    meta: { className: "min-w-56" },
+    meta: { sortKey: "name", className: "min-w-56" },
     cell: ({ row: { original: f } }) => (
       <>
         <div className="font-medium text-slate-900 dark:text-white">{f.name}</div>
@@ -76,8 +85,9 @@ const COLUMNS: ListColumn<CustomField>[] = [
     ),
   },
   {
-    id: "Type",
+    id: "type",
     header: "Type",
+    meta: { sortKey: "type" },
     cell: ({ row: { original: f } }) => (
       <>
         <Badge tone={CUSTOM_FIELD_TYPE_TONES[f.type]}>{CUSTOM_FIELD_TYPE_LABELS[f.type]}</Badge>
@@ -86,9 +96,9 @@ const COLUMNS: ListColumn<CustomField>[] = [
     ),
   },
   {
-    id: "Options",
+    id: "options",
     header: "Options",
-    meta: { className: "min-w-48" },
+    meta: { sortKey: "options", className: "min-w-48" },
     cell: ({ row: { original: f } }) =>
       customFieldOptions(f)?.length ? (
         <ul className="flex flex-wrap gap-1" aria-label={`Options of ${f.name}`}>
@@ -105,8 +115,9 @@ const COLUMNS: ListColumn<CustomField>[] = [
       ),
   },
   {
-    id: "ID",
+    id: "id",
     header: "ID",
+    meta: { sortKey: "id" },
     cell: ({ row: { original: f } }) => (
       <code className="select-all whitespace-nowrap font-mono text-xs text-slate-700 dark:text-slate-300">{f.id}</code>
     ),

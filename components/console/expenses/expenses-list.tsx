@@ -12,7 +12,15 @@ import { reviewAvailability } from "@/lib/console/expenses/rules";
 import { unnamedEmployment } from "@/lib/console/people-ops/eligibility";
 import type { QueryScope } from "@/lib/queries/scope";
 import { CreatedNotice } from "../people-ops/created-notice";
-import { BulkActions, BulkResult, ListView, useBulkSelection, type BulkAction, type BulkRunResult } from "@/components/console/list";
+import {
+  BulkActions,
+  BulkResult,
+  ListView,
+  useBulkSelection,
+  type BulkAction,
+  type BulkRunResult,
+  type TableView,
+} from "@/components/console/list";
 import { usePeopleOpsEmployments } from "../people-ops/use-employments";
 import { EXPENSE_COLUMNS, ExpensesTable } from "./expenses-table";
 
@@ -39,6 +47,7 @@ export function ExpensesList({
         <p>It is pending review: open it below to approve or decline it.</p>
       </CreatedNotice>
       <ListView
+        scope={scope}
         operation="expenses.read"
         employmentFilter="employmentId"
         list={expensesList}
@@ -53,8 +62,16 @@ export function ExpensesList({
         initialError={initialError}
         emptyText="Expenses submitted through the API or this console appear here. Each environment has its own data."
         columns={EXPENSE_COLUMNS}
-        renderTable={(items, { busy, caption }) => (
-          <BulkExpensesTable scope={scope} onResult={setBulkResult} items={items} names={names} busy={busy} caption={caption} />
+        renderTable={(items, { busy, caption, table }) => (
+          <BulkExpensesTable
+            scope={scope}
+            onResult={setBulkResult}
+            items={items}
+            names={names}
+            busy={busy}
+            caption={caption}
+            table={table}
+          />
         )}
       />
     </div>
@@ -72,6 +89,7 @@ function BulkExpensesTable({
   names,
   busy,
   caption,
+  table,
 }: {
   scope: QueryScope;
   onResult: (result: BulkRunResult | null) => void;
@@ -79,6 +97,7 @@ function BulkExpensesTable({
   names: ReadonlyMap<string, EmploymentListItem>;
   busy: boolean;
   caption: string;
+  table: TableView;
 }) {
   const rowName = useCallback(
     (e: Expense) => `${expenseTitle(e)}, ${names.get(e.employment_id)?.full_name ?? unnamedEmployment(e.employment_id)}`,
@@ -124,7 +143,7 @@ function BulkExpensesTable({
         invalidate={expenseKeys.all(scope)}
         onResult={onResult}
       />
-      <ExpensesTable items={items} names={names} busy={busy} caption={caption} selection={selection} />
+      <ExpensesTable items={items} names={names} busy={busy} caption={caption} selection={selection} table={table} />
     </div>
   );
 }

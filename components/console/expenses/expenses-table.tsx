@@ -1,7 +1,7 @@
 "use client";
 
 import { useMemo } from "react";
-import { DataTable, RowLink, type ListColumn, type RowSelection } from "@/components/console/list";
+import { DataTable, RowLink, type ListColumn, type RowSelection, type TableView } from "@/components/console/list";
 import type { EmploymentListItem, Expense } from "@/lib/contract";
 import { formatDate } from "@/lib/console/format";
 import { expenseCategoryLabel, expenseMoney, expenseTitle } from "@/lib/console/expenses/labels";
@@ -18,6 +18,7 @@ export function ExpensesTable({
   busy,
   caption,
   selection,
+  table,
 }: {
   items: readonly Expense[];
   names: ReadonlyMap<string, EmploymentListItem>;
@@ -25,13 +26,15 @@ export function ExpensesTable({
   caption: string;
   /** Row checkboxes (bulk approve / decline). */
   selection?: RowSelection<Expense>;
+  /** The list's sort and hidden columns (ListShell's `table`). */
+  table?: TableView;
 }) {
   const columns = useMemo<ListColumn<Expense>[]>(
     () => [
       {
-        id: "Expense",
+        id: "expense",
         header: "Expense",
-        meta: { className: "min-w-52" },
+        meta: { className: "min-w-52", sortKey: "expense" },
         cell: ({ row: { original: e } }) => (
           <>
             <RowLink href={expenseHref(e.id)} className="font-medium text-slate-900 underline-offset-2 hover:underline dark:text-white">
@@ -41,18 +44,23 @@ export function ExpensesTable({
           </>
         ),
       },
-      { id: "Employee", header: "Employee", cell: ({ row }) => <EmploymentCell id={row.original.employment_id} names={names} /> },
       {
-        id: "Date",
+        id: "employee",
+        header: "Employee",
+        meta: { sortKey: "employee" },
+        cell: ({ row }) => <EmploymentCell id={row.original.employment_id} names={names} />,
+      },
+      {
+        id: "date",
         header: "Date",
-        meta: { className: "whitespace-nowrap tabular-nums" },
+        meta: { className: "whitespace-nowrap tabular-nums", sortKey: "date" },
         cell: ({ row: { original: e } }) =>
           e.expense_date ? <time dateTime={e.expense_date}>{formatDate(e.expense_date)}</time> : "No date",
       },
       {
-        id: "Amount",
+        id: "amount",
         header: "Amount",
-        meta: { className: "whitespace-nowrap text-right tabular-nums", headerClassName: "text-right" },
+        meta: { className: "whitespace-nowrap text-right tabular-nums", headerClassName: "text-right", sortKey: "amount", align: "right" },
         cell: ({ row: { original: e } }) => (
           <>
             <div>{expenseMoney(e.amount, e.currency)}</div>
@@ -63,16 +71,16 @@ export function ExpensesTable({
         ),
       },
       {
-        id: "Receipts",
+        id: "receipts",
         header: "Receipts",
-        meta: { className: "whitespace-nowrap" },
+        meta: { className: "whitespace-nowrap", sortKey: "receipts" },
         cell: ({ row: { original: e } }) =>
           e.receipts.length === 0 ? <span className="text-slate-600 dark:text-slate-400">None</span> : `${e.receipts.length}`,
       },
       {
-        id: "Status",
+        id: "status",
         header: "Status",
-        meta: { className: "min-w-36" },
+        meta: { className: "min-w-36", sortKey: "status" },
         cell: ({ row: { original: e } }) => (
           <>
             <ExpenseStatusBadge status={e.status} />
@@ -105,6 +113,7 @@ export function ExpensesTable({
       getRowId={(e) => e.id}
       busy={busy}
       selection={selection}
+      {...table}
       rowProps={(e) => ({ "data-expense-id": e.id })}
     />
   );

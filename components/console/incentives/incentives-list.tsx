@@ -116,6 +116,7 @@ export function IncentivesList({
         <ErrorBanner operation={feedback.operation} error={feedback.error} role="alert" />
       ) : null}
       <ListView
+        scope={scope}
         operation="incentives.read"
         employmentFilter="employmentId"
         list={incentivesList}
@@ -130,12 +131,13 @@ export function IncentivesList({
         initialError={initialError}
         emptyText="Bonuses, allowances and commissions paid once appear here, as well as each month of a recurring incentive."
         columns={INCENTIVE_COLUMNS}
-        renderTable={(items, { busy, caption }) => (
+        renderTable={(items, { busy, caption, table }) => (
           <IncentivesTable
             items={items}
             names={names}
             busy={busy}
             caption={caption}
+            table={table}
             actions={{
               onDelete,
               onSandboxStatus: sandbox ? (i, s) => void onSandboxStatus(i, s) : null,

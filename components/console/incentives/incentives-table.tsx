@@ -1,7 +1,7 @@
 "use client";
 
 import { useId, useMemo } from "react";
-import { DataTable, RowLink, type ListColumn } from "@/components/console/list";
+import { DataTable, RowLink, type ListColumn, type TableView } from "@/components/console/list";
 import { Button, buttonClasses } from "@/components/ui/button";
 import type { EmploymentListItem, Incentive } from "@/lib/contract";
 import { formatDate } from "@/lib/console/format";
@@ -27,21 +27,29 @@ export function IncentivesTable({
   names,
   busy,
   caption,
+  table,
   actions,
 }: {
   items: readonly Incentive[];
   names: ReadonlyMap<string, EmploymentListItem>;
   busy: boolean;
   caption: string;
+  /** The list's sort and hidden columns (ListShell's `table`). */
+  table?: TableView;
   actions: IncentiveRowActions;
 }) {
   const columns = useMemo<ListColumn<Incentive>[]>(
     () => [
-      { id: "Employee", header: "Employee", cell: ({ row }) => <EmploymentCell id={row.original.employment_id} names={names} /> },
       {
-        id: "Type",
+        id: "employee",
+        header: "Employee",
+        meta: { sortKey: "employee" },
+        cell: ({ row }) => <EmploymentCell id={row.original.employment_id} names={names} />,
+      },
+      {
+        id: "type",
         header: "Type",
-        meta: { className: "min-w-40" },
+        meta: { sortKey: "type", className: "min-w-40" },
         cell: ({ row: { original: i } }) => (
           <>
             <div>{incentiveTypeLabel(i.type)}</div>
@@ -55,9 +63,9 @@ export function IncentivesTable({
         ),
       },
       {
-        id: "Amount",
+        id: "amount",
         header: "Amount",
-        meta: { className: "whitespace-nowrap text-right tabular-nums", headerClassName: "text-right" },
+        meta: { sortKey: "amount", align: "right", className: "whitespace-nowrap text-right tabular-nums", headerClassName: "text-right" },
         cell: ({ row: { original: i } }) => (
           <>
             <div>{formatMinor(i.amount)}</div>
@@ -66,9 +74,9 @@ export function IncentivesTable({
         ),
       },
       {
-        id: "Effective",
+        id: "effective",
         header: "Effective",
-        meta: { className: "whitespace-nowrap tabular-nums" },
+        meta: { sortKey: "effective", className: "whitespace-nowrap tabular-nums" },
         cell: ({ row: { original: i } }) => (
           <>
             {i.effective_date ? <time dateTime={i.effective_date}>{formatDate(i.effective_date)}</time> : "No date"}
@@ -78,9 +86,14 @@ export function IncentivesTable({
           </>
         ),
       },
-      { id: "Status", header: "Status", cell: ({ row }) => <IncentiveStatusBadge status={row.original.status} /> },
       {
-        id: "Actions",
+        id: "status",
+        header: "Status",
+        meta: { sortKey: "status" },
+        cell: ({ row }) => <IncentiveStatusBadge status={row.original.status} />,
+      },
+      {
+        id: "actions",
         header: "Actions",
         meta: { className: "min-w-64" },
         cell: ({ row }) => <IncentiveActions incentive={row.original} names={names} actions={actions} />,
@@ -90,6 +103,7 @@ export function IncentivesTable({
   );
   return (
     <DataTable
+      {...table}
       label="One-time incentives"
       caption={caption}
       rows={items}

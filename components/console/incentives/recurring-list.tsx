@@ -85,6 +85,7 @@ export function RecurringList({
         </Alert>
       ) : null}
       <ListView
+        scope={scope}
         operation="incentives.read"
         employmentFilter="employmentId"
         list={recurringList}
@@ -103,8 +104,8 @@ export function RecurringList({
         initialError={initialError}
         emptyText="Allowances and other incentives paid every month appear here."
         columns={RECURRING_COLUMNS}
-        renderTable={(items, { busy, caption }) => (
-          <RecurringTable items={items} names={names} busy={busy} caption={caption} onDelete={onDelete} />
+        renderTable={(items, { busy, caption, table }) => (
+          <RecurringTable items={items} names={names} busy={busy} caption={caption} table={table} onDelete={onDelete} />
         )}
       />
       <ActionDialog

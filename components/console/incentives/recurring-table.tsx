@@ -1,7 +1,7 @@
 "use client";
 
 import { useMemo } from "react";
-import { DataTable, RowLink, type ListColumn } from "@/components/console/list";
+import { DataTable, RowLink, type ListColumn, type TableView } from "@/components/console/list";
 import { Button } from "@/components/ui/button";
 import type { EmploymentListItem, RecurringIncentive } from "@/lib/contract";
 import { formatDate } from "@/lib/console/format";
@@ -19,21 +19,29 @@ export function RecurringTable({
   names,
   busy,
   caption,
+  table,
   onDelete,
 }: {
   items: readonly RecurringIncentive[];
   names: ReadonlyMap<string, EmploymentListItem>;
   busy: boolean;
   caption: string;
+  /** The list's sort and hidden columns (ListShell's `table`). */
+  table?: TableView;
   onDelete: (r: RecurringIncentive) => void;
 }) {
   const columns = useMemo<ListColumn<RecurringIncentive>[]>(
     () => [
-      { id: "Employee", header: "Employee", cell: ({ row }) => <EmploymentCell id={row.original.employment_id} names={names} /> },
       {
-        id: "Type",
+        id: "employee",
+        header: "Employee",
+        meta: { sortKey: "employee" },
+        cell: ({ row }) => <EmploymentCell id={row.original.employment_id} names={names} />,
+      },
+      {
+        id: "type",
         header: "Type",
-        meta: { className: "min-w-40" },
+        meta: { sortKey: "type", className: "min-w-40" },
         cell: ({ row: { original: r } }) => (
           <>
             <div>{INCENTIVE_TYPE_LABELS[r.type]}</div>
@@ -46,9 +54,9 @@ export function RecurringTable({
         ),
       },
       {
-        id: "Monthly amount",
+        id: "amount",
         header: "Monthly amount",
-        meta: { className: "whitespace-nowrap text-right tabular-nums", headerClassName: "text-right" },
+        meta: { sortKey: "amount", align: "right", className: "whitespace-nowrap text-right tabular-nums", headerClassName: "text-right" },
         cell: ({ row: { original: r } }) => (
           <>
             <div>{formatMinor(r.amount)}</div>
@@ -57,9 +65,9 @@ export function RecurringTable({
         ),
       },
       {
-        id: "Period",
+        id: "period",
         header: "Period",
-        meta: { className: "whitespace-nowrap tabular-nums" },
+        meta: { sortKey: "period", className: "whitespace-nowrap tabular-nums" },
         cell: ({ row: { original: r } }) => (
           <>
             From <time dateTime={r.start_date}>{formatDate(r.start_date)}</time>
@@ -69,9 +77,14 @@ export function RecurringTable({
           </>
         ),
       },
-      { id: "Status", header: "Status", cell: ({ row }) => <RecurringStatusBadge status={row.original.status} /> },
       {
-        id: "Actions",
+        id: "status",
+        header: "Status",
+        meta: { sortKey: "status" },
+        cell: ({ row }) => <RecurringStatusBadge status={row.original.status} />,
+      },
+      {
+        id: "actions",
         header: "Actions",
         meta: { className: "min-w-56" },
         cell: ({ row: { original: r } }) => {
@@ -101,6 +114,7 @@ export function RecurringTable({
   );
   return (
     <DataTable
+      {...table}
       label="Recurring incentives"
       caption={caption}
       rows={items}

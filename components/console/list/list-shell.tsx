@@ -1,6 +1,7 @@
 "use client";
 
 import { useId, type ReactNode } from "react";
+import { Alert } from "@/components/ui/alert";
 import { ErrorBanner } from "@/components/console/error-banner";
 import { ListStatusLine } from "@/components/console/list/status-line";
 import { Button } from "@/components/ui/button";
@@ -13,6 +14,9 @@ import { plural } from "@/lib/console/format";
 import type { ConsoleOperation } from "@/lib/console/errors/operations";
 import { pageRange, pageWindow } from "@/lib/console/list";
 import { ListPageSkeleton, ListSkeleton } from "./list-skeleton";
+import { ListToolbar, type ListViewsModel } from "./list-toolbar";
+import type { TableView } from "./table-view";
+import type { QueryScope } from "@/lib/queries/scope";
 import type { ListPageShape } from "./use-list";
 
 /** What ListShell needs of a live list: `useList(…)` returns it. */
@@ -29,6 +33,10 @@ export interface ListShellModel<P extends ListPageShape> {
   setPageSize(size: number): void;
   pageHref(page: number): string;
   clearFilters(): void;
+  /** The table's sort and hidden columns (useList / useServerList), handed to `children`. */
+  table?: TableView;
+  /** The toolbar's columns control and saved views (useList / useServerList). */
+  views?: ListViewsModel;
 }
 
 export interface ListShellProps<P extends ListPageShape, T> {
@@ -54,12 +62,17 @@ export interface ListShellProps<P extends ListPageShape, T> {
   noMatchText?: ReactNode;
   /** Replaces the past-the-end / no-match / empty states (a list that also filters its own rows). */
   empty?: ReactNode;
+  /** The query scope: with it, a list that can keep saved views shows the views menu (lib/console/views/lists.ts). */
+  scope?: QueryScope;
+  /** Names of the columns in the columns control, by id, where the id in words is not the header. */
+  columnLabels?: Record<string, string>;
   /** Replaces the status line's "Showing 1–20 of 57 …". */
   summary?: ReactNode;
-  /** The table of the rows (e.g. a DataTable), given the busy flag and the caption. */
-  children: (items: readonly T[], options: { busy: boolean; caption: string }) => ReactNode;
+  /** The table of the rows (e.g. a DataTable), given the busy flag, the caption and the table view (`<DataTable {...table} />`). */
+  children: (items: readonly T[], options: { busy: boolean; caption: string; table: TableView }) => ReactNode;
 }
 
+const NO_VIEW: TableView = { hidden: [] };
 const capitalize = (s: string) => `${s[0]!.toUpperCase()}${s.slice(1)}`;
 
 /**
@@ -84,9 +97,20 @@ export function ListShell<P extends ListPageShape, T>(props: ListShellProps<P, T
       {filters}
       {aside}
 
+      {model.views ? <ListToolbar views={model.views} scope={props.scope} columnLabels={props.columnLabels} /> : null}
+
       <ListStatusLine busy={busy} loadingText={`Loading ${noun[1]}…`}>
         {props.summary ?? defaultSummary()}
       </ListStatusLine>
+
+      {data?.sort?.state === "too_many" ? (
+        <Alert tone="info" title="Not sorted: too many rows">
+          <p>
+            The API cannot sort this list, so the console sorts it by reading every row, up to {data.sort.max.toLocaleString("en")}. These
+            filters match {data.sort.total.toLocaleString("en")}: the rows are in the API&apos;s order. Narrow the filters to sort them.
+          </p>
+        </Alert>
+      ) : null}
 
       {error ? (
         <ErrorBanner
@@ -109,7 +133,11 @@ export function ListShell<P extends ListPageShape, T>(props: ListShellProps<P, T
             (skeleton ?? <ListSkeleton columns={columns} rows={Math.min(state.pageSize, 8)} label={`Loading ${noun[1]}…`} />)
           )
         ) : items.length > 0 ? (
-          children(items, { busy, caption: `${capitalize(noun[1])}, page ${data.current_page} of ${Math.max(1, data.total_pages)}` })
+          children(items, {
+            busy,
+            caption: `${capitalize(noun[1])}, page ${data.current_page} of ${Math.max(1, data.total_pages)}`,
+            table: model.table ?? NO_VIEW,
+          })
         ) : empty !== undefined ? (
           empty
         ) : data.total_count > 0 && state.page > data.total_pages ? (

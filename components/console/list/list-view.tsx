@@ -8,6 +8,8 @@ import type { EmploymentListItem } from "@/lib/contract";
 import type { ListApiQuery, ListDefinition, ListState } from "@/lib/console/list";
 import type { AnyFilter } from "@/lib/console/list/filters";
 import { ListShell } from "./list-shell";
+import type { TableView } from "./table-view";
+import type { QueryScope } from "@/lib/queries/scope";
 import { SelectFilters, useEmploymentFilterField, type SelectFilterField } from "./select-filters";
 import { useList, type ListPageShape } from "./use-list";
 
@@ -34,12 +36,14 @@ export interface ListViewProps<F extends Filters, P extends ListPageShape, T, K 
   /** The enum filters, as selects after the employment. */
   filters: EnumFilterSpec<F>[];
   environmentLabel: string;
+  /** The query scope (the saved views menu). */
+  scope?: QueryScope;
   initialError?: ApiErrorPayload;
   emptyText: ReactNode;
   columns: readonly string[];
   /** Rendered between the filters and the table (e.g. the balance of the filtered employment). */
   aside?: (state: ListState<F>) => ReactNode;
-  renderTable: (items: readonly T[], options: { busy: boolean; caption: string }) => ReactNode;
+  renderTable: (items: readonly T[], options: { busy: boolean; caption: string; table: TableView }) => ReactNode;
 }
 
 /**
@@ -63,6 +67,7 @@ export function ListView<F extends Filters, P extends ListPageShape, T, K extend
       noun={props.noun}
       operation={props.operation}
       environmentLabel={props.environmentLabel}
+      scope={props.scope}
       columns={props.columns}
       emptyText={props.emptyText}
       aside={props.aside?.(model.state)}

@@ -7,6 +7,8 @@ import type { AnyFilter } from "@/lib/console/list/filters";
 import type { ListShellModel } from "./list-shell";
 import type { ListPageShape } from "./use-list";
 import { useListUrlState } from "./use-list-url-state";
+import type { ListViewsModel } from "./list-toolbar";
+import { tableViewOf, viewPartOf, viewsModelOf, type TableView } from "./table-view";
 
 type Filters = Record<string, AnyFilter>;
 
@@ -20,7 +22,13 @@ export function useServerList<F extends Filters, P extends ListPageShape>(list: 
   const router = useRouter();
   const [pending, startTransition] = useTransition();
   const { state, change, navigate } = useListUrlState(list, undefined, { startTransition });
-  const model: ListShellModel<P> & { state: ListState<F>; change: typeof change; navigate: typeof navigate } = {
+  const model: ListShellModel<P> & {
+    state: ListState<F>;
+    change: typeof change;
+    navigate: typeof navigate;
+    table: TableView;
+    views: ListViewsModel;
+  } = {
     state,
     change,
     navigate,
@@ -34,7 +42,9 @@ export function useServerList<F extends Filters, P extends ListPageShape>(list: 
     goToPage: (page) => change({ page } as Partial<ListState<F>>),
     setPageSize: (pageSize) => change({ pageSize } as Partial<ListState<F>>),
     pageHref: (page) => list.href({ ...state, page }),
-    clearFilters: () => navigate({ ...list.defaults, pageSize: state.pageSize }),
+    clearFilters: () => navigate({ ...list.defaults, pageSize: state.pageSize, ...viewPartOf(state) }),
+    table: tableViewOf(list, state, change),
+    views: viewsModelOf(list, state, change, navigate),
   };
   return model;
 }

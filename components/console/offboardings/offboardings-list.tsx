@@ -25,6 +25,7 @@ export function OffboardingsList({
   const { items: employments, names } = usePeopleOpsEmployments(scope);
   return (
     <ListView
+      scope={scope}
       operation="offboardings.read"
       employmentFilter="employmentId"
       list={offboardingsList}
@@ -39,7 +40,9 @@ export function OffboardingsList({
       initialError={initialError}
       emptyText="Terminations requested for the company's employees appear here. Start one from an active employment's page. Confidential ones are listed only for the person who submitted them."
       columns={OFFBOARDING_COLUMNS}
-      renderTable={(items, { busy, caption }) => <OffboardingsTable items={items} names={names} busy={busy} caption={caption} />}
+      renderTable={(items, { busy, caption, table }) => (
+        <OffboardingsTable items={items} names={names} busy={busy} caption={caption} table={table} />
+      )}
     />
   );
 }

@@ -2,7 +2,7 @@
 
 import { useMemo } from "react";
 import { Badge } from "@/components/ui/badge";
-import { DataTable, RowLink, type ListColumn } from "@/components/console/list";
+import { DataTable, RowLink, type ListColumn, type TableView } from "@/components/console/list";
 import type { EmploymentListItem, Offboarding } from "@/lib/contract";
 import { formatDate, formatDateTime } from "@/lib/console/format";
 import { isConfidential, offboardingReasonLabel, proposedEndOf } from "@/lib/console/offboardings/labels";
@@ -17,19 +17,27 @@ export function OffboardingsTable({
   names,
   busy,
   caption,
+  table,
 }: {
   items: readonly Offboarding[];
   names: ReadonlyMap<string, EmploymentListItem>;
   busy: boolean;
   caption: string;
+  /** The list's sort and hidden columns (ListShell's `table`). */
+  table?: TableView;
 }) {
   const columns = useMemo<ListColumn<Offboarding>[]>(
     () => [
-      { id: "Employee", header: "Employee", cell: ({ row }) => <EmploymentCell id={row.original.employment_id} names={names} /> },
       {
-        id: "Reason",
+        id: "employee",
+        header: "Employee",
+        meta: { sortKey: "employee" },
+        cell: ({ row }) => <EmploymentCell id={row.original.employment_id} names={names} />,
+      },
+      {
+        id: "reason",
         header: "Reason",
-        meta: { className: "min-w-56" },
+        meta: { sortKey: "reason", className: "min-w-56" },
         cell: ({ row: { original: o } }) => (
           <>
             <RowLink href={offboardingHref(o.id)} className="font-medium text-slate-900 underline-offset-2 hover:underline dark:text-white">
@@ -45,9 +53,9 @@ export function OffboardingsTable({
         ),
       },
       {
-        id: "Termination date",
+        id: "termination_date",
         header: "Termination date",
-        meta: { className: "whitespace-nowrap tabular-nums" },
+        meta: { sortKey: "termination_date", className: "whitespace-nowrap tabular-nums" },
         cell: ({ row: { original: o } }) => (
           <>
             <time dateTime={o.termination_date ?? proposedEndOf(o)}>{formatDate(o.termination_date ?? proposedEndOf(o))}</time>
@@ -58,17 +66,23 @@ export function OffboardingsTable({
         ),
       },
       {
-        id: "Submitted",
+        id: "submitted",
         header: "Submitted",
-        meta: { className: "whitespace-nowrap text-sm" },
+        meta: { sortKey: "submitted", className: "whitespace-nowrap text-sm" },
         cell: ({ row }) => formatDateTime(row.original.submitted_at),
       },
-      { id: "Status", header: "Status", cell: ({ row }) => <OffboardingStatusBadge status={row.original.status} /> },
+      {
+        id: "status",
+        header: "Status",
+        meta: { sortKey: "status" },
+        cell: ({ row }) => <OffboardingStatusBadge status={row.original.status} />,
+      },
     ],
     [names],
   );
   return (
     <DataTable
+      {...table}
       label="Offboardings"
       caption={caption}
       rows={items}

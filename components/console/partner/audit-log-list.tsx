@@ -48,19 +48,25 @@ export function AuditLogList({
   const columns = useMemo<ListColumn<AuditRow>[]>(
     () => [
       {
-        id: "When",
+        id: "when",
         header: "When",
-        meta: { className: "whitespace-nowrap" },
+        meta: { sortKey: "when", className: "whitespace-nowrap" },
         cell: ({ row: { original: e } }) => <UtcTime value={e.at} />,
       },
       ...(oneCompany
         ? []
         : [
-            { id: "Company", header: "Company", cell: ({ row: { original: e } }) => e.company?.name ?? "—" } satisfies ListColumn<AuditRow>,
+            {
+              id: "company",
+              header: "Company",
+              meta: { sortKey: "company" },
+              cell: ({ row: { original: e } }) => e.company?.name ?? "—",
+            } satisfies ListColumn<AuditRow>,
           ]),
       {
-        id: "Who",
+        id: "who",
         header: "Who",
+        meta: { sortKey: "who" },
         cell: ({ row: { original: e } }) => (
           <>
             <div>{e.actor.name ?? e.actor.email ?? "Unknown"}</div>
@@ -72,8 +78,9 @@ export function AuditLogList({
         ),
       },
       {
-        id: "Call",
+        id: "call",
         header: "Call",
+        meta: { sortKey: "call" },
         cell: ({ row: { original: e } }) => (
           <code className="font-mono text-xs">
             {e.method} /{e.path}
@@ -81,14 +88,15 @@ export function AuditLogList({
         ),
       },
       {
-        id: "Status",
+        id: "status",
         header: "Status",
-        meta: { className: "tabular-nums" },
+        meta: { sortKey: "status", className: "tabular-nums" },
         cell: ({ row: { original: e } }) => (e.status === 0 ? "Unreachable" : e.status),
       },
       {
-        id: "Request id",
+        id: "request_id",
         header: "Request id",
+        meta: { sortKey: "request_id" },
         cell: ({ row: { original: e } }) => (e.requestId ? <code className="select-all font-mono text-xs">{e.requestId}</code> : "—"),
       },
     ],
@@ -121,8 +129,8 @@ export function AuditLogList({
         />
       }
     >
-      {(rows, { busy, caption }) => (
-        <DataTable label="Audit log" caption={caption} rows={rows} columns={columns} getRowId={(e) => e.id} busy={busy} />
+      {(rows, { busy, caption, table }) => (
+        <DataTable {...table} label="Audit log" caption={caption} rows={rows} columns={columns} getRowId={(e) => e.id} busy={busy} />
       )}
     </ListShell>
   );

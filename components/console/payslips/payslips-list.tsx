@@ -37,6 +37,7 @@ export function PayslipsList({
   return (
     <div className="space-y-4">
       <ListShell
+        scope={scope}
         model={model}
         items={model.data?.payslips ?? []}
         noun={["payslip", "payslips"]}
@@ -69,13 +70,14 @@ export function PayslipsList({
           ) : null
         }
       >
-        {(items, { busy, caption }) => (
+        {(items, { busy, caption, table }) => (
           <PayslipsTable
             scope={scope}
             items={items}
             employments={directory.byId}
             busy={busy}
             caption={caption}
+            table={table}
             onDownloadError={setDownloadError}
           />
         )}

@@ -3,7 +3,7 @@
 import { useMemo, useState, type MouseEvent } from "react";
 import { buttonClasses } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-import { DataTable, type ListColumn } from "@/components/console/list";
+import { DataTable, type ListColumn, type TableView } from "@/components/console/list";
 import { ApiRequestError, type ApiErrorPayload } from "@/lib/console/api-errors";
 import { BFF_HEADER } from "@/lib/console/bff-client";
 import type { EmploymentListItem, Payslip } from "@/lib/contract";
@@ -28,6 +28,7 @@ export function PayslipsTable({
   employments,
   busy,
   caption,
+  table,
   onDownloadError,
 }: {
   scope: QueryScope;
@@ -35,6 +36,8 @@ export function PayslipsTable({
   employments: ReadonlyMap<string, EmploymentListItem>;
   busy?: boolean;
   caption: string;
+  /** The list's sort and hidden columns (ListShell's `table`). */
+  table?: TableView;
   onDownloadError: (error: ApiErrorPayload | null) => void;
 }) {
   const employmentIds = useMemo(() => items.map((p) => p.employment_id), [items]);
@@ -42,15 +45,15 @@ export function PayslipsTable({
   const columns = useMemo<ListColumn<Payslip>[]>(
     () => [
       {
-        id: "Issued",
+        id: "issued",
         header: "Issued",
-        meta: { className: "whitespace-nowrap font-medium text-slate-900 dark:text-white" },
+        meta: { sortKey: "issued", className: "whitespace-nowrap font-medium text-slate-900 dark:text-white" },
         cell: ({ row: { original: p } }) => <time dateTime={p.issued_at}>{formatDate(p.issued_at)}</time>,
       },
       {
-        id: "Employment",
+        id: "employee",
         header: "Employment",
-        meta: { className: "min-w-44" },
+        meta: { sortKey: "employee", className: "min-w-44" },
         cell: ({ row: { original: p } }) => {
           const employment = employments.get(p.employment_id);
           return (
@@ -62,29 +65,36 @@ export function PayslipsTable({
         },
       },
       {
-        id: "Expected payout",
+        id: "expected_payout",
         header: "Expected payout",
-        meta: { className: "whitespace-nowrap tabular-nums" },
+        meta: { sortKey: "expected_payout", className: "whitespace-nowrap tabular-nums" },
         cell: ({ row: { original: p } }) =>
           p.expected_payout_date ? <time dateTime={p.expected_payout_date}>{formatDate(p.expected_payout_date)}</time> : "—",
       },
       {
-        id: "Net pay",
+        id: "net_pay",
         header: "Net pay",
         meta: {
+          sortKey: "net_pay",
+          align: "right",
           className: "whitespace-nowrap tabular-nums text-right font-medium text-slate-900 dark:text-white",
           headerClassName: "text-right",
         },
         cell: ({ row: { original: p } }) => amount(p.net_pay_source_amount, currencies.get(p.employment_id)),
       },
       {
-        id: "Net, company currency",
+        id: "net_converted",
         header: "Net, company currency",
-        meta: { className: "whitespace-nowrap tabular-nums text-right", headerClassName: "text-right" },
+        meta: {
+          sortKey: "net_converted",
+          align: "right",
+          className: "whitespace-nowrap tabular-nums text-right",
+          headerClassName: "text-right",
+        },
         cell: ({ row: { original: p } }) => amount(p.net_pay_converted_amount),
       },
       {
-        id: "PDF",
+        id: "pdf",
         header: "PDF",
         cell: ({ row: { original: p } }) => {
           const employment = employments.get(p.employment_id);
@@ -101,7 +111,7 @@ export function PayslipsTable({
     ],
     [scope, employments, currencies, onDownloadError],
   );
-  return <DataTable label="Payslips" caption={caption} rows={items} columns={columns} getRowId={(p) => p.id} busy={busy} />;
+  return <DataTable {...table} label="Payslips" caption={caption} rows={items} columns={columns} getRowId={(p) => p.id} busy={busy} />;
 }
 
 /**

@@ -107,6 +107,7 @@ export function TimeoffList({
         {bulkResult ? <BulkResult result={bulkResult} onDismiss={() => setBulkResult(null)} /> : null}
       </div>
       <ListView
+        scope={scope}
         operation="timeoff.read"
         employmentFilter="employmentId"
         list={timeoffList}
@@ -127,7 +128,7 @@ export function TimeoffList({
             <BalanceCard scope={scope} employmentId={state.employmentId} employmentName={nameOf(state.employmentId)} compact />
           ) : null
         }
-        renderTable={(items, { busy, caption }) => (
+        renderTable={(items, { busy, caption, table }) => (
           <BulkTimeoffTable
             scope={scope}
             onResult={setBulkResult}
@@ -135,6 +136,7 @@ export function TimeoffList({
             names={names}
             busy={busy}
             caption={caption}
+            table={table}
             onAction={open}
           />
         )}

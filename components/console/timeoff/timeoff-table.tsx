@@ -3,7 +3,7 @@
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { useMemo } from "react";
-import { DataTable, type ListColumn, type RowSelection } from "@/components/console/list";
+import { DataTable, type ListColumn, type RowSelection, type TableView } from "@/components/console/list";
 import type { EmploymentListItem, Timeoff } from "@/lib/contract";
 import { formatDate, formatDateTime } from "@/lib/console/format";
 import { totalHours } from "@/lib/console/timeoff/days";
@@ -19,6 +19,7 @@ export function TimeoffTable({
   names,
   busy,
   caption,
+  table,
   onAction,
   selection,
 }: {
@@ -26,17 +27,24 @@ export function TimeoffTable({
   names: ReadonlyMap<string, EmploymentListItem>;
   busy: boolean;
   caption: string;
+  /** The list's sort and hidden columns (ListShell's `table`). */
+  table?: TableView;
   onAction: (t: Timeoff, action: TimeoffAction) => void;
   /** Row checkboxes (bulk approve / decline). */
   selection?: RowSelection<Timeoff>;
 }) {
   const columns = useMemo<ListColumn<Timeoff>[]>(
     () => [
-      { id: "Employee", header: "Employee", cell: ({ row }) => <EmploymentCell id={row.original.employment_id} names={names} /> },
       {
-        id: "Type",
+        id: "employee",
+        header: "Employee",
+        meta: { sortKey: "employee" },
+        cell: ({ row }) => <EmploymentCell id={row.original.employment_id} names={names} />,
+      },
+      {
+        id: "type",
         header: "Type",
-        meta: { className: "min-w-36" },
+        meta: { sortKey: "type", className: "min-w-36" },
         cell: ({ row: { original: t } }) => (
           <>
             <div>{TIMEOFF_TYPE_LABELS[t.timeoff_type]}</div>
@@ -49,9 +57,9 @@ export function TimeoffTable({
         ),
       },
       {
-        id: "Dates",
+        id: "dates",
         header: "Dates",
-        meta: { className: "whitespace-nowrap tabular-nums" },
+        meta: { sortKey: "dates", className: "whitespace-nowrap tabular-nums" },
         cell: ({ row: { original: t } }) => (
           <>
             <time dateTime={t.start_date}>{formatDate(t.start_date)}</time>
@@ -66,9 +74,9 @@ export function TimeoffTable({
         ),
       },
       {
-        id: "Days",
+        id: "days",
         header: "Days",
-        meta: { className: "whitespace-nowrap tabular-nums" },
+        meta: { sortKey: "days", className: "whitespace-nowrap tabular-nums" },
         cell: ({ row: { original: t } }) => (
           <>
             {t.timeoff_days.length} {t.timeoff_days.length === 1 ? "day" : "days"}
@@ -77,9 +85,9 @@ export function TimeoffTable({
         ),
       },
       {
-        id: "Status",
+        id: "status",
         header: "Status",
-        meta: { className: "min-w-40" },
+        meta: { sortKey: "status", className: "min-w-40" },
         cell: ({ row: { original: t } }) => (
           <>
             <Badge tone={TIMEOFF_STATUS_TONES[t.status]} dot>
@@ -93,7 +101,7 @@ export function TimeoffTable({
         ),
       },
       {
-        id: "Actions",
+        id: "actions",
         header: "Actions",
         meta: { className: "min-w-56" },
         cell: ({ row: { original: t } }) => {
@@ -125,6 +133,7 @@ export function TimeoffTable({
   );
   return (
     <DataTable
+      {...table}
       label="Time off"
       caption={caption}
       rows={items}

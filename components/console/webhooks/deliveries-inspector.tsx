@@ -131,6 +131,7 @@ export function DeliveriesInspector({
     <div className={cn("grid grid-cols-1 items-start gap-4", state.delivery && "2xl:grid-cols-[minmax(0,1fr)_34rem]")}>
       <div className="min-w-0">
         <ListShell
+          scope={scope}
           model={{ ...model, clearFilters }}
           items={items}
           noun={["delivery", "deliveries"]}
@@ -238,7 +239,7 @@ export function DeliveriesInspector({
             </>
           }
         >
-          {(rows, { busy: refetching, caption }) => (
+          {(rows, { busy: refetching, caption, table }) => (
             <DeliveriesTable
               items={rows}
               busy={refetching}
@@ -248,6 +249,7 @@ export function DeliveriesInspector({
               openId={state.delivery}
               onOpen={onOpen}
               callbacks={callbacks}
+              table={table}
             />
           )}
         </ListShell>

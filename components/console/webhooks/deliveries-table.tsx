@@ -2,7 +2,7 @@
 
 import type { RowSelectionState } from "@tanstack/react-table";
 import { useMemo } from "react";
-import { DataTable, type ListColumn, type RowSelection } from "@/components/console/list";
+import { DataTable, type ListColumn, type RowSelection, type TableView } from "@/components/console/list";
 import { cn } from "@/components/ui/cn";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
@@ -33,6 +33,8 @@ export interface DeliveriesTableProps {
   onOpen: (id: string) => void;
   /** Callbacks by id, or null when they could not be listed. */
   callbacks: Map<string, WebhookCallback> | null;
+  /** The list's sort and hidden columns (ListShell's `table`). */
+  table?: TableView;
 }
 
 export const rowName = (e: WebhookDeliveryRow) => `${e.event_type} of ${formatTimestamp(e.first_triggered_at)}`;
@@ -42,13 +44,23 @@ export const rowName = (e: WebhookDeliveryRow) => `${e.event_type} of ${formatTi
  * "Details" button that opens its payload and attempts; both are reached with Tab and used with
  * Space / Enter.
  */
-export function DeliveriesTable({ items, caption, busy, selected, onSelectionChange, openId, onOpen, callbacks }: DeliveriesTableProps) {
+export function DeliveriesTable({
+  items,
+  caption,
+  busy,
+  selected,
+  onSelectionChange,
+  openId,
+  onOpen,
+  callbacks,
+  table,
+}: DeliveriesTableProps) {
   const columns = useMemo<ListColumn<WebhookDeliveryRow>[]>(
     () => [
       {
-        id: "Event",
+        id: "event",
         header: "Event",
-        meta: { className: "min-w-60" },
+        meta: { sortKey: "event", className: "min-w-60" },
         cell: ({ row: { original: e } }) => {
           const subject = subjectOf(e.payload);
           return (
@@ -64,8 +76,9 @@ export function DeliveriesTable({ items, caption, busy, selected, onSelectionCha
         },
       },
       {
-        id: "Status",
+        id: "status",
         header: "Status",
+        meta: { sortKey: "status" },
         cell: ({ row: { original: e } }) => (
           <>
             <DeliveryStatusBadge status={e.status} />
@@ -83,25 +96,25 @@ export function DeliveriesTable({ items, caption, busy, selected, onSelectionCha
         ),
       },
       {
-        id: "Attempts",
+        id: "attempts",
         header: "Attempts",
-        meta: { className: "tabular-nums" },
+        meta: { sortKey: "attempts", className: "tabular-nums" },
         cell: ({ row: { original: e } }) => e.attempts ?? <span title="Not available on this API">—</span>,
       },
       {
-        id: "First triggered",
+        id: "first_triggered",
         header: "First triggered",
-        meta: { className: "whitespace-nowrap tabular-nums" },
+        meta: { sortKey: "first_triggered", className: "whitespace-nowrap tabular-nums" },
         cell: ({ row: { original: e } }) => <time dateTime={e.first_triggered_at}>{formatTimestamp(e.first_triggered_at)}</time>,
       },
       {
-        id: "Last triggered",
+        id: "last_triggered",
         header: "Last triggered",
-        meta: { className: "whitespace-nowrap tabular-nums" },
+        meta: { sortKey: "last_triggered", className: "whitespace-nowrap tabular-nums" },
         cell: ({ row: { original: e } }) => <time dateTime={e.last_triggered_at}>{formatTimestamp(e.last_triggered_at)}</time>,
       },
       {
-        id: "Callback",
+        id: "callback",
         header: "Callback",
         meta: { className: "max-w-64" },
         cell: ({ row: { original: e } }) => {
@@ -157,6 +170,7 @@ export function DeliveriesTable({ items, caption, busy, selected, onSelectionCha
 
   return (
     <DataTable
+      {...table}
       label="Deliveries"
       caption={caption}
       rows={items}

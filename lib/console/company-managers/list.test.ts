@@ -13,7 +13,7 @@ describe("company managers list URL state", () => {
 
   it("parses values it does not offer to the defaults", () => {
     expect(managersList.parse({ page: "abc", page_size: "7" })).toEqual(managersList.defaults);
-    expect(managersList.parse({ page: "0", page_size: "100000" })).toEqual({ page: 1, pageSize: 20 });
+    expect(managersList.parse({ page: "0", page_size: "100000" })).toEqual({ ...managersList.defaults, page: 1, pageSize: 20 });
   });
 
   it("goes back to page 1 when the page size changes", () => {

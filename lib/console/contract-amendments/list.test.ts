@@ -4,16 +4,20 @@ import { CONTRACT_AMENDMENT_STATUSES } from "@/lib/contract";
 import { changeRows, formatChangeValue, isOpenAmendment, reasonLabel } from "./labels";
 import { amendmentsList, amendmentsOfEmploymentHref, type AmendmentListState } from "./list";
 import { newAmendmentHref } from "./links";
+import { withView } from "@/test-support/list-view";
 
 const PAGE_SIZES = [10, 20, 50, 100];
-const stateArb: fc.Arbitrary<AmendmentListState> = fc.record({
-  page: fc.integer({ min: 1, max: 5000 }),
-  pageSize: fc.constantFrom(...PAGE_SIZES),
-  employmentId: fc.oneof(fc.constant(""), fc.uuid()),
-  statuses: fc
-    .uniqueArray(fc.constantFrom(...CONTRACT_AMENDMENT_STATUSES))
-    .map((s) => CONTRACT_AMENDMENT_STATUSES.filter((x) => s.includes(x))),
-});
+const stateArb: fc.Arbitrary<AmendmentListState> = withView(
+  amendmentsList,
+  fc.record({
+    page: fc.integer({ min: 1, max: 5000 }),
+    pageSize: fc.constantFrom(...PAGE_SIZES),
+    employmentId: fc.oneof(fc.constant(""), fc.uuid()),
+    statuses: fc
+      .uniqueArray(fc.constantFrom(...CONTRACT_AMENDMENT_STATUSES))
+      .map((s) => CONTRACT_AMENDMENT_STATUSES.filter((x) => s.includes(x))),
+  }),
+);
 const query = (href: string) => new URLSearchParams(href.split("?")[1] ?? "");
 
 describe("contract amendments list URL state", () => {

@@ -1,5 +1,7 @@
 import { CONTRACT_AMENDMENT_STATUSES } from "@/lib/contract/enums";
-import { defineList, filter, type ListApiQueryOf, type ListStateOf } from "@/lib/console/list";
+import type { ContractAmendmentListItemRead as ContractAmendmentListItem } from "@/lib/console/api-read";
+import { defineList, filter, type ListApiQueryOf, type ListStateOf, type SortAccessors } from "@/lib/console/list";
+import { AMENDMENT_STATUS_LABELS, reasonLabel } from "./labels";
 import { CONTRACT_AMENDMENTS_PATH } from "./links";
 
 // The contract amendments list's state in the URL, so a copied link reopens the same view:
@@ -8,6 +10,8 @@ import { CONTRACT_AMENDMENTS_PATH } from "./links";
 // kept in the contract's order); defaults are omitted.
 
 export const amendmentsList = defineList(CONTRACT_AMENDMENTS_PATH, {
+  sort: { keys: ["amendment", "employee", "effective", "status", "requested_by", "submitted"] },
+  columns: ["employee", "effective", "status", "requested_by", "submitted"],
   filters: { employmentId: filter.employment(), statuses: filter.multi(CONTRACT_AMENDMENT_STATUSES, { key: "status" }) },
 });
 export type AmendmentListState = ListStateOf<typeof amendmentsList>;
@@ -15,3 +19,11 @@ export type AmendmentListApiQuery = ListApiQueryOf<typeof amendmentsList>;
 
 /** One employment's amendments. */
 export const amendmentsOfEmploymentHref = (employmentId: string) => amendmentsList.hrefFor({ employmentId });
+
+/** Sort values as the table shows them (the employee's and requester's names are added by the server). */
+export const amendmentSortAccessors: SortAccessors<ContractAmendmentListItem> = {
+  amendment: (a) => reasonLabel(a.reason_for_change) ?? "Contract amendment",
+  effective: (a) => a.requested_effective_date,
+  status: (a) => AMENDMENT_STATUS_LABELS[a.status],
+  submitted: (a) => a.submitted_at,
+};

@@ -11,7 +11,7 @@ describe("custom fields list URL state", () => {
 
   it("parses values it does not offer to the defaults", () => {
     expect(customFieldsList.parse({ page: "abc", page_size: "7" })).toEqual(customFieldsList.defaults);
-    expect(customFieldsList.parse({ page: "x", page_size: "0" })).toEqual({ page: 1, pageSize: 20 });
+    expect(customFieldsList.parse({ page: "x", page_size: "0" })).toEqual({ ...customFieldsList.defaults, page: 1, pageSize: 20 });
     expect(customFieldsList.href(customFieldsList.parse({ page: "2", page_size: "50" }))).toBe("/custom-fields?page=2&page_size=50");
   });
 

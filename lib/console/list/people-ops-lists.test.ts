@@ -12,6 +12,7 @@ import { expensesList } from "@/lib/console/expenses/list";
 import { incentivesList, recurringList } from "@/lib/console/incentives/list";
 import { offboardingsList } from "@/lib/console/offboardings/list";
 import { timeoffList } from "@/lib/console/timeoff/list";
+import { withView } from "@/test-support/list-view";
 import { PAGE_SIZE_OPTIONS, type AnyFilter, type ListDefinition, type ListState } from "@/lib/console/list";
 
 // The people-ops lists, declared with defineList: each list's own URL rules.
@@ -24,11 +25,23 @@ const base = {
 };
 
 const LISTS: [string, Generic, fc.Arbitrary<ListState<Record<string, AnyFilter>>>][] = [
-  ["time off", timeoffList as never, fc.record({ ...base, timeoff_type: pick(TIMEOFF_TYPES), status: pick(TIMEOFF_STATUSES) }) as never],
-  ["expenses", expensesList as never, fc.record({ ...base, status: pick(EXPENSE_STATUSES) }) as never],
-  ["incentives", incentivesList as never, fc.record({ ...base, status: pick(INCENTIVE_STATUSES) }) as never],
-  ["recurring incentives", recurringList as never, fc.record({ ...base, status: pick(RECURRING_INCENTIVE_STATUSES) }) as never],
-  ["offboardings", offboardingsList as never, fc.record({ ...base, status: pick(OFFBOARDING_STATUSES) }) as never],
+  [
+    "time off",
+    timeoffList as never,
+    withView(timeoffList, fc.record({ ...base, timeoff_type: pick(TIMEOFF_TYPES), status: pick(TIMEOFF_STATUSES) })) as never,
+  ],
+  ["expenses", expensesList as never, withView(expensesList, fc.record({ ...base, status: pick(EXPENSE_STATUSES) })) as never],
+  ["incentives", incentivesList as never, withView(incentivesList, fc.record({ ...base, status: pick(INCENTIVE_STATUSES) })) as never],
+  [
+    "recurring incentives",
+    recurringList as never,
+    withView(recurringList, fc.record({ ...base, status: pick(RECURRING_INCENTIVE_STATUSES) })) as never,
+  ],
+  [
+    "offboardings",
+    offboardingsList as never,
+    withView(offboardingsList, fc.record({ ...base, status: pick(OFFBOARDING_STATUSES) })) as never,
+  ],
 ];
 
 describe.each(LISTS)("%s URL state", (_name, list, stateArb) => {

@@ -8,11 +8,21 @@ const COMPANY = "00000000-0000-4000-8000-00000000000a";
 
 describe("the partner audit list's URL", () => {
   it("parses the company, the page and the page size", () => {
-    expect(auditList.parse({ company: COMPANY, page: "2", page_size: "100" })).toEqual({ company: COMPANY, page: 2, pageSize: 100 });
+    expect(auditList.parse({ company: COMPANY, page: "2", page_size: "100" })).toEqual({
+      ...auditList.defaults,
+      company: COMPANY,
+      page: 2,
+      pageSize: 100,
+    });
   });
 
   it("reads a malformed company as the cross-company log and an unoffered page size as the default (50)", () => {
-    expect(auditList.parse({ company: "'; drop table", page_size: "7", page: "abc" })).toEqual({ company: "", page: 1, pageSize: 50 });
+    expect(auditList.parse({ company: "'; drop table", page_size: "7", page: "abc" })).toEqual({
+      ...auditList.defaults,
+      company: "",
+      page: 1,
+      pageSize: 50,
+    });
   });
 
   it("writes the company's link from the partner overview, and the default view as the bare path", () => {

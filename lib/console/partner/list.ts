@@ -12,8 +12,14 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const AUDIT_PAGE_SIZES = [20, 50, 100] as const;
 
+export const AUDIT_SORT_KEYS = ["when", "company", "who", "call", "status", "request_id"] as const;
+export type AuditSortKey = (typeof AUDIT_SORT_KEYS)[number];
+
 export const auditList = defineList(PARTNER_AUDIT_PATH, {
   filters: { company: filter.text({ max: 36, pattern: UUID }) },
+  // Sorted in SQL (lib/console/server/partner/audit.ts): every column, newest first by default.
+  sort: { keys: AUDIT_SORT_KEYS, default: { by: "when", order: "desc" } },
+  columns: ["company", "who", "call", "status", "request_id"],
   pageSizes: AUDIT_PAGE_SIZES,
   defaultPageSize: 50,
 });

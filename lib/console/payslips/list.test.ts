@@ -2,24 +2,37 @@ import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { payslipsList, payslipsOfEmploymentHref, type PayslipListState } from "./list";
 import { dateWindowError } from "./list";
+import { withView } from "@/test-support/list-view";
 import { currencyOfContractForm, filenameFromDisposition, formatPeriod, previousMonth } from "./format";
 
 const isoDay = fc
   .date({ min: new Date("2000-01-01"), max: new Date("2099-12-31"), noInvalidDate: true })
   .map((d) => d.toISOString().slice(0, 10));
-const stateArb: fc.Arbitrary<PayslipListState> = fc.record({
-  page: fc.integer({ min: 1, max: 5000 }),
-  pageSize: fc.constantFrom(10, 20, 50, 100),
-  employmentId: fc.oneof(fc.constant(""), fc.uuid()),
-  startDate: fc.oneof(fc.constant(""), isoDay),
-  endDate: fc.oneof(fc.constant(""), isoDay),
-});
+const stateArb: fc.Arbitrary<PayslipListState> = withView(
+  payslipsList,
+  fc.record({
+    page: fc.integer({ min: 1, max: 5000 }),
+    pageSize: fc.constantFrom(10, 20, 50, 100),
+    employmentId: fc.oneof(fc.constant(""), fc.uuid()),
+    startDate: fc.oneof(fc.constant(""), isoDay),
+    endDate: fc.oneof(fc.constant(""), isoDay),
+  }),
+);
 const query = (href: string) => new URLSearchParams(href.split("?")[1] ?? "");
 
 describe("payslips list URL state", () => {
   it("reads the defaults from an empty URL and writes none back", () => {
     expect(payslipsList.parse(new URLSearchParams())).toEqual(payslipsList.defaults);
-    expect(payslipsList.defaults).toEqual({ page: 1, pageSize: 20, employmentId: "", startDate: "", endDate: "" });
+    expect(payslipsList.defaults).toEqual({
+      page: 1,
+      pageSize: 20,
+      employmentId: "",
+      startDate: "",
+      endDate: "",
+      sort: "",
+      order: "asc",
+      hide: [],
+    });
     expect(payslipsList.href(payslipsList.defaults)).toBe("/payslips");
   });
 

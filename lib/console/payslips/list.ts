@@ -1,4 +1,5 @@
-import { defineList, filter, type ListApiQueryOf, type ListStateOf } from "@/lib/console/list";
+import type { Payslip } from "@/lib/contract";
+import { defineList, filter, type ListApiQueryOf, type ListStateOf, type SortAccessors } from "@/lib/console/list";
 import { PAYSLIPS_PATH } from "./links";
 
 // The payslips list's state lives in the URL, so a copied link reopens the same view:
@@ -7,6 +8,8 @@ import { PAYSLIPS_PATH } from "./links";
 // API's filters; defaults are omitted.
 
 export const payslipsList = defineList(PAYSLIPS_PATH, {
+  sort: { keys: ["issued", "employee", "expected_payout", "net_pay", "net_converted"] },
+  columns: ["employee", "expected_payout", "net_pay", "net_converted", "pdf"],
   filters: {
     employmentId: filter.employment(),
     startDate: filter.date({ key: "start_date" }),
@@ -24,3 +27,11 @@ export const payslipsOfEmploymentHref = (employmentId: string) => payslipsList.h
 export function dateWindowError(startDate: string, endDate: string): string | null {
   return startDate && endDate && startDate > endDate ? "The end date must be on or after the start date." : null;
 }
+
+/** Sort values (the employee's name is added by the server). Net pay compares the amounts as given (each in its employment's currency). */
+export const payslipSortAccessors: SortAccessors<Payslip> = {
+  issued: (p) => p.issued_at,
+  expected_payout: (p) => p.expected_payout_date,
+  net_pay: (p) => p.net_pay_source_amount,
+  net_converted: (p) => p.net_pay_converted_amount,
+};

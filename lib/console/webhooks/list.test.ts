@@ -1,23 +1,36 @@
+import { withView } from "@/test-support/list-view";
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { PAGE_SIZE_OPTIONS } from "@/lib/console/list";
 import { WEBHOOK_EVENT_TYPES } from "@/lib/contract";
 import { callbacksList, deliveriesList, type DeliveriesState } from "./list";
 
-const stateArb: fc.Arbitrary<DeliveriesState> = fc.record({
-  page: fc.integer({ min: 1, max: 5000 }),
-  pageSize: fc.constantFrom(...PAGE_SIZE_OPTIONS),
-  eventType: fc.constantFrom("" as const, ...WEBHOOK_EVENT_TYPES),
-  delivered: fc.constantFrom("" as const, "true" as const, "false" as const),
-  delivery: fc.oneof(fc.constant(""), fc.uuid()),
-});
+const stateArb: fc.Arbitrary<DeliveriesState> = withView(
+  deliveriesList,
+  fc.record({
+    page: fc.integer({ min: 1, max: 5000 }),
+    pageSize: fc.constantFrom(...PAGE_SIZE_OPTIONS),
+    eventType: fc.constantFrom("" as const, ...WEBHOOK_EVENT_TYPES),
+    delivered: fc.constantFrom("" as const, "true" as const, "false" as const),
+    delivery: fc.oneof(fc.constant(""), fc.uuid()),
+  }),
+);
 
 const parseHref = (href: string) => deliveriesList.parse(new URL(href, "http://x").searchParams);
 
 describe("deliveries list declaration", () => {
   it("reads the defaults from an empty URL and writes none back", () => {
     expect(deliveriesList.parse(new URLSearchParams())).toEqual(deliveriesList.defaults);
-    expect(deliveriesList.defaults).toEqual({ page: 1, pageSize: 20, eventType: "", delivered: "", delivery: "" });
+    expect(deliveriesList.defaults).toEqual({
+      page: 1,
+      pageSize: 20,
+      eventType: "",
+      delivered: "",
+      delivery: "",
+      sort: "",
+      order: "asc",
+      hide: [],
+    });
     expect(deliveriesList.href(deliveriesList.defaults)).toBe("/webhooks/deliveries");
   });
 

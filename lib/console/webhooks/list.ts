@@ -1,5 +1,6 @@
 import { WEBHOOK_EVENT_TYPES } from "@/lib/contract/enums";
-import { defineList, filter, type ListApiQueryOf, type ListStateOf } from "@/lib/console/list";
+import { defineList, filter, type ListApiQueryOf, type ListStateOf, type SortAccessors } from "@/lib/console/list";
+import type { WebhookDeliveryRow } from "./read";
 import { WEBHOOKS_PATH, WEBHOOK_DELIVERIES_PATH } from "./links";
 
 // The webhooks pages keep their state in the URL, so a copied link reopens the same view. Both are
@@ -15,6 +16,10 @@ import { WEBHOOKS_PATH, WEBHOOK_DELIVERIES_PATH } from "./links";
 export const DELIVERED_VALUES = ["true", "false"] as const;
 
 export const deliveriesList = defineList(WEBHOOK_DELIVERIES_PATH, {
+  // Every column but the callback (its URL is the company's callbacks list's, not the delivery's) sorts,
+  // across all pages on the server (lib/console/server/list/sorted.ts).
+  sort: { keys: ["event", "status", "attempts", "first_triggered", "last_triggered"] },
+  columns: ["status", "attempts", "first_triggered", "last_triggered", "callback"],
   filters: {
     eventType: filter.enum(WEBHOOK_EVENT_TYPES, { key: "event_type" }),
     delivered: filter.enum(DELIVERED_VALUES, { key: "successfully_delivered" }),
@@ -34,3 +39,12 @@ export const callbacksList = defineList(WEBHOOKS_PATH, { filters: {} });
 
 export type CallbacksState = ListStateOf<typeof callbacksList>;
 export type CallbacksApiQuery = ListApiQueryOf<typeof callbacksList>;
+
+/** Sort values of a delivery row as the table shows them. */
+export const deliverySortAccessors: SortAccessors<WebhookDeliveryRow> = {
+  event: (e) => e.event_type,
+  status: (e) => e.status,
+  attempts: (e) => e.attempts,
+  first_triggered: (e) => e.first_triggered_at,
+  last_triggered: (e) => e.last_triggered_at,
+};

@@ -5,7 +5,7 @@ import { AuditLogList } from "@/components/console/partner/audit-log-list";
 import { ButtonLink } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
 import { listAudit } from "@/lib/console/server/partner/audit";
-import { auditList } from "@/lib/console/partner/list";
+import { auditList, type AuditSortKey } from "@/lib/console/partner/list";
 import { requireOperator } from "@/lib/console/server/partner/server";
 
 export const metadata: Metadata = { title: "Audit log" };
@@ -32,6 +32,7 @@ export default async function PartnerAuditPage({ searchParams }: { searchParams:
     companyId: grant ? grant.company.id : grants.map((g) => g.company.id),
     page: state.page,
     pageSize: state.pageSize,
+    sort: { by: (state.sort ?? "") as AuditSortKey | "", order: state.order ?? "desc" },
   });
   const environmentLabel = ENVIRONMENT_LABELS[session.environment];
 

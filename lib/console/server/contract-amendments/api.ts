@@ -3,6 +3,11 @@ import { ContractAmendmentResponseSchema, type CreateContractAmendmentBody } fro
 import type { ApiClient } from "@/lib/console/server/api-client";
 import { read } from "@/lib/console/api-read";
 import { getForm } from "@/lib/console/server/countries/api";
+import { listAllCompanyManagers } from "@/lib/console/server/company-managers/api";
+import type { SortOrder } from "@/lib/console/list";
+import { amendmentSortAccessors } from "../../contract-amendments/list";
+import { sortedList } from "../list/sorted";
+import { withEmployeeSort } from "../people-ops/sort";
 
 // The contract amendment endpoints (docs/decisions/areas-payroll-contract-amendments.md) over the
 // console's typed client, for server pages and BFF handlers alike.
@@ -10,10 +15,27 @@ import { getForm } from "@/lib/console/server/countries/api";
 const enc = encodeURIComponent;
 
 /** One page (`status`: the API's statuses, any of them; sent comma separated). */
-export const listContractAmendments = (
-  api: ApiClient,
-  q: { page: number; page_size: number; employment_id?: string; status?: readonly string[] },
-) =>
+type AmendmentQuery = { page: number; page_size: number; employment_id?: string; status?: readonly string[] };
+
+/**
+ * A page of contract amendments, sorted across all pages when the query has a sort
+ * (lib/console/server/list/sorted.ts): the employee by the shown name, the requester by the
+ * company user's name (as the list shows them).
+ */
+export const listContractAmendments = (api: ApiClient, q: AmendmentQuery & { sort?: string; order?: SortOrder }) =>
+  sortedList(q, (query: AmendmentQuery) => readAmendments(api, query), {
+    itemsKey: "contract_amendments",
+    accessors: async (by) => {
+      const base = await withEmployeeSort(api, amendmentSortAccessors)(by);
+      if (by !== "requested_by") return base;
+      const users = await listAllCompanyManagers(api).catch(() => []);
+      const names = new Map(users.map((m) => [m.user_id, m.user_name]));
+      return { ...base, requested_by: (a) => (a.requested_by ? (names.get(a.requested_by) ?? a.requested_by) : null) };
+    },
+    idOf: (a) => a.id,
+  });
+
+const readAmendments = (api: ApiClient, q: AmendmentQuery) =>
   api
     .json(read.contractAmendments, "GET", "v1/contract-amendments", {
       query: {

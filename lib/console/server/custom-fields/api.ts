@@ -9,15 +9,24 @@ import {
 import { fetchAllPages, type ApiClient } from "@/lib/console/server/api-client";
 import { read } from "@/lib/console/api-read";
 import type { EmploymentCustomFieldEntry } from "@/lib/queries/custom-fields";
-import type { CustomFieldListApiQuery } from "../../custom-fields/list";
+import { customFieldSortAccessors, type CustomFieldListApiQuery } from "../../custom-fields/list";
+import { sortedList, type Unsorted } from "../list/sorted";
 
 // The custom field endpoints of the API (docs/decisions/areas-payroll-custom-fields.md) over the
 // console's typed client, for server pages and BFF handlers alike.
 
 const enc = encodeURIComponent;
 
+/** A page of custom fields, sorted across all pages when the query has a sort (lib/console/server/list/sorted.ts). */
 export const listCustomFields = (api: ApiClient, q: CustomFieldListApiQuery) =>
-  api.json(read.customFields, "GET", "v1/custom-fields", { query: { page: q.page, page_size: q.page_size } }).then((r) => r.data);
+  sortedList(
+    q,
+    (query: Unsorted<CustomFieldListApiQuery>) =>
+      api
+        .json(read.customFields, "GET", "v1/custom-fields", { query: { page: query.page, page_size: query.page_size } })
+        .then((r) => r.data),
+    { itemsKey: "custom_fields", accessors: customFieldSortAccessors, idOf: (f) => f.id },
+  );
 
 export const createCustomField = (api: ApiClient, body: CreateCustomFieldBody) =>
   api.json(CustomFieldResponseSchema, "POST", "v1/custom-fields", { body }).then((r) => r.data.custom_field);

@@ -193,3 +193,4 @@ export type PartnerGrantRow = typeof partnerGrants.$inferSelect;
 export type PartnerConsentLinkRow = typeof partnerConsentLinks.$inferSelect;
 export type ConsoleAuditRow = typeof consoleAuditLog.$inferSelect;
 export * from "./schema-readmodel";
+export * from "./schema-views";

@@ -3,15 +3,26 @@ import { ExpenseResponseSchema, type CreateExpenseBody } from "@/lib/contract";
 import type { ApiClient } from "@/lib/console/server/api-client";
 import { read } from "@/lib/console/api-read";
 import type { ExpenseReviewBody } from "../../expenses/rules";
-import type { ExpenseListApiQuery } from "../../expenses/list";
+import { expenseSortAccessors, type ExpenseListApiQuery } from "../../expenses/list";
+import { sortedList, type Unsorted } from "../list/sorted";
+import { withEmployeeSort } from "../people-ops/sort";
 
 // The expense endpoints of the API (spec 4.2 "Expenses", docs/decisions/areas-people-ops-expense-*.md)
 // over the console's typed client, for server pages and BFF handlers alike.
 
 const enc = encodeURIComponent;
 
+/** A page of expenses, sorted across all pages when the query has a sort (lib/console/server/list/sorted.ts). */
 export const listExpenses = (api: ApiClient, q: ExpenseListApiQuery) =>
-  api.json(read.expenses, "GET", "v1/expenses", { query: { ...q } }).then((r) => r.data);
+  sortedList(
+    q,
+    (query: Unsorted<ExpenseListApiQuery>) => api.json(read.expenses, "GET", "v1/expenses", { query: { ...query } }).then((r) => r.data),
+    {
+      itemsKey: "expenses",
+      accessors: withEmployeeSort(api, expenseSortAccessors),
+      idOf: (e) => e.id,
+    },
+  );
 
 export const getExpense = (api: ApiClient, id: string) =>
   api.json(read.expense, "GET", `v1/expenses/${enc(id)}`).then((r) => r.data.expense);

@@ -57,4 +57,21 @@ describe("the audit log", () => {
     const log = await listAudit(db, { environment: "sandbox", companyId: [], page: 1, pageSize: 10 });
     expect(log).toEqual({ entries: [], totalCount: 0, totalPages: 1, page: 1 });
   });
+
+  it("sorts by any column in SQL across pages, ties newest first, and ascending by time on request", async () => {
+    const ids = [ACME.id, GLOBEX.id, INITECH.id];
+    const page = (p: number, by: "company" | "when" | "call", order: "asc" | "desc") =>
+      listAudit(db, { environment: "sandbox", companyId: ids, page: p, pageSize: 2, sort: { by, order } });
+    const byCompany = [...(await page(1, "company", "asc")).entries, ...(await page(2, "company", "asc")).entries];
+    expect(byCompany.map((e) => e.path)).toEqual([
+      "v1/employments (acme 4)",
+      "v1/employments (acme 1)",
+      "v1/employments (globex 2)",
+      "v1/employments (initech 3)",
+    ]);
+    const desc = [...(await page(1, "company", "desc")).entries, ...(await page(2, "company", "desc")).entries];
+    expect(desc.map((e) => e.company?.name)).toEqual(["Initech", "Globex", "Acme", "Acme"]);
+    expect((await page(1, "when", "asc")).entries.map((e) => e.path)).toEqual(["v1/employments (acme 1)", "v1/employments (globex 2)"]);
+    expect((await page(1, "call", "desc")).entries[0]!.path).toBe("v1/employments (initech 3)");
+  });
 });

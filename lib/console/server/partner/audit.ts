@@ -1,7 +1,10 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { and, count, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import type { SortOrder } from "@/lib/console/list";
+import type { AuditSortKey } from "@/lib/console/partner/list";
 import type { Environment } from "@/lib/contract";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { ConsoleDb } from "../db/client";
 import { consoleAuditLog, type AuditActor, type StoredCompany } from "../db/schema";
 
@@ -47,6 +50,24 @@ export async function recordAudit(db: ConsoleDb, entry: AuditEntry): Promise<voi
   });
 }
 
+const AUDIT_SORT_COLUMNS: Record<AuditSortKey, SQL | AnyPgColumn> = {
+  when: consoleAuditLog.at,
+  company: sql`lower(coalesce(${consoleAuditLog.companyName}, ${consoleAuditLog.companyId}))`,
+  // The name the list shows: the actor's name, else the e-mail.
+  who: sql`lower(coalesce(${consoleAuditLog.actor}->>'name', ${consoleAuditLog.actor}->>'email', ''))`,
+  call: sql`${consoleAuditLog.method} || ' /' || ${consoleAuditLog.path}`,
+  status: consoleAuditLog.status,
+  request_id: consoleAuditLog.requestId,
+};
+
+/** ORDER BY of a sort: the column (empty values last), then newest first, then the id (one order for one state). */
+function auditOrder(sort: { by: AuditSortKey | ""; order: SortOrder } | undefined) {
+  const tail = [desc(consoleAuditLog.at), desc(consoleAuditLog.id)];
+  if (!sort || !sort.by || sort.by === "when") return sort?.order === "asc" ? [asc(consoleAuditLog.at), asc(consoleAuditLog.id)] : tail;
+  const column = AUDIT_SORT_COLUMNS[sort.by];
+  return [sql`${column} ${sql.raw(sort.order === "asc" ? "asc" : "desc")} nulls last`, ...tail];
+}
+
 /**
  * One page of the audit log of one company, or of several (the operator's cross-company log: every
  * company the partner has a grant for), newest first. No company, no entries: a log is only ever
@@ -54,7 +75,14 @@ export async function recordAudit(db: ConsoleDb, entry: AuditEntry): Promise<voi
  */
 export async function listAudit(
   db: ConsoleDb,
-  q: { environment: Environment; companyId: string | readonly string[]; page: number; pageSize: number },
+  q: {
+    environment: Environment;
+    companyId: string | readonly string[];
+    page: number;
+    pageSize: number;
+    /** Default: newest first. Any column sorts in SQL, ties newest first. */
+    sort?: { by: AuditSortKey | ""; order: SortOrder };
+  },
 ): Promise<{ entries: AuditRecord[]; totalCount: number; totalPages: number; page: number }> {
   const companies = typeof q.companyId === "string" ? [q.companyId] : [...q.companyId];
   if (companies.length === 0) return { page: q.page, totalCount: 0, totalPages: 1, entries: [] };
@@ -67,7 +95,7 @@ export async function listAudit(
     .select()
     .from(consoleAuditLog)
     .where(where)
-    .orderBy(desc(consoleAuditLog.at), desc(consoleAuditLog.id))
+    .orderBy(...auditOrder(q.sort))
     .limit(q.pageSize)
     .offset((q.page - 1) * q.pageSize);
   const totalCount = Number(total?.n ?? 0);

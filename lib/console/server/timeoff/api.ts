@@ -8,15 +8,26 @@ import {
 } from "@/lib/contract";
 import type { ApiClient } from "@/lib/console/server/api-client";
 import { read } from "@/lib/console/api-read";
-import type { TimeoffListApiQuery } from "../../timeoff/list";
+import { timeoffSortAccessors, type TimeoffListApiQuery } from "../../timeoff/list";
+import { sortedList, type Unsorted } from "../list/sorted";
+import { withEmployeeSort } from "../people-ops/sort";
 
 // The time off endpoints of the API (spec 4.2 "Time off", "Time off balance") over the console's
 // typed client: paths and schemas in one place, for server pages and BFF handlers alike.
 
 const enc = encodeURIComponent;
 
+/** A page of time off, sorted across all pages when the query has a sort (lib/console/server/list/sorted.ts). */
 export const listTimeoff = (api: ApiClient, q: TimeoffListApiQuery) =>
-  api.json(read.timeoffs, "GET", "v1/timeoff", { query: { ...q } }).then((r) => r.data);
+  sortedList(
+    q,
+    (query: Unsorted<TimeoffListApiQuery>) => api.json(read.timeoffs, "GET", "v1/timeoff", { query: { ...query } }).then((r) => r.data),
+    {
+      itemsKey: "timeoffs",
+      accessors: withEmployeeSort(api, timeoffSortAccessors),
+      idOf: (t) => t.id,
+    },
+  );
 
 export const getTimeoff = (api: ApiClient, id: string) =>
   api.json(read.timeoff, "GET", `v1/timeoff/${enc(id)}`).then((r) => r.data.timeoff);

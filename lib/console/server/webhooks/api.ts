@@ -22,7 +22,8 @@ import {
   type WebhookEventDetail,
   type WebhookEventPage,
 } from "../../webhooks/read";
-import type { CallbacksApiQuery, DeliveriesApiQuery } from "../../webhooks/list";
+import { deliverySortAccessors, type CallbacksApiQuery, type DeliveriesApiQuery } from "../../webhooks/list";
+import { sortedList, type Unsorted } from "../list/sorted";
 
 // The webhook endpoints of the API (spec section 6, DECISIONS.md "Webhooks") over the console's
 // typed client: paths and schemas in one place, for server pages and BFF handlers alike. The
@@ -78,7 +79,14 @@ export const deleteWebhookCallback = (api: ApiClient, id: string) =>
  * where the API has no such route (the provider), its GET /v1/webhook-events (no delivery state:
  * `source: "provider"`).
  */
-export async function listWebhookEvents(api: ApiClient, q: DeliveriesApiQuery): Promise<WebhookEventPage> {
+export const listWebhookEvents = (api: ApiClient, q: DeliveriesApiQuery): Promise<WebhookEventPage> =>
+  sortedList(q, (query: Unsorted<DeliveriesApiQuery>) => readWebhookEvents(api, query), {
+    itemsKey: "webhook_events",
+    accessors: deliverySortAccessors,
+    idOf: (e) => e.id,
+  });
+
+async function readWebhookEvents(api: ApiClient, q: Unsorted<DeliveriesApiQuery>): Promise<WebhookEventPage> {
   const query = { page: q.page, page_size: q.page_size, event_type: q.event_type, successfully_delivered: q.successfully_delivered };
   try {
     const r = await api.json(WebhookDeliveryListReadSchema, "GET", "v1/webhook-deliveries", { query });

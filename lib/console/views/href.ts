@@ -1,0 +1,18 @@
+import type { AnyFilter, ListDefinition } from "@/lib/console/list";
+
+// What a saved view keeps of a list URL (browser-safe, light: the list toolbar imports it, not the
+// registry of lists). docs/decisions/console-sort-and-saved-views.md
+
+type AnyList = ListDefinition<Record<string, AnyFilter>>;
+
+/**
+ * The view of a list URL: its canonical form without the page (a view opens on its first page) and
+ * without per-row panel state (`api: false` text filters such as the open delivery). What a saved
+ * view restores exactly: every API filter, the sort and its order, the hidden columns, the page size.
+ */
+export function viewHrefOf(list: AnyList, search: string): string {
+  const state = list.parse(new URLSearchParams(search.startsWith("?") ? search.slice(1) : search)) as Record<string, unknown>;
+  const kept: Record<string, unknown> = { ...state, page: 1 };
+  for (const [name, f] of Object.entries(list.filters)) if (!f.api && f.kind === "text") kept[name] = f.empty;
+  return list.href(kept as never);
+}
