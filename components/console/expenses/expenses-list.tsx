@@ -12,7 +12,15 @@ import { reviewAvailability } from "@/lib/console/expenses/rules";
 import { unnamedEmployment } from "@/lib/console/people-ops/eligibility";
 import type { QueryScope } from "@/lib/queries/scope";
 import { CreatedNotice } from "../people-ops/created-notice";
-import { BulkActions, BulkResult, ExportButton, ListView, useBulkSelection, type BulkAction, type BulkRunResult } from "@/components/console/list";
+import {
+  BulkActions,
+  BulkResult,
+  ExportButton,
+  ListView,
+  useBulkSelection,
+  type BulkAction,
+  type BulkRunResult,
+} from "@/components/console/list";
 import { usePeopleOpsEmployments } from "../people-ops/use-employments";
 import { EXPENSE_COLUMNS, ExpensesTable } from "./expenses-table";
 
@@ -54,7 +62,13 @@ export function ExpensesList({
         emptyText="Expenses submitted through the API or this console appear here. Each environment has its own data."
         columns={EXPENSE_COLUMNS}
         toolbar={
-          <ExportButton endpoint="/api/bff/expenses/export" scope={scope} noun={["expense", "expenses"]} columns={EXPENSE_COLUMNS} operation="expenses.read" />
+          <ExportButton
+            endpoint="/api/bff/expenses/export"
+            scope={scope}
+            noun={["expense", "expenses"]}
+            columns={EXPENSE_COLUMNS}
+            operation="expenses.read"
+          />
         }
         renderTable={(items, { busy, caption }) => (
           <BulkExpensesTable scope={scope} onResult={setBulkResult} items={items} names={names} busy={busy} caption={caption} />

@@ -132,7 +132,11 @@ export function ExportButton({ endpoint, scope, noun, columns, operation }: Expo
                 label={`Exporting ${noun[1]}`}
                 value={state.rows}
                 max={state.total ?? Math.max(state.rows, 1)}
-                valueText={state.total === null ? `${number.format(state.rows)} rows` : `${number.format(state.rows)} of ${number.format(state.total)} rows`}
+                valueText={
+                  state.total === null
+                    ? `${number.format(state.rows)} rows`
+                    : `${number.format(state.rows)} of ${number.format(state.total)} rows`
+                }
               />
             </div>
             <Button variant="secondary" size="sm" onClick={() => abort.current?.abort()}>

@@ -59,7 +59,9 @@ export interface ExportAuditStart {
 }
 
 /** Records the start of an export; answers the function that records its end. */
-export async function recordExportStart(input: ExportAuditStart): Promise<(end: { rows: number; outcome: Exclude<AuditExportDetail["outcome"], "started"> }) => Promise<void>> {
+export async function recordExportStart(
+  input: ExportAuditStart,
+): Promise<(end: { rows: number; outcome: Exclude<AuditExportDetail["outcome"], "started"> }) => Promise<void>> {
   const id = randomUUID();
   const detail: AuditExportDetail = {
     kind: "csv_export",

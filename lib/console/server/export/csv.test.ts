@@ -19,12 +19,12 @@ function parseCsv(text: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!;
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (field += '"'), i++;
+      if (c === '"' && text[i + 1] === '"') ((field += '"'), i++);
       else if (c === '"') quoted = false;
       else field += c;
     } else if (c === '"') quoted = true;
-    else if (c === ",") row.push(field), (field = "");
-    else if (c === "\r" && text[i + 1] === "\n") row.push(field), rows.push(row), (row = []), (field = ""), i++;
+    else if (c === ",") (row.push(field), (field = ""));
+    else if (c === "\r" && text[i + 1] === "\n") (row.push(field), rows.push(row), (row = []), (field = ""), i++);
     else field += c;
   }
   if (field !== "" || row.length > 0) throw new Error(`unterminated record: ${JSON.stringify([...row, field])}`);
@@ -57,7 +57,7 @@ describe("csvField: RFC 4180 quoting", () => {
 
 describe("csvField: formula-injection guard", () => {
   it.each([
-    ["=HYPERLINK(\"http://evil.example\")", "'=HYPERLINK(\"http://evil.example\")"],
+    ['=HYPERLINK("http://evil.example")', '\'=HYPERLINK("http://evil.example")'],
     ["+1+1", "'+1+1"],
     ["-2+3", "'-2+3"],
     ["@SUM(A1)", "'@SUM(A1)"],
@@ -68,7 +68,7 @@ describe("csvField: formula-injection guard", () => {
     expect(parseCsv(csvRecord([input]))[0]![0]).toBe(guarded);
   });
 
-  it("guards before quoting: =1,2 becomes \"'=1,2\"", () => {
+  it('guards before quoting: =1,2 becomes "\'=1,2"', () => {
     expect(csvField("=1,2")).toBe(`"'=1,2"`);
   });
 
@@ -94,7 +94,7 @@ describe("csvStream", () => {
       yield [{ name: "Zoë Ångström", n: 1 }];
       yield [
         { name: "李小龍", n: 2 },
-        { name: "Ω \"quoted\", with comma\nand newline 🚀", n: 3 },
+        { name: 'Ω "quoted", with comma\nand newline 🚀', n: 3 },
       ];
     }
     let outcome: CsvOutcome | null = null;

@@ -35,7 +35,8 @@ export interface CsvColumn<T, C = undefined> {
   value: (row: T, context: C) => CsvValue;
 }
 
-export type CsvOutcome = { kind: "complete"; rows: number } | { kind: "cancelled"; rows: number } | { kind: "failed"; rows: number; error: unknown };
+export type CsvOutcome =
+  { kind: "complete"; rows: number } | { kind: "cancelled"; rows: number } | { kind: "failed"; rows: number; error: unknown };
 
 export interface CsvStreamOptions<T, C> {
   columns: readonly CsvColumn<T, C>[];

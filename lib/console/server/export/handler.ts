@@ -82,7 +82,10 @@ export function exportHandler<F extends Record<string, AnyFilter>, T, C>(spec: E
             "export failed",
           );
         await finish({ rows: outcome.rows, outcome: outcome.kind }).catch((error: unknown) =>
-          deps.logger.error({ event: "console.audit_failed", list: spec.list.path, reason: (error as Error).message }, "audit write failed"),
+          deps.logger.error(
+            { event: "console.audit_failed", list: spec.list.path, reason: (error as Error).message },
+            "audit write failed",
+          ),
         );
       },
     });

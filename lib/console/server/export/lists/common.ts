@@ -8,7 +8,10 @@ import type { EmploymentNames } from "../live-list";
 export const minorToDecimal = (minor: number | null | undefined): CsvValue => (minor === null || minor === undefined ? null : minor / 100);
 
 /** The Employee column of a record of an employment: its name, and its id in a column of its own. */
-export function employeeColumns<T, C extends { names: EmploymentNames }>(id: string, employmentIdOf: (row: T) => string): CsvColumn<T, C>[] {
+export function employeeColumns<T, C extends { names: EmploymentNames }>(
+  id: string,
+  employmentIdOf: (row: T) => string,
+): CsvColumn<T, C>[] {
   return [
     { id, header: "Employee", value: (r, c) => c.names.get(employmentIdOf(r))?.full_name ?? "" },
     { id, header: "Employment ID", value: (r) => employmentIdOf(r) },
