@@ -2,7 +2,7 @@ import "server-only";
 import type { AnyFilter, ListDefinition, ListState } from "@/lib/console/list";
 import type { ConsoleSession } from "../../session-types";
 import type { ApiClient } from "../api-client";
-import { getAuthDeps } from "../auth/deps";
+import { getAuthDeps, type AuthDeps } from "../auth/deps";
 import { bffStream, type BffRouteHandler } from "../bff";
 import type { ConsoleDb } from "../db/client";
 import { actorOf, auditFilters, recordExportStart } from "./audit";
@@ -32,7 +32,8 @@ export interface ExportSource<T, C> {
 }
 
 export interface ExportSourceInput<S> {
-  api: ApiClient;
+  /** Null where the export reads only the console's database (the partner view has no company client). */
+  api: ApiClient | null;
   session: ConsoleSession;
   db: ConsoleDb;
   state: S;
@@ -52,50 +53,68 @@ export interface ExportSpec<F extends Record<string, AnyFilter>, T, C> {
 
 const fileNameOf = (name: string, now: Date) => `${name.replace(/[^A-Za-z0-9-]/g, "-")}-${now.toISOString().slice(0, 10)}.csv`;
 
-/** The GET handler of a list's export route. */
-export function exportHandler<F extends Record<string, AnyFilter>, T, C>(spec: ExportSpec<F, T, C>): BffRouteHandler {
-  return bffStream(async ({ api, session, req }) => {
-    const deps = await getAuthDeps();
-    const params = req.nextUrl.searchParams;
-    const state = spec.list.parse(params);
-    const columns = selectColumns(spec.columns, params.get(COLUMNS_PARAM), spec.defaultColumns);
-    const source = await spec.source({ api, session, db: deps.db, state, signal: req.signal });
-    const finish = await recordExportStart({
-      db: deps.db,
-      environment: session.environment,
-      company: session.company,
-      actor: actorOf(session),
-      list: spec.list.path,
-      filters: auditFilters(spec.list, state),
-      columns: columns.map((c) => c.id),
-      total: source.total,
-      now: deps.now,
-    });
-    const body = csvStream({
-      columns,
-      context: source.context,
-      batches: source.batches,
-      onEnd: async (outcome) => {
-        if (outcome.kind === "failed")
-          deps.logger.error(
-            { event: "console.export_failed", list: spec.list.path, rows: outcome.rows, reason: (outcome.error as Error)?.message },
-            "export failed",
-          );
-        await finish({ rows: outcome.rows, outcome: outcome.kind }).catch((error: unknown) =>
-          deps.logger.error(
-            { event: "console.audit_failed", list: spec.list.path, reason: (error as Error).message },
-            "audit write failed",
-          ),
-        );
-      },
-    });
-    return new Response(body, {
-      status: 200,
-      headers: {
-        "content-type": "text/csv; charset=utf-8",
-        "content-disposition": `attachment; filename="${fileNameOf(spec.name, deps.now())}"`,
-        [TOTAL_COUNT_HEADER]: String(source.total),
-      },
-    });
+export interface ExportRequest {
+  session: ConsoleSession;
+  /** The session's API client (null for a source that reads only the console's database: the partner view). */
+  api: ApiClient | null;
+  deps: AuthDeps;
+  params: URLSearchParams;
+  signal: AbortSignal;
+}
+
+/**
+ * The export's answer: the source's total and rows as a CSV stream, the audit entry written before
+ * the first byte and completed when the stream ends. Errors thrown before streaming (the API refused
+ * the first page) reach the caller, which answers them as the BFF does.
+ */
+export async function exportResponse<F extends Record<string, AnyFilter>, T, C>(
+  spec: ExportSpec<F, T, C>,
+  { session, api, deps, params, signal }: ExportRequest,
+): Promise<Response> {
+  const state = spec.list.parse(params);
+  const columns = selectColumns(spec.columns, params.get(COLUMNS_PARAM), spec.defaultColumns);
+  const source = await spec.source({ api, session, db: deps.db, state, signal });
+  const finish = await recordExportStart({
+    db: deps.db,
+    environment: session.environment,
+    company: session.company,
+    actor: actorOf(session),
+    list: spec.list.path,
+    filters: auditFilters(spec.list, state),
+    columns: columns.map((c) => c.header),
+    total: source.total,
+    now: deps.now,
   });
+  const body = csvStream({
+    columns,
+    context: source.context,
+    batches: source.batches,
+    onEnd: async (outcome) => {
+      if (outcome.kind === "failed")
+        deps.logger.error(
+          { event: "console.export_failed", list: spec.list.path, rows: outcome.rows, reason: (outcome.error as Error)?.message },
+          "export failed",
+        );
+      await finish({ rows: outcome.rows, outcome: outcome.kind }).catch((error: unknown) =>
+        deps.logger.error({ event: "console.audit_failed", list: spec.list.path, reason: (error as Error).message }, "audit write failed"),
+      );
+    },
+  });
+  return new Response(body, {
+    status: 200,
+    headers: {
+      "content-type": "text/csv; charset=utf-8",
+      "content-disposition": `attachment; filename="${fileNameOf(spec.name, deps.now())}"`,
+      "cache-control": "private, no-store",
+      "x-content-type-options": "nosniff",
+      [TOTAL_COUNT_HEADER]: String(source.total),
+    },
+  });
+}
+
+/** The GET handler of a list's export route under app/api/bff (the BFF's checks, then exportResponse). */
+export function exportHandler<F extends Record<string, AnyFilter>, T, C>(spec: ExportSpec<F, T, C>): BffRouteHandler {
+  return bffStream(async ({ api, session, req }) =>
+    exportResponse(spec, { session, api, deps: await getAuthDeps(), params: req.nextUrl.searchParams, signal: req.signal }),
+  );
 }

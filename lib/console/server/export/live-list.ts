@@ -23,6 +23,7 @@ type Paged = { total_count: number; total_pages: number };
 
 export function liveListSource<F extends Record<string, AnyFilter>, P extends Paged, T, C>(spec: LiveListSource<F, P, T, C>) {
   return async ({ api, state, signal }: ExportSourceInput<ListState<F>>): Promise<ExportSource<T, C>> => {
+    if (!api) throw new Error(`export of ${spec.list.path}: a live list needs the session's API client`);
     const base = spec.list.toApiQuery(state);
     const [context, walk] = await Promise.all([
       spec.context(api, signal),
