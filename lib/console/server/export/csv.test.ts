@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createCsvRowCounter, exportUrl, fileNameOfDisposition } from "@/lib/console/list/export";
+import { parseCsv } from "@/test-support/console/csv";
 import { selectColumns } from "./columns";
 import { CSV_BOM, csvField, csvRecord, csvStream, type CsvColumn, type CsvOutcome } from "./csv";
 
@@ -8,36 +9,6 @@ import { CSV_BOM, csvField, csvRecord, csvStream, type CsvColumn, type CsvOutcom
 
 async function readAll(stream: ReadableStream<Uint8Array>): Promise<string> {
   return new Response(stream).text();
-}
-
-/** A minimal RFC 4180 parser (the reader's view of the file), to prove what we write reads back. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ",") {
-      row.push(field);
-      field = "";
-    } else if (c === "\r" && text[i + 1] === "\n") {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = "";
-      i++;
-    } else field += c;
-  }
-  if (field !== "" || row.length > 0) throw new Error(`unterminated record: ${JSON.stringify([...row, field])}`);
-  return rows;
 }
 
 describe("csvField: RFC 4180 quoting", () => {
