@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as employmentsExport } from "@/app/api/bff/employments/export/route";
 import { GET as expensesExport } from "@/app/api/bff/expenses/export/route";
 import { GET as partnerEmploymentsExport } from "@/app/api/partner/employments/export/route";
-import { employments } from "@/lib/gateway/db/schema";
 import { makeEmployment } from "@/test-support/gateway/factories";
 import { csvRecords } from "@/test-support/console/csv";
 import { COMPANY_A, COMPANY_B, CUSTOMER_TOKENS, PartnerBrowser, setupPartner, type PartnerSetup } from "@/test-support/console/partner";
