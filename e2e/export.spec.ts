@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { createPortugueseEmployee, isoDateIn } from "./support/api";
-import { ADMIN_EMAIL, CONSOLE_URL, DEMO_PASSWORD } from "./support/env";
+import { ADMIN_EMAIL, API_URL, CONSOLE_URL, DEMO_PASSWORD } from "./support/env";
 import { expect, signInAtApi, test } from "./support/fixtures";
 
 // Issue 14, CSV export: the expenses of one employment (105 of them: two pages of the API's 100) are
@@ -21,6 +21,7 @@ const PNG_1PX = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAAAAAA6fptVAAAACklEQVR4nGNgAAA
 async function signIn(page: Page) {
   await page.goto("/expenses");
   await page.getByRole("button", { name: "Sign in with the Employment API" }).click();
+  await expect(page).toHaveURL((url) => url.origin === new URL(API_URL.sandbox).origin && url.pathname === "/auth/oauth2/authorize");
   await signInAtApi(page, { email: ADMIN_EMAIL, password: DEMO_PASSWORD });
   await expect(page).toHaveURL(`${CONSOLE_URL}/expenses`);
 }
@@ -151,7 +152,7 @@ test("a refused export shows the error banner with the API's message", async ({ 
   );
   await page.getByRole("button", { name: "Export CSV" }).click();
   const alert = page.getByRole("alert").filter({ hasText: "The export failed" });
-  await expect(alert).toContainText("Rate limit reached: retry in 42 seconds");
+  await expect(alert).toContainText("Try again in 42 seconds");
   await expect(alert).toContainText("req_export_e2e");
   await expect(alert.getByRole("button", { name: "Try again" })).toBeVisible();
   await axe(page, "export-error");
