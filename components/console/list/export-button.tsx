@@ -123,7 +123,8 @@ export function ExportButton({ endpoint, scope, noun, columns, operation }: Expo
 
   const running = state.kind === "running";
   return (
-    <div className="space-y-2">
+    // A failure takes the whole row under the status line (the banner needs the width); otherwise the button sits at its end.
+    <div className={state.kind === "failed" ? "w-full space-y-2" : "space-y-2"}>
       <div className="flex flex-wrap items-center justify-end gap-3">
         {running ? (
           <>
