@@ -6,7 +6,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ErrorBanner } from "@/components/console/error-banner";
-import { DataTable, ListShell, useList, type ListColumn } from "@/components/console/list";
+import { ExportButton, DataTable, ListShell, useList, type ListColumn } from "@/components/console/list";
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
 import type { CompanyRole } from "@/lib/contract/enums";
 import type { CompanyManagerRead as CompanyManager } from "@/lib/console/api-read";
@@ -141,6 +141,15 @@ export function ManagersList({
         operation="company-managers.read"
         environmentLabel={environmentLabel}
         columns={MANAGER_COLUMNS}
+        toolbar={
+          <ExportButton
+            endpoint="/api/bff/company-managers/export"
+            scope={scope}
+            noun={["company manager", "company managers"]}
+            columns={MANAGER_COLUMNS}
+            operation="company-managers.read"
+          />
+        }
         emptyText="Invite someone with the form on this page."
         summary={removed ? `${removed.user_name} was removed from the company.` : undefined}
       >

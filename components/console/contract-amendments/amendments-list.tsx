@@ -6,7 +6,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Select } from "@/components/ui/field";
-import { DataTable, ListShell, RowLink, useList, type ListColumn } from "@/components/console/list";
+import { ExportButton, DataTable, ListShell, RowLink, useList, type ListColumn } from "@/components/console/list";
 import { EmploymentLink, useEmploymentDirectory } from "@/components/console/payslips/employment-directory";
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
 import { CONTRACT_AMENDMENT_STATUSES } from "@/lib/contract/enums";
@@ -110,6 +110,15 @@ export function AmendmentsList({
       operation="contract-amendments.read"
       environmentLabel={environmentLabel}
       columns={AMENDMENT_COLUMNS}
+      toolbar={
+        <ExportButton
+          endpoint="/api/bff/contract-amendments/export"
+          scope={scope}
+          noun={["contract amendment", "contract amendments"]}
+          columns={AMENDMENT_COLUMNS}
+          operation="contract-amendments.read"
+        />
+      }
       emptyText="An amendment requests a change to an active contract: salary, job title, working hours or time off."
       filters={
         <Card className="p-4">

@@ -3,7 +3,7 @@
 import { Badge } from "@/components/ui/badge";
 import { ButtonLink } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
-import { DataTable, ListShell, useList, type ListColumn } from "@/components/console/list";
+import { ExportButton, DataTable, ListShell, useList, type ListColumn } from "@/components/console/list";
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
 import type { CustomField } from "@/lib/contract";
 import { customFieldCurrency, customFieldOptions } from "@/lib/contract/helpers";
@@ -37,6 +37,15 @@ export function CustomFieldsList({
       operation="custom-fields.read"
       environmentLabel={environmentLabel}
       columns={CUSTOM_FIELD_COLUMNS}
+      toolbar={
+        <ExportButton
+          endpoint="/api/bff/custom-fields/export"
+          scope={scope}
+          noun={["custom field", "custom fields"]}
+          columns={CUSTOM_FIELD_COLUMNS}
+          operation="custom-fields.read"
+        />
+      }
       emptyText=""
       // Nothing defined yet: the way to define the first one (a past-the-end page keeps the shell's state).
       empty={

@@ -15,6 +15,7 @@ import { CreatedNotice } from "../people-ops/created-notice";
 import {
   BulkActions,
   BulkResult,
+  ExportButton,
   ListView,
   useBulkSelection,
   type BulkAction,
@@ -62,6 +63,15 @@ export function ExpensesList({
         initialError={initialError}
         emptyText="Expenses submitted through the API or this console appear here. Each environment has its own data."
         columns={EXPENSE_COLUMNS}
+        toolbar={
+          <ExportButton
+            endpoint="/api/bff/expenses/export"
+            scope={scope}
+            noun={["expense", "expenses"]}
+            columns={EXPENSE_COLUMNS}
+            operation="expenses.read"
+          />
+        }
         renderTable={(items, { busy, caption, table }) => (
           <BulkExpensesTable
             scope={scope}

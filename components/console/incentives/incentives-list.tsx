@@ -23,7 +23,7 @@ import type { QueryScope } from "@/lib/queries/scope";
 import { ActionDialog } from "../people-ops/action-dialog";
 import { CreatedNotice, SavedToast } from "../people-ops/created-notice";
 import { ErrorBanner } from "@/components/console/error-banner";
-import { ListView } from "@/components/console/list";
+import { ExportButton, ListView } from "@/components/console/list";
 import { usePeopleOpsEmployments } from "../people-ops/use-employments";
 import { INCENTIVE_COLUMNS, IncentivesTable } from "./incentives-table";
 
@@ -131,6 +131,15 @@ export function IncentivesList({
         initialError={initialError}
         emptyText="Bonuses, allowances and commissions paid once appear here, as well as each month of a recurring incentive."
         columns={INCENTIVE_COLUMNS}
+        toolbar={
+          <ExportButton
+            endpoint="/api/bff/incentives/export"
+            scope={scope}
+            noun={["incentive", "incentives"]}
+            columns={INCENTIVE_COLUMNS}
+            operation="incentives.read"
+          />
+        }
         renderTable={(items, { busy, caption, table }) => (
           <IncentivesTable
             items={items}

@@ -22,7 +22,7 @@ import type { QueryScope } from "@/lib/queries/scope";
 import { ActionDialog } from "../people-ops/action-dialog";
 import { CreatedNotice } from "../people-ops/created-notice";
 import { ErrorBanner } from "@/components/console/error-banner";
-import { ListView } from "@/components/console/list";
+import { ExportButton, ListView } from "@/components/console/list";
 import { usePeopleOpsEmployments } from "../people-ops/use-employments";
 import { RECURRING_COLUMNS, RecurringTable } from "./recurring-table";
 
@@ -104,6 +104,15 @@ export function RecurringList({
         initialError={initialError}
         emptyText="Allowances and other incentives paid every month appear here."
         columns={RECURRING_COLUMNS}
+        toolbar={
+          <ExportButton
+            endpoint="/api/bff/incentives/recurring/export"
+            scope={scope}
+            noun={["recurring incentive", "recurring incentives"]}
+            columns={RECURRING_COLUMNS}
+            operation="incentives.read"
+          />
+        }
         renderTable={(items, { busy, caption, table }) => (
           <RecurringTable items={items} names={names} busy={busy} caption={caption} table={table} onDelete={onDelete} />
         )}

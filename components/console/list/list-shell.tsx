@@ -66,6 +66,8 @@ export interface ListShellProps<P extends ListPageShape, T> {
   scope?: QueryScope;
   /** Names of the columns in the columns control, by id, where the id in words is not the header. */
   columnLabels?: Record<string, string>;
+  /** Actions on the whole list, right of the status line (e.g. an ExportButton). */
+  toolbar?: ReactNode;
   /** Replaces the status line's "Showing 1–20 of 57 …". */
   summary?: ReactNode;
   /** The table of the rows (e.g. a DataTable), given the busy flag, the caption and the table view (`<DataTable {...table} />`). */
@@ -92,6 +94,12 @@ export function ListShell<P extends ListPageShape, T>(props: ListShellProps<P, T
     return `Showing ${range.from}–${range.to} of ${plural(range.total, noun[0], noun[1])}${suffix}.`;
   };
 
+  const statusLine = (
+    <ListStatusLine busy={busy} loadingText={`Loading ${noun[1]}…`}>
+      {props.summary ?? defaultSummary()}
+    </ListStatusLine>
+  );
+
   return (
     <div className="space-y-4">
       {filters}
@@ -99,9 +107,14 @@ export function ListShell<P extends ListPageShape, T>(props: ListShellProps<P, T
 
       {model.views ? <ListToolbar views={model.views} scope={props.scope} columnLabels={props.columnLabels} /> : null}
 
-      <ListStatusLine busy={busy} loadingText={`Loading ${noun[1]}…`}>
-        {props.summary ?? defaultSummary()}
-      </ListStatusLine>
+      {props.toolbar ? (
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div className="min-w-0 flex-1">{statusLine}</div>
+          {props.toolbar}
+        </div>
+      ) : (
+        statusLine
+      )}
 
       {data?.sort?.state === "too_many" ? (
         <Alert tone="info" title="Not sorted: too many rows">

@@ -6,7 +6,7 @@ import { OFFBOARDING_STATUS_LABELS } from "@/lib/console/offboardings/labels";
 import { offboardingsList } from "@/lib/console/offboardings/list";
 import { offboardingListQuery, type OffboardingPage } from "@/lib/queries/offboardings";
 import type { QueryScope } from "@/lib/queries/scope";
-import { ListView } from "@/components/console/list";
+import { ExportButton, ListView } from "@/components/console/list";
 import { usePeopleOpsEmployments } from "../people-ops/use-employments";
 import { OFFBOARDING_COLUMNS, OffboardingsTable } from "./offboardings-table";
 
@@ -40,6 +40,15 @@ export function OffboardingsList({
       initialError={initialError}
       emptyText="Terminations requested for the company's employees appear here. Start one from an active employment's page. Confidential ones are listed only for the person who submitted them."
       columns={OFFBOARDING_COLUMNS}
+      toolbar={
+        <ExportButton
+          endpoint="/api/bff/offboardings/export"
+          scope={scope}
+          noun={["offboarding", "offboardings"]}
+          columns={OFFBOARDING_COLUMNS}
+          operation="offboardings.read"
+        />
+      }
       renderTable={(items, { busy, caption, table }) => (
         <OffboardingsTable items={items} names={names} busy={busy} caption={caption} table={table} />
       )}

@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Select } from "@/components/ui/field";
-import { DataTable, ListShell, useList, type ListColumn } from "@/components/console/list";
+import { ExportButton, DataTable, ListShell, useList, type ListColumn } from "@/components/console/list";
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
 import type { OutstandingPayment } from "@/lib/contract";
 import { formatDate, plural } from "@/lib/console/format";
@@ -75,6 +75,15 @@ export function PaymentsList({
         operation="outstanding-payments.read"
         environmentLabel={environmentLabel}
         columns={PAYMENT_COLUMNS.map((c) => c.label)}
+        toolbar={
+          <ExportButton
+            endpoint="/api/bff/outstanding-payments/export"
+            scope={scope}
+            noun={SHELL_NOUN}
+            columns={PAYMENT_COLUMNS.map((c) => c.key)}
+            operation="outstanding-payments.read"
+          />
+        }
         emptyText=""
         summary={summary}
         // Nothing of the type asked for, or nothing at all (a past-the-end page keeps the shell's state).

@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Field, Input, Select } from "@/components/ui/field";
 import { ErrorBanner } from "@/components/console/error-banner";
-import { ListShell, useList } from "@/components/console/list";
+import { ExportButton, ListShell, useList } from "@/components/console/list";
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
 import { employmentOptions } from "@/lib/console/payslips/employment-directory";
 import { payslipsList, type PayslipListState } from "@/lib/console/payslips/list";
@@ -44,6 +44,15 @@ export function PayslipsList({
         operation="payslips.read"
         environmentLabel={environmentLabel}
         columns={PAYSLIP_COLUMNS}
+        toolbar={
+          <ExportButton
+            endpoint="/api/bff/payslips/export"
+            scope={scope}
+            noun={["payslip", "payslips"]}
+            columns={PAYSLIP_COLUMNS}
+            operation="payslips.read"
+          />
+        }
         emptyText={`Payslips appear here once payroll releases them.${sandboxHint}`}
         noMatchText={`The dates select payslips whose pay period overlaps them.${sandboxHint}`}
         filters={

@@ -18,7 +18,15 @@ import { BalanceCard } from "./balance-card";
 import { ActionDialog } from "../people-ops/action-dialog";
 import { CreatedNotice } from "../people-ops/created-notice";
 import { ErrorBanner } from "@/components/console/error-banner";
-import { BulkActions, BulkResult, ListView, useBulkSelection, type BulkAction, type BulkRunResult } from "@/components/console/list";
+import {
+  ExportButton,
+  BulkActions,
+  BulkResult,
+  ListView,
+  useBulkSelection,
+  type BulkAction,
+  type BulkRunResult,
+} from "@/components/console/list";
 import { usePeopleOpsEmployments } from "../people-ops/use-employments";
 import { TIMEOFF_COLUMNS, TimeoffTable } from "./timeoff-table";
 
@@ -123,6 +131,15 @@ export function TimeoffList({
         initialError={initialError}
         emptyText="Time off requested through the API or this console appears here. Each environment has its own data."
         columns={TIMEOFF_COLUMNS}
+        toolbar={
+          <ExportButton
+            endpoint="/api/bff/timeoff/export"
+            scope={scope}
+            noun={["time off request", "time off requests"]}
+            columns={TIMEOFF_COLUMNS}
+            operation="timeoff.read"
+          />
+        }
         aside={(state) =>
           state.employmentId ? (
             <BalanceCard scope={scope} employmentId={state.employmentId} employmentName={nameOf(state.employmentId)} compact />

@@ -5,7 +5,7 @@ import type { RowSelectionState } from "@tanstack/react-table";
 import Link from "next/link";
 import { useCallback, useId, useMemo, useState } from "react";
 import { ErrorBanner } from "@/components/console/error-banner";
-import { BulkActions, ListShell, useList, type BulkAction } from "@/components/console/list";
+import { ExportButton, BulkActions, ListShell, useList, type BulkAction } from "@/components/console/list";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -38,6 +38,9 @@ const deliveryId = (row: WebhookDeliveryRow) => row.id;
 
 /** How often a page holding pending deliveries is refreshed (the dispatcher retries on its own). */
 const PENDING_REFRESH_MS = 5000;
+
+/** The table's columns (the export writes these, by id). */
+const DELIVERY_EXPORT_COLUMNS = ["Event", "Status", "Attempts", "First triggered", "Last triggered", "Callback"];
 
 /**
  * The delivery log, interactive, on the console's list framework: its state is the URL
@@ -138,6 +141,15 @@ export function DeliveriesInspector({
           operation="webhooks.read"
           environmentLabel={environmentLabel}
           columns={[]}
+          toolbar={
+            <ExportButton
+              endpoint="/api/bff/webhooks/deliveries/export"
+              scope={scope}
+              noun={["delivery", "deliveries"]}
+              columns={DELIVERY_EXPORT_COLUMNS}
+              operation="webhooks.read"
+            />
+          }
           skeleton={<DeliveriesTableSkeleton rows={Math.min(state.pageSize, 10)} />}
           noMatchText="Try another event type or delivery state, or clear the filters."
           emptyText={

@@ -79,9 +79,21 @@ describe("BFF route files: every handler is built by bffHandler or bffStream", (
         .filter(([, k]) => k === "stream")
         .map(([name]) => name),
     ).toEqual([
+      "GET /api/bff/company-managers/export",
+      "GET /api/bff/contract-amendments/export",
+      "GET /api/bff/custom-fields/export",
+      "GET /api/bff/employments/export",
       "GET /api/bff/expenses/[id]/receipt",
       "GET /api/bff/expenses/[id]/receipts/[receiptId]",
+      "GET /api/bff/expenses/export",
+      "GET /api/bff/incentives/export",
+      "GET /api/bff/incentives/recurring/export",
+      "GET /api/bff/offboardings/export",
+      "GET /api/bff/outstanding-payments/export",
       "GET /api/bff/payslips/[id]/download",
+      "GET /api/bff/payslips/export",
+      "GET /api/bff/timeoff/export",
+      "GET /api/bff/webhooks/deliveries/export",
     ]);
   });
 
