@@ -36,3 +36,15 @@ export function selectColumns<T, C>(
   if (wanted.length > 0) return wanted;
   return defaults ? pick(defaults) : [...all];
 }
+
+/**
+ * The columns minus those the list's column control hides (`?hide=…`, the list state's `hide`):
+ * what is off screen is not exported. Hiding every column would leave nothing, so then nothing is
+ * taken away.
+ */
+export function withoutHidden<T, C>(columns: CsvColumn<T, C>[], hidden: readonly string[] | undefined): CsvColumn<T, C>[] {
+  if (!hidden || hidden.length === 0) return columns;
+  const off = new Set(hidden.map(normaliseColumnId));
+  const kept = columns.filter((c) => !off.has(normaliseColumnId(c.id)));
+  return kept.length > 0 ? kept : columns;
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createCsvRowCounter, exportUrl, fileNameOfDisposition } from "@/lib/console/list/export";
 import { parseCsv } from "@/test-support/console/csv";
-import { selectColumns } from "./columns";
+import { selectColumns, withoutHidden } from "./columns";
 import { CSV_BOM, csvField, csvRecord, csvStream, type CsvColumn, type CsvOutcome } from "./csv";
 
 // The CSV writer of list exports: RFC 4180 quoting, the formula-injection guard, UTF-8 with a BOM,
@@ -156,6 +156,14 @@ describe("columns on screen", () => {
     expect(ids(selectColumns(all, "bogus", ["employee", "date"]))).toEqual(["Employee", "Date"]);
     expect(ids(selectColumns(all, null))).toEqual(ids(all));
     expect(ids(selectColumns(all, ""))).toEqual(ids(all));
+  });
+  it("leaves out the columns the list hides (`?hide=`): what is off screen is not exported", () => {
+    expect(ids(withoutHidden(selectColumns(all, null), ["Date", "request_id"]))).toEqual(["Expense", "Employee", "Amount"]);
+    expect(ids(withoutHidden(selectColumns(all, null), []))).toEqual(ids(all));
+    expect(ids(withoutHidden(selectColumns(all, null), undefined))).toEqual(ids(all));
+  });
+  it("hiding every column exports them all rather than an empty file", () => {
+    expect(ids(withoutHidden([...all], ["expense", "employee", "date", "amount", "request id"]))).toEqual(ids(all));
   });
 });
 

@@ -6,7 +6,7 @@ import { getAuthDeps, type AuthDeps } from "../auth/deps";
 import { bffStream, type BffRouteHandler } from "../bff";
 import type { ConsoleDb } from "../db/client";
 import { actorOf, auditFilters, recordExportStart } from "./audit";
-import { COLUMNS_PARAM, selectColumns } from "./columns";
+import { COLUMNS_PARAM, selectColumns, withoutHidden } from "./columns";
 import { csvStream, type CsvColumn } from "./csv";
 
 // The export route of a list (docs/decisions/console-csv-export.md):
@@ -72,7 +72,7 @@ export async function exportResponse<F extends Record<string, AnyFilter>, T, C>(
   { session, api, deps, params, signal }: ExportRequest,
 ): Promise<Response> {
   const state = spec.list.parse(params);
-  const columns = selectColumns(spec.columns, params.get(COLUMNS_PARAM), spec.defaultColumns);
+  const columns = withoutHidden(selectColumns(spec.columns, params.get(COLUMNS_PARAM), spec.defaultColumns), state.hide);
   const source = await spec.source({ api, session, db: deps.db, state, signal });
   const finish = await recordExportStart({
     db: deps.db,
