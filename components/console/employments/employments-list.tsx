@@ -338,7 +338,7 @@ const selectLabel = (e: EmploymentListItem) => `Select ${e.full_name}`;
 const employees = (n: number) => (n === 1 ? "1 employee" : `${n} employees`);
 
 /** The employments table with row selection and bulk invite (components/console/list/bulk-actions.tsx). */
-function BulkEmploymentsTable({
+export function BulkEmploymentsTable({
   scope,
   onResult,
   items,

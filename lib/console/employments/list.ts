@@ -1,13 +1,16 @@
 import { EMPLOYMENT_STATUSES } from "@/lib/contract/enums";
 import type { EmploymentListItem } from "@/lib/contract";
 import { defineList, filter, type ListApiQueryOf, type ListStateOf } from "@/lib/console/list";
+import { readModelFilters } from "@/lib/console/readmodel/list";
 import { LIFECYCLE_LABELS, MODEL_LABELS, STATUS_LABELS, TYPE_LABELS } from "./labels";
 import { EMPLOYMENTS_PATH } from "./links";
 
 // The employments list's state lives in the URL, so a copied link reopens the same view.
 //   ?status=active,invited   statuses (API filter, comma-separated like the API's own parameter)
 //   &email=a@b.example       personal email, exact match (API filter)
-//   &q=berlin                search within the loaded page (client-side, labelled as such)
+//   &q=berlin                search: within the loaded page when the list is live (client-side, labelled
+//                            as such); across every page when it is served from the read model
+//   &sort=job_title&order=desc  sort, when served from the read model (the API has no sort)
 //   &page=2&page_size=50     pagination (API)
 // Declared with the console's list framework (lib/console/list): lenient parsing, defaults omitted,
 // one URL per state, a filter change goes back to page 1.
@@ -18,8 +21,11 @@ export const employmentsList = defineList(EMPLOYMENTS_PATH, {
   filters: {
     statuses: filter.multi(EMPLOYMENT_STATUSES, { key: "status" }),
     email: filter.text({ max: 254 }),
-    /** The search box: filters the loaded page in the browser, never sent to the API. */
+    /** The search box (never sent to the API): the loaded page when live, every page from the read model. */
     q: filter.text({ max: MAX_SEARCH_LENGTH, api: false }),
+    /** Sort and order: read-model lists only (docs/decisions/console-readmodel-lists.md). */
+    sort: readModelFilters(false).sort,
+    order: readModelFilters(false).order,
   },
 });
 
