@@ -46,7 +46,13 @@ export default async function PartnerOverviewPage({
   const byCompany = new Map<string, CompanyCounts>(counts.map((c) => [c.company.id, c]));
   // The counts may have refreshed tokens (or found a grant revoked): show the health as it is now.
   const grants = await deps.grants.listGrants(environment);
-  const freshness = await getFreshnessView(deps.db, { kind: "partner", environment }, liveGrants(grants).map((g) => g.company), deps.now(), { all: true });
+  const freshness = await getFreshnessView(
+    deps.db,
+    { kind: "partner", environment },
+    liveGrants(grants).map((g) => g.company),
+    deps.now(),
+    { all: true },
+  );
   const freshnessOf = new Map(freshness.companies.map((f) => [f.company.id, f]));
   const envLabel = ENVIRONMENT_LABELS[environment];
   const noticeText = typeof notice === "string" ? NOTICES[notice] : undefined;

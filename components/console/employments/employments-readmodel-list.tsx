@@ -112,7 +112,9 @@ export function EmploymentsReadModelList({
               ) : undefined
             }
           >
-            {filtered ? "The search looks at every page: name, e-mails, job title and external ID." : "Employments the company creates appear here."}
+            {filtered
+              ? "The search looks at every page: name, e-mails, job title and external ID."
+              : "Employments the company creates appear here."}
           </EmptyState>
         )
       }
@@ -149,7 +151,11 @@ export function EmploymentsReadModelList({
               <label htmlFor={ids.sort} className="block text-sm font-medium">
                 Sort by
               </label>
-              <Select id={ids.sort} value={sort} onChange={(e) => change({ sort: e.target.value === "full_name" ? "" : e.target.value, page: 1 })}>
+              <Select
+                id={ids.sort}
+                value={sort}
+                onChange={(e) => change({ sort: e.target.value === "full_name" ? "" : e.target.value, page: 1 })}
+              >
                 {SORTS.map((s) => (
                   <option key={s} value={s}>
                     {SORT_LABELS[s]}
@@ -161,7 +167,11 @@ export function EmploymentsReadModelList({
               <label htmlFor={ids.order} className="block text-sm font-medium">
                 Order
               </label>
-              <Select id={ids.order} value={state.order || "asc"} onChange={(e) => change({ order: e.target.value === "asc" ? "" : e.target.value, page: 1 })}>
+              <Select
+                id={ids.order}
+                value={state.order || "asc"}
+                onChange={(e) => change({ order: e.target.value === "asc" ? "" : e.target.value, page: 1 })}
+              >
                 <option value="asc">Ascending</option>
                 <option value="desc">Descending</option>
               </Select>
@@ -180,7 +190,9 @@ export function EmploymentsReadModelList({
         </Card>
       }
     >
-      {(rows, { busy, caption }) => <BulkEmploymentsTable scope={scope} onResult={setBulkResult} items={rows} busy={busy} caption={caption} />}
+      {(rows, { busy, caption }) => (
+        <BulkEmploymentsTable scope={scope} onResult={setBulkResult} items={rows} busy={busy} caption={caption} />
+      )}
     </ListShell>
   );
 }

@@ -76,11 +76,25 @@ export function PartnerEmploymentsList({
     <div className="space-y-4">
       {facets.data ? <CountsByCompany counts={facets.data.counts} onPick={(patch) => change(patch)} /> : null}
       <ListShell
-        model={{ ...model, filtered, clearFilters: () => model.navigate({ ...list.defaults, pageSize: state.pageSize, sort: state.sort, order: state.order }) }}
+        model={{
+          ...model,
+          filtered,
+          clearFilters: () => model.navigate({ ...list.defaults, pageSize: state.pageSize, sort: state.sort, order: state.order }),
+        }}
         items={rows}
         noun={["employment", "employments"]}
         environmentLabel={environmentLabel}
-        columns={["Company", "Name", "Job title and department", "Country", "Type and model", "Status", "Lifecycle", "External ID", "Onboarding"]}
+        columns={[
+          "Company",
+          "Name",
+          "Job title and department",
+          "Country",
+          "Type and model",
+          "Status",
+          "Lifecycle",
+          "External ID",
+          "Onboarding",
+        ]}
         emptyText={null}
         empty={
           pastTheEnd ? undefined : (
@@ -92,8 +106,11 @@ export function PartnerEmploymentsList({
         summary={
           page ? (
             <>
-              {range ? `Showing ${range.from.toLocaleString("en-US")}–${range.to.toLocaleString("en-US")} of ${range.total.toLocaleString("en-US")}` : "None"}
-              {filtered ? " matching these filters" : ""}, sorted by {SORT_LABELS[sort]} ({state.order === "desc" ? "descending" : "ascending"}).
+              {range
+                ? `Showing ${range.from.toLocaleString("en-US")}–${range.to.toLocaleString("en-US")} of ${range.total.toLocaleString("en-US")}`
+                : "None"}
+              {filtered ? " matching these filters" : ""}, sorted by {SORT_LABELS[sort]} (
+              {state.order === "desc" ? "descending" : "ascending"}).
             </>
           ) : null
         }
@@ -143,7 +160,9 @@ export function PartnerEmploymentsList({
               <Field id={ids.country} label="Country">
                 <Select id={ids.country} value={state.country} onChange={(e) => change({ country: e.target.value })}>
                   <option value="">All countries</option>
-                  {state.country && !countries.some((c) => c.code === state.country) ? <option value={state.country}>{state.country}</option> : null}
+                  {state.country && !countries.some((c) => c.code === state.country) ? (
+                    <option value={state.country}>{state.country}</option>
+                  ) : null}
                   {countries.map((c) => (
                     <option key={c.code} value={c.code}>
                       {c.name}
@@ -153,7 +172,11 @@ export function PartnerEmploymentsList({
               </Field>
               <div className="flex gap-2">
                 <Field id={ids.sort} label="Sort by">
-                  <Select id={ids.sort} value={sort} onChange={(e) => change({ sort: e.target.value === "full_name" ? "" : e.target.value, page: 1 })}>
+                  <Select
+                    id={ids.sort}
+                    value={sort}
+                    onChange={(e) => change({ sort: e.target.value === "full_name" ? "" : e.target.value, page: 1 })}
+                  >
                     {Object.entries(SORT_LABELS).map(([value, label]) => (
                       <option key={value} value={value}>
                         {label}
@@ -162,7 +185,11 @@ export function PartnerEmploymentsList({
                   </Select>
                 </Field>
                 <Field id={ids.order} label="Order">
-                  <Select id={ids.order} value={state.order || "asc"} onChange={(e) => change({ order: e.target.value === "asc" ? "" : e.target.value, page: 1 })}>
+                  <Select
+                    id={ids.order}
+                    value={state.order || "asc"}
+                    onChange={(e) => change({ order: e.target.value === "asc" ? "" : e.target.value, page: 1 })}
+                  >
                     <option value="asc">Ascending</option>
                     <option value="desc">Descending</option>
                   </Select>
@@ -182,7 +209,14 @@ export function PartnerEmploymentsList({
               />
               <div className="md:col-span-3">
                 {filtered ? (
-                  <Button type="button" variant="secondary" onClick={() => { setQInput(""); model.navigate({ ...list.defaults, pageSize: state.pageSize, sort: state.sort, order: state.order }); }}>
+                  <Button
+                    type="button"
+                    variant="secondary"
+                    onClick={() => {
+                      setQInput("");
+                      model.navigate({ ...list.defaults, pageSize: state.pageSize, sort: state.sort, order: state.order });
+                    }}
+                  >
                     Clear filters
                   </Button>
                 ) : null}
@@ -283,15 +317,19 @@ function CountsByCompany({
   counts,
   onPick,
 }: {
-  counts: { companies: { company: { id: string; name: string }; total: number; byStatus: Record<string, number> }[]; byStatus: Record<string, number>; total: number };
+  counts: {
+    companies: { company: { id: string; name: string }; total: number; byStatus: Record<string, number> }[];
+    byStatus: Record<string, number>;
+    total: number;
+  };
   onPick: (patch: Partial<PartnerListState>) => void;
 }) {
   const statuses = STATUS_OPTIONS.filter((o) => counts.byStatus[o.value]);
   return (
     <details className="rounded-lg border border-slate-200 bg-white p-3 text-sm dark:border-slate-800 dark:bg-slate-900">
       <summary className="cursor-pointer font-medium">
-        Counts by company and status: {counts.total.toLocaleString("en-US")} employments in {counts.companies.length.toLocaleString("en-US")}{" "}
-        {counts.companies.length === 1 ? "company" : "companies"}
+        Counts by company and status: {counts.total.toLocaleString("en-US")} employments in{" "}
+        {counts.companies.length.toLocaleString("en-US")} {counts.companies.length === 1 ? "company" : "companies"}
       </summary>
       <div className="mt-2 max-h-96 overflow-auto">
         <table className="w-full text-left">
@@ -315,7 +353,11 @@ function CountsByCompany({
             {counts.companies.map((c) => (
               <tr key={c.company.id} className="border-t border-slate-100 dark:border-slate-800">
                 <th scope="row" className="py-1 pr-3 font-normal">
-                  <button type="button" className="underline-offset-2 hover:underline" onClick={() => onPick({ company: c.company.id, statuses: [] })}>
+                  <button
+                    type="button"
+                    className="underline-offset-2 hover:underline"
+                    onClick={() => onPick({ company: c.company.id, statuses: [] })}
+                  >
                     {c.company.name}
                   </button>
                 </th>

@@ -20,7 +20,9 @@ export function CompanyFreshnessCell({ freshness, readAt }: { freshness: Company
         {freshness.syncing ? <Badge tone="blue">Syncing</Badge> : null}
       </div>
       <p className="text-slate-700 dark:text-slate-300">
-        {freshness.state === "fresh" && freshness.lastSyncedAt ? `Last synced ${formatSyncTime(freshness.lastSyncedAt, now)}` : describeCompanyFreshness(freshness, now)}
+        {freshness.state === "fresh" && freshness.lastSyncedAt
+          ? `Last synced ${formatSyncTime(freshness.lastSyncedAt, now)}`
+          : describeCompanyFreshness(freshness, now)}
       </p>
     </div>
   );

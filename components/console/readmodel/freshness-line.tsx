@@ -20,14 +20,14 @@ export function FreshnessLine({ freshness, single = false }: { freshness: Freshn
   return (
     <div className="text-sm" data-testid="freshness-line">
       <p className={trouble ? TONE.behind : TONE.fresh}>
-        {summary}
-        {" "}
-        <span className="text-slate-600 dark:text-slate-400">Updates every few seconds.</span>
+        {summary} <span className="text-slate-600 dark:text-slate-400">Updates every few seconds.</span>
       </p>
       {freshness.companies.length > 0 && !(single && freshness.companies[0]?.state === "fresh") ? (
         <details className="mt-1" open={trouble > 0 && freshness.companies.length <= 5}>
           <summary className="cursor-pointer text-slate-700 underline-offset-2 hover:underline dark:text-slate-300">
-            {single ? "Sync details" : `Per company (${t.companies > freshness.companies.length ? `${freshness.companies.length} of ${t.companies} shown: those not up to date` : t.companies})`}
+            {single
+              ? "Sync details"
+              : `Per company (${t.companies > freshness.companies.length ? `${freshness.companies.length} of ${t.companies} shown: those not up to date` : t.companies})`}
           </summary>
           <ul className="mt-1 space-y-0.5 pl-4">
             {freshness.companies.map((c) => (

@@ -29,7 +29,12 @@ export default async function EmploymentsPage({ searchParams }: { searchParams: 
   // (docs/decisions/console-readmodel-lists.md).
   const session = await requireConsoleSession(returnTo);
   const deps = await getAuthDeps();
-  const synced = await companyEmploymentsFromReadModel(deps.db, session, new URLSearchParams(employmentsList.href(state).split("?")[1] ?? ""), deps.now());
+  const synced = await companyEmploymentsFromReadModel(
+    deps.db,
+    session,
+    new URLSearchParams(employmentsList.href(state).split("?")[1] ?? ""),
+    deps.now(),
+  );
   if (synced.source === "readmodel") {
     queryClient.setQueryData(companyReadModelQuery(scope, state).queryKey, JSON.parse(JSON.stringify(synced)));
     return (

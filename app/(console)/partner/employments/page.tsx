@@ -38,7 +38,10 @@ export default async function PartnerEmploymentsPage({
       getPartnerListFacets(deps.db, environment),
     ]);
     // The same keys the list's queries use (lib/queries/readmodel.ts); dates cross as JSON would.
-    queryClient.setQueryData(partnerEmploymentsQuery(environment, partnerEmploymentsList.toApiQuery(state)).queryKey, JSON.parse(JSON.stringify(page)));
+    queryClient.setQueryData(
+      partnerEmploymentsQuery(environment, partnerEmploymentsList.toApiQuery(state)).queryKey,
+      JSON.parse(JSON.stringify(page)),
+    );
     queryClient.setQueryData(partnerFacetsQuery(environment).queryKey, facets);
   }
 

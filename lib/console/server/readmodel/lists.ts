@@ -65,7 +65,11 @@ export interface ReadModelListPage {
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 function view(company: StoredCompany, f: CompanyFreshness | undefined): CompanyFreshnessView {
-  const base = { company: { id: company.id, name: company.name }, lastSyncedAt: iso(f?.lastSyncedAt ?? null), syncing: f?.syncing ?? false };
+  const base = {
+    company: { id: company.id, name: company.name },
+    lastSyncedAt: iso(f?.lastSyncedAt ?? null),
+    syncing: f?.syncing ?? false,
+  };
   if (!f) return { ...base, state: "never_synced" };
   if (f.state === "behind") return { ...base, state: "behind", reason: f.reason, retryAt: iso(f.retryAt) };
   if (f.state === "failing") return { ...base, state: "failing", error: f.error, since: iso(f.since) };
@@ -98,7 +102,10 @@ export async function getFreshnessView(
     if (!c.lastSyncedAt) unsynced = true;
     else if (oldest === null || c.lastSyncedAt < oldest) oldest = c.lastSyncedAt;
   }
-  const notable = options.all || all.length <= FRESHNESS_LIST_ALL ? all : all.filter((c) => c.state !== "fresh" || c.syncing).slice(0, FRESHNESS_LIST_MAX);
+  const notable =
+    options.all || all.length <= FRESHNESS_LIST_ALL
+      ? all
+      : all.filter((c) => c.state !== "fresh" || c.syncing).slice(0, FRESHNESS_LIST_MAX);
   return { syncedAt: unsynced ? null : oldest, readAt: now.toISOString(), totals, companies: notable };
 }
 
@@ -111,7 +118,10 @@ export interface PartnerListInput {
 }
 
 /** A page of the partner's employments across its companies, with the freshness of the companies it covers. */
-export async function listPartnerEmployments(db: ConsoleDb, input: PartnerListInput): Promise<ReadModelListPage & { unknownCompany: boolean }> {
+export async function listPartnerEmployments(
+  db: ConsoleDb,
+  input: PartnerListInput,
+): Promise<ReadModelListPage & { unknownCompany: boolean }> {
   const { environment, state } = input;
   const selected = state.company ? input.companies.filter((c) => c.id === state.company) : input.companies;
   const unknownCompany = !!state.company && selected.length === 0;
