@@ -12,7 +12,15 @@ import { reviewAvailability } from "@/lib/console/expenses/rules";
 import { unnamedEmployment } from "@/lib/console/people-ops/eligibility";
 import type { QueryScope } from "@/lib/queries/scope";
 import { CreatedNotice } from "../people-ops/created-notice";
-import { BulkActions, BulkResult, ListView, useBulkSelection, type BulkAction, type BulkRunResult } from "@/components/console/list";
+import {
+  BulkActions,
+  BulkResult,
+  ExportButton,
+  ListView,
+  useBulkSelection,
+  type BulkAction,
+  type BulkRunResult,
+} from "@/components/console/list";
 import { usePeopleOpsEmployments } from "../people-ops/use-employments";
 import { EXPENSE_COLUMNS, ExpensesTable } from "./expenses-table";
 
@@ -53,6 +61,15 @@ export function ExpensesList({
         initialError={initialError}
         emptyText="Expenses submitted through the API or this console appear here. Each environment has its own data."
         columns={EXPENSE_COLUMNS}
+        toolbar={
+          <ExportButton
+            endpoint="/api/bff/expenses/export"
+            scope={scope}
+            noun={["expense", "expenses"]}
+            columns={EXPENSE_COLUMNS}
+            operation="expenses.read"
+          />
+        }
         renderTable={(items, { busy, caption }) => (
           <BulkExpensesTable scope={scope} onResult={setBulkResult} items={items} names={names} busy={busy} caption={caption} />
         )}

@@ -7,6 +7,7 @@
 // Decision: docs/decisions/console-list-framework.md.
 export { DataTable, listTableFeatures, VIRTUALIZE_ABOVE, type DataTableProps, type ListColumn, type RowSelection } from "./data-table";
 export { BulkActions, BulkResult, useBulkSelection, type BulkAction, type BulkActionsProps, type BulkRunResult } from "./bulk-actions";
+export { ExportButton, type ExportButtonProps } from "./export-button";
 export { ListPageSkeleton, ListShell, ListSkeleton, type ListShellModel, type ListShellProps } from "./list-shell";
 export { ListView, type EnumFilterSpec, type ListViewProps } from "./list-view";
 export { RowLink } from "./row-link";

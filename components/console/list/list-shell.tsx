@@ -54,6 +54,8 @@ export interface ListShellProps<P extends ListPageShape, T> {
   noMatchText?: ReactNode;
   /** Replaces the past-the-end / no-match / empty states (a list that also filters its own rows). */
   empty?: ReactNode;
+  /** Actions on the whole list, right of the status line (e.g. an ExportButton). */
+  toolbar?: ReactNode;
   /** Replaces the status line's "Showing 1–20 of 57 …". */
   summary?: ReactNode;
   /** The table of the rows (e.g. a DataTable), given the busy flag and the caption. */
@@ -79,14 +81,25 @@ export function ListShell<P extends ListPageShape, T>(props: ListShellProps<P, T
     return `Showing ${range.from}–${range.to} of ${plural(range.total, noun[0], noun[1])}${suffix}.`;
   };
 
+  const statusLine = (
+    <ListStatusLine busy={busy} loadingText={`Loading ${noun[1]}…`}>
+      {props.summary ?? defaultSummary()}
+    </ListStatusLine>
+  );
+
   return (
     <div className="space-y-4">
       {filters}
       {aside}
 
-      <ListStatusLine busy={busy} loadingText={`Loading ${noun[1]}…`}>
-        {props.summary ?? defaultSummary()}
-      </ListStatusLine>
+      {props.toolbar ? (
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div className="min-w-0 flex-1">{statusLine}</div>
+          {props.toolbar}
+        </div>
+      ) : (
+        statusLine
+      )}
 
       {error ? (
         <ErrorBanner

@@ -40,6 +40,8 @@ export interface ListViewProps<F extends Filters, P extends ListPageShape, T, K 
   /** Rendered between the filters and the table (e.g. the balance of the filtered employment). */
   aside?: (state: ListState<F>) => ReactNode;
   renderTable: (items: readonly T[], options: { busy: boolean; caption: string }) => ReactNode;
+  /** Actions on the whole list beside the status line (an ExportButton). */
+  toolbar?: ReactNode;
 }
 
 /**
@@ -66,6 +68,7 @@ export function ListView<F extends Filters, P extends ListPageShape, T, K extend
       columns={props.columns}
       emptyText={props.emptyText}
       aside={props.aside?.(model.state)}
+      toolbar={props.toolbar}
       filters={
         <SelectFilters
           fields={fields}

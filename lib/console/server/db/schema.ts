@@ -168,6 +168,22 @@ export interface AuditActor {
   email: string | null;
 }
 
+/** An export of a list (docs/decisions/console-csv-export.md). */
+export interface AuditExportDetail {
+  kind: "csv_export";
+  /** The list's console path, e.g. "/expenses". */
+  list: string;
+  /** The list's filters as its URL holds them (free text redacted), e.g. { status: "approved" }. */
+  filters: Record<string, string>;
+  columns: string[];
+  /** Rows sent, and the list's total when the export started. */
+  rows: number;
+  total: number;
+  /** "started" until the stream ends (an entry left "started" is an export whose process stopped). */
+  outcome: "started" | "complete" | "cancelled" | "failed";
+}
+export type AuditDetail = AuditExportDetail;
+
 /** Every mutating call the console made to the API: who, for which company, what, and the answer. */
 export const consoleAuditLog = pgTable(
   "console_audit_log",
@@ -184,6 +200,8 @@ export const consoleAuditLog = pgTable(
     /** The API's HTTP status (0: the API could not be reached). */
     status: integer("status").notNull(),
     requestId: text("request_id"),
+    /** What an entry that is not one API call says about itself (a CSV export: list, filters, rows). */
+    detail: jsonb("detail").$type<AuditDetail>(),
   },
   (t) => [index("console_audit_log_company_idx").on(t.environment, t.companyId, t.at)],
 );

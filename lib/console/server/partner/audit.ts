@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { and, count, desc, eq, inArray } from "drizzle-orm";
 import type { Environment } from "@/lib/contract";
 import type { ConsoleDb } from "../db/client";
-import { consoleAuditLog, type AuditActor, type StoredCompany } from "../db/schema";
+import { consoleAuditLog, type AuditActor, type AuditDetail, type StoredCompany } from "../db/schema";
 
 // The console's audit log: every mutating call it makes to the API (whoever made it: an operator or a
 // company admin), with the company it acted for, the API path, the answer's status and request id.
@@ -18,9 +18,13 @@ export interface AuditEntry {
   status: number;
   requestId: string | null;
   at?: Date;
+  /** An entry that is not one API call (a CSV export) says what it was. */
+  detail?: AuditDetail | null;
+  /** Set by a caller that completes the entry later (an export records its end); random otherwise. */
+  id?: string;
 }
 
-export interface AuditRecord extends Required<Omit<AuditEntry, "at">> {
+export interface AuditRecord extends Required<Omit<AuditEntry, "at" | "id">> {
   id: string;
   at: Date;
 }
@@ -34,7 +38,7 @@ export const auditPath = (path: string) => path.split("?")[0]!.replace(/^\/+/, "
 
 export async function recordAudit(db: ConsoleDb, entry: AuditEntry): Promise<void> {
   await db.insert(consoleAuditLog).values({
-    id: randomUUID(),
+    id: entry.id ?? randomUUID(),
     at: entry.at ?? new Date(),
     environment: entry.environment,
     companyId: entry.company?.id ?? null,
@@ -44,6 +48,7 @@ export async function recordAudit(db: ConsoleDb, entry: AuditEntry): Promise<voi
     path: auditPath(entry.path),
     status: entry.status,
     requestId: entry.requestId,
+    detail: entry.detail ?? null,
   });
 }
 
@@ -85,6 +90,7 @@ export async function listAudit(
       path: r.path,
       status: r.status,
       requestId: r.requestId,
+      detail: r.detail ?? null,
     })),
   };
 }

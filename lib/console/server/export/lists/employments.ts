@@ -1,0 +1,93 @@
+import "server-only";
+import type { EmploymentListItem } from "@/lib/contract";
+import { LIFECYCLE_LABELS, MODEL_LABELS, STATUS_LABELS, TYPE_LABELS } from "@/lib/console/employments/labels";
+import { employmentsList, type EmploymentListState } from "@/lib/console/employments/list";
+import { partnerEmploymentsList, type PartnerListState } from "@/lib/console/partner/list";
+import { listEmployments } from "../../employments/api";
+import { getReadModelFreshness, type ReadModelEmployment } from "../../readmodel/query";
+import { liveListSource, noContext } from "../live-list";
+import type { CsvColumn } from "../csv";
+import type { ExportSource, ExportSourceInput, ExportSpec } from "../handler";
+import { readModelScopeOf, readModelSortOf, readModelSource, type ReadModelExportQuery } from "../readmodel-source";
+
+// The employments lists' exports from the read model: the company's list (/employments) and the
+// partner's across companies (/partner/employments). Columns are those of
+// components/console/employments/employments-table.tsx (and the partner list's Company), by the same ids.
+
+export function employmentColumns<T extends EmploymentListItem>(): CsvColumn<T, undefined>[] {
+  return [
+    { id: "Name", header: "Name", value: (e) => e.full_name },
+    { id: "Name", header: "Personal email", value: (e) => e.personal_email },
+    { id: "Name", header: "Employment ID", value: (e) => e.id },
+    { id: "Job title and department", header: "Job title", value: (e) => e.job_title },
+    { id: "Job title and department", header: "Department", value: (e) => e.department },
+    { id: "Country", header: "Country", value: (e) => e.country?.name ?? null },
+    { id: "Type and model", header: "Type", value: (e) => TYPE_LABELS[e.type] ?? e.type },
+    {
+      id: "Type and model",
+      header: "Model",
+      value: (e) => (e.employment_model ? (MODEL_LABELS[e.employment_model] ?? e.employment_model) : null),
+    },
+    { id: "Status", header: "Status", value: (e) => STATUS_LABELS[e.status] ?? e.status },
+    { id: "Lifecycle", header: "Lifecycle", value: (e) => LIFECYCLE_LABELS[e.employment_lifecycle_stage] ?? e.employment_lifecycle_stage },
+    { id: "External ID", header: "External ID", value: (e) => e.external_id },
+  ];
+}
+
+export const PARTNER_EMPLOYMENT_EXPORT_COLUMNS: CsvColumn<ReadModelEmployment, undefined>[] = [
+  { id: "Company", header: "Company", value: (e) => e.company.name },
+  { id: "Company", header: "Company ID", value: (e) => e.company.id },
+  ...employmentColumns<ReadModelEmployment>(),
+];
+
+/** The read-model query of the company's list: statuses, the search (across all rows here), the sort. */
+export function employmentsReadModelQuery(state: EmploymentListState): ReadModelExportQuery {
+  const search = state.q || state.email;
+  return {
+    ...(state.statuses.length ? { status: state.statuses } : {}),
+    ...(search ? { search } : {}),
+    ...readModelSortOf(state as unknown as Record<string, unknown>),
+  };
+}
+
+const companyReadModel = readModelSource<EmploymentListState>({ queryOf: employmentsReadModelQuery });
+const companyLive = liveListSource({
+  list: employmentsList,
+  fetchPage: (api, q) => listEmployments(api, q),
+  itemsOf: (p) => p.employments,
+  idOf: (e) => e.id,
+  context: noContext,
+});
+
+/**
+ * The company's employments: from the read model once the company has been synced; before the first
+ * sync completes (the list itself then shows live pages), the API's pages with the API's filters.
+ */
+export const employmentsExport = {
+  list: employmentsList,
+  name: "employments",
+  columns: employmentColumns<EmploymentListItem>(),
+  source: async (input: ExportSourceInput<EmploymentListState>): Promise<ExportSource<EmploymentListItem, undefined>> => {
+    const scope = readModelScopeOf(input.session);
+    const synced = (await getReadModelFreshness(input.db, scope)).some((f) => f.lastSyncedAt !== null);
+    return synced || !input.api ? companyReadModel(input) : companyLive(input);
+  },
+} satisfies ExportSpec<typeof employmentsList.filters, EmploymentListItem, undefined>;
+
+export const partnerEmploymentsExport = {
+  list: partnerEmploymentsList,
+  name: "partner-employments",
+  columns: PARTNER_EMPLOYMENT_EXPORT_COLUMNS,
+  source: readModelSource<PartnerListState>({
+    queryOf: (state) => ({
+      ...(state.statuses.length ? { status: state.statuses } : {}),
+      ...(state.email ? { search: state.email } : {}),
+      ...readModelSortOf(state as unknown as Record<string, unknown>),
+    }),
+    // Always the partner's companies (never the one an operator has open): an operator's only; anyone else reads nothing.
+    scopeOf: (session, state) =>
+      session.kind === "operator"
+        ? { kind: "partner", environment: session.environment, companyIds: state.company ? [state.company] : undefined }
+        : { kind: "partner", environment: session.environment, companyIds: [] },
+  }),
+} satisfies ExportSpec<typeof partnerEmploymentsList.filters, ReadModelEmployment, undefined>;
