@@ -4,6 +4,7 @@ import { useCallback, useEffect, useId, useMemo, useState } from "react";
 import {
   BulkActions,
   BulkResult,
+  ExportButton,
   ListShell,
   useBulkSelection,
   useList,
@@ -24,8 +25,12 @@ import { STATUS_LABELS } from "@/lib/console/employments/labels";
 import { employmentsList, searchPageItems, type EmploymentListState } from "@/lib/console/employments/list";
 import { employmentKeys, employmentListQuery } from "@/lib/queries/employments";
 import type { QueryScope } from "@/lib/queries/scope";
+import { EMPLOYMENT_CELL_COLUMNS } from "./employment-cells";
 import { EmploymentsTable, EmploymentsTableSkeleton } from "./employments-table";
 import { StatusFilter } from "./status-filter";
+
+/** The columns on screen (the export's column ids). */
+const EXPORT_COLUMNS = ["Name", ...EMPLOYMENT_CELL_COLUMNS];
 
 const hasApiFilters = (s: EmploymentListState) => employmentsList.hasFilters(s);
 
@@ -88,6 +93,9 @@ export function EmploymentsList({
       environmentLabel={environmentLabel}
       columns={[]}
       skeleton={<EmploymentsTableSkeleton rows={Math.min(state.pageSize, 10)} />}
+      toolbar={
+        <ExportButton endpoint="/api/bff/employments/export" scope={scope} noun={["employment", "employments"]} columns={EXPORT_COLUMNS} />
+      }
       emptyText={null}
       summary={summary({ state, data, shown: visible.length, searching, q: qInput.trim() })}
       aside={

@@ -2,7 +2,7 @@
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
-import { ListShell, useListUrlState, type BulkRunResult } from "@/components/console/list";
+import { ExportButton, ListShell, useListUrlState, type BulkRunResult } from "@/components/console/list";
 import { BulkResult } from "@/components/console/list";
 import { FreshnessLine } from "@/components/console/readmodel/freshness-line";
 import { SORT_LABELS } from "@/components/console/partner/sort-labels";
@@ -19,6 +19,7 @@ import { READMODEL_LIST_SORTS, type ReadModelListSort } from "@/lib/console/read
 import { companyReadModelQuery } from "@/lib/queries/readmodel";
 import type { QueryScope } from "@/lib/queries/scope";
 import { BulkEmploymentsTable } from "./employments-list";
+import { EMPLOYMENT_CELL_COLUMNS } from "./employment-cells";
 import { EmploymentsTableSkeleton } from "./employments-table";
 import { StatusFilter } from "./status-filter";
 
@@ -98,6 +99,14 @@ export function EmploymentsReadModelList({
       noun={["employment", "employments"]}
       environmentLabel={environmentLabel}
       columns={[]}
+      toolbar={
+        <ExportButton
+          endpoint="/api/bff/employments/export"
+          scope={scope}
+          noun={["employment", "employments"]}
+          columns={["Name", ...EMPLOYMENT_CELL_COLUMNS]}
+        />
+      }
       skeleton={<EmploymentsTableSkeleton rows={Math.min(state.pageSize, 10)} />}
       emptyText={null}
       empty={

@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useMemo, useState, type ReactNode } from "react";
 import { EMPLOYMENT_CELL_COLUMN_DEFS } from "@/components/console/employments/employment-cells";
-import { DataTable, ListShell, useList, type ListColumn } from "@/components/console/list";
+import { DataTable, ExportButton, ListShell, useList, type ListColumn } from "@/components/console/list";
 import { FreshnessLine } from "@/components/console/readmodel/freshness-line";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -23,6 +23,19 @@ const list = partnerEmploymentsList;
 
 /** A row of the list: an employment, the company it belongs to, its onboarding progress. */
 export type PartnerEmploymentRow = ReadModelEmploymentRow;
+
+/** The columns on screen (their ids are the export's column ids). */
+const PARTNER_COLUMNS = [
+  "Company",
+  "Name",
+  "Job title and department",
+  "Country",
+  "Type and model",
+  "Status",
+  "Lifecycle",
+  "External ID",
+  "Onboarding",
+] as const;
 
 /** The filters that narrow the list (sort and order do not). */
 const isFiltered = (s: PartnerListState) => s.statuses.length > 0 || s.types.length > 0 || !!s.country || !!s.company || !!s.q;
@@ -84,17 +97,15 @@ export function PartnerEmploymentsList({
         items={rows}
         noun={["employment", "employments"]}
         environmentLabel={environmentLabel}
-        columns={[
-          "Company",
-          "Name",
-          "Job title and department",
-          "Country",
-          "Type and model",
-          "Status",
-          "Lifecycle",
-          "External ID",
-          "Onboarding",
-        ]}
+        columns={PARTNER_COLUMNS}
+        toolbar={
+          <ExportButton
+            endpoint="/api/partner/employments/export"
+            scope={{ environment, companyId: "partner" }}
+            noun={["employment", "employments"]}
+            columns={PARTNER_COLUMNS}
+          />
+        }
         emptyText={null}
         empty={
           pastTheEnd ? undefined : (
