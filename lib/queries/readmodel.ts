@@ -37,19 +37,21 @@ export interface PartnerFacets {
 /** The partner list's query: its URL state as `toApiQuery` gives it (every filter is a parameter of its route). */
 export type PartnerEmploymentsApiQuery = ListApiQueryOf<typeof partnerEmploymentsList>;
 
+/** Keys of the read-model lists; the partner's lists take the partner scope (`companyId: "partner"`, as scopeOf gives an operator). */
 export const readModelKeys = {
-  all: ["readmodel"] as const,
-  partner: (environment: Environment) => [...readModelKeys.all, "partner", environment] as const,
-  partnerEmployments: (environment: Environment, search: string) => [...readModelKeys.partner(environment), "employments", search] as const,
-  partnerFacets: (environment: Environment) => [...readModelKeys.partner(environment), "facets"] as const,
-  company: (s: QueryScope) => [...readModelKeys.all, "company", ...scopeKey(s)] as const,
-  companyEmployments: (s: QueryScope, search: string) => [...readModelKeys.company(s), "employments", search] as const,
+  all: (s: QueryScope) => ["readmodel", ...scopeKey(s)] as const,
+  partnerEmployments: (s: QueryScope, search: string) => [...readModelKeys.all(s), "partner-employments", search] as const,
+  partnerFacets: (s: QueryScope) => [...readModelKeys.all(s), "partner-facets"] as const,
+  companyEmployments: (s: QueryScope, search: string) => [...readModelKeys.all(s), "employments", search] as const,
 };
+
+/** The partner view's query scope in an environment. */
+export const partnerScope = (environment: Environment): QueryScope => ({ environment, companyId: "partner" });
 
 export const partnerEmploymentsQuery = (environment: Environment, query: PartnerEmploymentsApiQuery) => {
   const search = partnerEmploymentsList.apiSearch(query);
   return queryOptions({
-    queryKey: readModelKeys.partnerEmployments(environment, search),
+    queryKey: readModelKeys.partnerEmployments(partnerScope(environment), search),
     queryFn: ({ signal }) => bffFetch<PartnerEmploymentsPage>(`/api/partner/employments?${search}`, { signal }),
     refetchInterval: READMODEL_POLL_MS,
   });
@@ -58,7 +60,7 @@ export const partnerEmploymentsQuery = (environment: Environment, query: Partner
 /** Counts per company and status and the countries: heavier (a scan), polled less often. */
 export const partnerFacetsQuery = (environment: Environment) =>
   queryOptions({
-    queryKey: readModelKeys.partnerFacets(environment),
+    queryKey: readModelKeys.partnerFacets(partnerScope(environment)),
     queryFn: ({ signal }) => bffFetch<PartnerFacets>("/api/partner/employments/facets", { signal }),
     refetchInterval: READMODEL_POLL_MS * 5,
   });

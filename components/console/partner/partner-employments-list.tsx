@@ -81,7 +81,10 @@ export function PartnerEmploymentsList({
   const rows = page?.employments ?? [];
   const range = page ? pageRange(page.current_page, state.pageSize, rows.length, page.total_count) : null;
   const pastTheEnd = !!page && page.total_count > 0 && state.page > page.total_pages;
-  const columns = useMemo(() => partnerColumns(), []);
+  const columns = useMemo(
+    () => withSortState(partnerColumns(), state.sort || "full_name", state.order === "desc" ? "desc" : "asc"),
+    [state.sort, state.order],
+  );
   const sort = (state.sort || "full_name") as ReadModelListSort;
   const countries = facets.data?.countries ?? [];
 
@@ -290,6 +293,32 @@ function Checkboxes({
         ))}
       </div>
     </fieldset>
+  );
+}
+
+/** The sort key of each column (the one its header sorts by). */
+export const PARTNER_COLUMN_SORTS: Record<string, ReadModelListSort> = {
+  Company: "company",
+  Name: "full_name",
+  "Job title and department": "job_title",
+  Country: "country",
+  "Type and model": "type",
+  Status: "status",
+  Lifecycle: "lifecycle_stage",
+  "External ID": "external_id",
+  Onboarding: "onboarding",
+};
+
+/** `aria-sort` on the header of the column the list is sorted by. */
+function withSortState(
+  columns: ListColumn<PartnerEmploymentRow>[],
+  sort: string,
+  order: "asc" | "desc",
+): ListColumn<PartnerEmploymentRow>[] {
+  return columns.map((c) =>
+    c.id && PARTNER_COLUMN_SORTS[c.id] === sort
+      ? { ...c, meta: { ...c.meta, ariaSort: order === "desc" ? "descending" : "ascending" } }
+      : c,
   );
 }
 
