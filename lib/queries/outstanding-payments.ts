@@ -1,13 +1,15 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { OutstandingPaymentListResponseSchema } from "@/lib/contract";
+import type { SortInfo } from "@/lib/console/list";
 import { bffFetch } from "@/lib/console/bff-client";
 import { paymentsList, type PaymentListApiQuery } from "@/lib/console/outstanding-payments/list";
 import { scopeKey, withScope, type QueryScope } from "./scope";
 
 // Outstanding payments and refunds, shared by server prefetch and client islands.
 
-export type PaymentPage = z.infer<typeof OutstandingPaymentListResponseSchema>["data"];
+/** A page (with how the console sorted it, when it did: lib/console/server/list/sorted.ts). */
+export type PaymentPage = z.infer<typeof OutstandingPaymentListResponseSchema>["data"] & { sort?: SortInfo };
 /** A page, or null when the API has no such list (the provider: lib/console/server/outstanding-payments/api.ts). */
 export type PaymentPageOrUnavailable = PaymentPage | null;
 /** What the list caches: a page, marked unavailable (and empty) when the API has no such list. */

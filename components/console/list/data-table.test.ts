@@ -60,6 +60,33 @@ describe("DataTable", () => {
     expect(render({ rows: rows(1), columns: sortable })).toMatch(/<th[^>]*aria-sort="descending"[^>]*>Name<\/th>/);
     expect(render({ rows: rows(1) })).not.toContain("aria-sort");
   });
+
+  it("turns a column with meta.sortKey into a SortHeader button with the list's aria-sort, and leaves out hidden columns", () => {
+    const cols: ListColumn<Row>[] = [
+      { id: "name", header: "Name", cell: ({ row }) => row.original.name, meta: { sortKey: "name" } },
+      { id: "id", header: "Id", cell: ({ row }) => row.original.id, meta: { sortKey: "id" } },
+      { id: "note", header: "Note", cell: () => "note" },
+    ];
+    const onSort = () => {};
+    const html = render({ rows: rows(1), columns: cols, sort: { sort: "name", order: "desc", onSort } });
+    expect(html).toMatch(
+      /<th[^>]*aria-sort="descending"[^>]*><button type="button" data-sort-key="name"[^>]*>Name<span aria-hidden="true"[^>]*>▼/,
+    );
+    expect(html).toMatch(/<th[^>]*aria-sort="none"[^>]*><button type="button" data-sort-key="id"/);
+    expect(html).toContain("sorted descending: sort ascending");
+    expect(html).toMatch(/<th[^>]*>Note<\/th>/);
+    expect(count(html, /aria-sort=/g)).toBe(2);
+    // Too many rows to sort: no column claims an order.
+    expect(
+      count(
+        render({ rows: rows(1), columns: cols, sort: { sort: "name", order: "desc", onSort, unavailable: true } }),
+        /aria-sort="none"/g,
+      ),
+    ).toBe(2);
+    const hidden = render({ rows: rows(1), columns: cols, hidden: ["id"] });
+    expect(hidden).not.toContain(">Id<");
+    expect(hidden).not.toContain("aria-sort"); // no sort given: plain headers
+  });
   it("labels each cell but the row's link with its header for the phone's card rows (meta.label overrides a non-string header)", () => {
     interface Item {
       id: string;

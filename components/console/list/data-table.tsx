@@ -13,7 +13,9 @@ import {
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useMemo, useRef, type ComponentProps, type ReactNode } from "react";
 import { cn } from "@/components/ui/cn";
+import { ariaSortOf } from "@/lib/console/list/sort";
 import { Table, TableContainer, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
+import { SortHeader, type TableSort } from "./sort-header";
 import { useRowKeys } from "./use-row-keys";
 
 declare module "@tanstack/react-table" {
@@ -22,8 +24,12 @@ declare module "@tanstack/react-table" {
   interface ColumnMeta<TFeatures extends TableFeatures, TData extends RowData, TValue extends CellData = CellData> {
     className?: string;
     headerClassName?: string;
-    /** The header's aria-sort (a column the list is sorted by, or can be). */
+    /** The header's aria-sort (a column the list is sorted by, or can be); set by DataTable for a `sortKey` column. */
     ariaSort?: "ascending" | "descending" | "none";
+    /** The list's sort key of this column (its `defineList` `sort.keys`): the header becomes a SortHeader. */
+    sortKey?: string;
+    /** Where the header's text sits (a right-aligned number column puts the arrow on the left). */
+    align?: "left" | "right";
     /** The label of the column's value on a phone's card row (default: the header when it is a string). */
     label?: string;
   }
@@ -67,6 +73,10 @@ export interface DataTableProps<T extends RowData> {
   selection?: RowSelection<T>;
   /** Extra props of a row's <tr>: `data-*` attributes (tests find rows by them), a row click, a class. */
   rowProps?: (row: T) => Omit<ComponentProps<"tr">, "key" | "ref" | "children"> & Record<`data-${string}`, string>;
+  /** The list's sort: columns with `meta.sortKey` get a SortHeader and `aria-sort` (useList's `table.sort`). */
+  sort?: TableSort;
+  /** Ids of the columns not shown (the list's `hide` state, useList's `table.hidden`). */
+  hidden?: readonly string[];
   /** Virtualise the body when there are more rows than this (default VIRTUALIZE_ABOVE). */
   virtualizeAbove?: number;
   className?: string;
@@ -85,13 +95,15 @@ export function DataTable<T extends RowData>({
   busy = false,
   selection,
   rowProps,
+  sort,
+  hidden,
   virtualizeAbove = VIRTUALIZE_ABOVE,
   className,
 }: DataTableProps<T>) {
-  const allColumns = useMemo<ListColumn<T>[]>(
-    () => (selection ? [selectColumn(selection), ...columns] : [...columns]),
-    [columns, selection],
-  );
+  const allColumns = useMemo<ListColumn<T>[]>(() => {
+    const shown = columns.filter((c) => !c.id || !hidden?.includes(c.id)).map((c) => (sort ? sortableColumn(c, sort) : c));
+    return selection ? [selectColumn(selection), ...shown] : shown;
+  }, [columns, selection, sort, hidden]);
   const data = useMemo(() => [...rows], [rows]);
   const table = useTable({
     features: listTableFeatures,
@@ -231,6 +243,23 @@ function Spacer({ height, colSpan }: { height: number; colSpan: number }) {
       <td colSpan={colSpan} style={{ height, padding: 0, border: 0 }} />
     </tr>
   );
+}
+
+/** A column with a `meta.sortKey`: its header wrapped in a SortHeader, its aria-sort from the list's sort. */
+function sortableColumn<T extends RowData>(column: ListColumn<T>, sort: TableSort): ListColumn<T> {
+  const key = column.meta?.sortKey;
+  if (!key) return column;
+  const header = column.header;
+  const ariaSort = sort.unavailable ? "none" : ariaSortOf(sort, key);
+  return {
+    ...column,
+    meta: { ...column.meta, ariaSort, label: column.meta?.label ?? (typeof header === "string" ? header : undefined) },
+    header: (ctx) => (
+      <SortHeader column={key} sort={sort} align={column.meta?.align}>
+        {typeof header === "function" ? header(ctx) : header}
+      </SortHeader>
+    ),
+  } as ListColumn<T>;
 }
 
 function selectColumn<T extends RowData>(selection: RowSelection<T>): ListColumn<T> {

@@ -11,6 +11,8 @@ export { ExportButton, type ExportButtonProps } from "./export-button";
 export { ListPageSkeleton, ListShell, ListSkeleton, type ListShellModel, type ListShellProps } from "./list-shell";
 export { ListView, type EnumFilterSpec, type ListViewProps } from "./list-view";
 export { RowLink } from "./row-link";
+export { SortHeader, type TableSort } from "./sort-header";
+export { tableViewOf, type TableView } from "./table-view";
 export { SelectFilters, useEmploymentFilterField, type SelectFilterField } from "./select-filters";
 export { useList, type ListPageShape } from "./use-list";
 export { useListUrlState, type ListChangeOptions } from "./use-list-url-state";

@@ -1,6 +1,7 @@
 "use client";
 
 import { useId, type ReactNode } from "react";
+import { Alert } from "@/components/ui/alert";
 import { ErrorBanner } from "@/components/console/error-banner";
 import { ListStatusLine } from "@/components/console/list/status-line";
 import { Button } from "@/components/ui/button";
@@ -100,6 +101,15 @@ export function ListShell<P extends ListPageShape, T>(props: ListShellProps<P, T
       ) : (
         statusLine
       )}
+
+      {data?.sort?.state === "too_many" ? (
+        <Alert tone="info" title="Not sorted: too many rows">
+          <p>
+            The API cannot sort this list, so the console sorts it by reading every row, up to {data.sort.max.toLocaleString("en")}. These
+            filters match {data.sort.total.toLocaleString("en")}: the rows are in the API&apos;s order. Narrow the filters to sort them.
+          </p>
+        </Alert>
+      ) : null}
 
       {error ? (
         <ErrorBanner

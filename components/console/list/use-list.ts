@@ -4,9 +4,10 @@ import { keepPreviousData, useQuery, type UseQueryOptions } from "@tanstack/reac
 import { useCallback, useMemo, useState } from "react";
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
 import { toErrorPayload } from "@/lib/console/errors/present";
-import type { ListApiQuery, ListDefinition, ListState } from "@/lib/console/list";
+import type { ListApiQuery, ListDefinition, ListState, SortInfo } from "@/lib/console/list";
 import type { AnyFilter } from "@/lib/console/list/filters";
 import { useListUrlState } from "./use-list-url-state";
+import { tableViewOf, viewPartOf } from "./table-view";
 
 type Filters = Record<string, AnyFilter>;
 
@@ -15,6 +16,8 @@ export interface ListPageShape {
   current_page: number;
   total_count: number;
   total_pages: number;
+  /** How the console sorted the page, when it did (lib/console/server/list/sorted.ts). */
+  sort?: SortInfo;
 }
 
 /**
@@ -58,7 +61,12 @@ export function useList<F extends Filters, P extends ListPageShape, K extends re
     goToPage: (page: number) => change({ page } as Partial<ListState<F>>),
     setPageSize: (pageSize: number) => change({ pageSize } as Partial<ListState<F>>),
     pageHref: (page: number) => list.href({ ...state, page }),
-    /** Every filter back to its default; the page size is kept (it is not a filter). */
-    clearFilters: () => navigate({ ...list.defaults, pageSize: state.pageSize }),
+    /** Every filter back to its default; the page size, sort and columns are kept (they are not filters). */
+    clearFilters: () => navigate({ ...list.defaults, pageSize: state.pageSize, ...viewPartOf(state) }),
+    /** DataTable's `sort` and `hidden` (`<DataTable {...model.table} … />`). */
+    table: useMemo(
+      () => tableViewOf(list, state, change, query.data?.sort?.state === "too_many"),
+      [list, state, change, query.data?.sort?.state],
+    ),
   };
 }

@@ -7,6 +7,7 @@ import type { AnyFilter } from "@/lib/console/list/filters";
 import type { ListShellModel } from "./list-shell";
 import type { ListPageShape } from "./use-list";
 import { useListUrlState } from "./use-list-url-state";
+import { tableViewOf, viewPartOf, type TableView } from "./table-view";
 
 type Filters = Record<string, AnyFilter>;
 
@@ -20,7 +21,7 @@ export function useServerList<F extends Filters, P extends ListPageShape>(list: 
   const router = useRouter();
   const [pending, startTransition] = useTransition();
   const { state, change, navigate } = useListUrlState(list, undefined, { startTransition });
-  const model: ListShellModel<P> & { state: ListState<F>; change: typeof change; navigate: typeof navigate } = {
+  const model: ListShellModel<P> & { state: ListState<F>; change: typeof change; navigate: typeof navigate; table: TableView } = {
     state,
     change,
     navigate,
@@ -34,7 +35,8 @@ export function useServerList<F extends Filters, P extends ListPageShape>(list: 
     goToPage: (page) => change({ page } as Partial<ListState<F>>),
     setPageSize: (pageSize) => change({ pageSize } as Partial<ListState<F>>),
     pageHref: (page) => list.href({ ...state, page }),
-    clearFilters: () => navigate({ ...list.defaults, pageSize: state.pageSize }),
+    clearFilters: () => navigate({ ...list.defaults, pageSize: state.pageSize, ...viewPartOf(state) }),
+    table: tableViewOf(list, state, change),
   };
   return model;
 }

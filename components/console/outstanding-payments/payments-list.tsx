@@ -11,7 +11,7 @@ import { DataTable, ListShell, useList, type ListColumn } from "@/components/con
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
 import type { OutstandingPayment } from "@/lib/contract";
 import { formatDate, plural } from "@/lib/console/format";
-import { pageRange } from "@/lib/console/list";
+import { pageRange, type SortInfo } from "@/lib/console/list";
 import {
   PAYMENT_STATUS_DESCRIPTIONS,
   PAYMENT_STATUS_LABELS,
@@ -21,12 +21,11 @@ import {
   PAYMENT_TYPE_TONES,
   totalsByCurrency,
 } from "@/lib/console/outstanding-payments/labels";
-import { paymentsList, toggleSort, type PaymentListState, type PaymentSortBy } from "@/lib/console/outstanding-payments/list";
+import { paymentsList, type PaymentListState, type PaymentSortBy } from "@/lib/console/outstanding-payments/list";
 import { formatMinorAmount, formatPeriod } from "@/lib/console/payslips/format";
 import { paymentListQuery } from "@/lib/queries/outstanding-payments";
 import type { QueryScope } from "@/lib/queries/scope";
 
-const SORT_LABELS: Record<PaymentSortBy, string> = { due_date: "Due date", invoice_period: "Invoice period" };
 /** The status line counts items; the table and the shell's states name them. */
 const NOUN: [string, string] = ["outstanding item", "outstanding items"];
 const SHELL_NOUN: [string, string] = ["outstanding payment or refund", "outstanding payments and refunds"];
@@ -44,12 +43,11 @@ export function PaymentsList({
   environmentLabel: string;
   initialError?: ApiErrorPayload;
 }) {
-  const ids = { sort: useId(), order: useId(), type: useId() };
+  const ids = { type: useId() };
   const model = useList(paymentsList, (q) => paymentListQuery(scope, q), { initialError });
   const { state, change, data } = model;
   const items = useMemo(() => data?.outstanding_payments_and_refunds ?? [], [data]);
   const totals = useMemo(() => totalsByCurrency(items), [items]);
-  const columns = useMemo(() => paymentColumns(state, (column) => change(toggleSort(state, column))), [state, change]);
 
   // The API has no such list (the provider's: spec 4.2's path is Roster's own, see lib/console/server/outstanding-payments/api.ts).
   if (data && !data.available) {
@@ -64,7 +62,7 @@ export function PaymentsList({
 
   const range = data ? pageRange(state.page, state.pageSize, items.length, data.total_count) : null;
   const summary = data
-    ? `${range ? `Showing ${range.from}–${range.to} of ${plural(range.total, ...NOUN)}.` : `${plural(data.total_count, ...NOUN)}.`} Sorted by ${SORT_LABELS[state.sortBy].toLowerCase()}, ${state.sortOrder === "asc" ? "earliest" : "latest"} first.`
+    ? `${range ? `Showing ${range.from}–${range.to} of ${plural(range.total, ...NOUN)}.` : `${plural(data.total_count, ...NOUN)}.`} ${sortSentence(state, data.sort)}`
     : "";
 
   return (
@@ -101,34 +99,6 @@ export function PaymentsList({
           <Card className="p-4">
             <div className="flex flex-wrap items-end gap-4">
               <div className="space-y-1.5">
-                <label htmlFor={ids.sort} className="block text-sm font-medium text-slate-900 dark:text-slate-100">
-                  Sort by
-                </label>
-                <Select
-                  id={ids.sort}
-                  className="w-48"
-                  value={state.sortBy}
-                  onChange={(e) => change({ sortBy: e.target.value as PaymentSortBy })}
-                >
-                  <option value="due_date">Due date</option>
-                  <option value="invoice_period">Invoice period</option>
-                </Select>
-              </div>
-              <div className="space-y-1.5">
-                <label htmlFor={ids.order} className="block text-sm font-medium text-slate-900 dark:text-slate-100">
-                  Order
-                </label>
-                <Select
-                  id={ids.order}
-                  className="w-44"
-                  value={state.sortOrder}
-                  onChange={(e) => change({ sortOrder: e.target.value as PaymentListState["sortOrder"] })}
-                >
-                  <option value="asc">Earliest first</option>
-                  <option value="desc">Latest first</option>
-                </Select>
-              </div>
-              <div className="space-y-1.5">
                 <label htmlFor={ids.type} className="block text-sm font-medium text-slate-900 dark:text-slate-100">
                   Type
                 </label>
@@ -152,9 +122,10 @@ export function PaymentsList({
             label="Outstanding payments and refunds"
             caption={caption}
             rows={rows}
-            columns={columns}
+            columns={paymentColumns}
             getRowId={(p) => p.id}
             busy={busy}
+            {...model.table}
           />
         )}
       </ListShell>
@@ -175,16 +146,17 @@ export function PaymentsList({
   );
 }
 
-const PAYMENT_COLUMNS: { key: string; label: string; sort?: PaymentSortBy; align?: "right" }[] = [
-  { key: "invoice", label: "Invoice" },
+const PAYMENT_COLUMNS: { key: string; label: string; sort: PaymentSortBy; align?: "right" }[] = [
+  { key: "invoice", label: "Invoice", sort: "invoice_number" },
   { key: "period", label: "Invoice period", sort: "invoice_period" },
-  { key: "type", label: "Type" },
-  { key: "description", label: "Description" },
-  { key: "amount", label: "Amount", align: "right" },
-  { key: "issued", label: "Issued" },
+  { key: "type", label: "Type", sort: "type" },
+  { key: "description", label: "Description", sort: "description" },
+  { key: "amount", label: "Amount", sort: "amount", align: "right" },
+  { key: "issued", label: "Issued", sort: "issued_at" },
   { key: "due", label: "Due date", sort: "due_date" },
-  { key: "status", label: "Status" },
+  { key: "status", label: "Status", sort: "status" },
 ];
+const SORT_LABELS = Object.fromEntries(PAYMENT_COLUMNS.map((c) => [c.sort, c.label])) as Record<PaymentSortBy, string>;
 
 const CELLS: Record<string, { className?: string; cell: (p: OutstandingPayment) => ReactNode }> = {
   invoice: {
@@ -220,38 +192,21 @@ const CELLS: Record<string, { className?: string; cell: (p: OutstandingPayment) 
   },
 };
 
-/** The table's columns: the sortable ones have a header button (the API sorts) and their aria-sort. */
-function paymentColumns(state: PaymentListState, onSort: (column: PaymentSortBy) => void): ListColumn<OutstandingPayment>[] {
-  return PAYMENT_COLUMNS.map((c) => {
-    const active = c.sort === state.sortBy;
-    const { className, cell } = CELLS[c.key]!;
-    return {
-      id: c.key,
-      header: c.sort
-        ? () => (
-            <button
-              type="button"
-              onClick={() => onSort(c.sort!)}
-              className="inline-flex items-center gap-1 rounded uppercase tracking-wide hover:text-slate-900 dark:hover:text-white"
-            >
-              {c.label}
-              <span aria-hidden="true" className={active ? "text-brand-700 dark:text-brand-50" : "text-slate-400"}>
-                {active ? (state.sortOrder === "asc" ? "▲" : "▼") : "↕"}
-              </span>
-              <span className="sr-only">
-                {active ? `, sorted ${state.sortOrder === "asc" ? "ascending" : "descending"}: reverse` : ": sort"}
-              </span>
-            </button>
-          )
-        : c.label,
-      meta: {
-        className,
-        headerClassName: c.align === "right" ? "text-right" : undefined,
-        ariaSort: c.sort ? (active ? (state.sortOrder === "asc" ? "ascending" : "descending") : "none") : undefined,
-      },
-      cell: ({ row }) => cell(row.original),
-    };
-  });
+/** The table's columns: every one sortable (DataTable gives it a SortHeader and its aria-sort from `meta.sortKey`). */
+const paymentColumns: ListColumn<OutstandingPayment>[] = PAYMENT_COLUMNS.map((c) => {
+  const { className, cell } = CELLS[c.key]!;
+  return {
+    id: c.key,
+    header: c.label,
+    meta: { className, headerClassName: c.align === "right" ? "text-right" : undefined, sortKey: c.sort, align: c.align },
+    cell: ({ row }) => cell(row.original),
+  };
+});
+
+/** "Sorted by due date, ascending." (nothing when the list is too long to sort: ListShell says so). */
+function sortSentence(state: PaymentListState, info: SortInfo | undefined): string {
+  if (info?.state === "too_many") return "";
+  return `Sorted by ${SORT_LABELS[state.sort as PaymentSortBy].toLowerCase()}, ${state.order === "asc" ? "ascending" : "descending"}.`;
 }
 
 /** The column headers (the route's loading skeleton). */

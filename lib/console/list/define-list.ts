@@ -1,9 +1,11 @@
 import { createLoader, createSerializer, type ParserMap } from "nuqs/server";
 import { filter, integerParser, type AnyFilter, type Filter, type ValueParser } from "./filters";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE, MAX_PAGE_SIZE, PAGE_SIZE_OPTIONS, type RawSearchParams } from "./pages";
+import { sortDeclaration, type SortDeclaration, type SortOptions, type SortOrder } from "./sort";
 
 // defineList: the one declaration of a console list's URL state. A list is
-//   <path>?<filters…>&page=<n>&page_size=<n>
+//   <path>?sort=<column>&order=desc&<filters…>&page=<n>&page_size=<n>&hide=<column,…>
+// (sort and hide only for a list that declares `sort` / `columns`: lib/console/list/sort.ts).
 // where the filters are (mostly) the API's own parameters with the API's own values, and page /
 // page_size are the API's page-number pagination. One declaration gives, from the same nuqs parsers:
 // - `parse(searchParams)`: the typed state, on the server (Next's `searchParams` record) and in the
@@ -21,11 +23,20 @@ type Filters = Record<string, AnyFilter>;
 type ValueOf<F> = F extends Filter<infer T, infer _K, infer _A> ? T : never;
 type UrlKeyOf<F, Name> = F extends { key: infer K } ? (K extends string ? K : Name & string) : Name & string;
 
-/** The state of a list: its filters by name, the page and the page size. */
-export type ListState<F extends Filters> = { page: number; pageSize: number } & { -readonly [K in keyof F]: ValueOf<F[K]> };
+/**
+ * The state of a list: its filters by name, the page and the page size, the sort (`sort` = "" for
+ * the API's own order; present only for a list that declares `sort`) and the hidden columns (`hide`,
+ * column ids; present only for a list that declares `columns`).
+ */
+export type ListState<F extends Filters> = { page: number; pageSize: number; sort?: string; order?: SortOrder; hide?: string[] } & {
+  -readonly [K in keyof F]: ValueOf<F[K]>;
+};
 
-/** The API query of a list: page, page_size and the set API filters by their API names. */
-export type ListApiQuery<F extends Filters> = { page: number; page_size: number } & {
+/**
+ * The API query of a list: page, page_size, the sort when it is not the list's default (`sort`,
+ * `order`: the BFF sorts, or passes them on to an API that sorts), and the set API filters by their API names.
+ */
+export type ListApiQuery<F extends Filters> = { page: number; page_size: number; sort?: string; order?: SortOrder } & {
   -readonly [K in keyof F as F[K] extends { api: true } ? UrlKeyOf<F[K], K> : never]?: ValueOf<F[K]>;
 };
 
@@ -35,12 +46,19 @@ export interface ListOptions<F extends Filters> {
   pageSizes?: readonly number[];
   /** Default DEFAULT_PAGE_SIZE (must be one of `pageSizes`). */
   defaultPageSize?: number;
+  /** The columns the list sorts by (`?sort=<key>&order=desc`); absent: no sortable column. */
+  sort?: SortOptions;
+  /** The ids of the columns a user may hide (`?hide=a,b`, kept in this order); absent: none. */
+  columns?: readonly string[];
 }
 
 export interface ListDefinition<F extends Filters> {
   readonly path: string;
   readonly filters: F;
   readonly pageSizes: readonly number[];
+  readonly sort: SortDeclaration;
+  /** The ids of the columns a user may hide. */
+  readonly columns: readonly string[];
   readonly defaults: ListState<F>;
   /** nuqs parsers by state key, and state key → URL key (for useQueryStates, createLoader, createSerializer). */
   readonly parsers: { [K in keyof ListState<F>]: ValueParser<ListState<F>[K]> };
@@ -80,21 +98,40 @@ export function defineList<const F extends Filters>(path: string, options: ListO
   const defaultPageSize = options.defaultPageSize ?? DEFAULT_PAGE_SIZE;
   if (!pageSizes.includes(defaultPageSize)) throw new Error(`defineList(${path}): default page size ${defaultPageSize} is not offered`);
   const names = Object.keys(filters);
+  for (const reserved of ["page", "pageSize", "sort", "order", "hide"]) {
+    if (names.includes(reserved)) throw new Error(`defineList(${path}): "${reserved}" is not a filter name (the list's own state)`);
+  }
+  const sort = sortDeclaration(options.sort);
+  const columns = options.columns ?? [];
+  const hideFilter = filter.multi(columns, { key: "hide" });
   const urlKeyOf = (name: string) => filters[name]!.key ?? name;
 
   type S = ListState<F>;
   type Q = ListApiQuery<F>;
+  const sorted = sort.keys.length > 0;
+  const hideable = columns.length > 0;
   const parsers = {
+    ...(sorted ? { sort: sort.byParser, order: sort.orderParser } : {}),
     ...Object.fromEntries(names.map((n) => [n, filters[n]!.parser])),
     page: integerParser(1, { min: 1, max: MAX_PAGE }),
     pageSize: integerParser(defaultPageSize, { min: 1, max: MAX_PAGE_SIZE, allowed: pageSizes }),
+    ...(hideable ? { hide: hideFilter.parser } : {}),
   } as unknown as ListDefinition<F>["parsers"];
-  const urlKeys: Record<string, string> = { ...Object.fromEntries(names.map((n) => [n, urlKeyOf(n)])), pageSize: "page_size" };
+  const urlKeys: Record<string, string> = {
+    ...Object.fromEntries(names.map((n) => [n, urlKeyOf(n)])),
+    pageSize: "page_size",
+    ...(sorted ? { sort: sort.byKey, order: sort.orderKey } : {}),
+    ...(hideable ? { hide: "hide" } : {}),
+  };
   const defaults = {
+    ...(sorted ? { sort: sort.defaultBy, order: sort.defaultOrder } : {}),
     ...Object.fromEntries(names.map((n) => [n, filters[n]!.empty])),
     page: 1,
     pageSize: defaultPageSize,
-  } as S;
+    ...(hideable ? { hide: [] } : {}),
+  } as unknown as S;
+  const sortIsDefault = (by: string | undefined, order: SortOrder | undefined) =>
+    !sorted || ((by ?? "") === sort.defaultBy && (sort.defaultBy === "" || (order ?? sort.defaultOrder) === sort.defaultOrder));
 
   // nuqs's own loader and serializer: the same parsers the browser hook uses.
   const load = createLoader(parsers as ParserMap, { urlKeys });
@@ -114,10 +151,22 @@ export function defineList<const F extends Filters>(path: string, options: ListO
   const update = (state: S, patch: Partial<S>): S => {
     const next: Record<string, unknown> = { ...state, ...patch };
     for (const n of names) if (n in patch) next[n] = canonical(n, next[n]);
+    if (sorted) {
+      if ("sort" in patch) next.sort = sort.byParser.parse(String(next.sort ?? "")) ?? sort.defaultBy;
+      if ("order" in patch) next.order = sort.orderParser.parse(String(next.order ?? "")) ?? sort.defaultOrder;
+      if (next.sort === "") next.order = sort.defaultOrder; // the API's order has no direction of ours
+    } else {
+      delete next.sort;
+      delete next.order;
+    }
+    if (hideable) {
+      if ("hide" in patch) next.hide = hideFilter.normalize((next.hide as string[] | undefined) ?? []);
+    } else delete next.hide;
     const before = state as Record<string, unknown>;
     const after = patch as Record<string, unknown>;
-    // A filter the page applies itself (api: false) does not change which page the API serves.
-    const changed = [...apiNames, "pageSize"].some((k) => {
+    // A filter the page applies itself (api: false) does not change which page the API serves; a
+    // new sort does (page 2 of another order is other rows); hiding a column does not.
+    const changed = [...apiNames, "pageSize", ...(sorted ? ["sort", "order"] : [])].some((k) => {
       if (!(k in after)) return false;
       const p = (parsers as Record<string, ValueParser<unknown>>)[k]!;
       return !p.eq(next[k], before[k]);
@@ -127,6 +176,7 @@ export function defineList<const F extends Filters>(path: string, options: ListO
 
   const toApiQuery = (state: S): Q => {
     const q: Record<string, unknown> = { page: state.page, page_size: state.pageSize };
+    if (!sortIsDefault(state.sort, state.order)) Object.assign(q, { sort: state.sort, order: state.order });
     for (const n of apiNames) {
       const v = canonical(n, (state as Record<string, unknown>)[n]);
       if (filters[n]!.isSet(v)) q[urlKeyOf(n)] = v;
@@ -137,6 +187,10 @@ export function defineList<const F extends Filters>(path: string, options: ListO
   const apiSearch = (query: Q): string => {
     const q = query as Record<string, unknown>;
     const p = new URLSearchParams({ page: String(q.page), page_size: String(q.page_size) });
+    if (typeof q.sort === "string" && q.sort !== "") {
+      p.set(sort.byKey, q.sort);
+      p.set(sort.orderKey, String(q.order ?? sort.defaultOrder));
+    }
     for (const n of apiNames) {
       const v = q[urlKeyOf(n)];
       if (v !== undefined && filters[n]!.isSet(v)) p.set(urlKeyOf(n), filters[n]!.toSearch(v));
@@ -150,6 +204,8 @@ export function defineList<const F extends Filters>(path: string, options: ListO
   const apiValue = (params: URLSearchParams) => ({
     page: apiPage.parse(params.get("page") ?? ""),
     page_size: apiPageSize.parse(params.get("page_size") ?? ""),
+    sort: sorted ? sort.byParser.parse(params.get(sort.byKey) ?? "") : null,
+    order: sorted ? sort.orderParser.parse(params.get(sort.orderKey) ?? "") : null,
     ...Object.fromEntries(apiNames.map((n) => [n, filters[n]!.parser.parse(params.get(urlKeyOf(n)) ?? "")])),
   });
 
@@ -157,6 +213,8 @@ export function defineList<const F extends Filters>(path: string, options: ListO
     path,
     filters,
     pageSizes,
+    sort,
+    columns,
     defaults,
     parsers,
     urlKeys,
@@ -170,6 +228,9 @@ export function defineList<const F extends Filters>(path: string, options: ListO
     apiQueryOf: (params) => {
       const v = apiValue(params);
       const q: Record<string, unknown> = { page: v.page ?? 1, page_size: v.page_size ?? DEFAULT_PAGE_SIZE };
+      const by = v.sort ?? sort.defaultBy;
+      const order = v.order ?? sort.defaultOrder;
+      if (!sortIsDefault(by, order)) Object.assign(q, { sort: by, order });
       for (const n of apiNames) {
         const value = (v as Record<string, unknown>)[n];
         if (value !== null && value !== undefined) q[urlKeyOf(n)] = value;
@@ -179,7 +240,17 @@ export function defineList<const F extends Filters>(path: string, options: ListO
     invalidApiParams: (params) => {
       const v = apiValue(params) as Record<string, unknown>;
       const bad: string[] = [];
-      for (const [name, key] of [["page", "page"], ["page_size", "page_size"], ...apiNames.map((n) => [n, urlKeyOf(n)])] as const) {
+      const own: [string, string][] = [
+        ["page", "page"],
+        ["page_size", "page_size"],
+        ...(sorted
+          ? ([
+              ["sort", sort.byKey],
+              ["order", sort.orderKey],
+            ] as [string, string][])
+          : []),
+      ];
+      for (const [name, key] of [...own, ...apiNames.map((n): [string, string] => [n, urlKeyOf(n)])]) {
         const raw = params.get(key);
         if (raw !== null && raw !== "" && v[name] === null) bad.push(`${key}: invalid value ${JSON.stringify(raw)}`);
       }

@@ -14,3 +14,15 @@ export {
 } from "./define-list";
 export { filter, integerParser, type AnyFilter, type Filter, type ValueParser } from "./filters";
 export { DEFAULT_PAGE_SIZE, MAX_PAGE, MAX_PAGE_SIZE, PAGE_SIZE_OPTIONS, pageRange, pageWindow, type RawSearchParams } from "./pages";
+export {
+  ariaSortOf,
+  SORT_ORDERS,
+  sortRows,
+  toggleSort,
+  type SortAccessors,
+  type SortDeclaration,
+  type SortInfo,
+  type SortOptions,
+  type SortOrder,
+  type SortValue,
+} from "./sort";
