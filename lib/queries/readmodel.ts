@@ -66,10 +66,8 @@ export const partnerFacetsQuery = (environment: Environment) =>
   });
 
 /** What the company list's read-model query sends: the URL state the read model serves. */
-export const companyReadModelSearch = (state: EmploymentListState) => {
-  const { statuses, email, q, sort, order, page, pageSize } = state;
-  return employmentsList.href({ statuses, email, q: q.trim(), sort, order, page, pageSize }).split("?")[1] ?? "";
-};
+export const companyReadModelSearch = (state: EmploymentListState) =>
+  employmentsList.href({ ...state, q: state.q.trim() }).split("?")[1] ?? "";
 
 export const companyReadModelQuery = (scope: QueryScope, state: EmploymentListState) => {
   const search = companyReadModelSearch(state);

@@ -9,6 +9,7 @@ import {
   useBulkSelection,
   useList,
   type BulkAction,
+  type TableSort,
   type BulkRunResult,
 } from "@/components/console/list";
 import { inviteEmploymentRequest } from "@/components/forms/requests";
@@ -352,12 +353,15 @@ export function BulkEmploymentsTable({
   items,
   busy,
   caption,
+  sort,
 }: {
   scope: QueryScope;
   onResult: (r: BulkRunResult | null) => void;
   items: readonly EmploymentListItem[];
   busy: boolean;
   caption: string;
+  /** Sortable headers (the list served from the read model). */
+  sort?: TableSort;
 }) {
   const { selected, selection, clear } = useBulkSelection(items, employmentId, selectLabel);
   const run = useCallback((e: EmploymentListItem) => inviteEmploymentRequest(scope, e.id), [scope]);
@@ -387,7 +391,7 @@ export function BulkEmploymentsTable({
         invalidate={employmentKeys.all(scope)}
         onResult={onResult}
       />
-      <EmploymentsTable items={items} busy={busy} caption={caption} selection={selection} />
+      <EmploymentsTable items={items} busy={busy} caption={caption} selection={selection} sort={sort} />
     </div>
   );
 }

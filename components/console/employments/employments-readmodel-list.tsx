@@ -1,8 +1,9 @@
 "use client";
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useMemo, useState } from "react";
 import { ExportButton, ListShell, useListUrlState, type BulkRunResult } from "@/components/console/list";
+import { tableViewOf } from "@/components/console/list/table-view";
 import { BulkResult } from "@/components/console/list";
 import { FreshnessLine } from "@/components/console/readmodel/freshness-line";
 import { SORT_LABELS } from "@/components/console/partner/sort-labels";
@@ -10,21 +11,18 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
-import { Input, Select } from "@/components/ui/field";
+import { Input } from "@/components/ui/field";
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
 import { employmentsList, type EmploymentListState } from "@/lib/console/employments/list";
 import { toErrorPayload } from "@/lib/console/errors/present";
 import { pageRange } from "@/lib/console/list";
-import { READMODEL_LIST_SORTS, type ReadModelListSort } from "@/lib/console/readmodel/list";
+import type { ReadModelListSort } from "@/lib/console/readmodel/list";
 import { companyReadModelQuery } from "@/lib/queries/readmodel";
 import type { QueryScope } from "@/lib/queries/scope";
 import { BulkEmploymentsTable } from "./employments-list";
 import { EMPLOYMENT_CELL_COLUMNS } from "./employment-cells";
 import { EmploymentsTableSkeleton } from "./employments-table";
 import { StatusFilter } from "./status-filter";
-
-/** The company list's sort columns (its table has no company column). */
-const SORTS = READMODEL_LIST_SORTS.filter((s) => s !== "company");
 
 const isFiltered = (s: EmploymentListState) => s.statuses.length > 0 || !!s.email || !!s.q.trim();
 
@@ -43,10 +41,11 @@ export function EmploymentsReadModelList({
   environmentLabel: string;
   initialError?: ApiErrorPayload;
 }) {
-  const ids = { q: useId(), sort: useId(), order: useId() };
+  const ids = { q: useId() };
   const [serverError, setServerError] = useState<ApiErrorPayload | null>(initialError ?? null);
   const { state, change, navigate } = useListUrlState(employmentsList, () => setServerError(null));
   const query = useQuery({ ...companyReadModelQuery(scope, state), placeholderData: keepPreviousData, enabled: serverError === null });
+  const table = useMemo(() => tableViewOf(employmentsList, state, change), [state, change]);
   const [bulkResult, setBulkResult] = useState<BulkRunResult | null>(null);
   const answer = query.data;
   const data = answer?.source === "readmodel" ? answer : undefined;
@@ -142,7 +141,7 @@ export function EmploymentsReadModelList({
       }
       filters={
         <Card className="p-4">
-          <div className="grid gap-3 md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto] md:items-end">
+          <div className="grid gap-3 md:grid-cols-[minmax(0,1fr)_auto] md:items-end">
             <form role="search" aria-label="Search employments" onSubmit={(e) => e.preventDefault()} className="space-y-1.5">
               <label htmlFor={ids.q} className="block text-sm font-medium text-slate-900 dark:text-slate-100">
                 Search all employments
@@ -156,35 +155,6 @@ export function EmploymentsReadModelList({
                 maxLength={200}
               />
             </form>
-            <div className="space-y-1.5">
-              <label htmlFor={ids.sort} className="block text-sm font-medium">
-                Sort by
-              </label>
-              <Select
-                id={ids.sort}
-                value={sort}
-                onChange={(e) => change({ sort: e.target.value === "full_name" ? "" : e.target.value, page: 1 })}
-              >
-                {SORTS.map((s) => (
-                  <option key={s} value={s}>
-                    {SORT_LABELS[s]}
-                  </option>
-                ))}
-              </Select>
-            </div>
-            <div className="space-y-1.5">
-              <label htmlFor={ids.order} className="block text-sm font-medium">
-                Order
-              </label>
-              <Select
-                id={ids.order}
-                value={state.order || "asc"}
-                onChange={(e) => change({ order: e.target.value === "asc" ? "" : e.target.value, page: 1 })}
-              >
-                <option value="asc">Ascending</option>
-                <option value="desc">Descending</option>
-              </Select>
-            </div>
             <div>
               <StatusFilter selected={state.statuses} onChange={(statuses) => change({ statuses })} />
             </div>
@@ -200,7 +170,7 @@ export function EmploymentsReadModelList({
       }
     >
       {(rows, { busy, caption }) => (
-        <BulkEmploymentsTable scope={scope} onResult={setBulkResult} items={rows} busy={busy} caption={caption} />
+        <BulkEmploymentsTable scope={scope} onResult={setBulkResult} items={rows} busy={busy} caption={caption} sort={table.sort} />
       )}
     </ListShell>
   );

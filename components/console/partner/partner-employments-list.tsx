@@ -17,6 +17,7 @@ import { partnerEmploymentsList, type PartnerListState } from "@/lib/console/par
 import { READMODEL_POLL_MS, type ReadModelListSort } from "@/lib/console/readmodel/list";
 import { EMPLOYMENT_TYPES, type EmploymentStatus, type Environment } from "@/lib/contract/enums";
 import { partnerEmploymentsQuery, partnerFacetsQuery, type ReadModelEmploymentRow } from "@/lib/queries/readmodel";
+import { withSortKeys } from "@/components/console/readmodel/sortable-columns";
 import { SORT_LABELS } from "./sort-labels";
 
 const list = partnerEmploymentsList;
@@ -61,7 +62,7 @@ export function PartnerEmploymentsList({
   companies: { id: string; name: string }[];
   environmentLabel: string;
 }) {
-  const ids = { q: useId(), company: useId(), country: useId(), type: useId(), sort: useId(), order: useId() };
+  const ids = { q: useId(), company: useId(), country: useId() };
   const model = useList(list, (q) => partnerEmploymentsQuery(environment, q));
   const { state, change } = model;
   const facets = useQuery(partnerFacetsQuery(environment));
@@ -81,10 +82,7 @@ export function PartnerEmploymentsList({
   const rows = page?.employments ?? [];
   const range = page ? pageRange(page.current_page, state.pageSize, rows.length, page.total_count) : null;
   const pastTheEnd = !!page && page.total_count > 0 && state.page > page.total_pages;
-  const columns = useMemo(
-    () => withSortState(partnerColumns(), state.sort || "full_name", state.order === "desc" ? "desc" : "asc"),
-    [state.sort, state.order],
-  );
+  const columns = useMemo(() => withSortKeys(partnerColumns()), []);
   const sort = (state.sort || "full_name") as ReadModelListSort;
   const countries = facets.data?.countries ?? [];
 
@@ -95,7 +93,10 @@ export function PartnerEmploymentsList({
         model={{
           ...model,
           filtered,
-          clearFilters: () => model.navigate({ ...list.defaults, pageSize: state.pageSize, sort: state.sort, order: state.order }),
+          clearFilters: () => {
+            setQInput("");
+            model.clearFilters();
+          },
         }}
         items={rows}
         noun={["employment", "employments"]}
@@ -184,31 +185,6 @@ export function PartnerEmploymentsList({
                   ))}
                 </Select>
               </Field>
-              <div className="flex gap-2">
-                <Field id={ids.sort} label="Sort by">
-                  <Select
-                    id={ids.sort}
-                    value={sort}
-                    onChange={(e) => change({ sort: e.target.value === "full_name" ? "" : e.target.value, page: 1 })}
-                  >
-                    {Object.entries(SORT_LABELS).map(([value, label]) => (
-                      <option key={value} value={value}>
-                        {label}
-                      </option>
-                    ))}
-                  </Select>
-                </Field>
-                <Field id={ids.order} label="Order">
-                  <Select
-                    id={ids.order}
-                    value={state.order || "asc"}
-                    onChange={(e) => change({ order: e.target.value === "asc" ? "" : e.target.value, page: 1 })}
-                  >
-                    <option value="asc">Ascending</option>
-                    <option value="desc">Descending</option>
-                  </Select>
-                </Field>
-              </div>
               <Checkboxes
                 legend="Status"
                 options={STATUS_OPTIONS}
@@ -228,7 +204,7 @@ export function PartnerEmploymentsList({
                     variant="secondary"
                     onClick={() => {
                       setQInput("");
-                      model.navigate({ ...list.defaults, pageSize: state.pageSize, sort: state.sort, order: state.order });
+                      model.clearFilters();
                     }}
                   >
                     Clear filters
@@ -247,6 +223,7 @@ export function PartnerEmploymentsList({
             columns={columns}
             getRowId={(e) => `${e.company.id}:${e.id}`}
             busy={busy}
+            {...model.table}
           />
         )}
       </ListShell>
@@ -293,32 +270,6 @@ function Checkboxes({
         ))}
       </div>
     </fieldset>
-  );
-}
-
-/** The sort key of each column (the one its header sorts by). */
-export const PARTNER_COLUMN_SORTS: Record<string, ReadModelListSort> = {
-  Company: "company",
-  Name: "full_name",
-  "Job title and department": "job_title",
-  Country: "country",
-  "Type and model": "type",
-  Status: "status",
-  Lifecycle: "lifecycle_stage",
-  "External ID": "external_id",
-  Onboarding: "onboarding",
-};
-
-/** `aria-sort` on the header of the column the list is sorted by. */
-function withSortState(
-  columns: ListColumn<PartnerEmploymentRow>[],
-  sort: string,
-  order: "asc" | "desc",
-): ListColumn<PartnerEmploymentRow>[] {
-  return columns.map((c) =>
-    c.id && PARTNER_COLUMN_SORTS[c.id] === sort
-      ? { ...c, meta: { ...c.meta, ariaSort: order === "desc" ? "descending" : "ascending" } }
-      : c,
   );
 }
 

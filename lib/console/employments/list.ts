@@ -1,7 +1,7 @@
 import { EMPLOYMENT_STATUSES } from "@/lib/contract/enums";
 import type { EmploymentListItem } from "@/lib/contract";
 import { defineList, filter, type ListApiQueryOf, type ListStateOf } from "@/lib/console/list";
-import { readModelFilters } from "@/lib/console/readmodel/list";
+import { READMODEL_LIST_SORTS, readModelSort } from "@/lib/console/readmodel/list";
 import { LIFECYCLE_LABELS, MODEL_LABELS, STATUS_LABELS, TYPE_LABELS } from "./labels";
 import { EMPLOYMENTS_PATH } from "./links";
 
@@ -17,16 +17,18 @@ import { EMPLOYMENTS_PATH } from "./links";
 
 export const MAX_SEARCH_LENGTH = 200;
 
+/** The company list's sort columns: the read model's, without the company (it has one). */
+export const COMPANY_LIST_SORTS = READMODEL_LIST_SORTS.filter((s) => s !== "company");
+
 export const employmentsList = defineList(EMPLOYMENTS_PATH, {
   filters: {
     statuses: filter.multi(EMPLOYMENT_STATUSES, { key: "status" }),
     email: filter.text({ max: 254 }),
     /** The search box (never sent to the API): the loaded page when live, every page from the read model. */
     q: filter.text({ max: MAX_SEARCH_LENGTH, api: false }),
-    /** Sort and order: read-model lists only (docs/decisions/console-readmodel-lists.md). */
-    sort: readModelFilters(false).sort,
-    order: readModelFilters(false).order,
   },
+  /** Sort and order: served from the read model only (docs/decisions/console-readmodel-lists.md); the live list keeps the API's order. */
+  sort: readModelSort(COMPANY_LIST_SORTS),
 });
 
 export type EmploymentListState = ListStateOf<typeof employmentsList>;

@@ -30,7 +30,17 @@ describe("the partner audit list's URL", () => {
 });
 
 describe("partner employments list declaration", () => {
-  const defaults = { page: 1, pageSize: 20, statuses: [], types: [], country: "", company: "", q: "", sort: "", order: "" };
+  const defaults = {
+    page: 1,
+    pageSize: 20,
+    statuses: [],
+    types: [],
+    country: "",
+    company: "",
+    q: "",
+    sort: "full_name",
+    order: "asc" as "asc" | "desc",
+  };
 
   it("writes every filter, the search and the sort, defaults left out, and reads them back", () => {
     const state = {
@@ -43,11 +53,11 @@ describe("partner employments list declaration", () => {
       company: COMPANY,
       q: "okafor",
       sort: "job_title",
-      order: "desc",
+      order: "desc" as const,
     };
     const href = partnerListHref(state);
     expect(href).toBe(
-      `/partner/employments?status=active&type=contractor&country=PRT&company=${COMPANY}&q=okafor&sort=job_title&order=desc&page=2&page_size=50`,
+      `/partner/employments?sort=job_title&order=desc&status=active&type=contractor&country=PRT&company=${COMPANY}&q=okafor&page=2&page_size=50`,
     );
     expect(partnerEmploymentsList.parse(new URL(href, "http://x").searchParams)).toEqual(state);
     expect(partnerListHref(defaults)).toBe("/partner/employments");
@@ -71,7 +81,13 @@ describe("partner employments list declaration", () => {
   it("counts the company as a filter and goes back to page 1 when a filter, the search or the sort changes", () => {
     const s = { ...partnerEmploymentsList.defaults, page: 3 };
     expect(partnerEmploymentsList.hasFilters({ ...s, company: COMPANY })).toBe(true);
-    for (const patch of [{ company: COMPANY }, { statuses: ["active" as const] }, { q: "ana" }, { sort: "status" }, { order: "desc" }])
+    for (const patch of [
+      { company: COMPANY },
+      { statuses: ["active" as const] },
+      { q: "ana" },
+      { sort: "status" },
+      { order: "desc" as const },
+    ])
       expect(partnerEmploymentsList.update(s, patch).page).toBe(1);
   });
 });

@@ -1,5 +1,12 @@
 import { defineList, filter, type ListStateOf } from "@/lib/console/list";
-import { readModelCountryFilter, readModelFilters, readModelStatusFilter, readModelTypeFilter } from "../readmodel/list";
+import {
+  READMODEL_LIST_SORTS,
+  readModelCountryFilter,
+  readModelSearchFilter,
+  readModelSort,
+  readModelStatusFilter,
+  readModelTypeFilter,
+} from "../readmodel/list";
 import { PARTNER_EMPLOYMENTS_PATH } from "./links";
 
 // The partner's audit log: `/partner/audit?company=<uuid>&page=2&page_size=100`. Without `company`
@@ -33,8 +40,9 @@ export const partnerEmploymentsList = defineList(PARTNER_EMPLOYMENTS_PATH, {
     country: readModelCountryFilter(),
     /** One connected company (its id); anything that is not a UUID means all companies. */
     company: filter.text({ pattern: UUID }),
-    ...readModelFilters(true),
+    q: readModelSearchFilter(true),
   },
+  sort: readModelSort(READMODEL_LIST_SORTS),
 });
 
 export type PartnerListState = ListStateOf<typeof partnerEmploymentsList>;

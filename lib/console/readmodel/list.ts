@@ -25,18 +25,19 @@ export type ReadModelListSort = (typeof READMODEL_LIST_SORTS)[number];
 /** How often a read-model list asks again (a change at the API shows within seconds, without reload). */
 export const READMODEL_POLL_MS = 3_000;
 
-const SORT_PATTERN = new RegExp(`^(${READMODEL_LIST_SORTS.join("|")})$`);
 export const MAX_READMODEL_SEARCH = 200;
 
 /**
- * The URL parameters a read-model list adds to its filters: `q` (name, e-mail, job title, external
- * id across every page), `sort` (a column; default the name) and `order` (asc, desc). Not filters
- * of the live API (it has no sort and no search), hence `api: false` where a list also runs live.
+ * The search a read-model list adds to its filters: `q` (name, e-mail, job title, external id across
+ * every page). Not a filter of the live API (it has no search), hence `api: false` where a list also
+ * runs live.
  */
-export const readModelFilters = <const Api extends boolean>(api: Api) => ({
-  q: filter.text({ max: MAX_READMODEL_SEARCH, api }),
-  sort: filter.text({ pattern: SORT_PATTERN, api }),
-  order: filter.text({ pattern: /^(asc|desc)$/, api }),
+export const readModelSearchFilter = <const Api extends boolean>(api: Api) => filter.text({ max: MAX_READMODEL_SEARCH, api });
+
+/** The sort of a read-model list (`?sort=<column>&order=desc`, lib/console/list/sort.ts): every column, by name by default. */
+export const readModelSort = <const K extends ReadModelListSort>(keys: readonly K[]) => ({
+  keys,
+  default: { by: "full_name" as K, order: "asc" as const },
 });
 
 export const readModelTypeFilter = () => filter.multi(EMPLOYMENT_TYPES, { key: "type" });
