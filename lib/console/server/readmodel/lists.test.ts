@@ -5,6 +5,7 @@ import { readmodelSyncState } from "../db/schema";
 import { handleConnectCallback, handleConnectStart } from "../partner/connect";
 import { handlePartnerEmploymentFacets, handlePartnerEmployments } from "../partner/employments-route";
 import { handleCreateConsentLink } from "../partner/routes";
+import { handlePartnerEmploymentsExport } from "../export/partner";
 import {
   COMPANY_A,
   COMPANY_B,
@@ -265,6 +266,20 @@ describe("employment lists from the read model", () => {
     await rereadEmployment(deps, refOf(COMPANY_B), target.id);
     const after = await partnerPage("q=rm-changed-42");
     expect(after.employments.map((e) => [e.id, e.external_id])).toEqual([[target.id, "RM-CHANGED-42"]]);
+  });
+
+  it("exports the whole filtered, searched and sorted list: the list's rows, in its order", async () => {
+    const search = `company=${COMPANY_B.id}&sort=external_id&order=desc&status=${apiEmployments.b![0]!.status}`;
+    const page = await partnerPage(`${search}&page_size=100`);
+    expect(page.total_count).toBeGreaterThan(0);
+    const res = await handlePartnerEmploymentsExport(s.deps, operator.request(`/api/partner/employments/export?${search}`));
+    expect(res.status).toBe(200);
+    const lines = (await res.text()).replace(/^\uFEFF/, "").trim().split(/\r?\n/);
+    expect(lines[0]).toMatch(/^Company,Company ID,Name,/);
+    expect(lines.length - 1).toBe(page.total_count);
+    const uuid = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
+    // Each line: the company's id, then the employment's.
+    expect(lines.slice(1).map((l) => l.match(uuid)?.[1])).toEqual(page.employments.map((e) => e.id));
   });
 
   it("only operators may read it: anyone else gets 404", async () => {
