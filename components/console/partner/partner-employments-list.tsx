@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useId, useMemo, useState, type ReactNode } from "react";
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from "react";
 import { EMPLOYMENT_CELL_COLUMN_DEFS } from "@/components/console/employments/employment-cells";
 import { DataTable, ExportButton, ListShell, useList, type ListColumn } from "@/components/console/list";
 import { FreshnessLine } from "@/components/console/readmodel/freshness-line";
@@ -66,6 +66,15 @@ export function PartnerEmploymentsList({
   const model = useList(list, (q) => partnerEmploymentsQuery(environment, q));
   const { state, change } = model;
   const facets = useQuery(partnerFacetsQuery(environment));
+  // The counts follow a completed sync at once (not only on their slower poll).
+  const syncMark = model.data ? `${model.data.freshness.syncedAt}|${model.data.freshness.totals.fresh}` : "";
+  const refetchFacets = facets.refetch;
+  const lastMark = useRef(syncMark);
+  useEffect(() => {
+    if (syncMark === lastMark.current) return;
+    lastMark.current = syncMark;
+    void refetchFacets();
+  }, [syncMark, refetchFacets]);
   const page = model.data;
   const filtered = isFiltered(state);
 
