@@ -137,7 +137,7 @@ test("an operator sorts, searches and exports the employments of two companies, 
     const target = list.data.employments[0]!.id;
     const externalId = `RM-E2E-${Date.now()}`;
     await page.goto(`/partner/employments?q=${externalId}`);
-    await expect(page.getByRole("heading", { name: "No employment matches these filters" })).toBeVisible();
+    await expect(page.getByText("No employment matches these filters", { exact: true })).toBeVisible();
     await page.evaluate(() => ((window as unknown as { __stillHere: boolean }).__stillHere = true));
     const changedAt = Date.now();
     const res = await api.patch(`/v2/employments/${target}`, { data: { external_id: externalId } });
