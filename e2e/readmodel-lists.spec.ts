@@ -133,16 +133,20 @@ test("an operator sorts, searches and exports the employments of two companies, 
     extraHTTPHeaders: { authorization: `Bearer ${PRODUCTION_CUSTOMER_TOKEN}`, accept: "application/json" },
   });
   try {
-    const list = (await (await api.get("/v1/employments?page=1&page_size=5")).json()) as { data: { employments: { id: string }[] } };
-    const target = list.data.employments[0]!.id;
-    const externalId = `RM-E2E-${Date.now()}`;
-    await page.goto(`/partner/employments?q=${externalId}`);
+    const list = (await (await api.get("/v1/employments?page=1&page_size=5")).json()) as {
+      data: { employments: { id: string; full_name: string }[] };
+    };
+    const target = list.data.employments[0]!;
+    // A work e-mail change: the API sends employment.account.updated (an external id change sends no event).
+    const workEmail = `rm-e2e-${Date.now()}@work.example`;
+    await page.goto(`/partner/employments?q=${encodeURIComponent(workEmail)}`);
     await expect(page.getByText("No employment matches these filters", { exact: true })).toBeVisible();
     await page.evaluate(() => ((window as unknown as { __stillHere: boolean }).__stillHere = true));
     const changedAt = Date.now();
-    const res = await api.patch(`/v2/employments/${target}`, { data: { external_id: externalId } });
+    const res = await api.patch(`/v2/employments/${target.id}`, { data: { work_email: workEmail } });
     expect(res.status()).toBe(200);
-    await expect(table(page).getByRole("cell", { name: externalId })).toBeVisible({ timeout: 30_000 });
+    await expect(table(page).getByRole("link", { name: target.full_name, exact: true })).toBeVisible({ timeout: 30_000 });
+    await expect(bodyRows(page)).toHaveCount(1);
     const seconds = (Date.now() - changedAt) / 1000;
     test.info().annotations.push({ type: "fresh-seconds", description: seconds.toFixed(1) });
     expect(await page.evaluate(() => (window as unknown as { __stillHere?: boolean }).__stillHere)).toBe(true);
