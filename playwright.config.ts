@@ -73,6 +73,8 @@ const E2E_DEMO: Record<string, string> = {
   AUTH_SECRET: "e2e-auth-secret-0123456789abcdef0123456789",
   NEXTAUTH_SECRET: "e2e-auth-secret-0123456789abcdef0123456789",
   LOG_LEVEL: "warn",
+  // The read model's sync (the partner's lists are served from it; docs/decisions/console-readmodel-lists.md).
+  CONSOLE_READMODEL_SYNC: "on",
 };
 
 /** Configuration of the e2e server (and of the specs, through process.env). */

@@ -17,7 +17,9 @@ import { loadPartnerCompanies } from "@/lib/console/server/partner/companies";
 import { requireOperator } from "@/lib/console/server/partner/server";
 import { auditList } from "@/lib/console/partner/list";
 import { openCompanyHref, PARTNER_PATH } from "@/lib/console/partner/links";
-import { partnerListHref } from "@/lib/console/partner/list";
+import { partnerEmploymentsList } from "@/lib/console/partner/list";
+import { CompanyFreshnessCell } from "@/components/console/readmodel/company-freshness-cell";
+import { getFreshnessView } from "@/lib/console/server/readmodel/lists";
 import { EMPLOYMENT_STATUSES } from "@/lib/contract/enums";
 
 export const metadata: Metadata = { title: "Partner view" };
@@ -45,6 +47,14 @@ export default async function PartnerOverviewPage({
   const byCompany = new Map<string, CompanyCounts>(counts.map((c) => [c.company.id, c]));
   // The counts may have refreshed tokens (or found a grant revoked): show the health as it is now.
   const grants = await deps.grants.listGrants(environment);
+  const freshness = await getFreshnessView(
+    deps.db,
+    { kind: "partner", environment },
+    liveGrants(grants).map((g) => g.company),
+    deps.now(),
+    { all: true },
+  );
+  const freshnessOf = new Map(freshness.companies.map((f) => [f.company.id, f]));
   const envLabel = ENVIRONMENT_LABELS[environment];
   const noticeText = typeof notice === "string" ? NOTICES[notice] : undefined;
   const totals = counts.reduce<Record<string, number>>((acc, c) => {
@@ -109,6 +119,7 @@ export default async function PartnerOverviewPage({
                     <Th>Company</Th>
                     <Th>Health</Th>
                     <Th>Last successful call</Th>
+                    <Th>Synced</Th>
                     <Th className="text-right">Employments</Th>
                     <Th>By status</Th>
                     <Th>Consent</Th>
@@ -134,6 +145,9 @@ export default async function PartnerOverviewPage({
                         </Td>
                         <Td className="whitespace-nowrap">
                           <UtcTime value={grant.lastSuccessAt} />
+                        </Td>
+                        <Td className="max-w-xs text-xs">
+                          <CompanyFreshnessCell freshness={freshnessOf.get(grant.company.id) ?? null} readAt={freshness.readAt} />
                         </Td>
                         <Td className="text-right tabular-nums">{c?.total ?? "—"}</Td>
                         <Td>
@@ -174,7 +188,7 @@ export default async function PartnerOverviewPage({
                                 </a>
                                 <ButtonLink
                                   size="sm"
-                                  href={partnerListHref({ page: 1, pageSize: 20, statuses: [], email: "", company: grant.company.id })}
+                                  href={partnerEmploymentsList.hrefFor({ company: grant.company.id })}
                                   aria-label={`Employments of ${grant.company.name}`}
                                 >
                                   Employments
@@ -211,7 +225,7 @@ export default async function PartnerOverviewPage({
               {shownStatuses.map((s) => (
                 <li key={s}>
                   <a
-                    href={partnerListHref({ page: 1, pageSize: 20, statuses: [s], email: "", company: "" })}
+                    href={partnerEmploymentsList.hrefFor({ statuses: [s] })}
                     className="inline-flex items-center gap-2 rounded-md border border-slate-200 px-3 py-1.5 text-sm hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800"
                   >
                     {STATUS_LABELS[s]} <span className="font-semibold tabular-nums">{totals[s]}</span>

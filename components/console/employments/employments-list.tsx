@@ -4,10 +4,12 @@ import { useCallback, useEffect, useId, useMemo, useState } from "react";
 import {
   BulkActions,
   BulkResult,
+  ExportButton,
   ListShell,
   useBulkSelection,
   useList,
   type BulkAction,
+  type TableSort,
   type BulkRunResult,
 } from "@/components/console/list";
 import { inviteEmploymentRequest } from "@/components/forms/requests";
@@ -24,8 +26,12 @@ import { STATUS_LABELS } from "@/lib/console/employments/labels";
 import { employmentsList, searchPageItems, type EmploymentListState } from "@/lib/console/employments/list";
 import { employmentKeys, employmentListQuery } from "@/lib/queries/employments";
 import type { QueryScope } from "@/lib/queries/scope";
+import { EMPLOYMENT_CELL_COLUMNS } from "./employment-cells";
 import { EmploymentsTable, EmploymentsTableSkeleton } from "./employments-table";
 import { StatusFilter } from "./status-filter";
+
+/** The columns on screen (the export's column ids). */
+const EXPORT_COLUMNS = ["Name", ...EMPLOYMENT_CELL_COLUMNS];
 
 const hasApiFilters = (s: EmploymentListState) => employmentsList.hasFilters(s);
 
@@ -88,6 +94,9 @@ export function EmploymentsList({
       environmentLabel={environmentLabel}
       columns={[]}
       skeleton={<EmploymentsTableSkeleton rows={Math.min(state.pageSize, 10)} />}
+      toolbar={
+        <ExportButton endpoint="/api/bff/employments/export" scope={scope} noun={["employment", "employments"]} columns={EXPORT_COLUMNS} />
+      }
       emptyText={null}
       summary={summary({ state, data, shown: visible.length, searching, q: qInput.trim() })}
       aside={
@@ -338,18 +347,21 @@ const selectLabel = (e: EmploymentListItem) => `Select ${e.full_name}`;
 const employees = (n: number) => (n === 1 ? "1 employee" : `${n} employees`);
 
 /** The employments table with row selection and bulk invite (components/console/list/bulk-actions.tsx). */
-function BulkEmploymentsTable({
+export function BulkEmploymentsTable({
   scope,
   onResult,
   items,
   busy,
   caption,
+  sort,
 }: {
   scope: QueryScope;
   onResult: (r: BulkRunResult | null) => void;
   items: readonly EmploymentListItem[];
   busy: boolean;
   caption: string;
+  /** Sortable headers (the list served from the read model). */
+  sort?: TableSort;
 }) {
   const { selected, selection, clear } = useBulkSelection(items, employmentId, selectLabel);
   const run = useCallback((e: EmploymentListItem) => inviteEmploymentRequest(scope, e.id), [scope]);
@@ -379,7 +391,7 @@ function BulkEmploymentsTable({
         invalidate={employmentKeys.all(scope)}
         onResult={onResult}
       />
-      <EmploymentsTable items={items} busy={busy} caption={caption} selection={selection} />
+      <EmploymentsTable items={items} busy={busy} caption={caption} selection={selection} sort={sort} />
     </div>
   );
 }

@@ -2,7 +2,8 @@
 
 import { useRouter } from "next/navigation";
 import { useMemo, type MouseEvent } from "react";
-import { DataTable, RowLink, type ListColumn, type RowSelection } from "@/components/console/list";
+import { DataTable, RowLink, type ListColumn, type RowSelection, type TableSort } from "@/components/console/list";
+import { withSortKeys } from "@/components/console/readmodel/sortable-columns";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import type { EmploymentListItem } from "@/lib/contract";
@@ -20,12 +21,15 @@ export function EmploymentsTable({
   busy,
   caption,
   selection,
+  sort,
 }: {
   items: readonly EmploymentListItem[];
   busy?: boolean;
   caption: string;
   /** Row checkboxes (bulk invite). */
   selection?: RowSelection<EmploymentListItem>;
+  /** Sortable headers (the list served from the read model): columns get their read-model sort key. */
+  sort?: TableSort;
 }) {
   const router = useRouter();
   const columns = useMemo<ListColumn<EmploymentListItem>[]>(
@@ -47,6 +51,7 @@ export function EmploymentsTable({
     ],
     [],
   );
+  const shown = useMemo(() => (sort ? withSortKeys(columns) : columns), [columns, sort]);
   const onRowClick = (href: string) => (event: MouseEvent<HTMLTableRowElement>) => {
     if ((event.target as HTMLElement).closest("a, button, input, select, textarea, label")) return;
     if (window.getSelection()?.toString()) return; // selecting text is not a click
@@ -57,8 +62,9 @@ export function EmploymentsTable({
       label="Employments"
       caption={caption}
       rows={items}
-      columns={columns}
+      columns={shown}
       getRowId={(e) => e.id}
+      sort={sort}
       busy={busy}
       selection={selection}
       rowProps={(e) => ({

@@ -1,229 +1,389 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { useQueryStates } from "nuqs";
-import { useCallback, useMemo, useTransition, type ReactNode } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from "react";
 import { EMPLOYMENT_CELL_COLUMN_DEFS } from "@/components/console/employments/employment-cells";
-import { DataTable, ListShell, type ListColumn, type ListShellModel } from "@/components/console/list";
+import { DataTable, ExportButton, ListShell, useList, type ListColumn } from "@/components/console/list";
+import { FreshnessLine } from "@/components/console/readmodel/freshness-line";
+import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Input, Select } from "@/components/ui/field";
-import { STATUS_OPTIONS } from "@/lib/console/employments/labels";
+import { STATUS_LABELS, STATUS_OPTIONS, TYPE_LABELS } from "@/lib/console/employments/labels";
 import { pageRange } from "@/lib/console/list";
 import { openCompanyHref } from "@/lib/console/partner/links";
 import { partnerEmploymentsList, type PartnerListState } from "@/lib/console/partner/list";
-import type { EmploymentListItem } from "@/lib/contract";
+import { READMODEL_POLL_MS, type ReadModelListSort } from "@/lib/console/readmodel/list";
+import { EMPLOYMENT_TYPES, type EmploymentStatus, type Environment } from "@/lib/contract/enums";
+import { partnerEmploymentsQuery, partnerFacetsQuery, type ReadModelEmploymentRow } from "@/lib/queries/readmodel";
+import { withSortKeys } from "@/components/console/readmodel/sortable-columns";
+import { SORT_LABELS } from "./sort-labels";
 
 const list = partnerEmploymentsList;
 
-/** A row of the list: an employment and the company it belongs to. */
-export type PartnerEmploymentRow = EmploymentListItem & { company: { id: string; name: string } };
+/** A row of the list: an employment, the company it belongs to, its onboarding progress. */
+export type PartnerEmploymentRow = ReadModelEmploymentRow;
 
-export interface PartnerEmploymentsPage {
-  rows: PartnerEmploymentRow[];
-  current_page: number;
-  total_count: number;
-  total_pages: number;
-  /** Companies whose count is known, of the companies asked. */
-  companiesRead: number;
-  companiesAsked: number;
-}
+/** The columns on screen (their ids are the export's column ids). */
+const PARTNER_COLUMNS = [
+  "Company",
+  "Name",
+  "Job title and department",
+  "Country",
+  "Type and model",
+  "Status",
+  "Lifecycle",
+  "External ID",
+  "Onboarding",
+] as const;
+
+/** The filters that narrow the list (sort and order do not). */
+const isFiltered = (s: PartnerListState) => s.statuses.length > 0 || s.types.length > 0 || !!s.country || !!s.company || !!s.q;
 
 /**
- * The partner's employments across companies, on the console's list framework: URL state by
- * `partnerEmploymentsList`, rendered by ListShell + DataTable.
- *
- * The rows come from the server page, not from a BFF query: they are aggregated server-side across
- * companies (lib/console/server/partner/aggregate.ts, each company called with its own grant, every call
- * audited with the operator as actor), there is no BFF route for that aggregate, and a later issue
- * replaces it with a read model. So the URL is written by nuqs with `shallow: false`: a change of
- * filter, page or page size re-renders the server page with the new `searchParams` (no full GET
- * form, no reload), and the transition's pending flag is the list's busy state.
+ * The partner's employments across companies, served from the console's read model
+ * (docs/decisions/console-readmodel-lists.md): every filter, a search across every page and company,
+ * sort on every column, counts per company and status, and the page's freshness. The URL holds the
+ * state (`partnerEmploymentsList`); the page polls its route every few seconds, so a change at the
+ * API shows without a reload. Nothing here calls the provider's API.
  *
  * The name links to /partner/open (a route handler that switches the company the console acts for,
- * then redirects): it is a plain link, never a RowLink, because prefetching it on hover would run
- * that GET, i.e. switch company as a side effect.
+ * then redirects): a plain link, never a RowLink, because prefetching it on hover would run that
+ * GET, i.e. switch company as a side effect.
  */
 export function PartnerEmploymentsList({
-  page,
+  environment,
   companies,
   environmentLabel,
-  aside,
 }: {
-  page: PartnerEmploymentsPage;
+  environment: Environment;
   /** The connected companies (the company filter's options). */
   companies: { id: string; name: string }[];
   environmentLabel: string;
-  /** Notices of the server page (unknown company, partial results). */
-  aside?: ReactNode;
 }) {
-  const router = useRouter();
-  const [pending, startTransition] = useTransition();
-  const [values, setValues] = useQueryStates(list.parsers, {
-    urlKeys: list.urlKeys as never,
-    history: "push",
-    shallow: false,
-    startTransition,
-  });
-  const state = values as PartnerListState;
-  const change = useCallback(
-    (patch: Partial<PartnerListState>) => void setValues((prev) => list.update(prev as PartnerListState, patch) as never),
-    [setValues],
-  );
-  const clearFilters = useCallback(() => void setValues((prev) => ({ ...list.defaults, pageSize: prev.pageSize }) as never), [setValues]);
+  const ids = { q: useId(), company: useId(), country: useId() };
+  const model = useList(list, (q) => partnerEmploymentsQuery(environment, q));
+  const { state, change } = model;
+  const facets = useQuery(partnerFacetsQuery(environment));
+  // The counts follow a completed sync at once (not only on their slower poll).
+  const syncMark = model.data ? `${model.data.freshness.syncedAt}|${model.data.freshness.totals.fresh}` : "";
+  const refetchFacets = facets.refetch;
+  const lastMark = useRef(syncMark);
+  useEffect(() => {
+    if (syncMark === lastMark.current) return;
+    lastMark.current = syncMark;
+    void refetchFacets();
+  }, [syncMark, refetchFacets]);
+  const page = model.data;
+  const filtered = isFiltered(state);
 
-  const filtered = list.hasFilters(state);
-  const data = { current_page: page.current_page, total_count: page.total_count, total_pages: page.total_pages };
-  const model: ListShellModel<typeof data> = {
-    state,
-    pageSizes: list.pageSizes,
-    data,
-    busy: pending,
-    error: null,
-    errorFromServer: false,
-    filtered,
-    retry: () => router.refresh(),
-    goToPage: (p) => change({ page: p }),
-    setPageSize: (pageSize) => change({ pageSize }),
-    pageHref: (p) => list.href({ ...state, page: p }),
-    clearFilters,
-  };
-  const range = pageRange(page.current_page, state.pageSize, page.rows.length, page.total_count);
-  const pastTheEnd = page.total_count > 0 && state.page > page.total_pages;
-  const columns = useMemo(
-    () =>
-      [
-        { id: "Company", header: "Company", meta: { className: "whitespace-nowrap" }, cell: ({ row }) => row.original.company.name },
-        {
-          id: "Name",
-          header: "Name",
-          meta: { className: "min-w-52" },
-          cell: ({ row: { original: e } }) => (
-            <>
-              <a
-                href={openCompanyHref(e.company.id, `/employments/${encodeURIComponent(e.id)}`)}
-                className="font-medium text-slate-900 underline-offset-2 hover:underline dark:text-white"
-              >
-                {e.full_name}
-              </a>
-              <div className="text-xs text-slate-600 dark:text-slate-400">{e.personal_email}</div>
-            </>
-          ),
-        },
-        ...(EMPLOYMENT_CELL_COLUMN_DEFS as unknown as ListColumn<PartnerEmploymentRow>[]),
-      ] satisfies ListColumn<PartnerEmploymentRow>[],
-    [],
-  );
+  // The search box holds what is typed; the URL what applies (written shortly after typing stops).
+  const [qInput, setQInput] = useState(state.q);
+  useEffect(() => setQInput(state.q), [state.q]);
+  useEffect(() => {
+    const handle = setTimeout(() => {
+      if (qInput.trim() !== state.q) change({ q: qInput.trim() }, { history: "replace" });
+    }, 300);
+    return () => clearTimeout(handle);
+  }, [qInput, state.q, change]);
+
+  const rows = page?.employments ?? [];
+  const range = page ? pageRange(page.current_page, state.pageSize, rows.length, page.total_count) : null;
+  const pastTheEnd = !!page && page.total_count > 0 && state.page > page.total_pages;
+  const columns = useMemo(() => withSortKeys(partnerColumns()), []);
+  const sort = (state.sort || "full_name") as ReadModelListSort;
+  const countries = facets.data?.countries ?? [];
 
   return (
-    <ListShell
-      model={model}
-      items={page.rows}
-      noun={["employment", "employments"]}
-      environmentLabel={environmentLabel}
-      columns={[]}
-      emptyText={null}
-      empty={
-        pastTheEnd ? undefined : (
-          <EmptyState title={filtered ? "No employment matches these filters" : "No employments yet"}>
-            {filtered ? "Change or clear the filters." : "The connected companies have no employments."}
-          </EmptyState>
-        )
-      }
-      summary={
-        <>
-          {range ? `${range.from}–${range.to} of ${range.total}` : "None"} · {page.companiesRead} of {page.companiesAsked}{" "}
-          {page.companiesAsked === 1 ? "company" : "companies"}
-        </>
-      }
-      aside={aside}
-      filters={
-        <Card className="p-4">
-          <form
-            className="grid gap-4 md:grid-cols-[repeat(2,minmax(0,1fr))_auto] md:items-end"
-            aria-label="Filters"
-            onSubmit={(e) => {
-              e.preventDefault();
-              const form = new FormData(e.currentTarget);
-              change({
-                company: String(form.get("company") ?? ""),
-                email: String(form.get("email") ?? "").trim(),
-                statuses: form.getAll("status").map(String) as PartnerListState["statuses"],
-              });
-            }}
-          >
-            <div>
-              <label htmlFor="filter-company" className="block text-sm font-medium">
-                Company
-              </label>
-              <Select
-                id="filter-company"
-                name="company"
-                className="mt-1"
-                value={state.company}
-                onChange={(e) => change({ company: e.target.value })}
-              >
-                <option value="">All companies</option>
-                {companies.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.name}
-                  </option>
-                ))}
-              </Select>
-            </div>
-            <div>
-              <label htmlFor="filter-email" className="block text-sm font-medium">
-                Personal email
-              </label>
-              {/* Typed freely, applied with "Apply filters"; reset from the URL when it changes (Back, Clear). */}
-              <Input id="filter-email" key={state.email} name="email" type="email" defaultValue={state.email} className="mt-1" />
-            </div>
-            <div className="flex gap-2">
-              <Button type="submit" variant="primary">
-                Apply filters
-              </Button>
-              {filtered ? (
-                <Button type="button" variant="secondary" onClick={clearFilters}>
-                  Clear
-                </Button>
+    <div className="space-y-4">
+      {facets.data ? <CountsByCompany counts={facets.data.counts} onPick={(patch) => change(patch)} /> : null}
+      <ListShell
+        model={{
+          ...model,
+          filtered,
+          clearFilters: () => {
+            setQInput("");
+            model.clearFilters();
+          },
+        }}
+        items={rows}
+        noun={["employment", "employments"]}
+        environmentLabel={environmentLabel}
+        columns={PARTNER_COLUMNS}
+        toolbar={
+          <ExportButton
+            endpoint="/api/partner/employments/export"
+            scope={{ environment, companyId: "partner" }}
+            noun={["employment", "employments"]}
+            columns={PARTNER_COLUMNS}
+          />
+        }
+        emptyText={null}
+        empty={
+          pastTheEnd ? undefined : (
+            <EmptyState title={filtered ? "No employment matches these filters" : "No employments yet"}>
+              {filtered ? "Change or clear the filters." : "The connected companies have no employments (or none is synced yet)."}
+            </EmptyState>
+          )
+        }
+        summary={
+          page ? (
+            <>
+              {range
+                ? `Showing ${range.from.toLocaleString("en-US")}–${range.to.toLocaleString("en-US")} of ${range.total.toLocaleString("en-US")}`
+                : "None"}
+              {filtered ? " matching these filters" : ""}, sorted by {SORT_LABELS[sort]} (
+              {state.order === "desc" ? "descending" : "ascending"}).
+            </>
+          ) : null
+        }
+        aside={
+          page ? (
+            <>
+              {page.unknownCompany ? (
+                <Alert tone="warning" role="status" title="This company is not connected">
+                  <p>The company in the link is not one of the connected companies of {environmentLabel}.</p>
+                </Alert>
               ) : null}
-            </div>
-            <fieldset className="md:col-span-3">
-              <legend className="text-sm font-medium">Status</legend>
-              <div className="mt-2 flex flex-wrap gap-x-4 gap-y-2">
-                {STATUS_OPTIONS.map((o) => (
-                  <label key={o.value} className="inline-flex items-center gap-1.5 text-sm">
-                    <input
-                      type="checkbox"
-                      name="status"
-                      value={o.value}
-                      checked={state.statuses.includes(o.value)}
-                      onChange={(e) =>
-                        change({
-                          statuses: e.target.checked ? [...state.statuses, o.value] : state.statuses.filter((s) => s !== o.value),
-                        })
-                      }
-                    />
-                    {o.label}
-                  </label>
-                ))}
+              <FreshnessLine freshness={page.freshness} />
+            </>
+          ) : null
+        }
+        filters={
+          <Card className="p-4">
+            <div className="grid gap-4 md:grid-cols-3 md:items-end">
+              <form role="search" aria-label="Search employments" className="md:col-span-3" onSubmit={(e) => e.preventDefault()}>
+                <label htmlFor={ids.q} className="block text-sm font-medium">
+                  Search every company
+                </label>
+                <Input
+                  id={ids.q}
+                  type="search"
+                  className="mt-1"
+                  value={qInput}
+                  maxLength={200}
+                  onChange={(e) => setQInput(e.target.value)}
+                  placeholder="Name, e-mail, job title or external ID"
+                  aria-describedby={`${ids.q}-hint`}
+                />
+                <p id={`${ids.q}-hint`} className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+                  Searches every page of every connected company (part of a word is enough).
+                </p>
+              </form>
+              <Field id={ids.company} label="Company">
+                <Select id={ids.company} value={state.company} onChange={(e) => change({ company: e.target.value })}>
+                  <option value="">All companies</option>
+                  {companies.map((c) => (
+                    <option key={c.id} value={c.id}>
+                      {c.name}
+                    </option>
+                  ))}
+                </Select>
+              </Field>
+              <Field id={ids.country} label="Country">
+                <Select id={ids.country} value={state.country} onChange={(e) => change({ country: e.target.value })}>
+                  <option value="">All countries</option>
+                  {state.country && !countries.some((c) => c.code === state.country) ? (
+                    <option value={state.country}>{state.country}</option>
+                  ) : null}
+                  {countries.map((c) => (
+                    <option key={c.code} value={c.code}>
+                      {c.name}
+                    </option>
+                  ))}
+                </Select>
+              </Field>
+              <Checkboxes
+                legend="Status"
+                options={STATUS_OPTIONS}
+                selected={state.statuses}
+                onChange={(statuses) => change({ statuses: statuses as EmploymentStatus[] })}
+              />
+              <Checkboxes
+                legend="Type"
+                options={EMPLOYMENT_TYPES.map((value) => ({ value, label: TYPE_LABELS[value] }))}
+                selected={state.types}
+                onChange={(types) => change({ types: types as PartnerListState["types"] })}
+              />
+              <div className="md:col-span-3">
+                {filtered ? (
+                  <Button
+                    type="button"
+                    variant="secondary"
+                    onClick={() => {
+                      setQInput("");
+                      model.clearFilters();
+                    }}
+                  >
+                    Clear filters
+                  </Button>
+                ) : null}
               </div>
-            </fieldset>
-          </form>
-        </Card>
-      }
-    >
-      {(rows, { busy }) => (
-        <DataTable
-          label="Employments across companies"
-          caption={`Employments across companies${range ? `, ${range.from} to ${range.to} of ${range.total}` : ""}`}
-          rows={rows}
-          columns={columns}
-          getRowId={(e) => `${e.company.id}:${e.id}`}
-          busy={busy}
-        />
-      )}
-    </ListShell>
+            </div>
+          </Card>
+        }
+      >
+        {(shown, { busy }) => (
+          <DataTable
+            label="Employments across companies"
+            caption={`Employments across companies${range ? `, ${range.from} to ${range.to} of ${range.total}` : ""}`}
+            rows={shown}
+            columns={columns}
+            getRowId={(e) => `${e.company.id}:${e.id}`}
+            busy={busy}
+            {...model.table}
+          />
+        )}
+      </ListShell>
+    </div>
+  );
+}
+
+function Field({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0 flex-1">
+      <label htmlFor={id} className="block text-sm font-medium">
+        {label}
+      </label>
+      <div className="mt-1">{children}</div>
+    </div>
+  );
+}
+
+function Checkboxes({
+  legend,
+  options,
+  selected,
+  onChange,
+}: {
+  legend: string;
+  options: readonly { value: string; label: string }[];
+  selected: readonly string[];
+  onChange: (next: string[]) => void;
+}) {
+  return (
+    <fieldset className="md:col-span-3">
+      <legend className="text-sm font-medium">{legend}</legend>
+      <div className="mt-2 flex flex-wrap gap-x-4 gap-y-2">
+        {options.map((o) => (
+          <label key={o.value} className="inline-flex items-center gap-1.5 text-sm">
+            <input
+              type="checkbox"
+              value={o.value}
+              checked={selected.includes(o.value)}
+              onChange={(e) => onChange(e.target.checked ? [...selected, o.value] : selected.filter((s) => s !== o.value))}
+            />
+            {o.label}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+function partnerColumns(): ListColumn<PartnerEmploymentRow>[] {
+  return [
+    { id: "Company", header: "Company", meta: { className: "whitespace-nowrap" }, cell: ({ row }) => row.original.company.name },
+    {
+      id: "Name",
+      header: "Name",
+      meta: { className: "min-w-52" },
+      cell: ({ row: { original: e } }) => (
+        <>
+          <a
+            href={openCompanyHref(e.company.id, `/employments/${encodeURIComponent(e.id)}`)}
+            className="font-medium text-slate-900 underline-offset-2 hover:underline dark:text-white"
+          >
+            {e.full_name}
+          </a>
+          <div className="text-xs text-slate-600 dark:text-slate-400">{e.personal_email}</div>
+        </>
+      ),
+    },
+    ...(EMPLOYMENT_CELL_COLUMN_DEFS as unknown as ListColumn<PartnerEmploymentRow>[]),
+    {
+      id: "Onboarding",
+      header: "Onboarding",
+      meta: { className: "whitespace-nowrap tabular-nums" },
+      cell: ({ row: { original: e } }) =>
+        e.onboarding ? `${e.onboarding.completed} of ${e.onboarding.total}` : <span className="text-slate-600 dark:text-slate-400">—</span>,
+    },
+  ];
+}
+
+/** Employments per company and status (from the read model); a count filters the list to it. */
+function CountsByCompany({
+  counts,
+  onPick,
+}: {
+  counts: {
+    companies: { company: { id: string; name: string }; total: number; byStatus: Record<string, number> }[];
+    byStatus: Record<string, number>;
+    total: number;
+  };
+  onPick: (patch: Partial<PartnerListState>) => void;
+}) {
+  const statuses = STATUS_OPTIONS.filter((o) => counts.byStatus[o.value]);
+  return (
+    <details className="rounded-lg border border-slate-200 bg-white p-3 text-sm dark:border-slate-800 dark:bg-slate-900">
+      <summary className="cursor-pointer font-medium">
+        Counts by company and status: {counts.total.toLocaleString("en-US")} employments in{" "}
+        {counts.companies.length.toLocaleString("en-US")} {counts.companies.length === 1 ? "company" : "companies"}
+      </summary>
+      <div className="mt-2 max-h-96 overflow-auto">
+        <table className="w-full text-left">
+          <caption className="sr-only">Employments per company and status</caption>
+          <thead>
+            <tr>
+              <th scope="col" className="py-1 pr-3">
+                Company
+              </th>
+              <th scope="col" className="py-1 pr-3 text-right">
+                Total
+              </th>
+              {statuses.map((s) => (
+                <th key={s.value} scope="col" className="py-1 pr-3 text-right">
+                  {s.label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {counts.companies.map((c) => (
+              <tr key={c.company.id} className="border-t border-slate-100 dark:border-slate-800">
+                <th scope="row" className="py-1 pr-3 font-normal">
+                  <button
+                    type="button"
+                    className="underline-offset-2 hover:underline"
+                    onClick={() => onPick({ company: c.company.id, statuses: [] })}
+                  >
+                    {c.company.name}
+                  </button>
+                </th>
+                <td className="py-1 pr-3 text-right tabular-nums">{c.total}</td>
+                {statuses.map((s) => (
+                  <td key={s.value} className="py-1 pr-3 text-right tabular-nums">
+                    {c.byStatus[s.value] ? (
+                      <button
+                        type="button"
+                        className="underline-offset-2 hover:underline"
+                        aria-label={`${c.byStatus[s.value]} ${STATUS_LABELS[s.value]} in ${c.company.name}`}
+                        onClick={() => onPick({ company: c.company.id, statuses: [s.value] })}
+                      >
+                        {c.byStatus[s.value]}
+                      </button>
+                    ) : (
+                      <span className="text-slate-400">0</span>
+                    )}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">Refreshed every {(READMODEL_POLL_MS * 5) / 1000} s.</p>
+    </details>
   );
 }

@@ -12,11 +12,21 @@ const stateArb: fc.Arbitrary<EmploymentListState> = fc.record({
   statuses: fc.uniqueArray(fc.constantFrom(...EMPLOYMENT_STATUSES)).map((s) => EMPLOYMENT_STATUSES.filter((x) => s.includes(x))),
   email: fc.oneof(fc.constant(""), fc.emailAddress()),
   q: fc.string({ maxLength: 40 }).map((s) => s.trim()),
+  sort: fc.constantFrom("full_name", "job_title", "status", "external_id"),
+  order: fc.constantFrom("asc" as const, "desc" as const),
 });
 
 describe("employments list URL state", () => {
   it("reads the defaults from an empty URL and writes none back", () => {
-    expect(list.parse(new URLSearchParams())).toEqual({ page: 1, pageSize: 20, statuses: [], email: "", q: "" });
+    expect(list.parse(new URLSearchParams())).toEqual({
+      page: 1,
+      pageSize: 20,
+      statuses: [],
+      email: "",
+      q: "",
+      sort: "full_name",
+      order: "asc",
+    });
     expect(list.href(list.defaults)).toBe("/employments");
   });
 
@@ -40,9 +50,25 @@ describe("employments list URL state", () => {
   });
 
   it("reads Next's searchParams object and comma lists, statuses in the spec's order", () => {
-    const s = list.parse({ status: "active,bogus,invited", page: "3", page_size: "50", email: " a@b.example ", q: " berlin " });
-    expect(s).toEqual({ page: 3, pageSize: 50, statuses: ["invited", "active"], email: "a@b.example", q: "berlin" });
-    expect(list.href(s)).toBe("/employments?status=invited,active&email=a@b.example&q=berlin&page=3&page_size=50");
+    const s = list.parse({
+      status: "active,bogus,invited",
+      page: "3",
+      page_size: "50",
+      email: " a@b.example ",
+      q: " berlin ",
+      sort: "status",
+    });
+    expect(s).toEqual({
+      page: 3,
+      pageSize: 50,
+      statuses: ["invited", "active"],
+      email: "a@b.example",
+      q: "berlin",
+      sort: "status",
+      order: "asc",
+    });
+    expect(list.href(s)).toBe("/employments?sort=status&status=invited,active&email=a@b.example&q=berlin&page=3&page_size=50");
+    expect(list.parse({ sort: "password", order: "up" })).toMatchObject({ sort: "full_name", order: "asc" });
   });
 
   it("falls back to defaults for values the API would refuse and page sizes the list does not offer", () => {
@@ -62,10 +88,18 @@ describe("employments list URL state", () => {
     expect(list.update(s, { statuses: [] }).page).toBe(4);
   });
 
-  it("maps to the API's query without the page search", () => {
-    const q = list.toApiQuery({ page: 2, pageSize: 50, statuses: ["active", "invited"], email: "a@b.example", q: "zzz" });
-    expect(q).toEqual({ page: 2, page_size: 50, status: ["invited", "active"], email: "a@b.example" });
-    expect(list.apiSearch(q)).toBe("page=2&page_size=50&status=invited%2Cactive&email=a%40b.example");
+  it("maps to the list's query without the page search; a sort other than the default is part of it (the live BFF ignores it)", () => {
+    const q = list.toApiQuery({
+      page: 2,
+      pageSize: 50,
+      statuses: ["active", "invited"],
+      email: "a@b.example",
+      q: "zzz",
+      sort: "job_title",
+      order: "desc" as const,
+    });
+    expect(q).toEqual({ page: 2, page_size: 50, sort: "job_title", order: "desc", status: ["invited", "active"], email: "a@b.example" });
+    expect(list.apiSearch(q)).toBe("page=2&page_size=50&sort=job_title&order=desc&status=invited%2Cactive&email=a%40b.example");
     expect(list.toApiQuery(list.defaults)).toEqual({ page: 1, page_size: 20 });
     expect(list.hasFilters({ ...list.defaults, q: "anna" })).toBe(false);
   });

@@ -1,26 +1,34 @@
 import { EMPLOYMENT_STATUSES } from "@/lib/contract/enums";
 import type { EmploymentListItem } from "@/lib/contract";
 import { defineList, filter, type ListApiQueryOf, type ListStateOf } from "@/lib/console/list";
+import { READMODEL_LIST_SORTS, readModelSort } from "@/lib/console/readmodel/list";
 import { LIFECYCLE_LABELS, MODEL_LABELS, STATUS_LABELS, TYPE_LABELS } from "./labels";
 import { EMPLOYMENTS_PATH } from "./links";
 
 // The employments list's state lives in the URL, so a copied link reopens the same view.
 //   ?status=active,invited   statuses (API filter, comma-separated like the API's own parameter)
 //   &email=a@b.example       personal email, exact match (API filter)
-//   &q=berlin                search within the loaded page (client-side, labelled as such)
+//   &q=berlin                search: within the loaded page when the list is live (client-side, labelled
+//                            as such); across every page when it is served from the read model
+//   &sort=job_title&order=desc  sort, when served from the read model (the API has no sort)
 //   &page=2&page_size=50     pagination (API)
 // Declared with the console's list framework (lib/console/list): lenient parsing, defaults omitted,
 // one URL per state, a filter change goes back to page 1.
 
 export const MAX_SEARCH_LENGTH = 200;
 
+/** The company list's sort columns: the read model's, without the company (it has one). */
+export const COMPANY_LIST_SORTS = READMODEL_LIST_SORTS.filter((s) => s !== "company");
+
 export const employmentsList = defineList(EMPLOYMENTS_PATH, {
   filters: {
     statuses: filter.multi(EMPLOYMENT_STATUSES, { key: "status" }),
     email: filter.text({ max: 254 }),
-    /** The search box: filters the loaded page in the browser, never sent to the API. */
+    /** The search box (never sent to the API): the loaded page when live, every page from the read model. */
     q: filter.text({ max: MAX_SEARCH_LENGTH, api: false }),
   },
+  /** Sort and order: served from the read model only (docs/decisions/console-readmodel-lists.md); the live list keeps the API's order. */
+  sort: readModelSort(COMPANY_LIST_SORTS),
 });
 
 export type EmploymentListState = ListStateOf<typeof employmentsList>;

@@ -40,28 +40,64 @@ describe("the partner audit list's URL", () => {
 });
 
 describe("partner employments list declaration", () => {
-  it("writes the company list's filters and the company, defaults left out, and reads them back", () => {
-    const state = { page: 2, pageSize: 50, statuses: ["active" as const], email: "", company: COMPANY };
+  const defaults = {
+    page: 1,
+    pageSize: 20,
+    statuses: [],
+    types: [],
+    country: "",
+    company: "",
+    q: "",
+    sort: "full_name",
+    order: "asc" as "asc" | "desc",
+  };
+
+  it("writes every filter, the search and the sort, defaults left out, and reads them back", () => {
+    const state = {
+      ...defaults,
+      page: 2,
+      pageSize: 50,
+      statuses: ["active" as const],
+      types: ["contractor" as const],
+      country: "PRT",
+      company: COMPANY,
+      q: "okafor",
+      sort: "job_title",
+      order: "desc" as const,
+    };
     const href = partnerListHref(state);
-    expect(href).toBe(`/partner/employments?status=active&company=${COMPANY}&page=2&page_size=50`);
+    expect(href).toBe(
+      `/partner/employments?sort=job_title&order=desc&status=active&type=contractor&country=PRT&company=${COMPANY}&q=okafor&page=2&page_size=50`,
+    );
     expect(partnerEmploymentsList.parse(new URL(href, "http://x").searchParams)).toEqual(state);
-    expect(partnerListHref({ ...state, page: 1, pageSize: 20, statuses: [], company: "" })).toBe("/partner/employments");
+    expect(partnerListHref(defaults)).toBe("/partner/employments");
   });
 
-  it("drops a company that is not a UUID, invalid values and the page search of the company list", () => {
-    expect(partnerEmploymentsList.parse({ company: "acme", q: "x", page: "abc", page_size: "7", status: "bogus" })).toEqual({
-      page: 1,
-      pageSize: 20,
-      statuses: [],
-      email: "",
-      company: "",
-    });
+  it("drops a company that is not a UUID, an unknown sort or order, and other invalid values", () => {
+    expect(
+      partnerEmploymentsList.parse({
+        company: "acme",
+        page: "abc",
+        page_size: "7",
+        status: "bogus",
+        type: "robot",
+        country: "portugal",
+        sort: "password",
+        order: "sideways",
+      }),
+    ).toEqual(defaults);
   });
 
-  it("counts the company as a filter and goes back to page 1 when it changes", () => {
+  it("counts the company as a filter and goes back to page 1 when a filter, the search or the sort changes", () => {
     const s = { ...partnerEmploymentsList.defaults, page: 3 };
     expect(partnerEmploymentsList.hasFilters({ ...s, company: COMPANY })).toBe(true);
-    expect(partnerEmploymentsList.update(s, { company: COMPANY }).page).toBe(1);
-    expect(partnerEmploymentsList.update(s, { statuses: ["active"] }).page).toBe(1);
+    for (const patch of [
+      { company: COMPANY },
+      { statuses: ["active" as const] },
+      { q: "ana" },
+      { sort: "status" },
+      { order: "desc" as const },
+    ])
+      expect(partnerEmploymentsList.update(s, patch).page).toBe(1);
   });
 });

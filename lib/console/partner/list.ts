@@ -1,5 +1,12 @@
 import { defineList, filter, type ListStateOf } from "@/lib/console/list";
-import { employmentsList } from "../employments/list";
+import {
+  READMODEL_LIST_SORTS,
+  readModelCountryFilter,
+  readModelSearchFilter,
+  readModelSort,
+  readModelStatusFilter,
+  readModelTypeFilter,
+} from "../readmodel/list";
 import { PARTNER_EMPLOYMENTS_PATH } from "./links";
 
 // The partner's audit log: `/partner/audit?company=<uuid>&page=2&page_size=100`. Without `company`
@@ -25,15 +32,23 @@ export const auditList = defineList(PARTNER_AUDIT_PATH, {
 });
 export type AuditListState = ListStateOf<typeof auditList>;
 
-/** The partner's employments list across companies: the company list's status and email filters
- * (`employmentsList`, without its page search), plus `company` (one connected company, or all). */
+/**
+ * The partner's employments list across companies, served from the read model
+ * (docs/decisions/console-readmodel-lists.md): status and type (several each), country, company
+ * (one connected company, or all), a search across every page and company (`q`: name, e-mail, job
+ * title, external id) and the sort (`sort`, `order`). All of them are parameters of its own route
+ * (`GET /api/partner/employments`), not of the provider's API.
+ */
 export const partnerEmploymentsList = defineList(PARTNER_EMPLOYMENTS_PATH, {
   filters: {
-    statuses: employmentsList.filters.statuses,
-    email: employmentsList.filters.email,
+    statuses: readModelStatusFilter(),
+    types: readModelTypeFilter(),
+    country: readModelCountryFilter(),
     /** One connected company (its id); anything that is not a UUID means all companies. */
     company: filter.text({ pattern: UUID }),
+    q: readModelSearchFilter(true),
   },
+  sort: readModelSort(READMODEL_LIST_SORTS),
 });
 
 export type PartnerListState = ListStateOf<typeof partnerEmploymentsList>;

@@ -10,6 +10,11 @@ import { employmentsList } from "@/lib/console/employments/list";
 import { employmentListQuery } from "@/lib/queries/employments";
 import { makeQueryClient } from "@/lib/queries/query-client";
 import { listEmployments } from "@/lib/console/server/employments/api";
+import { EmploymentsReadModelList } from "@/components/console/employments/employments-readmodel-list";
+import { getAuthDeps } from "@/lib/console/server/auth/deps";
+import { companyEmploymentsFromReadModel } from "@/lib/console/server/readmodel/lists";
+import { requireConsoleSession } from "@/lib/console/server/session";
+import { companyReadModelQuery } from "@/lib/queries/readmodel";
 
 export const metadata: Metadata = { title: "Employments" };
 
@@ -18,27 +23,58 @@ export default async function EmploymentsPage({ searchParams }: { searchParams: 
   const state = employmentsList.parse(await searchParams);
   const returnTo = employmentsList.href(state);
   const { api, scope } = await getPageApi(returnTo);
-  const apiQuery = employmentsList.toApiQuery(state);
+  const environmentLabel = ENVIRONMENT_LABELS[scope.environment];
   const queryClient = makeQueryClient();
+  // Served from the read model once the company's first sync has completed; live pages until then
+  // (docs/decisions/console-readmodel-lists.md).
+  const session = await requireConsoleSession(returnTo);
+  const deps = await getAuthDeps();
+  const synced = await companyEmploymentsFromReadModel(
+    deps.db,
+    session,
+    new URLSearchParams(employmentsList.href(state).split("?")[1] ?? ""),
+    deps.now(),
+  );
+  if (synced.source === "readmodel") {
+    queryClient.setQueryData(companyReadModelQuery(scope, state).queryKey, JSON.parse(JSON.stringify(synced)));
+    return (
+      <>
+        <EmploymentsHeader environmentLabel={environmentLabel} />
+        <Hydrate client={queryClient}>
+          <EmploymentsReadModelList scope={scope} environmentLabel={environmentLabel} />
+        </Hydrate>
+      </>
+    );
+  }
+  const apiQuery = employmentsList.toApiQuery(state);
   const result = await loadForPage(
     () => queryClient.fetchQuery({ ...employmentListQuery(scope, apiQuery), queryFn: () => listEmployments(api, apiQuery) }),
     { returnTo },
   );
-  const environmentLabel = ENVIRONMENT_LABELS[scope.environment];
   return (
     <>
-      <PageHeader
-        title="Employments"
-        description={`The people your company employs or contracts, in ${environmentLabel}.`}
-        actions={
-          <ButtonLink href={`${EMPLOYMENTS_PATH}/new`} variant="primary">
-            New employment
-          </ButtonLink>
-        }
-      />
+      <EmploymentsHeader environmentLabel={environmentLabel} />
+      <p className="mb-3 text-sm text-slate-700 dark:text-slate-300" data-testid="live-list-note">
+        Live from the API, page by page: this company has not been synced yet. Sorting and a search across every page come once its first
+        sync completes.
+      </p>
       <Hydrate client={queryClient}>
         <EmploymentsList scope={scope} environmentLabel={environmentLabel} initialError={result.ok ? undefined : result.error} />
       </Hydrate>
     </>
+  );
+}
+
+function EmploymentsHeader({ environmentLabel }: { environmentLabel: string }) {
+  return (
+    <PageHeader
+      title="Employments"
+      description={`The people your company employs or contracts, in ${environmentLabel}.`}
+      actions={
+        <ButtonLink href={`${EMPLOYMENTS_PATH}/new`} variant="primary">
+          New employment
+        </ButtonLink>
+      }
+    />
   );
 }

@@ -228,3 +228,24 @@ export async function getReadModelFreshness(db: ConsoleDb, scope: ReadModelScope
     return { companyId: r.companyId, state: "never_synced", lastSyncedAt: null, syncing };
   });
 }
+
+/** The countries of the scope's employments (a list's country filter offers these), by name. */
+export async function listReadModelCountries(db: ConsoleDb, scope: ReadModelScope): Promise<{ code: string; name: string }[]> {
+  const rows = await db
+    .selectDistinct({ code: e.countryCode, name: e.countryName })
+    .from(e)
+    .where(and(scopeCondition(scope), sql`${e.countryCode} IS NOT NULL`))
+    .orderBy(asc(e.countryName), asc(e.countryCode));
+  return rows.map((r) => ({ code: r.code!, name: r.name ?? r.code! }));
+}
+
+/** When the company's last full re-read completed (null: none yet; its lists are served live until one has). */
+export async function getCompanyLastSyncedAt(db: ConsoleDb, environment: Environment, companyId: string): Promise<Date | null> {
+  const s = readmodelSyncState;
+  const [row] = await db
+    .select({ lastSyncedAt: s.lastSyncedAt })
+    .from(s)
+    .where(and(eq(s.environment, environment), eq(s.companyId, companyId)))
+    .limit(1);
+  return row?.lastSyncedAt ?? null;
+}

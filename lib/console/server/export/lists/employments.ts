@@ -5,6 +5,7 @@ import { employmentsList, type EmploymentListState } from "@/lib/console/employm
 import { partnerEmploymentsList, type PartnerListState } from "@/lib/console/partner/list";
 import { listEmployments } from "../../employments/api";
 import { getReadModelFreshness, type ReadModelEmployment } from "../../readmodel/query";
+import { toReadModelQuery } from "../../readmodel/lists";
 import { liveListSource, noContext } from "../live-list";
 import type { CsvColumn } from "../csv";
 import type { ExportSource, ExportSourceInput, ExportSpec } from "../handler";
@@ -38,6 +39,11 @@ export const PARTNER_EMPLOYMENT_EXPORT_COLUMNS: CsvColumn<ReadModelEmployment, u
   { id: "Company", header: "Company", value: (e) => e.company.name },
   { id: "Company", header: "Company ID", value: (e) => e.company.id },
   ...employmentColumns<ReadModelEmployment>(),
+  {
+    id: "Onboarding",
+    header: "Onboarding tasks done",
+    value: (e) => (e.onboarding ? `${e.onboarding.completed} of ${e.onboarding.total}` : null),
+  },
 ];
 
 /** The read-model query of the company's list: statuses, the search (across all rows here), the sort. */
@@ -79,11 +85,11 @@ export const partnerEmploymentsExport = {
   name: "partner-employments",
   columns: PARTNER_EMPLOYMENT_EXPORT_COLUMNS,
   source: readModelSource<PartnerListState>({
-    queryOf: (state) => ({
-      ...(state.statuses.length ? { status: state.statuses } : {}),
-      ...(state.email ? { search: state.email } : {}),
-      ...readModelSortOf(state as unknown as Record<string, unknown>),
-    }),
+    // Exactly the list page's query (lib/console/server/readmodel/lists.ts): every filter, the search, the sort.
+    queryOf: (state) => {
+      const { page: _page, page_size: _size, ...query } = toReadModelQuery({ ...state, page: 1, pageSize: 1 });
+      return query;
+    },
     // Always the partner's companies (never the one an operator has open): an operator's only; anyone else reads nothing.
     scopeOf: (session, state) =>
       session.kind === "operator"

@@ -1,0 +1,177 @@
+"use client";
+
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useEffect, useId, useMemo, useState } from "react";
+import { ExportButton, ListShell, useListUrlState, type BulkRunResult } from "@/components/console/list";
+import { tableViewOf } from "@/components/console/list/table-view";
+import { BulkResult } from "@/components/console/list";
+import { FreshnessLine } from "@/components/console/readmodel/freshness-line";
+import { SORT_LABELS } from "@/components/console/partner/sort-labels";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Input } from "@/components/ui/field";
+import type { ApiErrorPayload } from "@/lib/console/api-errors";
+import { employmentsList, type EmploymentListState } from "@/lib/console/employments/list";
+import { toErrorPayload } from "@/lib/console/errors/present";
+import { pageRange } from "@/lib/console/list";
+import type { ReadModelListSort } from "@/lib/console/readmodel/list";
+import { companyReadModelQuery } from "@/lib/queries/readmodel";
+import type { QueryScope } from "@/lib/queries/scope";
+import { BulkEmploymentsTable } from "./employments-list";
+import { EMPLOYMENT_CELL_COLUMNS } from "./employment-cells";
+import { EmploymentsTableSkeleton } from "./employments-table";
+import { StatusFilter } from "./status-filter";
+
+const isFiltered = (s: EmploymentListState) => s.statuses.length > 0 || !!s.email || !!s.q.trim();
+
+/**
+ * The company's employments list served from the console's read model, once the company's first
+ * sync has completed (docs/decisions/console-readmodel-lists.md): sort on every column, a search
+ * across every page, the freshness line, and a poll every few seconds so a change at the API shows
+ * without a reload. Opening an employment and every write (bulk invite) stay live.
+ */
+export function EmploymentsReadModelList({
+  scope,
+  environmentLabel,
+  initialError,
+}: {
+  scope: QueryScope;
+  environmentLabel: string;
+  initialError?: ApiErrorPayload;
+}) {
+  const ids = { q: useId() };
+  const [serverError, setServerError] = useState<ApiErrorPayload | null>(initialError ?? null);
+  const { state, change, navigate } = useListUrlState(employmentsList, () => setServerError(null));
+  const query = useQuery({ ...companyReadModelQuery(scope, state), placeholderData: keepPreviousData, enabled: serverError === null });
+  const table = useMemo(() => tableViewOf(employmentsList, state, change), [state, change]);
+  const [bulkResult, setBulkResult] = useState<BulkRunResult | null>(null);
+  const answer = query.data;
+  const data = answer?.source === "readmodel" ? answer : undefined;
+
+  const [qInput, setQInput] = useState(state.q);
+  useEffect(() => setQInput(state.q), [state.q]);
+  useEffect(() => {
+    const handle = setTimeout(() => {
+      // A new search starts on page 1 (`q` is not an API filter, so the framework keeps the page).
+      if (qInput.trim() !== state.q) change({ q: qInput.trim(), page: 1 }, { history: "replace" });
+    }, 300);
+    return () => clearTimeout(handle);
+  }, [qInput, state.q, change]);
+
+  const filtered = isFiltered(state);
+  const sort = (state.sort || "full_name") as ReadModelListSort;
+  const items = data?.employments ?? [];
+  const range = data ? pageRange(state.page, state.pageSize, items.length, data.total_count) : null;
+  const clearAll = () => {
+    setQInput("");
+    navigate({ ...employmentsList.defaults, pageSize: state.pageSize, sort: state.sort, order: state.order });
+  };
+  const error = serverError ?? (query.isError ? toErrorPayload(query.error) : null);
+
+  if (answer?.source === "live") {
+    return (
+      <Alert tone="warning" role="status" title="The synced list is not available any more">
+        <p>This company&apos;s synced data is gone (its connection changed). Reload the page to see the live list.</p>
+      </Alert>
+    );
+  }
+
+  return (
+    <ListShell
+      model={{
+        state,
+        pageSizes: employmentsList.pageSizes,
+        data,
+        busy: query.isFetching && query.isPlaceholderData,
+        error,
+        errorFromServer: serverError !== null,
+        filtered,
+        retry: () => (serverError ? setServerError(null) : void query.refetch()),
+        goToPage: (page) => change({ page }),
+        setPageSize: (pageSize) => change({ pageSize }),
+        pageHref: (page) => employmentsList.href({ ...state, page }),
+        clearFilters: clearAll,
+      }}
+      items={items}
+      noun={["employment", "employments"]}
+      environmentLabel={environmentLabel}
+      columns={[]}
+      toolbar={
+        <ExportButton
+          endpoint="/api/bff/employments/export"
+          scope={scope}
+          noun={["employment", "employments"]}
+          columns={["Name", ...EMPLOYMENT_CELL_COLUMNS]}
+        />
+      }
+      skeleton={<EmploymentsTableSkeleton rows={Math.min(state.pageSize, 10)} />}
+      emptyText={null}
+      empty={
+        data && data.total_count > 0 && state.page > data.total_pages ? undefined : (
+          <EmptyState
+            title={filtered ? "No employment matches" : `No employments in ${environmentLabel} yet`}
+            actions={
+              filtered ? (
+                <Button variant="secondary" onClick={clearAll}>
+                  Clear the search and filters
+                </Button>
+              ) : undefined
+            }
+          >
+            {filtered
+              ? "The search looks at every page: name, e-mails, job title and external ID."
+              : "Employments the company creates appear here."}
+          </EmptyState>
+        )
+      }
+      summary={
+        data
+          ? `${range ? `Showing ${range.from.toLocaleString("en-US")}–${range.to.toLocaleString("en-US")} of ${range.total.toLocaleString("en-US")} employments` : "No employments"}${filtered ? " matching" : ""}, sorted by ${SORT_LABELS[sort]} (${state.order === "desc" ? "descending" : "ascending"}).`
+          : ""
+      }
+      aside={
+        <>
+          {data ? <FreshnessLine freshness={data.freshness} single /> : null}
+          <div aria-live="polite" className="empty:hidden">
+            {bulkResult ? <BulkResult result={bulkResult} onDismiss={() => setBulkResult(null)} /> : null}
+          </div>
+        </>
+      }
+      filters={
+        <Card className="p-4">
+          <div className="grid gap-3 md:grid-cols-[minmax(0,1fr)_auto] md:items-end">
+            <form role="search" aria-label="Search employments" onSubmit={(e) => e.preventDefault()} className="space-y-1.5">
+              <label htmlFor={ids.q} className="block text-sm font-medium text-slate-900 dark:text-slate-100">
+                Search all employments
+              </label>
+              <Input
+                id={ids.q}
+                type="search"
+                value={qInput}
+                onChange={(e) => setQInput(e.target.value)}
+                placeholder="Name, e-mail, job title or external ID"
+                maxLength={200}
+              />
+            </form>
+            <div>
+              <StatusFilter selected={state.statuses} onChange={(statuses) => change({ statuses })} />
+            </div>
+          </div>
+          {filtered ? (
+            <div className="mt-3 border-t border-slate-200 pt-3 dark:border-slate-800">
+              <Button variant="ghost" size="sm" onClick={clearAll}>
+                Clear search and filters
+              </Button>
+            </div>
+          ) : null}
+        </Card>
+      }
+    >
+      {(rows, { busy, caption }) => (
+        <BulkEmploymentsTable scope={scope} onResult={setBulkResult} items={rows} busy={busy} caption={caption} sort={table.sort} />
+      )}
+    </ListShell>
+  );
+}
