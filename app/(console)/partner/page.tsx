@@ -12,7 +12,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { Table, TableContainer, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import { STATUS_LABELS } from "@/lib/console/employments/labels";
-import { countEmploymentsByCompany, liveGrants, type CompanyCounts } from "@/lib/console/server/partner/aggregate";
+import { countEmploymentsForPartnerHome, liveGrants, type CompanyCounts } from "@/lib/console/server/partner/aggregate";
 import { loadPartnerCompanies } from "@/lib/console/server/partner/companies";
 import { requireOperator } from "@/lib/console/server/partner/server";
 import { auditList } from "@/lib/console/partner/list";
@@ -43,7 +43,7 @@ export default async function PartnerOverviewPage({
   const notice = (await searchParams).notice;
   const environment = session.environment;
   const { grants: reconciled, unconnected, reconcileError } = await loadPartnerCompanies(deps, environment);
-  const counts = await countEmploymentsByCompany(deps, { environment, grants: liveGrants(reconciled), actor });
+  const counts = await countEmploymentsForPartnerHome(deps, { environment, grants: liveGrants(reconciled), actor });
   const byCompany = new Map<string, CompanyCounts>(counts.map((c) => [c.company.id, c]));
   // The counts may have refreshed tokens (or found a grant revoked): show the health as it is now.
   const grants = await deps.grants.listGrants(environment);

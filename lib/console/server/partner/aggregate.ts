@@ -7,6 +7,7 @@ import type { AuditActor, StoredCompany } from "../db/schema";
 import { createGrantApiClient } from "../session";
 import type { GrantInfo } from "./grant-store";
 import { listEmployments } from "@/lib/console/server/employments/api";
+import { countReadModelEmployments, getReadModelFreshness } from "../readmodel/query";
 
 // One view across every connected company of an environment: the employments of all of them in one
 // paginated list (with a company column and filter), and counts per company and status. Companies
@@ -173,5 +174,39 @@ export async function countEmploymentsByCompany(
     } catch (error) {
       return { company: grant.company, total: null, byStatus: {}, error: failureOf(error) };
     }
+  });
+}
+
+/**
+ * Employments per company and status for the partner home, from the read model for every company
+ * whose first full re-read has completed (no API call), live (countEmploymentsByCompany) only for
+ * the companies not synced yet. A partner with a thousand synced companies spends no request on
+ * its home page; each row says where its figures come from (`source`).
+ */
+export async function countEmploymentsForPartnerHome(
+  deps: AuthDeps,
+  input: { environment: Environment; grants: GrantInfo[]; actor: AuditActor },
+): Promise<(CompanyCounts & { source: "readmodel" | "live" })[]> {
+  if (input.grants.length === 0) return [];
+  const scope = { kind: "partner", environment: input.environment, companyIds: input.grants.map((g) => g.company.id) } as const;
+  const [rows, freshness] = await Promise.all([countReadModelEmployments(deps.db, scope), getReadModelFreshness(deps.db, scope)]);
+  const synced = new Set(freshness.filter((f) => f.lastSyncedAt !== null).map((f) => f.companyId));
+  const fromModel = new Map<string, CompanyCounts & { source: "readmodel" }>();
+  for (const grant of input.grants) {
+    if (synced.has(grant.company.id))
+      fromModel.set(grant.company.id, { company: grant.company, total: 0, byStatus: {}, error: null, source: "readmodel" });
+  }
+  for (const row of rows) {
+    const c = fromModel.get(row.company.id);
+    if (!c) continue;
+    c.byStatus[row.status as EmploymentStatus] = (c.byStatus[row.status as EmploymentStatus] ?? 0) + row.count;
+    c.total = (c.total ?? 0) + row.count;
+  }
+  const unsynced = input.grants.filter((g) => !synced.has(g.company.id));
+  const live = unsynced.length > 0 ? await countEmploymentsByCompany(deps, { ...input, grants: unsynced }) : [];
+  const liveById = new Map(live.map((c) => [c.company.id, { ...c, source: "live" as const }]));
+  return input.grants.flatMap((g) => {
+    const c = fromModel.get(g.company.id) ?? liveById.get(g.company.id);
+    return c ? [c] : [];
   });
 }
