@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from "drizzle-o
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { EmploymentListItem, Environment } from "@/lib/contract";
 import type { ConsoleDb } from "../db/client";
-import { partnerGrants, readmodelEmployments, readmodelPendingItems, readmodelSyncState, type StoredCompany } from "../db/schema";
+import { partnerGrants, readmodelEmploymentCounts, readmodelEmployments, readmodelPendingItems, readmodelSyncState, type StoredCompany } from "../db/schema";
 
 // Reading the read model: the one place lists, counts and exports get rows from. Every query takes a
 // scope and never leaves it: a company scope reads that company's rows only; a partner scope reads
@@ -57,6 +57,7 @@ export interface ReadModelPage {
 }
 
 const e = readmodelEmployments;
+const COUNTS = readmodelEmploymentCounts;
 
 /** Case-insensitive, byte-wise (the indexes of migration 0002 have the same expression). */
 const lowerOf = (column: AnyPgColumn) => sql`(lower(${column}) COLLATE "C")`;
@@ -133,25 +134,54 @@ export async function listReadModelEmployments(db: ConsoleDb, scope: ReadModelSc
     direction(e.companyId),
     direction(e.employmentId),
   ];
-  // The page is an index walk of the sort column (or, with a search, a filtered walk); the count a
-  // scan of the scope. Measured on 100k rows: docs/decisions/console-readmodel.md.
-  const [rows, [total]] = await Promise.all([
+  const select = () =>
     db
       .select()
       .from(e)
       .where(where)
       .orderBy(...orderBy)
       .limit(size)
-      .offset((page - 1) * size),
-    db.select({ n: count() }).from(e).where(where),
-  ]);
-  const totalCount = total?.n ?? 0;
+      .offset((page - 1) * size);
+  let rows: (typeof e.$inferSelect)[];
+  let totalCount: number;
+  if (!query.search?.trim() && !query.country?.length) {
+    // Without a search (or a country filter) the count is a sum over the counts kept per company,
+    // status and type (migration 0004), not a scan of the scope; the page is an index walk.
+    [rows, totalCount] = await Promise.all([select(), countFromTable(db, scope, query)]);
+  } else {
+    // A search scans the scope once: the page and the count come from the same scan (a window
+    // count over the matches), instead of a filtered walk of the sort index plus a second scan.
+    const counted = await db
+      .select({ row: e, total: sql<number>`count(*) OVER ()`.mapWith(Number) })
+      .from(e)
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(size)
+      .offset((page - 1) * size);
+    rows = counted.map((r) => r.row);
+    totalCount = counted[0]?.total ?? (page > 1 ? ((await db.select({ n: count() }).from(e).where(where))[0]?.n ?? 0) : 0);
+  }
   return {
     employments: rows.map(toEmployment),
     current_page: page,
     total_count: totalCount,
     total_pages: Math.max(1, Math.ceil(totalCount / size)),
   };
+}
+
+/** The total of a query without a search or country filter, from the counts of migration 0004. */
+async function countFromTable(db: ConsoleDb, scope: ReadModelScope, query: ReadModelQuery): Promise<number> {
+  const c = COUNTS;
+  const conditions = [
+    scopeCondition(scope, c.companyId, c.environment),
+    query.status?.length ? inArray(c.status, [...query.status]) : undefined,
+    query.type?.length ? inArray(c.type, [...query.type]) : undefined,
+  ];
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${c.n}), 0)`.mapWith(Number) })
+    .from(c)
+    .where(and(...conditions));
+  return row?.n ?? 0;
 }
 
 /**
@@ -172,19 +202,29 @@ export async function* iterateReadModelEmployments(
   }
 }
 
-/** Employments per company and status within the scope. */
+/** Employments per company and status within the scope (from the counts of migration 0004, not a scan). */
 export async function countReadModelEmployments(
   db: ConsoleDb,
   scope: ReadModelScope,
 ): Promise<{ company: StoredCompany; status: string; count: number }[]> {
+  const c = COUNTS;
+  const grouped = db
+    .select({ environment: c.environment, companyId: c.companyId, status: c.status, n: sql<number>`sum(${c.n})`.as("n") })
+    .from(c)
+    .where(and(scopeCondition(scope, c.companyId, c.environment), sql`${c.n} > 0`))
+    .groupBy(c.environment, c.companyId, c.status)
+    .as("g");
+  // The company's name as its rows carry it (one index probe per company).
+  const name = sql<string>`(SELECT ${e.companyName} FROM ${e} WHERE ${e.environment} = ${grouped.environment} AND ${e.companyId} = ${grouped.companyId} LIMIT 1)`;
   const rows = await db
-    .select({ companyId: e.companyId, companyName: e.companyName, status: e.status, n: count() })
-    .from(e)
-    .where(scopeCondition(scope))
-    .groupBy(e.companyId, e.companyName, e.status)
-    .orderBy(asc(e.companyName), asc(e.companyId), asc(e.status));
-  return rows.map((r) => ({ company: { id: r.companyId, name: r.companyName }, status: r.status, count: r.n }));
+    .select({ companyId: grouped.companyId, companyName: name.as("company_name"), status: grouped.status, n: grouped.n })
+    .from(grouped);
+  return rows
+    .map((r) => ({ company: { id: r.companyId, name: r.companyName }, status: r.status, count: Number(r.n) }))
+    .sort((a, b) => cmp(a.company.name, b.company.name) || cmp(a.company.id, b.company.id) || cmp(a.status, b.status));
 }
+
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Pending time off requests or expenses within the scope (newest sync first). */
 export async function listReadModelPendingItems(db: ConsoleDb, scope: ReadModelScope, kind: "time_off" | "expense") {
