@@ -215,7 +215,7 @@ export async function countReadModelEmployments(
     .groupBy(c.environment, c.companyId, c.status)
     .as("g");
   // The company's name as its rows carry it (one index probe per company).
-  const name = sql<string>`(SELECT ${e.companyName} FROM ${e} WHERE ${e.environment} = ${grouped.environment} AND ${e.companyId} = ${grouped.companyId} LIMIT 1)`;
+  const name = sql<string>`(SELECT r.company_name FROM readmodel_employments r WHERE r.environment = "g"."environment" AND r.company_id = "g"."company_id" LIMIT 1)`;
   const rows = await db
     .select({ companyId: grouped.companyId, companyName: name.as("company_name"), status: grouped.status, n: grouped.n })
     .from(grouped);
