@@ -74,8 +74,9 @@ describe("counts per company, status and type", () => {
     await expectCountsExact();
 
     // Status and type changes, in one upsert with unchanged rows and a new row.
-    const changed = a.map((item, i) =>
-      i % 3 === 0 ? { ...item, status: "archived" } : i % 5 === 0 ? { ...item, type: "contractor", status: "active" } : item,
+    const changed = a.map(
+      (item, i): EmploymentListItem =>
+        i % 3 === 0 ? { ...item, status: "archived" } : i % 5 === 0 ? { ...item, type: "contractor", status: "active" } : item,
     );
     await write(ref(A), [...changed, listItem(99, "a")], "run-3");
     await expectCountsExact();

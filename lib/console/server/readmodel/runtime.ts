@@ -40,6 +40,11 @@ export interface ReadModelOptions {
   work?: boolean;
   limits?: BudgetLimits;
   schedulerTickMs?: number;
+  /** Companies the scheduler queues per tick (default 50). */
+  schedulerBatch?: number;
+  /** Full re-reads / event re-reads running at once in this process (defaults of ./jobs.ts). */
+  syncConcurrency?: number;
+  eventConcurrency?: number;
   pollingIntervalSeconds?: number;
   logger?: Logger;
 }
@@ -64,6 +69,8 @@ export async function startReadModel(options: ReadModelOptions): Promise<ReadMod
     await startReadModelWorkers(boss, deps, {
       logger: options.logger,
       pollingIntervalSeconds: options.pollingIntervalSeconds,
+      syncConcurrency: options.syncConcurrency,
+      eventConcurrency: options.eventConcurrency,
       beforeSync: async (ref) => {
         await ensureCompanyCallback(callbackDeps, await deps.clientFor(ref), ref);
       },
@@ -71,6 +78,7 @@ export async function startReadModel(options: ReadModelOptions): Promise<ReadMod
     stopScheduler = startReadModelScheduler(options.database.db, boss, {
       intervalMs: options.intervalMs,
       tickMs: options.schedulerTickMs,
+      batch: options.schedulerBatch,
       logger: options.logger,
     });
   }
