@@ -185,9 +185,10 @@ async function countFromTable(db: ConsoleDb, scope: ReadModelScope, query: ReadM
 }
 
 /**
- * Every employment of the scope matching the query, in its order, a batch at a time (exports):
- * keyset pagination on the row key would need the sort value too, so batches use offsets over the
- * same deterministic order.
+ * Every employment of the scope matching the query, in its order, a batch at a time (exports). Keyset
+ * pagination: each batch continues after the last row's (sort value, company, id), an index range
+ * instead of an OFFSET that walks every earlier row again (an export of 100k rows read the index
+ * ~n²/batch times). The rows with a value come first, then (nulls last) the rows without one.
  */
 export async function* iterateReadModelEmployments(
   db: ConsoleDb,
@@ -195,10 +196,47 @@ export async function* iterateReadModelEmployments(
   query: Omit<ReadModelQuery, "page" | "page_size">,
   batchSize = 500,
 ): AsyncGenerator<ReadModelEmployment[]> {
-  for (let page = 1; ; page++) {
-    const { employments } = await listReadModelEmployments(db, scope, { ...query, page, page_size: batchSize });
-    if (employments.length > 0) yield employments;
-    if (employments.length < batchSize) return;
+  const size = Math.min(Math.max(1, Math.floor(batchSize)), 5000);
+  const where = filterConditions(scope, { ...query, page: 1, page_size: size });
+  const sort = query.sort ?? "full_name";
+  const desc = query.order === "desc";
+  const value = SORT_EXPRESSIONS[sort];
+  const direction = desc ? sql`DESC` : sql`ASC`;
+  const after = desc ? sql`<` : sql`>`;
+  const tie = (last: { companyId: string; employmentId: string }) =>
+    sql`(${e.companyId}, ${e.employmentId}) ${after} (${last.companyId}, ${last.employmentId})`;
+  const tieOrder = [desc ? sql`${e.companyId} DESC` : sql`${e.companyId} ASC`, desc ? sql`${e.employmentId} DESC` : sql`${e.employmentId} ASC`];
+  // Phase 1: rows with a sort value, in the order of the column's index (walked backwards when
+  // descending); phase 2: rows without one (nulls last), by company and id.
+  let last: { value: unknown; companyId: string; employmentId: string } | null = null;
+  for (;;) {
+    const keyset = last
+      ? sql`${value} ${desc ? sql`<=` : sql`>=`} ${last.value} AND (${value} ${after} ${last.value} OR ${tie(last)})`
+      : sql`${value} IS NOT NULL`;
+    const batch = await db
+      .select({ row: e, value: sql<unknown>`${value}` })
+      .from(e)
+      .where(and(where, keyset))
+      .orderBy(sql`${value} ${direction}`, ...tieOrder)
+      .limit(size);
+    if (batch.length > 0) yield batch.map((r) => toEmployment(r.row));
+    if (batch.length < size) break;
+    const end = batch[batch.length - 1]!;
+    last = { value: end.value, companyId: end.row.companyId, employmentId: end.row.employmentId };
+  }
+  if (NOT_NULL_SORTS.has(sort)) return;
+  let lastNull: { companyId: string; employmentId: string } | null = null;
+  for (;;) {
+    const batch = await db
+      .select()
+      .from(e)
+      .where(and(where, sql`${value} IS NULL`, lastNull ? tie(lastNull) : undefined))
+      .orderBy(...tieOrder)
+      .limit(size);
+    if (batch.length > 0) yield batch.map(toEmployment);
+    if (batch.length < size) return;
+    const end = batch[batch.length - 1]!;
+    lastNull = { companyId: end.companyId, employmentId: end.employmentId };
   }
 }
 
