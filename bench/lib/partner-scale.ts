@@ -132,7 +132,10 @@ async function seedApi(db: Database["db"], options: PartnerScaleOptions): Promis
     FROM generate_series(1, ${n}) AS c, generate_series(1, 2) AS d`);
   // Statuses per company of 100: 10 onboarding (invited, created, initiated, pending, review), 4
   // archived, 2 offboarding, the rest active: onboarding progress is read for the 10.
-  await db.execute(sql`CREATE TEMP TABLE bench_templates AS SELECT DISTINCT ON (status) * FROM employments ORDER BY status, created_at`);
+  const statuses = ["active", "archived", "offboarding", "invited", "created", "initiated", "pending", "review"];
+  await db.execute(sql`CREATE TEMP TABLE bench_templates AS
+    SELECT x.st AS bench_status, s.* FROM unnest(${arr(statuses)}) AS x(st) CROSS JOIN LATERAL (
+      SELECT * FROM employments t WHERE t.status IN (x.st, 'active') ORDER BY (t.status = x.st) DESC, t.created_at LIMIT 1) s`);
   await db.execute(sql`
     WITH gen AS (
       SELECT c, i, CASE
@@ -153,9 +156,7 @@ async function seedApi(db: Database["db"], options: PartnerScaleOptions): Promis
       pg_temp.bench_uuid('bench-dept-' || g.c || '-1'), 'EXT-' || g.c || '-' || g.i, s.country_code,
       s.basic_information, s.personal_details, s.address_details, s.work_address_details, s.administrative_details, s.contract_details,
       s.onboarding_tasks, now() - ((g.c * ${m} + g.i) || ' seconds')::interval, now()
-    FROM gen g JOIN LATERAL (
-      SELECT * FROM bench_templates t WHERE t.status IN (g.st, 'active') ORDER BY (t.status = g.st) DESC LIMIT 1
-    ) s ON true`);
+    FROM gen g JOIN bench_templates s ON s.bench_status = g.st`);
   step("employments");
   await db.execute(sql`
     INSERT INTO oauth_grants (id, client_id, company_id, user_id, scopes, refresh_token_hash, created_at)
@@ -168,7 +169,8 @@ async function seedApi(db: Database["db"], options: PartnerScaleOptions): Promis
       pg_temp.bench_uuid('bench-company-' || c), pg_temp.bench_uuid('bench-owner-' || c), ${JSON.stringify(AUTHORIZATION_CODE_SCOPES)}::jsonb, now() + interval '1 day', now()
     FROM generate_series(1, ${n}) AS c`);
   step("grants and tokens");
-  await db.execute(sql`ANALYZE`);
+  await db.execute(sql`ANALYZE employments`);
+  await db.execute(sql`ANALYZE access_tokens`);
   step("analyze");
   const rows = (
     (await db.execute(sql`

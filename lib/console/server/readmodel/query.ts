@@ -210,10 +210,10 @@ export async function* iterateReadModelEmployments(
   // descending); phase 2: rows without one (nulls last), by company and id.
   let last: { value: unknown; companyId: string; employmentId: string } | null = null;
   for (;;) {
-    const keyset = last
+    const keyset: SQL = last
       ? sql`${value} ${desc ? sql`<=` : sql`>=`} ${last.value} AND (${value} ${after} ${last.value} OR ${tie(last)})`
       : sql`${value} IS NOT NULL`;
-    const batch = await db
+    const batch: { row: typeof e.$inferSelect; value: unknown }[] = await db
       .select({ row: e, value: sql<unknown>`${value}` })
       .from(e)
       .where(and(where, keyset))
@@ -221,13 +221,13 @@ export async function* iterateReadModelEmployments(
       .limit(size);
     if (batch.length > 0) yield batch.map((r) => toEmployment(r.row));
     if (batch.length < size) break;
-    const end = batch[batch.length - 1]!;
+    const end: { row: typeof e.$inferSelect; value: unknown } = batch[batch.length - 1]!;
     last = { value: end.value, companyId: end.row.companyId, employmentId: end.row.employmentId };
   }
   if (NOT_NULL_SORTS.has(sort)) return;
   let lastNull: { companyId: string; employmentId: string } | null = null;
   for (;;) {
-    const batch = await db
+    const batch: (typeof e.$inferSelect)[] = await db
       .select()
       .from(e)
       .where(and(where, sql`${value} IS NULL`, lastNull ? tie(lastNull) : undefined))
@@ -235,7 +235,7 @@ export async function* iterateReadModelEmployments(
       .limit(size);
     if (batch.length > 0) yield batch.map(toEmployment);
     if (batch.length < size) return;
-    const end = batch[batch.length - 1]!;
+    const end: typeof e.$inferSelect = batch[batch.length - 1]!;
     lastNull = { companyId: end.companyId, employmentId: end.employmentId };
   }
 }

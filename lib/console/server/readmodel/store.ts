@@ -88,6 +88,10 @@ export function employmentRow(ref: CompanyRef, item: EmploymentListItem, run: st
 
 const e = readmodelEmployments;
 
+/** The row's value, or NULL when the upsert changes the employment's status or lifecycle stage. */
+const unlessMoved = (column: typeof e.onboardingCompleted | typeof e.onboardingTotal) =>
+  sql`CASE WHEN ${e.status} IS DISTINCT FROM excluded.status OR ${e.lifecycleStage} IS DISTINCT FROM excluded.lifecycle_stage THEN NULL ELSE ${column} END`;
+
 /** Upserts list items (a page of a full re-read, or one employment after a webhook or a write). */
 export async function upsertEmployments(
   tx: ConsoleTx | ConsoleDb,
@@ -122,10 +126,12 @@ export async function upsertEmployments(
         departmentId: sql`excluded.department_id`,
         externalId: sql`excluded.external_id`,
         item: sql`excluded.item`,
-        // A list page carries no onboarding tasks: the progress read from a show stays.
+        // A list page carries no onboarding tasks: the progress read from a show stays while the
+        // employment's status and lifecycle stage stay; when either changes it is forgotten, so the
+        // next re-read reads it again (onboarding) or shows none (past onboarding).
         ...(withOnboarding
           ? { onboardingCompleted: sql`excluded.onboarding_completed`, onboardingTotal: sql`excluded.onboarding_total` }
-          : {}),
+          : { onboardingCompleted: unlessMoved(e.onboardingCompleted), onboardingTotal: unlessMoved(e.onboardingTotal) }),
         syncRun: sql`excluded.sync_run`,
         syncedAt: sql`excluded.synced_at`,
       },
