@@ -15,21 +15,11 @@ import {
 } from "@/lib/console/server/readmodel/query";
 import { startReadModel, type ReadModelRuntime } from "@/lib/console/server/readmodel/runtime";
 import { handleReadModelWebhook } from "@/lib/console/server/readmodel/webhooks";
-import { createHotReadPath } from "@/lib/gateway/cache/hot-read";
-import { systemClock } from "@/lib/gateway/clock";
-import { createGatewayApp } from "@/lib/gateway/app";
-import { DEFAULT_GATEWAY_CONFIG, type GatewayDeps } from "@/lib/gateway/context";
-import { randomToken, sha256 } from "@/lib/gateway/crypto";
-import { openDatabase, type Database } from "@/lib/gateway/db/client";
-import { getDefaultFormRegistry } from "@/lib/gateway/forms";
-import { createApiServer, type ApiServer } from "@/lib/gateway/node-server";
-import { registerClient } from "@/lib/gateway/oauth/clients";
-import { createRateLimiter } from "@/lib/gateway/rate-limit";
-import { seedDemoData } from "@/lib/gateway/seed";
-import { createDispatcher, type Dispatcher } from "@/lib/gateway/webhooks/dispatcher";
-import { setGatewaySecret } from "@/lib/gateway/webhooks/signing-key-cipher";
+import { randomToken } from "@/lib/gateway/crypto";
 import { createLogger, silentLogger } from "@/lib/logger";
 import { closeServer, listenLoopback } from "./http";
+import { CLIENT_ID, startBenchApi, type BenchApi, type BenchApiOptions, type SeededCompany } from "./partner-scale-api";
+import { startBenchApiWorker } from "./partner-scale-api-worker-client";
 import { round } from "./load";
 import { check, type Check, type Row, type SuiteResult } from "./suite";
 
@@ -52,6 +42,8 @@ export interface PartnerScaleOptions {
   freshChanges: number;
   /** Rounds of the list queries (each round runs every query once). */
   listRounds: number;
+  /** Run the API in this thread (tests under vitest) instead of a worker thread. */
+  apiInThisThread?: boolean;
   log(message: string): void;
 }
 
@@ -68,13 +60,6 @@ export const BENCH_SYNC_LIMITS: BudgetLimits = {
 
 export const GOALS = { companies: 1000, listP95Ms: 300, exportSeconds: 30, freshP95Seconds: 10, sync429s: 0 };
 
-const CLIENT_ID = "bench-partner-client";
-const NAMES = ["Ana", "Bruno", "Chloé", "Dmitri", "Eve", "Farah", "Gus", "Hana", "Ivo", "Jun", "Kai", "Lea", "Mia", "Noor"];
-const LASTS = ["Silva", "Meyer", "Okafor", "Ng", "Zimmer", "Alves", "Brown", "Costa", "Novak", "Sato", "Haddad", "Kowalski"];
-const TITLES = ["Engineer", "Designer", "Accountant", "Sales Lead", "Nurse", "Teacher", "Analyst", "Support Agent"];
-
-const arr = (values: string[]) => sql.raw(`ARRAY[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(", ")}]`);
-
 function percentile(values: number[], p: number): number {
   if (values.length === 0) return 0;
   const sorted = [...values].sort((a, b) => a - b);
@@ -82,123 +67,6 @@ function percentile(values: number[], p: number): number {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-interface SeededCompany {
-  id: string;
-  name: string;
-  token: string;
-  departments: [string, string];
-  departmentNames: [string, string];
-}
-
-/**
- * The API's data in bulk: companies, owners, two departments each, employments copied from the demo
- * seed's rows (one template per status: realistic sections and onboarding tasks), one OAuth grant and
- * one access token of the partner's client per company. A few INSERT … SELECT statements, not POSTs.
- */
-async function seedApi(db: Database["db"], options: PartnerScaleOptions): Promise<SeededCompany[]> {
-  const n = options.companies;
-  const m = options.employmentsPerCompany;
-  let t = performance.now();
-  const step = (what: string) => {
-    options.log(`partner-scale:   ${what} ${Math.round(performance.now() - t)} ms`);
-    t = performance.now();
-  };
-  await seedDemoData(db, { environment: "sandbox", password: `bench-${randomToken(12)}` });
-  step("demo seed (templates)");
-  await registerClient(db, {
-    id: CLIENT_ID,
-    secret: randomToken(24),
-    name: "Bench partner",
-    redirectUris: ["http://127.0.0.1/callback"],
-    scopes: [...AUTHORIZATION_CODE_SCOPES],
-  });
-  const tokenPrefix = `bench-${randomToken(24)}-`;
-  // Deterministic ids that are valid UUIDs (version 4, RFC variant) made from a name.
-  await db.execute(sql`CREATE FUNCTION pg_temp.bench_uuid(t text) RETURNS uuid LANGUAGE sql IMMUTABLE AS $$
-    SELECT (substr(h, 1, 8) || '-' || substr(h, 9, 4) || '-4' || substr(h, 14, 3) || '-8' || substr(h, 18, 3) || '-' || substr(h, 21, 12))::uuid
-    FROM (SELECT md5(t) AS h) x $$`);
-  await db.execute(sql`
-    INSERT INTO companies (id, name, status, country_code, created_at)
-    SELECT pg_temp.bench_uuid('bench-company-' || c), 'Bench Company ' || lpad(c::text, 4, '0'), 'active', 'PRT', now()
-    FROM generate_series(1, ${n}) AS c`);
-  await db.execute(sql`
-    INSERT INTO company_users (id, company_id, name, email, role, status, created_at)
-    SELECT pg_temp.bench_uuid('bench-owner-' || c), pg_temp.bench_uuid('bench-company-' || c), 'Owner ' || c, 'owner' || c || '@bench-partner.example', 'owner', 'active', now()
-    FROM generate_series(1, ${n}) AS c`);
-  await db.execute(sql`
-    INSERT INTO departments (id, company_id, name, created_at)
-    SELECT pg_temp.bench_uuid('bench-dept-' || c || '-' || d), pg_temp.bench_uuid('bench-company-' || c), (ARRAY['Operations', 'Research'])[d] || ' ' || c, now()
-    FROM generate_series(1, ${n}) AS c, generate_series(1, 2) AS d`);
-  // Statuses per company of 100: 10 onboarding (invited, created, initiated, pending, review), 4
-  // archived, 2 offboarding, the rest active: onboarding progress is read for the 10.
-  const statuses = ["active", "archived", "offboarding", "invited", "created", "initiated", "pending", "review"];
-  await db.execute(sql`CREATE TEMP TABLE bench_templates AS
-    SELECT x.st AS bench_status, s.* FROM unnest(${arr(statuses)}) AS x(st) CROSS JOIN LATERAL (
-      SELECT * FROM employments t WHERE t.status IN (x.st, 'active') ORDER BY (t.status = x.st) DESC, t.created_at LIMIT 1) s`);
-  await db.execute(sql`
-    WITH gen AS (
-      SELECT c, i, CASE
-        WHEN i % 10 = 0 THEN (ARRAY['invited', 'created', 'initiated', 'pending', 'review'])[1 + (i / 10) % 5]
-        WHEN i % 25 = 1 THEN 'archived'
-        WHEN i % 50 = 2 THEN 'offboarding'
-        ELSE 'active' END AS st
-      FROM generate_series(1, ${n}) AS c, generate_series(1, ${m}) AS i)
-    INSERT INTO employments (id, short_id, company_id, user_id, type, employment_model, status, employment_lifecycle_stage,
-      full_name, job_title, personal_email, login_email, work_email, department_id, external_id, country_code,
-      basic_information, personal_details, address_details, work_address_details, administrative_details, contract_details,
-      onboarding_tasks, created_at, updated_at)
-    SELECT pg_temp.bench_uuid('bench-emp-' || g.c || '-' || g.i), 'B' || lpad(g.c::text, 4, '0') || lpad(g.i::text, 3, '0'), pg_temp.bench_uuid('bench-company-' || g.c), NULL,
-      (ARRAY['employee', 'contractor', 'direct_employee'])[1 + g.i % 3], s.employment_model, g.st, s.employment_lifecycle_stage,
-      (${arr(NAMES)})[1 + (g.c * 7 + g.i) % ${NAMES.length}] || ' ' || (${arr(LASTS)})[1 + (g.c + g.i * 3) % ${LASTS.length}] || ' ' || g.c || '-' || g.i,
-      (${arr(TITLES)})[1 + (g.c + g.i) % ${TITLES.length}],
-      'p' || g.c || '.' || g.i || '@bench.example', 'p' || g.c || '.' || g.i || '@bench.example', 'w' || g.c || '.' || g.i || '@work.bench.example',
-      pg_temp.bench_uuid('bench-dept-' || g.c || '-1'), 'EXT-' || g.c || '-' || g.i, s.country_code,
-      s.basic_information, s.personal_details, s.address_details, s.work_address_details, s.administrative_details, s.contract_details,
-      s.onboarding_tasks, now() - ((g.c * ${m} + g.i) || ' seconds')::interval, now()
-    FROM gen g JOIN bench_templates s ON s.bench_status = g.st`);
-  step("employments");
-  await db.execute(sql`
-    INSERT INTO oauth_grants (id, client_id, company_id, user_id, scopes, refresh_token_hash, created_at)
-    SELECT pg_temp.bench_uuid('bench-grant-' || c), ${CLIENT_ID}, pg_temp.bench_uuid('bench-company-' || c), pg_temp.bench_uuid('bench-owner-' || c),
-      ${JSON.stringify(AUTHORIZATION_CODE_SCOPES)}::jsonb, encode(sha256(convert_to(${tokenPrefix} || 'refresh-' || c, 'UTF8')), 'hex'), now()
-    FROM generate_series(1, ${n}) AS c`);
-  await db.execute(sql`
-    INSERT INTO access_tokens (token_hash, client_id, grant_id, company_id, user_id, scopes, expires_at, created_at)
-    SELECT encode(sha256(convert_to(${tokenPrefix} || c, 'UTF8')), 'hex'), ${CLIENT_ID}, pg_temp.bench_uuid('bench-grant-' || c),
-      pg_temp.bench_uuid('bench-company-' || c), pg_temp.bench_uuid('bench-owner-' || c), ${JSON.stringify(AUTHORIZATION_CODE_SCOPES)}::jsonb, now() + interval '1 day', now()
-    FROM generate_series(1, ${n}) AS c`);
-  step("grants and tokens");
-  await db.execute(sql`ANALYZE employments`);
-  await db.execute(sql`ANALYZE access_tokens`);
-  step("analyze");
-  const rows = (
-    (await db.execute(sql`
-      SELECT c, pg_temp.bench_uuid('bench-company-' || c)::text AS id, 'Bench Company ' || lpad(c::text, 4, '0') AS name,
-        pg_temp.bench_uuid('bench-dept-' || c || '-1')::text AS d1, pg_temp.bench_uuid('bench-dept-' || c || '-2')::text AS d2,
-        'Operations ' || c AS n1, 'Research ' || c AS n2
-      FROM generate_series(1, ${n}) AS c ORDER BY c`)) as unknown as {
-      rows: { c: number; id: string; name: string; d1: string; d2: string; n1: string; n2: string }[];
-    }
-  ).rows;
-  const companies = rows.map((r) => ({
-    id: r.id,
-    name: r.name,
-    token: `${tokenPrefix}${r.c}`,
-    departments: [r.d1, r.d2] as [string, string],
-    departmentNames: [r.n1, r.n2] as [string, string],
-  }));
-  // The token the API stores is the hash of the one the console holds.
-  if (sha256(companies[0]!.token) !== (await tokenHashOf(db, companies[0]!.id))) throw new Error("seeded token hashes do not match");
-  return companies;
-}
-
-async function tokenHashOf(db: Database["db"], companyId: string): Promise<string> {
-  const r = (await db.execute(sql`SELECT token_hash FROM access_tokens WHERE company_id = ${companyId} LIMIT 1`)) as unknown as {
-    rows: { token_hash: string }[];
-  };
-  return r.rows[0]?.token_hash ?? "";
-}
 
 /** The partner's grants in the console's database, tokens sealed as the grant store seals them. */
 async function seedConsole(
@@ -256,42 +124,28 @@ export async function runPartnerScale(options: PartnerScaleOptions): Promise<Sui
   const { log } = options;
   const total = options.companies * options.employmentsPerCompany;
   const started: Server[] = [];
-  const apiServers: ApiServer[] = [];
-  let apiDb: Database | undefined;
+  let api: BenchApi | undefined;
   let consoleDb: ConsoleDatabase | undefined;
-  let dispatcher: Dispatcher | undefined;
   let runtime: ReadModelRuntime | undefined;
   try {
-    // The API.
-    const t0 = performance.now();
-    apiDb = await openDatabase({ kind: "pglite" });
-    log(`partner-scale: API database open in ${Math.round(performance.now() - t0)} ms`);
-    const companies = await seedApi(apiDb.db, options);
-    const seedApiMs = performance.now() - t0;
-    log(`partner-scale: API seeded with ${options.companies} companies × ${options.employmentsPerCompany} in ${Math.round(seedApiMs)} ms`);
-    const deps: GatewayDeps = {
-      config: { ...DEFAULT_GATEWAY_CONFIG, environment: "sandbox", mode: "local", baseUrl: "http://127.0.0.1" },
-      db: apiDb.db,
-      clock: systemClock,
-      rateLimiter: createRateLimiter({ config: BENCH_API_LIMITS, keyPrefix: `bench-partner-${randomToken(6)}` }),
-      logger: silentLogger,
-      forms: await getDefaultFormRegistry(),
+    // The API (in a worker thread unless told otherwise).
+    const apiOptions: BenchApiOptions = {
+      companies: options.companies,
+      employmentsPerCompany: options.employmentsPerCompany,
+      freshChanges: options.freshChanges,
+      limits: BENCH_API_LIMITS,
     };
-    setGatewaySecret(deps, randomToken(32));
-    const api = createApiServer(createGatewayApp(deps).fetch, { hotReads: createHotReadPath(deps) });
-    apiServers.push(api);
-    const apiUrl = await listenLoopback(api.server);
-    deps.config.baseUrl = apiUrl;
-    dispatcher = createDispatcher(deps, { pollIntervalMs: 200, concurrency: 16, logger: silentLogger });
-    dispatcher.start();
+    api = options.apiInThisThread ? await startBenchApi(apiOptions, log) : await startBenchApiWorker(apiOptions, log);
+    const { companies, url: apiUrl, seedMs: seedApiMs } = api;
+    log(`partner-scale: API seeded with ${options.companies} companies × ${options.employmentsPerCompany} in ${Math.round(seedApiMs)} ms`);
 
     // The console.
     consoleDb = await openConsoleDatabase({ kind: "pglite" });
     const database = consoleDb;
     let enqueueEvent: ReadModelRuntime["enqueueEvent"] = () => Promise.reject(new Error("not started"));
-    let cipher: ReturnType<typeof createAuthDeps>["cipher"] | undefined;
+    const late: { cipher?: ReturnType<typeof createAuthDeps>["cipher"] } = {};
     const receiver = receiverServer((req, params) =>
-      handleReadModelWebhook(req, params, { db: database.db, cipher: cipher!, enqueue: (job) => enqueueEvent(job) }),
+      handleReadModelWebhook(req, params, { db: database.db, cipher: late.cipher!, enqueue: (job) => enqueueEvent(job) }),
     );
     started.push(receiver);
     const consoleUrl = await listenLoopback(receiver);
@@ -321,7 +175,7 @@ export async function runPartnerScale(options: PartnerScaleOptions): Promise<Sui
       return res;
     };
     const auth = createAuthDeps({ config, db: database.db, logger: silentLogger, fetch: countingFetch, resolveBaseUrl: async () => apiUrl });
-    cipher = auth.cipher;
+    late.cipher = auth.cipher;
     await seedConsole(database, auth.cipher, companies);
 
     // The read model: scheduler ticks every second (50 companies a tick), 8 re-reads at once.
@@ -358,6 +212,12 @@ export async function runPartnerScale(options: PartnerScaleOptions): Promise<Sui
       await sleep(250);
     }
     const syncSeconds = (performance.now() - syncStart) / 1000;
+    const states = (
+      (await database.db.execute(
+        sql`SELECT coalesce(behind_reason, failing_error, 'ok') AS state, count(*)::int AS n FROM readmodel_sync_state GROUP BY 1 ORDER BY 2 DESC`,
+      )) as unknown as { rows: { state: string; n: number }[] }
+    ).rows;
+    log(`partner-scale: sync states ${states.map((r) => `${r.state}: ${r.n}`).join("; ")}`);
     const rowsSynced = Number(
       ((await database.db.execute(sql`SELECT count(*)::int AS n FROM readmodel_employments`)) as unknown as { rows: { n: number }[] }).rows[0]!
         .n,
@@ -377,12 +237,9 @@ export async function runPartnerScale(options: PartnerScaleOptions): Promise<Sui
     const fresh: number[] = [];
     let freshMissed = 0;
     const freshOne = async (k: number) => {
-      const company = companies[(k * 37) % companies.length]!;
-      const employmentId = (
-        (await apiDb!.db.execute(
-          sql`SELECT id::text AS id FROM employments WHERE company_id = ${company.id} AND status = 'active' AND type = 'employee' ORDER BY short_id LIMIT 1 OFFSET ${k % 20}`,
-        )) as unknown as { rows: { id: string }[] }
-      ).rows[0]!.id;
+      const target = api!.freshTargets[k]!;
+      const company = companies[target.company]!;
+      const employmentId = target.employmentId;
       const current = (
         (await database.db.execute(
           sql`SELECT department FROM readmodel_employments WHERE company_id = ${company.id} AND employment_id = ${employmentId}`,
@@ -489,6 +346,7 @@ export async function runPartnerScale(options: PartnerScaleOptions): Promise<Sui
           onboardingRows: onboarding.onboarding,
           onboardingKnown: onboarding.known,
           seedApiMs: Math.round(seedApiMs),
+          states: states.map((r) => `${r.state}: ${r.n}`).join("; "),
           calls: [...calls.byPath.entries()].map(([k, v]) => `${k}: ${v}`).join("; "),
         },
       },
@@ -551,10 +409,8 @@ export async function runPartnerScale(options: PartnerScaleOptions): Promise<Sui
     };
   } finally {
     await runtime?.stop().catch(() => undefined);
-    await dispatcher?.stop().catch(() => undefined);
-    await Promise.all(apiServers.map((s) => s.drain({ idleGraceMs: 0, deadlineMs: 1000 }).catch(() => undefined)));
     await Promise.all(started.map(closeServer));
     await consoleDb?.close().catch(() => undefined);
-    await apiDb?.close().catch(() => undefined);
+    await api?.stop().catch(() => undefined);
   }
 }
