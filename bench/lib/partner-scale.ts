@@ -157,7 +157,10 @@ export async function runPartnerScale(options: PartnerScaleOptions): Promise<Sui
       embedded: true,
       apiUrls: { sandbox: apiUrl, production: apiUrl },
       clients: { sandbox: { clientId: CLIENT_ID, clientSecret: "unused" }, production: { clientId: CLIENT_ID, clientSecret: "unused" } },
-      adminClients: { sandbox: { clientId: CLIENT_ID, clientSecret: "unused" }, production: { clientId: CLIENT_ID, clientSecret: "unused" } },
+      adminClients: {
+        sandbox: { clientId: CLIENT_ID, clientSecret: "unused" },
+        production: { clientId: CLIENT_ID, clientSecret: "unused" },
+      },
       dataDir: os.tmpdir(),
       database: { kind: "pglite", dataDir: os.tmpdir() },
       authSecret: randomToken(32),
@@ -174,7 +177,13 @@ export async function runPartnerScale(options: PartnerScaleOptions): Promise<Sui
       calls.byPath.set(`${init?.method ?? "GET"} ${path}`, (calls.byPath.get(`${init?.method ?? "GET"} ${path}`) ?? 0) + 1);
       return res;
     };
-    const auth = createAuthDeps({ config, db: database.db, logger: silentLogger, fetch: countingFetch, resolveBaseUrl: async () => apiUrl });
+    const auth = createAuthDeps({
+      config,
+      db: database.db,
+      logger: silentLogger,
+      fetch: countingFetch,
+      resolveBaseUrl: async () => apiUrl,
+    });
     late.cipher = auth.cipher;
     await seedConsole(database, auth.cipher, companies);
 
@@ -207,7 +216,9 @@ export async function runPartnerScale(options: PartnerScaleOptions): Promise<Sui
     while ((done = await synced()) < options.companies && performance.now() < deadline) {
       if (performance.now() - lastLog > 10_000) {
         lastLog = performance.now();
-        log(`partner-scale: ${done}/${options.companies} companies synced after ${Math.round((performance.now() - syncStart) / 1000)} s, ${calls.total} API calls`);
+        log(
+          `partner-scale: ${done}/${options.companies} companies synced after ${Math.round((performance.now() - syncStart) / 1000)} s, ${calls.total} API calls`,
+        );
       }
       await sleep(250);
     }
@@ -219,8 +230,8 @@ export async function runPartnerScale(options: PartnerScaleOptions): Promise<Sui
     ).rows;
     log(`partner-scale: sync states ${states.map((r) => `${r.state}: ${r.n}`).join("; ")}`);
     const rowsSynced = Number(
-      ((await database.db.execute(sql`SELECT count(*)::int AS n FROM readmodel_employments`)) as unknown as { rows: { n: number }[] }).rows[0]!
-        .n,
+      ((await database.db.execute(sql`SELECT count(*)::int AS n FROM readmodel_employments`)) as unknown as { rows: { n: number }[] })
+        .rows[0]!.n,
     );
     const onboarding = (
       (await database.db.execute(
@@ -230,7 +241,9 @@ export async function runPartnerScale(options: PartnerScaleOptions): Promise<Sui
       )) as unknown as { rows: { known: number; onboarding: number }[] }
     ).rows[0]!;
     const syncCalls = calls.total;
-    log(`partner-scale: ${done}/${options.companies} companies (${rowsSynced} rows) synced in ${round(syncSeconds, 1)} s, ${syncCalls} API calls, ${calls.by429} answered 429`);
+    log(
+      `partner-scale: ${done}/${options.companies} companies (${rowsSynced} rows) synced in ${round(syncSeconds, 1)} s, ${syncCalls} API calls, ${calls.by429} answered 429`,
+    );
 
     // Freshness: a change at the API (an employment moved to the other department: PATCH
     // /v2/employments/{id}, event employment.details.updated), timed until the read model shows it.
@@ -291,7 +304,8 @@ export async function runPartnerScale(options: PartnerScaleOptions): Promise<Sui
       { page: 1, page_size: 50, search: "engineer", type: ["employee"], sort: "company", order: "asc" },
       { page: 1, page_size: 50, search: "p12.", status: ["active", "archived"], sort: "personal_email", order: "desc" },
     ];
-    const listOnce = (q: ReadModelQuery) => Promise.all([listReadModelEmployments(database.db, scope, q), getReadModelFreshness(database.db, scope)]);
+    const listOnce = (q: ReadModelQuery) =>
+      Promise.all([listReadModelEmployments(database.db, scope, q), getReadModelFreshness(database.db, scope)]);
     for (const q of LIST_QUERIES) await listOnce(q);
     const listMs: number[] = [];
     let listTotal = 0;

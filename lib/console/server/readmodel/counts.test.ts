@@ -27,9 +27,7 @@ const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
 
 async function expectCountsExact() {
   const kept = rowsOf<CountRow>(
-    await db.execute(
-      sql`SELECT environment, company_id, status, type, n::int AS n FROM readmodel_employment_counts ORDER BY 1, 2, 3, 4`,
-    ),
+    await db.execute(sql`SELECT environment, company_id, status, type, n::int AS n FROM readmodel_employment_counts ORDER BY 1, 2, 3, 4`),
   );
   const exact = rowsOf<CountRow>(
     await db.execute(
@@ -74,9 +72,8 @@ describe("counts per company, status and type", () => {
     await expectCountsExact();
 
     // Status and type changes, in one upsert with unchanged rows and a new row.
-    const changed = a.map(
-      (item, i): EmploymentListItem =>
-        i % 3 === 0 ? { ...item, status: "archived" } : i % 5 === 0 ? { ...item, type: "contractor", status: "active" } : item,
+    const changed = a.map((item, i): EmploymentListItem =>
+      i % 3 === 0 ? { ...item, status: "archived" } : i % 5 === 0 ? { ...item, type: "contractor", status: "active" } : item,
     );
     await write(ref(A), [...changed, listItem(99, "a")], "run-3");
     await expectCountsExact();
@@ -167,8 +164,22 @@ describe("counts per company, status and type", () => {
               : sql`true`;
         const [row] = rowsOf<{ n: number }>(
           await db.execute(sql`SELECT count(*)::int AS n FROM readmodel_employments WHERE environment = ${scope.environment} AND ${companyCond}
-            AND (${query.status ? sql`status IN (${sql.join(query.status.map((s) => sql`${s}`), sql`, `)})` : sql`true`})
-            AND (${query.type ? sql`type IN (${sql.join(query.type.map((s) => sql`${s}`), sql`, `)})` : sql`true`})
+            AND (${
+              query.status
+                ? sql`status IN (${sql.join(
+                    query.status.map((s) => sql`${s}`),
+                    sql`, `,
+                  )})`
+                : sql`true`
+            })
+            AND (${
+              query.type
+                ? sql`type IN (${sql.join(
+                    query.type.map((s) => sql`${s}`),
+                    sql`, `,
+                  )})`
+                : sql`true`
+            })
             AND (${query.country ? sql`country_code = ${query.country[0]}` : sql`true`})
             AND (${query.search ? sql`search_text LIKE ${`%${query.search}%`}` : sql`true`})`),
         );

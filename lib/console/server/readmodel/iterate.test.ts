@@ -30,9 +30,17 @@ beforeAll(async () => {
   ] as const) {
     // Duplicated sort values across companies (same names and titles), nulls in the nullable columns.
     const items = Array.from({ length: n }, (_, i) => ({ ...listItem(i, tag), full_name: `Person ${i % 9}` }));
-    expect(await whileConsented(db, target, (tx) => upsertEmployments(tx, target, items.map((item) => ({ item })), "run-1", new Date()))).toBe(
-      true,
-    );
+    expect(
+      await whileConsented(db, target, (tx) =>
+        upsertEmployments(
+          tx,
+          target,
+          items.map((item) => ({ item })),
+          "run-1",
+          new Date(),
+        ),
+      ),
+    ).toBe(true);
   }
 });
 
@@ -66,9 +74,18 @@ describe("iterating the read model for an export", () => {
 
   it("keeps the filters, the search and the scope", async () => {
     const cases: [ReadModelScope, Omit<ReadModelQuery, "page" | "page_size">][] = [
-      [{ kind: "partner", environment: "sandbox" }, { status: ["active", "invited", "created"], sort: "job_title", order: "desc" }],
-      [{ kind: "partner", environment: "sandbox" }, { search: "mail.example", type: ["employee"], sort: "country" }],
-      [{ kind: "company", environment: "sandbox", companyId: B.id }, { sort: "external_id", order: "desc" }],
+      [
+        { kind: "partner", environment: "sandbox" },
+        { status: ["active", "invited", "created"], sort: "job_title", order: "desc" },
+      ],
+      [
+        { kind: "partner", environment: "sandbox" },
+        { search: "mail.example", type: ["employee"], sort: "country" },
+      ],
+      [
+        { kind: "company", environment: "sandbox", companyId: B.id },
+        { sort: "external_id", order: "desc" },
+      ],
       [{ kind: "partner", environment: "production" }, { sort: "onboarding" }],
     ];
     for (const [scope, query] of cases) {

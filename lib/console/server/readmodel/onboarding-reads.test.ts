@@ -5,7 +5,14 @@ import { onboardingProgress } from "../../employments/onboarding";
 import { readmodelEmployments } from "../db/schema";
 import { handleConnectCallback, handleConnectStart } from "../partner/connect";
 import { handleCreateConsentLink } from "../partner/routes";
-import { COMPANY_A, consentThroughLink, CUSTOMER_TOKENS, PartnerBrowser, setupPartner, type PartnerSetup } from "@/test-support/console/partner";
+import {
+  COMPANY_A,
+  consentThroughLink,
+  CUSTOMER_TOKENS,
+  PartnerBrowser,
+  setupPartner,
+  type PartnerSetup,
+} from "@/test-support/console/partner";
 import { createRequestBudget } from "./budget";
 import { createSyncClientFactory } from "./sync-client";
 import { syncCompany, type SyncDeps } from "./sync";
@@ -24,7 +31,11 @@ describe("onboarding progress in the full re-read", () => {
   let deps: SyncDeps;
 
   const showCalls = () => s.calls.filter((c) => c.method === "GET" && /^\/v1\/employments\/[^/]+$/.test(c.url.pathname)).length;
-  const rows = () => s.db.select().from(e).where(and(eq(e.environment, "sandbox"), eq(e.companyId, COMPANY_A.id)));
+  const rows = () =>
+    s.db
+      .select()
+      .from(e)
+      .where(and(eq(e.environment, "sandbox"), eq(e.companyId, COMPANY_A.id)));
   const show = async (id: string) => {
     const res = await s.gateways.sandbox.call("GET", `/v1/employments/${id}`, { token: CUSTOMER_TOKENS.acme });
     return ((await res.json()) as { data: { employment: Employment } }).data.employment;
@@ -86,7 +97,10 @@ describe("onboarding progress in the full re-read", () => {
       .update(e)
       .set({ lifecycleStage: "contract_signing", onboardingCompleted: 0, onboardingTotal: 1 })
       .where(eq(e.employmentId, onboarding.employmentId));
-    await s.db.update(e).set({ status: "invited", onboardingCompleted: 2, onboardingTotal: 9 }).where(eq(e.employmentId, active.employmentId));
+    await s.db
+      .update(e)
+      .set({ status: "invited", onboardingCompleted: 2, onboardingTotal: 9 })
+      .where(eq(e.employmentId, active.employmentId));
     const before = showCalls();
     await syncCompany(deps, ref);
     expect(showCalls() - before).toBe(1);

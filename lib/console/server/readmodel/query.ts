@@ -3,7 +3,14 @@ import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from "drizzle-o
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { EmploymentListItem, Environment } from "@/lib/contract";
 import type { ConsoleDb } from "../db/client";
-import { partnerGrants, readmodelEmploymentCounts, readmodelEmployments, readmodelPendingItems, readmodelSyncState, type StoredCompany } from "../db/schema";
+import {
+  partnerGrants,
+  readmodelEmploymentCounts,
+  readmodelEmployments,
+  readmodelPendingItems,
+  readmodelSyncState,
+  type StoredCompany,
+} from "../db/schema";
 
 // Reading the read model: the one place lists, counts and exports get rows from. Every query takes a
 // scope and never leaves it: a company scope reads that company's rows only; a partner scope reads
@@ -205,7 +212,10 @@ export async function* iterateReadModelEmployments(
   const after = desc ? sql`<` : sql`>`;
   const tie = (last: { companyId: string; employmentId: string }) =>
     sql`(${e.companyId}, ${e.employmentId}) ${after} (${last.companyId}, ${last.employmentId})`;
-  const tieOrder = [desc ? sql`${e.companyId} DESC` : sql`${e.companyId} ASC`, desc ? sql`${e.employmentId} DESC` : sql`${e.employmentId} ASC`];
+  const tieOrder = [
+    desc ? sql`${e.companyId} DESC` : sql`${e.companyId} ASC`,
+    desc ? sql`${e.employmentId} DESC` : sql`${e.employmentId} ASC`,
+  ];
   // Phase 1: rows with a sort value, in the order of the column's index (walked backwards when
   // descending); phase 2: rows without one (nulls last), by company and id.
   let last: { value: unknown; companyId: string; employmentId: string } | null = null;
