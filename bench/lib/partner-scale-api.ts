@@ -26,7 +26,7 @@ export const CLIENT_ID = "bench-partner-client";
 export interface BenchApiOptions {
   companies: number;
   employmentsPerCompany: number;
-  /** Employments changed by the freshness measure (one per change, in different companies). */
+  /** Changes of the freshness measure (candidates: three per change, in different companies). */
   freshChanges: number;
   limits: { perClient: number; perCompany: number; windowMs: number };
 }
@@ -175,15 +175,17 @@ export async function startBenchApi(options: BenchApiOptions, log: (message: str
     log(`partner-scale: API database open in ${Math.round(performance.now() - t0)} ms`);
     const companies = await seedApi(database.db, options, log);
     const freshTargets: FreshTarget[] = [];
-    for (let k = 0; k < options.freshChanges; k++) {
+    // Three candidates per change (the measure takes those whose company has synced).
+    for (let k = 0; k < options.freshChanges * 3; k++) {
       const company = (k * 37) % companies.length;
       const r = (await database.db.execute(
         sql`SELECT id::text AS id FROM employments WHERE company_id = ${companies[company]!.id} AND status = 'active' AND type = 'employee'
           ORDER BY short_id LIMIT 1 OFFSET ${k % 5}`,
       )) as unknown as { rows: { id: string }[] };
-      if (!r.rows[0]) throw new Error(`no active employee in company ${company} to change`);
-      freshTargets.push({ company, employmentId: r.rows[0].id });
+      if (r.rows[0] && !freshTargets.some((t) => t.employmentId === r.rows[0]!.id))
+        freshTargets.push({ company, employmentId: r.rows[0].id });
     }
+    if (freshTargets.length < Math.min(options.freshChanges, companies.length)) throw new Error("too few active employees to change");
     const seedMs = performance.now() - t0;
     const deps: GatewayDeps = {
       config: { ...DEFAULT_GATEWAY_CONFIG, environment: "sandbox", mode: "local", baseUrl: "http://127.0.0.1" },
