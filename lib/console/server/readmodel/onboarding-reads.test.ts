@@ -56,7 +56,11 @@ describe("onboarding progress in the full re-read", () => {
     );
     deps = {
       db: s.db,
-      clientFor: createSyncClientFactory(s.deps, { budget: createRequestBudget(s.db) }),
+      // Budget out of the way: this is about how many calls, not how fast (budget.test.ts paces).
+      clientFor: createSyncClientFactory(s.deps, {
+        budget: createRequestBudget(s.db),
+        limits: { client: { burst: 10_000, perMinute: 10_000 }, company: { burst: 10_000, perMinute: 10_000 } },
+      }),
       intervalMs: 15 * 60_000,
       onboardingReadsPerSync: 100,
     };
