@@ -347,7 +347,7 @@ export async function runPartnerScale(options: PartnerScaleOptions): Promise<Sui
     let bytes = 0;
     const header = "company,full_name,job_title,personal_email,status,type,country,department,external_id,onboarding\n";
     bytes += header.length;
-    for await (const batch of iterateReadModelEmployments(database.db, scope, { sort: "full_name", order: "asc" }, 1000)) {
+    for await (const batch of iterateReadModelEmployments(database.db, scope, { sort: "full_name", order: "asc" })) {
       let chunk = "";
       for (const e of batch) {
         chunk += `${[e.company.name, e.full_name, e.job_title, e.personal_email, e.status, e.type, e.country?.name, e.department, e.external_id, e.onboarding ? `${e.onboarding.completed}/${e.onboarding.total}` : ""].map(csvCell).join(",")}\n`;
