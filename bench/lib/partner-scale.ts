@@ -14,6 +14,7 @@ import {
   type ReadModelScope,
 } from "@/lib/console/server/readmodel/query";
 import { SYNC_QUEUE } from "@/lib/console/server/readmodel/jobs";
+import { analyzeReadModel } from "@/lib/console/server/readmodel/store";
 import { startReadModel, type ReadModelRuntime } from "@/lib/console/server/readmodel/runtime";
 import { handleReadModelWebhook } from "@/lib/console/server/readmodel/webhooks";
 import { randomToken } from "@/lib/gateway/crypto";
@@ -229,6 +230,8 @@ export async function runPartnerScale(options: PartnerScaleOptions): Promise<Sui
     // list, the export and freshness are measured on a read model in its steady state, not during
     // the first-sync storm, which a deployment goes through once.
     if (done < options.companies) await runtime.boss.offWork(SYNC_QUEUE);
+    // The runtime refreshes the statistics every minute on PGlite; the measures start with fresh ones.
+    await analyzeReadModel(database.db);
     const states = (
       (await database.db.execute(
         sql`SELECT coalesce(behind_reason, failing_error, 'ok') AS state, count(*)::int AS n FROM readmodel_sync_state GROUP BY 1 ORDER BY 2 DESC`,

@@ -17,6 +17,7 @@ import {
 } from "./jobs";
 import { createSyncClientFactory } from "./sync-client";
 import type { SyncDeps } from "./sync";
+import { analyzeReadModel } from "./store";
 import { ensureCompanyCallback } from "./webhooks";
 
 // The read model in a console process: the job queue, this process's workers, the scheduler, and
@@ -46,6 +47,8 @@ export interface ReadModelOptions {
   syncConcurrency?: number;
   eventConcurrency?: number;
   pollingIntervalSeconds?: number;
+  /** PGlite only: how often the read model's statistics are refreshed (default 60 s). */
+  analyzeIntervalMs?: number;
   logger?: Logger;
 }
 
@@ -64,6 +67,19 @@ export async function startReadModel(options: ReadModelOptions): Promise<ReadMod
     intervalMs: options.intervalMs,
   };
   let stopScheduler = () => {};
+  // PGlite runs no autovacuum: the read model's statistics are refreshed here (store.ts).
+  let stopAnalyze = () => {};
+  if (options.database.kind === "pglite") {
+    const timer = setInterval(
+      () =>
+        void analyzeReadModel(options.database.db).catch((error: unknown) =>
+          options.logger?.warn({ event: "readmodel.analyze_failed", reason: (error as Error).message }, "read model ANALYZE failed"),
+        ),
+      options.analyzeIntervalMs ?? 60_000,
+    );
+    timer.unref();
+    stopAnalyze = () => clearInterval(timer);
+  }
   if (options.work ?? true) {
     const callbackDeps = { db: options.database.db, cipher: options.auth.cipher, consoleUrl: options.auth.config.consoleUrl };
     await startReadModelWorkers(boss, deps, {
@@ -89,6 +105,7 @@ export async function startReadModel(options: ReadModelOptions): Promise<ReadMod
     enqueueEvent: (job) => enqueueEventReread(boss, job),
     async stop() {
       stopScheduler();
+      stopAnalyze();
       await stopJobQueue(boss);
     },
   };
