@@ -5,7 +5,14 @@ import type { ConsoleDb } from "../db/client";
 import { partnerGrants, readmodelEmployments } from "../db/schema";
 import { getConsoleTestDatabase } from "@/test-support/console/db";
 import { countReadModelEmployments, listReadModelEmployments, type ReadModelQuery, type ReadModelScope } from "./query";
-import { deleteEmployment, deleteEmploymentsNotIn, upsertEmployments, whileConsented, type CompanyRef } from "./store";
+import {
+  createReadModelAnalyzer,
+  deleteEmployment,
+  deleteEmploymentsNotIn,
+  upsertEmployments,
+  whileConsented,
+  type CompanyRef,
+} from "./store";
 import { insertGrant, listItem } from "@/test-support/console/readmodel-fixtures";
 
 // The counts kept per company, status and type (migration 0004) must always equal a count(*) of the
@@ -186,5 +193,34 @@ describe("counts per company, status and type", () => {
         expect({ scope, query, total: page.total_count }).toEqual({ scope, query, total: row!.n });
       }
     }
+  });
+
+  it("statistics are refreshed after a large change of the read model's size, not on every check", async () => {
+    const analyzer = createReadModelAnalyzer(db);
+    const analyzedAt = async () =>
+      rowsOf<{ t: string | null }>(
+        await db.execute(sql`SELECT last_analyze::text AS t FROM pg_stat_user_tables WHERE relname = 'readmodel_employments'`),
+      )[0]?.t ?? null;
+    expect(await analyzer.maybeAnalyze()).toBe(false); // empty: nothing to learn
+    await write(
+      ref(A),
+      Array.from({ length: 150 }, (_, i) => listItem(i, "a")),
+      "run-1",
+    );
+    expect(await analyzer.maybeAnalyze()).toBe(true);
+    const first = await analyzedAt();
+    expect(first).not.toBeNull();
+    await write(
+      ref(B),
+      Array.from({ length: 20 }, (_, i) => listItem(i, "b")),
+      "run-1",
+    );
+    expect(await analyzer.maybeAnalyze()).toBe(false); // 20 more rows: below the threshold
+    await write(
+      ref(B),
+      Array.from({ length: 200 }, (_, i) => listItem(i + 20, "b")),
+      "run-1",
+    );
+    expect(await analyzer.maybeAnalyze()).toBe(true);
   });
 });

@@ -17,7 +17,7 @@ import {
 } from "./jobs";
 import { createSyncClientFactory } from "./sync-client";
 import type { SyncDeps } from "./sync";
-import { analyzeReadModel } from "./store";
+import { createReadModelAnalyzer } from "./store";
 import { ensureCompanyCallback } from "./webhooks";
 
 // The read model in a console process: the job queue, this process's workers, the scheduler, and
@@ -47,7 +47,7 @@ export interface ReadModelOptions {
   syncConcurrency?: number;
   eventConcurrency?: number;
   pollingIntervalSeconds?: number;
-  /** PGlite only: how often the read model's statistics are refreshed (default 60 s). */
+  /** PGlite only: how often the read model's size is checked to refresh its statistics after a large change (default 10 s). */
   analyzeIntervalMs?: number;
   logger?: Logger;
 }
@@ -67,15 +67,18 @@ export async function startReadModel(options: ReadModelOptions): Promise<ReadMod
     intervalMs: options.intervalMs,
   };
   let stopScheduler = () => {};
-  // PGlite runs no autovacuum: the read model's statistics are refreshed here (store.ts).
+  // PGlite runs no autovacuum: the read model's statistics are refreshed here after large changes (store.ts).
   let stopAnalyze = () => {};
   if (options.database.kind === "pglite") {
+    const analyzer = createReadModelAnalyzer(options.database.db);
     const timer = setInterval(
       () =>
-        void analyzeReadModel(options.database.db).catch((error: unknown) =>
-          options.logger?.warn({ event: "readmodel.analyze_failed", reason: (error as Error).message }, "read model ANALYZE failed"),
-        ),
-      options.analyzeIntervalMs ?? 60_000,
+        void analyzer
+          .maybeAnalyze()
+          .catch((error: unknown) =>
+            options.logger?.warn({ event: "readmodel.analyze_failed", reason: (error as Error).message }, "read model ANALYZE failed"),
+          ),
+      options.analyzeIntervalMs ?? 10_000,
     );
     timer.unref();
     stopAnalyze = () => clearInterval(timer);

@@ -220,3 +220,26 @@ export async function deletePendingItem(tx: ConsoleTx, ref: CompanyRef, kind: Pe
 export async function analyzeReadModel(db: ConsoleDb): Promise<void> {
   await db.execute(sql`ANALYZE readmodel_employments, readmodel_employment_counts, readmodel_sync_state, partner_grants`);
 }
+
+/**
+ * Refreshes the statistics when the read model has grown or shrunk by a tenth (or 100 rows) since it
+ * last did: the size is the sum of the kept counts (migration 0004), a cheap read, so the check can run
+ * every few seconds while ANALYZE (a few hundred ms on 100k rows, holding PGlite's one connection)
+ * runs only after a large change such as a first sync. Returns whether it analyzed.
+ */
+export function createReadModelAnalyzer(db: ConsoleDb) {
+  let analyzedAtSize: number | null = null;
+  return {
+    async maybeAnalyze(): Promise<boolean> {
+      const result = (await db.execute(sql`SELECT coalesce(sum(n), 0)::float8 AS n FROM readmodel_employment_counts`)) as unknown as {
+        rows: { n: number }[];
+      };
+      const size = Number(result.rows[0]?.n ?? 0);
+      const last = analyzedAtSize;
+      if (last === null ? size === 0 : Math.abs(size - last) < Math.max(100, last * 0.1)) return false;
+      await analyzeReadModel(db);
+      analyzedAtSize = size;
+      return true;
+    },
+  };
+}
