@@ -1,5 +1,17 @@
 import { sql } from "drizzle-orm";
-import { boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 
 // The partner read model (issue 13, docs/decisions/console-readmodel.md): per environment and
 // connected company, the list fields of every employment and the pending items an overview needs,
@@ -49,6 +61,22 @@ export const readmodelEmployments = pgTable(
     ),
   },
   (t) => [primaryKey({ name: "readmodel_employments_pk", columns: [t.environment, t.companyId, t.employmentId] })],
+);
+
+/**
+ * Employments per company, status and type, kept by triggers on readmodel_employments (migration
+ * 0004): totals of lists without a search read these instead of counting rows.
+ */
+export const readmodelEmploymentCounts = pgTable(
+  "readmodel_employment_counts",
+  {
+    environment: text("environment").$type<Env>().notNull(),
+    companyId: text("company_id").notNull(),
+    status: text("status").notNull(),
+    type: text("type").notNull(),
+    n: bigint("n", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ name: "readmodel_employment_counts_pk", columns: [t.environment, t.companyId, t.status, t.type] })],
 );
 
 /** Items waiting for approval: time off requests (`requested`) and expenses (`pending`). */

@@ -3,7 +3,14 @@ import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from "drizzle-o
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { EmploymentListItem, Environment } from "@/lib/contract";
 import type { ConsoleDb } from "../db/client";
-import { partnerGrants, readmodelEmployments, readmodelPendingItems, readmodelSyncState, type StoredCompany } from "../db/schema";
+import {
+  partnerGrants,
+  readmodelEmploymentCounts,
+  readmodelEmployments,
+  readmodelPendingItems,
+  readmodelSyncState,
+  type StoredCompany,
+} from "../db/schema";
 
 // Reading the read model: the one place lists, counts and exports get rows from. Every query takes a
 // scope and never leaves it: a company scope reads that company's rows only; a partner scope reads
@@ -57,6 +64,7 @@ export interface ReadModelPage {
 }
 
 const e = readmodelEmployments;
+const COUNTS = readmodelEmploymentCounts;
 
 /** Case-insensitive, byte-wise (the indexes of migration 0002 have the same expression). */
 const lowerOf = (column: AnyPgColumn) => sql`(lower(${column}) COLLATE "C")`;
@@ -133,19 +141,33 @@ export async function listReadModelEmployments(db: ConsoleDb, scope: ReadModelSc
     direction(e.companyId),
     direction(e.employmentId),
   ];
-  // The page is an index walk of the sort column (or, with a search, a filtered walk); the count a
-  // scan of the scope. Measured on 100k rows: docs/decisions/console-readmodel.md.
-  const [rows, [total]] = await Promise.all([
+  const select = () =>
     db
       .select()
       .from(e)
       .where(where)
       .orderBy(...orderBy)
       .limit(size)
-      .offset((page - 1) * size),
-    db.select({ n: count() }).from(e).where(where),
-  ]);
-  const totalCount = total?.n ?? 0;
+      .offset((page - 1) * size);
+  let rows: (typeof e.$inferSelect)[];
+  let totalCount: number;
+  if (!query.search?.trim() && !query.country?.length) {
+    // Without a search (or a country filter) the count is a sum over the counts kept per company,
+    // status and type (migration 0004), not a scan of the scope; the page is an index walk.
+    [rows, totalCount] = await Promise.all([select(), countFromTable(db, scope, query)]);
+  } else {
+    // A search scans the scope once: the page and the count come from the same scan (a window
+    // count over the matches), instead of a filtered walk of the sort index plus a second scan.
+    const counted = await db
+      .select({ row: e, total: sql<number>`count(*) OVER ()`.mapWith(Number) })
+      .from(e)
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(size)
+      .offset((page - 1) * size);
+    rows = counted.map((r) => r.row);
+    totalCount = counted[0]?.total ?? (page > 1 ? ((await db.select({ n: count() }).from(e).where(where))[0]?.n ?? 0) : 0);
+  }
   return {
     employments: rows.map(toEmployment),
     current_page: page,
@@ -154,37 +176,105 @@ export async function listReadModelEmployments(db: ConsoleDb, scope: ReadModelSc
   };
 }
 
+/** The total of a query without a search or country filter, from the counts of migration 0004. */
+async function countFromTable(db: ConsoleDb, scope: ReadModelScope, query: ReadModelQuery): Promise<number> {
+  const c = COUNTS;
+  const conditions = [
+    scopeCondition(scope, c.companyId, c.environment),
+    query.status?.length ? inArray(c.status, [...query.status]) : undefined,
+    query.type?.length ? inArray(c.type, [...query.type]) : undefined,
+  ];
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${c.n}), 0)`.mapWith(Number) })
+    .from(c)
+    .where(and(...conditions));
+  return row?.n ?? 0;
+}
+
 /**
- * Every employment of the scope matching the query, in its order, a batch at a time (exports):
- * keyset pagination on the row key would need the sort value too, so batches use offsets over the
- * same deterministic order.
+ * Every employment of the scope matching the query, in its order, a batch at a time (exports). Keyset
+ * pagination: each batch continues after the last row's (sort value, company, id), an index range
+ * instead of an OFFSET that walks every earlier row again (an export of 100k rows read the index
+ * ~n²/batch times). The rows with a value come first, then (nulls last) the rows without one.
  */
 export async function* iterateReadModelEmployments(
   db: ConsoleDb,
   scope: ReadModelScope,
   query: Omit<ReadModelQuery, "page" | "page_size">,
-  batchSize = 500,
+  // Each batch reads its rows in the sort column's order (random heap pages on PGlite): 2,000 a
+  // batch read 100k rows in ~15 s on a loaded 2-core machine, 1,000 in ~23 s (bench-partner-scale.md).
+  batchSize = 2000,
 ): AsyncGenerator<ReadModelEmployment[]> {
-  for (let page = 1; ; page++) {
-    const { employments } = await listReadModelEmployments(db, scope, { ...query, page, page_size: batchSize });
-    if (employments.length > 0) yield employments;
-    if (employments.length < batchSize) return;
+  const size = Math.min(Math.max(1, Math.floor(batchSize)), 5000);
+  const where = filterConditions(scope, { ...query, page: 1, page_size: size });
+  const sort = query.sort ?? "full_name";
+  const desc = query.order === "desc";
+  const value = SORT_EXPRESSIONS[sort];
+  const direction = desc ? sql`DESC` : sql`ASC`;
+  const after = desc ? sql`<` : sql`>`;
+  const tie = (last: { companyId: string; employmentId: string }) =>
+    sql`(${e.companyId}, ${e.employmentId}) ${after} (${last.companyId}, ${last.employmentId})`;
+  const tieOrder = [
+    desc ? sql`${e.companyId} DESC` : sql`${e.companyId} ASC`,
+    desc ? sql`${e.employmentId} DESC` : sql`${e.employmentId} ASC`,
+  ];
+  // Phase 1: rows with a sort value, in the order of the column's index (walked backwards when
+  // descending); phase 2: rows without one (nulls last), by company and id.
+  let last: { value: unknown; companyId: string; employmentId: string } | null = null;
+  for (;;) {
+    const keyset: SQL = last
+      ? sql`${value} ${desc ? sql`<=` : sql`>=`} ${last.value} AND (${value} ${after} ${last.value} OR ${tie(last)})`
+      : sql`${value} IS NOT NULL`;
+    const batch: { row: typeof e.$inferSelect; value: unknown }[] = await db
+      .select({ row: e, value: sql<unknown>`${value}` })
+      .from(e)
+      .where(and(where, keyset))
+      .orderBy(sql`${value} ${direction}`, ...tieOrder)
+      .limit(size);
+    if (batch.length > 0) yield batch.map((r) => toEmployment(r.row));
+    if (batch.length < size) break;
+    const end: { row: typeof e.$inferSelect; value: unknown } = batch[batch.length - 1]!;
+    last = { value: end.value, companyId: end.row.companyId, employmentId: end.row.employmentId };
+  }
+  if (NOT_NULL_SORTS.has(sort)) return;
+  let lastNull: { companyId: string; employmentId: string } | null = null;
+  for (;;) {
+    const batch: (typeof e.$inferSelect)[] = await db
+      .select()
+      .from(e)
+      .where(and(where, sql`${value} IS NULL`, lastNull ? tie(lastNull) : undefined))
+      .orderBy(...tieOrder)
+      .limit(size);
+    if (batch.length > 0) yield batch.map(toEmployment);
+    if (batch.length < size) return;
+    const end: typeof e.$inferSelect = batch[batch.length - 1]!;
+    lastNull = { companyId: end.companyId, employmentId: end.employmentId };
   }
 }
 
-/** Employments per company and status within the scope. */
+/** Employments per company and status within the scope (from the counts of migration 0004, not a scan). */
 export async function countReadModelEmployments(
   db: ConsoleDb,
   scope: ReadModelScope,
 ): Promise<{ company: StoredCompany; status: string; count: number }[]> {
+  const c = COUNTS;
+  const grouped = db
+    .select({ environment: c.environment, companyId: c.companyId, status: c.status, n: sql<number>`sum(${c.n})`.as("n") })
+    .from(c)
+    .where(and(scopeCondition(scope, c.companyId, c.environment), sql`${c.n} > 0`))
+    .groupBy(c.environment, c.companyId, c.status)
+    .as("g");
+  // The company's name as its rows carry it (one index probe per company).
+  const name = sql<string>`(SELECT r.company_name FROM readmodel_employments r WHERE r.environment = "g"."environment" AND r.company_id = "g"."company_id" LIMIT 1)`;
   const rows = await db
-    .select({ companyId: e.companyId, companyName: e.companyName, status: e.status, n: count() })
-    .from(e)
-    .where(scopeCondition(scope))
-    .groupBy(e.companyId, e.companyName, e.status)
-    .orderBy(asc(e.companyName), asc(e.companyId), asc(e.status));
-  return rows.map((r) => ({ company: { id: r.companyId, name: r.companyName }, status: r.status, count: r.n }));
+    .select({ companyId: grouped.companyId, companyName: name.as("company_name"), status: grouped.status, n: grouped.n })
+    .from(grouped);
+  return rows
+    .map((r) => ({ company: { id: r.companyId, name: r.companyName }, status: r.status, count: Number(r.n) }))
+    .sort((a, b) => cmp(a.company.name, b.company.name) || cmp(a.company.id, b.company.id) || cmp(a.status, b.status));
 }
+
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Pending time off requests or expenses within the scope (newest sync first). */
 export async function listReadModelPendingItems(db: ConsoleDb, scope: ReadModelScope, kind: "time_off" | "expense") {

@@ -18,6 +18,7 @@ import {
 import { createSyncClientFactory } from "./sync-client";
 import type { SyncDeps } from "./sync";
 import { anySourceExists } from "./sources";
+import { createReadModelAnalyzer } from "./store";
 import { ensureCompanyCallback } from "./webhooks";
 
 // The read model in a console process: the job queue, this process's workers, the scheduler, and
@@ -41,7 +42,14 @@ export interface ReadModelOptions {
   work?: boolean;
   limits?: BudgetLimits;
   schedulerTickMs?: number;
+  /** Companies the scheduler queues per tick (default 50). */
+  schedulerBatch?: number;
+  /** Full re-reads / event re-reads running at once in this process (defaults of ./jobs.ts). */
+  syncConcurrency?: number;
+  eventConcurrency?: number;
   pollingIntervalSeconds?: number;
+  /** PGlite only: how often the read model's size is checked to refresh its statistics after a large change (default 10 s). */
+  analyzeIntervalMs?: number;
   logger?: Logger;
 }
 
@@ -60,11 +68,29 @@ export async function startReadModel(options: ReadModelOptions): Promise<ReadMod
     intervalMs: options.intervalMs,
   };
   let stopScheduler = () => {};
+  // PGlite runs no autovacuum: the read model's statistics are refreshed here after large changes (store.ts).
+  let stopAnalyze = () => {};
+  if (options.database.kind === "pglite") {
+    const analyzer = createReadModelAnalyzer(options.database.db);
+    const timer = setInterval(
+      () =>
+        void analyzer
+          .maybeAnalyze()
+          .catch((error: unknown) =>
+            options.logger?.warn({ event: "readmodel.analyze_failed", reason: (error as Error).message }, "read model ANALYZE failed"),
+          ),
+      options.analyzeIntervalMs ?? 10_000,
+    );
+    timer.unref();
+    stopAnalyze = () => clearInterval(timer);
+  }
   if (options.work ?? true) {
     const callbackDeps = { db: options.database.db, cipher: options.auth.cipher, consoleUrl: options.auth.config.consoleUrl };
     await startReadModelWorkers(boss, deps, {
       logger: options.logger,
       pollingIntervalSeconds: options.pollingIntervalSeconds,
+      syncConcurrency: options.syncConcurrency,
+      eventConcurrency: options.eventConcurrency,
       beforeSync: async (ref) => {
         await ensureCompanyCallback(callbackDeps, await deps.clientFor(ref), ref);
       },
@@ -72,6 +98,7 @@ export async function startReadModel(options: ReadModelOptions): Promise<ReadMod
     stopScheduler = startReadModelScheduler(options.database.db, boss, {
       intervalMs: options.intervalMs,
       tickMs: options.schedulerTickMs,
+      batch: options.schedulerBatch,
       logger: options.logger,
     });
   }
@@ -82,6 +109,7 @@ export async function startReadModel(options: ReadModelOptions): Promise<ReadMod
     enqueueEvent: (job) => enqueueEventReread(boss, job),
     async stop() {
       stopScheduler();
+      stopAnalyze();
       await stopJobQueue(boss);
     },
   };

@@ -204,7 +204,12 @@ export async function syncCompany(deps: SyncDeps, ref: CompanyRef): Promise<Sync
   }
 }
 
-/** Onboarding progress of employments still onboarding whose progress is not known yet (a few per run). */
+/**
+ * Onboarding progress of employments still onboarding whose progress is not known (never read, or
+ * reset because their status or lifecycle stage changed: store.ts), at most `onboardingReadsPerSync`
+ * per run: one show each (the list carries no onboarding tasks), a few at a time, all written in one
+ * transaction. Employments past onboarding cost no call.
+ */
 async function readOnboarding(deps: SyncDeps, api: ApiClient, ref: CompanyRef, run: string) {
   const e = readmodelEmployments;
   const missing = await deps.db
@@ -221,8 +226,39 @@ async function readOnboarding(deps: SyncDeps, api: ApiClient, ref: CompanyRef, r
     )
     .orderBy(asc(e.employmentId))
     .limit(deps.onboardingReadsPerSync ?? 10);
-  for (const { id } of missing) await rereadEmployment(deps, ref, id, api, run);
+  const read: { id: string; employment: Employment | null }[] = [];
+  const queue = missing.map((m) => m.id);
+  const reader = async () => {
+    for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
+      try {
+        read.push({ id, employment: await getEmployment(api, id) });
+      } catch (error) {
+        if (error instanceof ApiRequestError && error.status === 404) read.push({ id, employment: null });
+        else throw error;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(ONBOARDING_READS_AT_ONCE, queue.length) }, reader));
+  if (read.length === 0) return;
+  const at = (deps.now ?? (() => new Date()))();
+  await whileConsented(deps.db, ref, async (tx) => {
+    for (const gone of read.filter((r) => !r.employment)) await deleteEmployment(tx, ref, gone.id);
+    await upsertEmployments(
+      tx,
+      ref,
+      read.flatMap(({ employment }) => {
+        if (!employment) return [];
+        const progress = onboardingProgress(employment);
+        return [{ item: toEmploymentListItem(employment), onboarding: { completed: progress.completed, total: progress.total } }];
+      }),
+      run,
+      at,
+    );
+  });
 }
+
+/** Shows read at once for onboarding progress (the budget paces them anyway). */
+const ONBOARDING_READS_AT_ONCE = 4;
 
 /** Re-reads one employment (a webhook named it, or a write changed it): its row, with onboarding progress. */
 export async function rereadEmployment(
