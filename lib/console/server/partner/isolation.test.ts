@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fanOutOutbox } from "@/lib/gateway/webhooks/dispatcher";
+import { saveView } from "../views/store";
 import { partnerGrants, readmodelEmployments, readmodelPendingItems, readmodelSyncState } from "../db/schema";
 import { createRequestBudget } from "../readmodel/budget";
 import {
@@ -75,6 +76,8 @@ interface CompanyObjects {
   timeoff: string;
   callback: string;
   event: string;
+  /** A saved view of the company's admin (console database). */
+  view: string;
   /** Text that only this company's data holds: names and emails of its people, its object ids. */
   markers: string[];
 }
@@ -150,6 +153,14 @@ describe("tenant isolation of the console (two companies, one partner, their adm
       payslip: first((await apiGet<{ payslips: { id: string }[] }>(token, "/v1/payslips")).payslips, "payslips").id,
       timeoff: first((await apiGet<{ timeoffs: { id: string }[] }>(token, "/v1/timeoff")).timeoffs, "time off").id,
     };
+    // A saved view of one of the company's users: nobody of the other company may delete it.
+    const view = (
+      await saveView(
+        s.db,
+        { owner: `user:${first(managers, "company managers").user_id}`, environment: "sandbox", companyId: company.id },
+        { list: "/expenses", name: `Views of ${company.name}`, search: "?status=pending" },
+      )
+    ).view.id;
     return {
       id: company.id,
       name: company.name,
@@ -159,6 +170,7 @@ describe("tenant isolation of the console (two companies, one partner, their adm
       receipt: first(expense.expense.receipts ?? [], "receipts").id,
       callback,
       event: first(events, "webhook events").id,
+      view,
       ...ids,
       markers: [
         company.id,
@@ -168,6 +180,7 @@ describe("tenant isolation of the console (two companies, one partner, their adm
         ...Object.values(ids),
         expense.expense.id,
         callback,
+        view,
       ],
     };
   }
@@ -194,6 +207,7 @@ describe("tenant isolation of the console (two companies, one partner, their adm
       timeoff: o.timeoff,
       "webhooks/callbacks": o.callback,
       "webhooks/events": o.event,
+      views: o.view,
     };
     const value = byArea[area];
     if (!value) throw new Error(`No object for [${name}] of ${route.pattern}: add it to paramValue`);

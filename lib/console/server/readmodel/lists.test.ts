@@ -274,7 +274,10 @@ describe("employment lists from the read model", () => {
     expect(page.total_count).toBeGreaterThan(0);
     const res = await handlePartnerEmploymentsExport(s.deps, operator.request(`/api/partner/employments/export?${search}`));
     expect(res.status).toBe(200);
-    const lines = (await res.text()).replace(/^\uFEFF/, "").trim().split(/\r?\n/);
+    const lines = (await res.text())
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split(/\r?\n/);
     expect(lines[0]).toMatch(/^Company,Company ID,Name,/);
     expect(lines.length - 1).toBe(page.total_count);
     const uuid = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;

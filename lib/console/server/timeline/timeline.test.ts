@@ -156,7 +156,12 @@ describe("employment timeline", { timeout: 120_000 }, () => {
       "offboarding:read",
       "contract_amendment:read",
     ]);
-    await audit(s.t.company.id, `v2/employments/${s.e.id}`, new Date());
+    // Both on the API's clock: created a day before the console's change.
+    await s.gw.deps.db
+      .update(employments)
+      .set({ createdAt: new Date(s.gw.clock.now().getTime() - 86_400_000) })
+      .where(eq(employments.id, s.e.id));
+    await audit(s.t.company.id, `v2/employments/${s.e.id}`, s.gw.clock.now());
     const timeline = await timelineOf(token, s.e.id);
     const webhooks = timeline.sources.find((x) => x.key === "webhooks")!;
     expect(webhooks.state).toBe("unavailable");

@@ -7,13 +7,14 @@ import { expenseHref } from "@/lib/console/expenses/links";
 import { offboardingHref } from "@/lib/console/offboardings/links";
 import { TIMEOFF_PATH } from "@/lib/console/timeoff/links";
 import { WEBHOOK_DELIVERIES_PATH } from "@/lib/console/webhooks/links";
-import { WebhookDeliveryListReadSchema, type WebhookDeliveryRow } from "@/lib/console/webhooks/read";
+import type { WebhookDeliveryRow } from "@/lib/console/webhooks/read";
 import type { ApiClient } from "../api-client";
 import { listContractAmendments } from "../contract-amendments/api";
 import type { ConsoleDb } from "../db/client";
 import { listExpenses } from "../expenses/api";
 import { listOffboardings } from "../offboardings/api";
 import { listTimeoff } from "../timeoff/api";
+import { listEmploymentWebhookDeliveries } from "../webhooks/api";
 import { listEmploymentAudit, type EmploymentAuditRecord } from "./audit";
 
 // One employment's timeline (issue 14): the console's audit entries, the API's webhook deliveries
@@ -236,12 +237,7 @@ export async function loadEmploymentTimeline(
     part({
       source: "webhooks",
       name: "Webhook events",
-      load: () =>
-        api
-          .json(WebhookDeliveryListReadSchema, "GET", "v1/webhook-deliveries", {
-            query: { employment_id: id, company_id: deps.companyId, page: 1, page_size },
-          })
-          .then((r) => r.data),
+      load: () => listEmploymentWebhookDeliveries(api, { employment_id: id, company_id: deps.companyId, page: 1, page_size }),
       entries: (page: { webhook_events: WebhookDeliveryRow[] }) => webhookEntries(page.webhook_events),
       truncated: (page: { total_pages: number }) => page.total_pages > 1,
       notFound: "Webhook events: this API cannot list the deliveries of one employment.",

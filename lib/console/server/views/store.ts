@@ -30,9 +30,11 @@ export function viewOwnerOf(session: ConsoleSession): ViewOwner | null {
   return owner ? { owner, environment: session.environment, companyId: session.company?.id ?? "" } : null;
 }
 
-const refuse = (status: 400 | 404 | 409 | 422, message: string, fieldErrors?: Record<string, string[]>): never => {
+const REFUSAL_KINDS = { 400: "bad_request", 404: "not_found", 409: "conflict", 422: "validation" } as const;
+
+const refuse = (status: keyof typeof REFUSAL_KINDS, message: string, fieldErrors?: Record<string, string[]>): never => {
   throw new ApiRequestError({
-    kind: status === 404 ? "not_found" : status === 422 ? "validation" : "bad_request",
+    kind: REFUSAL_KINDS[status],
     status,
     message,
     requestId: null,

@@ -9,7 +9,7 @@ import {
   type SandboxTriggerWebhookBody,
   type UpdateWebhookCallbackBody,
 } from "@/lib/contract";
-import type { ApiClient } from "@/lib/console/server/api-client";
+import type { ApiClient, RequestOptions } from "@/lib/console/server/api-client";
 import { ApiRequestError } from "@/lib/console/api-errors";
 import {
   deliveryRowOfProviderEvent,
@@ -86,11 +86,23 @@ export const listWebhookEvents = (api: ApiClient, q: DeliveriesApiQuery): Promis
     idOf: (e) => e.id,
   });
 
+/** One page of Roster-only GET /v1/webhook-deliveries (the provider has no such route: 404). */
+const readWebhookDeliveries = (api: ApiClient, query: NonNullable<RequestOptions["query"]>) =>
+  api.json(WebhookDeliveryListReadSchema, "GET", "v1/webhook-deliveries", { query }).then((r) => r.data);
+
+/**
+ * The deliveries that name one employment (the Roster-only `employment_id` filter; the employment
+ * timeline). The provider's API cannot list them per employment: its 404 reaches the caller.
+ */
+export const listEmploymentWebhookDeliveries = (
+  api: ApiClient,
+  q: { employment_id: string; company_id: string; page: number; page_size: number },
+) => readWebhookDeliveries(api, q);
+
 async function readWebhookEvents(api: ApiClient, q: Unsorted<DeliveriesApiQuery>): Promise<WebhookEventPage> {
   const query = { page: q.page, page_size: q.page_size, event_type: q.event_type, successfully_delivered: q.successfully_delivered };
   try {
-    const r = await api.json(WebhookDeliveryListReadSchema, "GET", "v1/webhook-deliveries", { query });
-    return { ...r.data, source: "roster" };
+    return { ...(await readWebhookDeliveries(api, query)), source: "roster" };
   } catch (error) {
     if (!isNotFound(error)) throw error;
   }
