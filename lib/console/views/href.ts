@@ -16,3 +16,9 @@ export function viewHrefOf(list: AnyList, search: string): string {
   for (const [name, f] of Object.entries(list.filters)) if (!f.api && f.kind === "text") kept[name] = f.empty;
   return list.href(kept as never);
 }
+
+/** The partner's lists (read without a company): their views are kept through the partner's own route, not the BFF. */
+export const isPartnerViewList = (path: string) => path.startsWith("/partner/");
+
+/** Where a list's saved views are read and written: `/api/partner/views` for the partner's lists (an operator, no company), else the BFF. */
+export const viewsEndpointOf = (path: string) => (isPartnerViewList(path) ? "/api/partner/views" : "/api/bff/views");
