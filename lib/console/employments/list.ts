@@ -32,8 +32,8 @@ export const employmentsList = defineList(EMPLOYMENTS_PATH, {
   filters: {
     statuses: filter.multi(EMPLOYMENT_STATUSES, { key: "status" }),
     email: filter.text({ max: 254 }),
-    /** The search box (never sent to the API): the loaded page when live, every page from the read model. */
-    q: filter.text({ max: MAX_SEARCH_LENGTH, api: false }),
+    /** The search box (never sent to the API): the loaded page when live, every page from the read model. Part of a saved view. */
+    q: filter.text({ max: MAX_SEARCH_LENGTH, api: false, view: true }),
   },
   /** Sort and order: served from the read model only (docs/decisions/console-readmodel-lists.md); the live list keeps the API's order. */
   sort: readModelSort(COMPANY_LIST_SORTS),
