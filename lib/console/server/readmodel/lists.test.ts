@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { READMODEL_LIST_SORTS, type FreshnessView } from "@/lib/console/readmodel/list";
+import { STATUS_LABELS } from "@/lib/console/employments/labels";
+import type { EmploymentStatus } from "@/lib/contract/enums";
 import { readmodelSyncState } from "../db/schema";
 import { handleConnectCallback, handleConnectStart } from "../partner/connect";
 import { handlePartnerEmploymentFacets, handlePartnerEmployments } from "../partner/employments-route";
@@ -142,7 +144,8 @@ describe("employment lists from the read model", () => {
       company: (e) => e.company.name,
       personal_email: (e) => e.personal_email,
       job_title: (e) => e.job_title,
-      status: (e) => e.status,
+      // Status by the label the table shows, not the stored code (label-sort.test.ts).
+      status: (e) => STATUS_LABELS[e.status as EmploymentStatus],
       type: (e) => e.type,
       country: (e) => e.country?.name ?? null,
       external_id: (e) => e.external_id,
@@ -274,7 +277,10 @@ describe("employment lists from the read model", () => {
     expect(page.total_count).toBeGreaterThan(0);
     const res = await handlePartnerEmploymentsExport(s.deps, operator.request(`/api/partner/employments/export?${search}`));
     expect(res.status).toBe(200);
-    const lines = (await res.text()).replace(/^\uFEFF/, "").trim().split(/\r?\n/);
+    const lines = (await res.text())
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split(/\r?\n/);
     expect(lines[0]).toMatch(/^Company,Company ID,Name,/);
     expect(lines.length - 1).toBe(page.total_count);
     const uuid = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
