@@ -46,10 +46,26 @@ export function EmploymentCells({ e }: { e: EmploymentListItem }) {
   );
 }
 
+/**
+ * The ids of those columns (DataTable's column ids, the list's `?hide=` values and the CSV export's
+ * column ids: lib/console/server/export/lists/employments.ts), in the order of EMPLOYMENT_CELL_COLUMNS.
+ */
+export const EMPLOYMENT_CELL_COLUMN_IDS = ["job_title", "country", "type", "status", "lifecycle", "external_id"] as const;
+
+/** The columns control's names of the ids (the headers). */
+export const EMPLOYMENT_COLUMN_LABELS: Record<string, string> = {
+  name: "Name",
+  company: "Company",
+  job_title: "Job title and department",
+  type: "Type and model",
+  external_id: "External ID",
+  onboarding: "Onboarding",
+};
+
 /** The same cells as react-table columns (for DataTable), in the order of EMPLOYMENT_CELL_COLUMNS. */
 export const EMPLOYMENT_CELL_COLUMN_DEFS: ListColumn<EmploymentListItem>[] = [
   {
-    id: "Job title and department",
+    id: "job_title",
     header: "Job title and department",
     meta: { className: "min-w-44" },
     cell: ({ row: { original: e } }) => (
@@ -59,9 +75,9 @@ export const EMPLOYMENT_CELL_COLUMN_DEFS: ListColumn<EmploymentListItem>[] = [
       </>
     ),
   },
-  { id: "Country", header: "Country", cell: ({ row }) => <CountryLabel country={row.original.country} /> },
+  { id: "country", header: "Country", cell: ({ row }) => <CountryLabel country={row.original.country} /> },
   {
-    id: "Type and model",
+    id: "type",
     header: "Type and model",
     cell: ({ row: { original: e } }) => (
       <div className="flex flex-col items-start gap-1">
@@ -70,10 +86,10 @@ export const EMPLOYMENT_CELL_COLUMN_DEFS: ListColumn<EmploymentListItem>[] = [
       </div>
     ),
   },
-  { id: "Status", header: "Status", cell: ({ row }) => <StatusBadge status={row.original.status} /> },
-  { id: "Lifecycle", header: "Lifecycle", cell: ({ row }) => <LifecycleBadge stage={row.original.employment_lifecycle_stage} /> },
+  { id: "status", header: "Status", cell: ({ row }) => <StatusBadge status={row.original.status} /> },
+  { id: "lifecycle", header: "Lifecycle", cell: ({ row }) => <LifecycleBadge stage={row.original.employment_lifecycle_stage} /> },
   {
-    id: "External ID",
+    id: "external_id",
     header: "External ID",
     meta: { className: "whitespace-nowrap font-mono text-xs" },
     cell: ({ row }) => row.original.external_id ?? <Muted>None</Muted>,

@@ -26,12 +26,12 @@ import { STATUS_LABELS } from "@/lib/console/employments/labels";
 import { employmentsList, searchPageItems, type EmploymentListState } from "@/lib/console/employments/list";
 import { employmentKeys, employmentListQuery } from "@/lib/queries/employments";
 import type { QueryScope } from "@/lib/queries/scope";
-import { EMPLOYMENT_CELL_COLUMNS } from "./employment-cells";
+import { EMPLOYMENT_CELL_COLUMN_IDS, EMPLOYMENT_COLUMN_LABELS } from "./employment-cells";
 import { EmploymentsTable, EmploymentsTableSkeleton } from "./employments-table";
 import { StatusFilter } from "./status-filter";
 
-/** The columns on screen (the export's column ids). */
-const EXPORT_COLUMNS = ["Name", ...EMPLOYMENT_CELL_COLUMNS];
+/** The columns on screen (the export's column ids; the hidden ones, `?hide=`, are left out by the export). */
+const EXPORT_COLUMNS = ["name", ...EMPLOYMENT_CELL_COLUMN_IDS];
 
 const hasApiFilters = (s: EmploymentListState) => employmentsList.hasFilters(s);
 
@@ -93,6 +93,8 @@ export function EmploymentsList({
       noun={["employment", "employments"]}
       environmentLabel={environmentLabel}
       columns={[]}
+      scope={scope}
+      columnLabels={EMPLOYMENT_COLUMN_LABELS}
       skeleton={<EmploymentsTableSkeleton rows={Math.min(state.pageSize, 10)} />}
       toolbar={
         <ExportButton endpoint="/api/bff/employments/export" scope={scope} noun={["employment", "employments"]} columns={EXPORT_COLUMNS} />
@@ -186,8 +188,8 @@ export function EmploymentsList({
         </Card>
       }
     >
-      {(rows, { busy, caption }) => (
-        <BulkEmploymentsTable scope={scope} onResult={setBulkResult} items={rows} busy={busy} caption={caption} />
+      {(rows, { busy, caption, table }) => (
+        <BulkEmploymentsTable scope={scope} onResult={setBulkResult} items={rows} busy={busy} caption={caption} hidden={table.hidden} />
       )}
     </ListShell>
   );
@@ -354,6 +356,7 @@ export function BulkEmploymentsTable({
   busy,
   caption,
   sort,
+  hidden,
 }: {
   scope: QueryScope;
   onResult: (r: BulkRunResult | null) => void;
@@ -362,6 +365,8 @@ export function BulkEmploymentsTable({
   caption: string;
   /** Sortable headers (the list served from the read model). */
   sort?: TableSort;
+  /** Ids of the hidden columns (`?hide=`). */
+  hidden?: readonly string[];
 }) {
   const { selected, selection, clear } = useBulkSelection(items, employmentId, selectLabel);
   const run = useCallback((e: EmploymentListItem) => inviteEmploymentRequest(scope, e.id), [scope]);
@@ -391,7 +396,7 @@ export function BulkEmploymentsTable({
         invalidate={employmentKeys.all(scope)}
         onResult={onResult}
       />
-      <EmploymentsTable items={items} busy={busy} caption={caption} selection={selection} sort={sort} />
+      <EmploymentsTable items={items} busy={busy} caption={caption} selection={selection} sort={sort} hidden={hidden} />
     </div>
   );
 }

@@ -3,7 +3,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useMemo, useState } from "react";
 import { ExportButton, ListShell, useListUrlState, type BulkRunResult } from "@/components/console/list";
-import { tableViewOf } from "@/components/console/list/table-view";
+import { tableViewOf, viewsModelOf } from "@/components/console/list/table-view";
 import { BulkResult } from "@/components/console/list";
 import { FreshnessLine } from "@/components/console/readmodel/freshness-line";
 import { SORT_LABELS } from "@/components/console/partner/sort-labels";
@@ -20,7 +20,7 @@ import type { ReadModelListSort } from "@/lib/console/readmodel/list";
 import { companyReadModelQuery } from "@/lib/queries/readmodel";
 import type { QueryScope } from "@/lib/queries/scope";
 import { BulkEmploymentsTable } from "./employments-list";
-import { EMPLOYMENT_CELL_COLUMNS } from "./employment-cells";
+import { EMPLOYMENT_CELL_COLUMN_IDS, EMPLOYMENT_COLUMN_LABELS } from "./employment-cells";
 import { EmploymentsTableSkeleton } from "./employments-table";
 import { StatusFilter } from "./status-filter";
 
@@ -46,6 +46,7 @@ export function EmploymentsReadModelList({
   const { state, change, navigate } = useListUrlState(employmentsList, () => setServerError(null));
   const query = useQuery({ ...companyReadModelQuery(scope, state), placeholderData: keepPreviousData, enabled: serverError === null });
   const table = useMemo(() => tableViewOf(employmentsList, state, change), [state, change]);
+  const views = useMemo(() => viewsModelOf(employmentsList, state, change, navigate), [state, change, navigate]);
   const [bulkResult, setBulkResult] = useState<BulkRunResult | null>(null);
   const answer = query.data;
   const data = answer?.source === "readmodel" ? answer : undefined;
@@ -66,7 +67,7 @@ export function EmploymentsReadModelList({
   const range = data ? pageRange(state.page, state.pageSize, items.length, data.total_count) : null;
   const clearAll = () => {
     setQInput("");
-    navigate({ ...employmentsList.defaults, pageSize: state.pageSize, sort: state.sort, order: state.order });
+    navigate({ ...employmentsList.defaults, pageSize: state.pageSize, sort: state.sort, order: state.order, hide: state.hide });
   };
   const error = serverError ?? (query.isError ? toErrorPayload(query.error) : null);
 
@@ -93,7 +94,10 @@ export function EmploymentsReadModelList({
         setPageSize: (pageSize) => change({ pageSize }),
         pageHref: (page) => employmentsList.href({ ...state, page }),
         clearFilters: clearAll,
+        views,
       }}
+      scope={scope}
+      columnLabels={EMPLOYMENT_COLUMN_LABELS}
       items={items}
       noun={["employment", "employments"]}
       environmentLabel={environmentLabel}
@@ -103,7 +107,7 @@ export function EmploymentsReadModelList({
           endpoint="/api/bff/employments/export"
           scope={scope}
           noun={["employment", "employments"]}
-          columns={["Name", ...EMPLOYMENT_CELL_COLUMNS]}
+          columns={["name", ...EMPLOYMENT_CELL_COLUMN_IDS]}
         />
       }
       skeleton={<EmploymentsTableSkeleton rows={Math.min(state.pageSize, 10)} />}
@@ -170,7 +174,15 @@ export function EmploymentsReadModelList({
       }
     >
       {(rows, { busy, caption }) => (
-        <BulkEmploymentsTable scope={scope} onResult={setBulkResult} items={rows} busy={busy} caption={caption} sort={table.sort} />
+        <BulkEmploymentsTable
+          scope={scope}
+          onResult={setBulkResult}
+          items={rows}
+          busy={busy}
+          caption={caption}
+          sort={table.sort}
+          hidden={table.hidden}
+        />
       )}
     </ListShell>
   );

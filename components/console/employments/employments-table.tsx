@@ -22,6 +22,7 @@ export function EmploymentsTable({
   caption,
   selection,
   sort,
+  hidden,
 }: {
   items: readonly EmploymentListItem[];
   busy?: boolean;
@@ -30,12 +31,14 @@ export function EmploymentsTable({
   selection?: RowSelection<EmploymentListItem>;
   /** Sortable headers (the list served from the read model): columns get their read-model sort key. */
   sort?: TableSort;
+  /** Ids of the hidden columns (the list's `?hide=`). */
+  hidden?: readonly string[];
 }) {
   const router = useRouter();
   const columns = useMemo<ListColumn<EmploymentListItem>[]>(
     () => [
       {
-        id: "Name",
+        id: "name",
         header: "Name",
         meta: { className: "min-w-52" },
         cell: ({ row: { original: e } }) => (
@@ -65,6 +68,7 @@ export function EmploymentsTable({
       columns={shown}
       getRowId={(e) => e.id}
       sort={sort}
+      hidden={hidden}
       busy={busy}
       selection={selection}
       rowProps={(e) => ({

@@ -156,7 +156,7 @@ function SavedViewsPanel({
     onError: (e) => setMessage({ tone: "error", text: errorText(e) }),
   });
   const remove = useMutation({
-    mutationFn: (view: SavedView) => deleteView(scope, view.id).then(() => view),
+    mutationFn: (view: SavedView) => deleteView(scope, view.id, view.list).then(() => view),
     onSuccess: (view) => {
       setMessage({ tone: "ok", text: `View “${view.name}” deleted.` });
       void invalidate();

@@ -2,7 +2,11 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from "react";
-import { EMPLOYMENT_CELL_COLUMN_DEFS } from "@/components/console/employments/employment-cells";
+import {
+  EMPLOYMENT_CELL_COLUMN_DEFS,
+  EMPLOYMENT_CELL_COLUMN_IDS,
+  EMPLOYMENT_COLUMN_LABELS,
+} from "@/components/console/employments/employment-cells";
 import { DataTable, ExportButton, ListShell, useList, type ListColumn } from "@/components/console/list";
 import { FreshnessLine } from "@/components/console/readmodel/freshness-line";
 import { Alert } from "@/components/ui/alert";
@@ -25,7 +29,9 @@ const list = partnerEmploymentsList;
 /** A row of the list: an employment, the company it belongs to, its onboarding progress. */
 export type PartnerEmploymentRow = ReadModelEmploymentRow;
 
-/** The columns on screen (their ids are the export's column ids). */
+/** The columns on screen, by id (the export's column ids; the hidden ones, `?hide=`, are left out by the export). */
+const PARTNER_COLUMN_IDS = ["company", "name", ...EMPLOYMENT_CELL_COLUMN_IDS, "onboarding"];
+/** Their headers (the loading skeleton). */
 const PARTNER_COLUMNS = [
   "Company",
   "Name",
@@ -111,12 +117,14 @@ export function PartnerEmploymentsList({
         noun={["employment", "employments"]}
         environmentLabel={environmentLabel}
         columns={PARTNER_COLUMNS}
+        scope={{ environment, companyId: "partner" }}
+        columnLabels={EMPLOYMENT_COLUMN_LABELS}
         toolbar={
           <ExportButton
             endpoint="/api/partner/employments/export"
             scope={{ environment, companyId: "partner" }}
             noun={["employment", "employments"]}
-            columns={PARTNER_COLUMNS}
+            columns={PARTNER_COLUMN_IDS}
           />
         }
         emptyText={null}
@@ -284,9 +292,9 @@ function Checkboxes({
 
 function partnerColumns(): ListColumn<PartnerEmploymentRow>[] {
   return [
-    { id: "Company", header: "Company", meta: { className: "whitespace-nowrap" }, cell: ({ row }) => row.original.company.name },
+    { id: "company", header: "Company", meta: { className: "whitespace-nowrap" }, cell: ({ row }) => row.original.company.name },
     {
-      id: "Name",
+      id: "name",
       header: "Name",
       meta: { className: "min-w-52" },
       cell: ({ row: { original: e } }) => (
@@ -303,7 +311,7 @@ function partnerColumns(): ListColumn<PartnerEmploymentRow>[] {
     },
     ...(EMPLOYMENT_CELL_COLUMN_DEFS as unknown as ListColumn<PartnerEmploymentRow>[]),
     {
-      id: "Onboarding",
+      id: "onboarding",
       header: "Onboarding",
       meta: { className: "whitespace-nowrap tabular-nums" },
       cell: ({ row: { original: e } }) =>

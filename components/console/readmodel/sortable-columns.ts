@@ -3,15 +3,15 @@ import type { ReadModelListSort } from "@/lib/console/readmodel/list";
 
 /** The read-model sort key of each employment column (by its id): the column its header sorts by. */
 export const EMPLOYMENT_COLUMN_SORT_KEYS: Record<string, ReadModelListSort> = {
-  Company: "company",
-  Name: "full_name",
-  "Job title and department": "job_title",
-  Country: "country",
-  "Type and model": "type",
-  Status: "status",
-  Lifecycle: "lifecycle_stage",
-  "External ID": "external_id",
-  Onboarding: "onboarding",
+  company: "company",
+  name: "full_name",
+  job_title: "job_title",
+  country: "country",
+  type: "type",
+  status: "status",
+  lifecycle: "lifecycle_stage",
+  external_id: "external_id",
+  onboarding: "onboarding",
 };
 
 /** The columns with their `meta.sortKey` (DataTable then gives their headers a SortHeader and aria-sort). */

@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { EMPLOYMENT_STATUSES } from "@/lib/contract";
 import { makeListItem } from "@/test-support/console/employment-fixtures";
 import { PAGE_SIZE_OPTIONS } from "@/lib/console/list";
-import { employmentsList, searchPageItems, type EmploymentListState } from "./list";
+import { EMPLOYMENT_HIDEABLE_COLUMNS, employmentsList, searchPageItems, type EmploymentListState } from "./list";
 
 const list = employmentsList;
 const stateArb: fc.Arbitrary<EmploymentListState> = fc.record({
@@ -14,6 +14,7 @@ const stateArb: fc.Arbitrary<EmploymentListState> = fc.record({
   q: fc.string({ maxLength: 40 }).map((s) => s.trim()),
   sort: fc.constantFrom("full_name", "job_title", "status", "external_id"),
   order: fc.constantFrom("asc" as const, "desc" as const),
+  hide: fc.subarray([...EMPLOYMENT_HIDEABLE_COLUMNS]),
 });
 
 describe("employments list URL state", () => {
@@ -26,6 +27,7 @@ describe("employments list URL state", () => {
       q: "",
       sort: "full_name",
       order: "asc",
+      hide: [],
     });
     expect(list.href(list.defaults)).toBe("/employments");
   });
@@ -66,6 +68,7 @@ describe("employments list URL state", () => {
       q: "berlin",
       sort: "status",
       order: "asc",
+      hide: [],
     });
     expect(list.href(s)).toBe("/employments?sort=status&status=invited,active&email=a@b.example&q=berlin&page=3&page_size=50");
     expect(list.parse({ sort: "password", order: "up" })).toMatchObject({ sort: "full_name", order: "asc" });

@@ -12,10 +12,18 @@ import { EMPLOYMENTS_PATH } from "./links";
 //                            as such); across every page when it is served from the read model
 //   &sort=job_title&order=desc  sort, when served from the read model (the API has no sort)
 //   &page=2&page_size=50     pagination (API)
+//   &hide=country,lifecycle  hidden columns (the toolbar's Columns control; the CSV export leaves them out)
 // Declared with the console's list framework (lib/console/list): lenient parsing, defaults omitted,
 // one URL per state, a filter change goes back to page 1.
 
 export const MAX_SEARCH_LENGTH = 200;
+
+/**
+ * The columns a user may hide (not the name: it is the row's link). The ids of the table's columns
+ * (components/console/employments/employment-cells.tsx) and of the CSV export's
+ * (lib/console/server/export/lists/employments.ts).
+ */
+export const EMPLOYMENT_HIDEABLE_COLUMNS = ["job_title", "country", "type", "status", "lifecycle", "external_id"] as const;
 
 /** The company list's sort columns: the read model's, without the company (it has one). */
 export const COMPANY_LIST_SORTS = READMODEL_LIST_SORTS.filter((s) => s !== "company");
@@ -24,11 +32,12 @@ export const employmentsList = defineList(EMPLOYMENTS_PATH, {
   filters: {
     statuses: filter.multi(EMPLOYMENT_STATUSES, { key: "status" }),
     email: filter.text({ max: 254 }),
-    /** The search box (never sent to the API): the loaded page when live, every page from the read model. */
-    q: filter.text({ max: MAX_SEARCH_LENGTH, api: false }),
+    /** The search box (never sent to the API): the loaded page when live, every page from the read model. Part of a saved view. */
+    q: filter.text({ max: MAX_SEARCH_LENGTH, api: false, view: true }),
   },
   /** Sort and order: served from the read model only (docs/decisions/console-readmodel-lists.md); the live list keeps the API's order. */
   sort: readModelSort(COMPANY_LIST_SORTS),
+  columns: EMPLOYMENT_HIDEABLE_COLUMNS,
 });
 
 export type EmploymentListState = ListStateOf<typeof employmentsList>;

@@ -27,6 +27,8 @@ export interface Filter<T, Key extends string | undefined = string | undefined, 
   readonly isSet: (value: T) => boolean;
   /** The value's form in an API query string (comma-separated for multi-value filters). */
   readonly toSearch: (value: T) => string;
+  /** A text filter the page applies itself (`api: false`) that is still part of a saved view (a search, not panel state). */
+  readonly view?: boolean;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a map of filters of any value type
@@ -147,15 +149,16 @@ export const filter = {
 
   /** Free text or an identifier (`?email=…`), trimmed; longer than `max` or not matching `pattern` → "". */
   text<Key extends string | undefined = undefined, Api extends boolean = true>(
-    options: KeyOption<Key> & ApiOption<Api> & { max?: number; pattern?: RegExp } = {},
+    options: KeyOption<Key> & ApiOption<Api> & { max?: number; pattern?: RegExp; view?: boolean } = {},
   ): Filter<string, NoInfer<Key>, NoInfer<Api>> {
     const max = options.max ?? 200;
-    return single<string, Key, Api>(
+    const f = single<string, Key, Api>(
       "text",
       options.key as Key,
       (options.api ?? true) as Api,
       (v) => v.length <= max && (options.pattern?.test(v) ?? true),
     );
+    return options.view ? { ...f, view: true } : f;
   },
 
   /** The employment a list is narrowed to (`?employment_id=<uuid>`); other characters → "". */

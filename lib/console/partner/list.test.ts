@@ -50,6 +50,7 @@ describe("partner employments list declaration", () => {
     q: "",
     sort: "full_name",
     order: "asc" as "asc" | "desc",
+    hide: [] as string[],
   };
 
   it("writes every filter, the search and the sort, defaults left out, and reads them back", () => {
@@ -64,10 +65,11 @@ describe("partner employments list declaration", () => {
       q: "okafor",
       sort: "job_title",
       order: "desc" as const,
+      hide: ["company", "status", "onboarding"],
     };
     const href = partnerListHref(state);
     expect(href).toBe(
-      `/partner/employments?sort=job_title&order=desc&status=active&type=contractor&country=PRT&company=${COMPANY}&q=okafor&page=2&page_size=50`,
+      `/partner/employments?sort=job_title&order=desc&status=active&type=contractor&country=PRT&company=${COMPANY}&q=okafor&page=2&page_size=50&hide=company,status,onboarding`,
     );
     expect(partnerEmploymentsList.parse(new URL(href, "http://x").searchParams)).toEqual(state);
     expect(partnerListHref(defaults)).toBe("/partner/employments");
@@ -84,6 +86,8 @@ describe("partner employments list declaration", () => {
         country: "portugal",
         sort: "password",
         order: "sideways",
+        // The name is the row's link: never hidden.
+        hide: "name,bogus",
       }),
     ).toEqual(defaults);
   });

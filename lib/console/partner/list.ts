@@ -7,6 +7,7 @@ import {
   readModelStatusFilter,
   readModelTypeFilter,
 } from "../readmodel/list";
+import { EMPLOYMENT_HIDEABLE_COLUMNS } from "../employments/list";
 import { PARTNER_EMPLOYMENTS_PATH } from "./links";
 
 // The partner's audit log: `/partner/audit?company=<uuid>&page=2&page_size=100`. Without `company`
@@ -49,6 +50,8 @@ export const partnerEmploymentsList = defineList(PARTNER_EMPLOYMENTS_PATH, {
     q: readModelSearchFilter(true),
   },
   sort: readModelSort(READMODEL_LIST_SORTS),
+  /** Hideable columns (`?hide=`): the company's list's, the company and the onboarding progress; never the name (the link). */
+  columns: ["company", ...EMPLOYMENT_HIDEABLE_COLUMNS, "onboarding"],
 });
 
 export type PartnerListState = ListStateOf<typeof partnerEmploymentsList>;

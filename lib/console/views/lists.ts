@@ -10,9 +10,12 @@ import { paymentsList } from "@/lib/console/outstanding-payments/list";
 import { payslipsList } from "@/lib/console/payslips/list";
 import { timeoffList } from "@/lib/console/timeoff/list";
 import { deliveriesList } from "@/lib/console/webhooks/list";
+import { employmentsList } from "@/lib/console/employments/list";
+import { partnerEmploymentsList } from "@/lib/console/partner/list";
 
 // The lists a view can be saved for (the lists with sortable columns and a column control), by
-// path. The employments lists move to the read model (their own sort and search) and join later; the
+// path. The employments lists (served from the read model: sort and search across pages) are in it; the
+// partner's employments list keeps its views through app/api/partner/views (an operator, no company). The
 // partner's audit log is read without a company (the BFF serves company sessions), so it has sort and
 // columns in its URL (a copied link restores them) but no named views yet.
 // Browser-safe. docs/decisions/console-sort-and-saved-views.md
@@ -33,6 +36,8 @@ export const VIEW_LISTS: ReadonlyMap<string, AnyList> = new Map(
       customFieldsList,
       paymentsList,
       deliveriesList,
+      employmentsList,
+      partnerEmploymentsList,
     ] as unknown as AnyList[]
   ).map((l) => [l.path, l]),
 );

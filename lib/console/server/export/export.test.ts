@@ -135,6 +135,18 @@ describe("export of a live list (before the first sync, the employments list rea
     expect(audit.actor).toMatchObject({ kind: "customer_token" });
   });
 
+  it("leaves out the columns the list hides (?hide=, the Columns control's ids), with the columns on screen", async () => {
+    const cols = "name,job_title,country,type,status,lifecycle,external_id";
+    const res = await call(
+      employmentsExport,
+      admin,
+      `/api/bff/employments/export?status=active&hide=job_title,lifecycle,bogus&cols=${cols}&${scope}`,
+    );
+    const [header] = csvRecords(await res.text());
+    expect(header).toEqual(["Name", "Personal email", "Employment ID", "Country", "Type", "Model", "Status", "External ID"]);
+    expect((await lastExportAudit()).detail).toMatchObject({ columns: header });
+  });
+
   it("free-text filters are not written to the audit log", async () => {
     const res = await call(employmentsExport, admin, `/api/bff/employments/export?email=nobody%40example.test&${scope}`);
     expect(csvRecords(await res.text())).toHaveLength(1);
@@ -211,6 +223,15 @@ describe("export of the read model", () => {
     expect(res.status).toBe(200);
     const [header, ...rows] = csvRecords(await res.text());
     expect(header!.slice(0, 3)).toEqual(["Company", "Company ID", "Name"]);
+    expect(header).toContain("Onboarding tasks done");
+    // The hidden columns (the list's ?hide=) are left out.
+    const hidden = await call(
+      partnerEmploymentsExport as unknown as Handler,
+      operator,
+      `/api/partner/employments/export?status=active,invited&hide=company,onboarding&scope_env=sandbox&scope_company=partner`,
+    );
+    const [hiddenHeader] = csvRecords(await hidden.text());
+    expect(hiddenHeader).toEqual(header!.filter((h) => !["Company", "Company ID", "Onboarding tasks done"].includes(h)));
     const expected = Array.from({ length: 620 }, (_, i) => listItem(i, "x")).filter((e) => e.status === "active" || e.status === "invited");
     expect(res.headers.get("x-total-count")).toBe(String(expected.length));
     expect(rows).toHaveLength(expected.length);

@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { READMODEL_LIST_SORTS, type FreshnessView } from "@/lib/console/readmodel/list";
+import { STATUS_LABELS } from "@/lib/console/employments/labels";
+import type { EmploymentStatus } from "@/lib/contract/enums";
 import { readmodelSyncState } from "../db/schema";
 import { handleConnectCallback, handleConnectStart } from "../partner/connect";
 import { handlePartnerEmploymentFacets, handlePartnerEmployments } from "../partner/employments-route";
@@ -142,7 +144,8 @@ describe("employment lists from the read model", () => {
       company: (e) => e.company.name,
       personal_email: (e) => e.personal_email,
       job_title: (e) => e.job_title,
-      status: (e) => e.status,
+      // Status by the label the table shows, not the stored code (label-sort.test.ts).
+      status: (e) => STATUS_LABELS[e.status as EmploymentStatus],
       type: (e) => e.type,
       country: (e) => e.country?.name ?? null,
       external_id: (e) => e.external_id,

@@ -2,6 +2,7 @@ import "server-only";
 import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { EmploymentListItem, Environment } from "@/lib/contract";
+import { LIFECYCLE_LABELS, STATUS_LABELS } from "@/lib/console/employments/labels";
 import type { ConsoleDb } from "../db/client";
 import {
   partnerGrants,
@@ -66,6 +67,21 @@ export interface ReadModelPage {
 const e = readmodelEmployments;
 const COUNTS = readmodelEmploymentCounts;
 
+/**
+ * A code column ordered as its labels read (what the table shows), not by the code: the position of
+ * the code in the codes sorted by label; a code without a label after every labelled one (never
+ * null: a null stays null, so nulls-last holds). Status `review` is "In review", between "Deleted"
+ * and "Initiated"; `created_awaiting_reserve` is "Awaiting reserve", before "Created". The codes are
+ * the contract's enum values (checked below), written as literals. Not an index walk: a sort by
+ * status or lifecycle sorts the filtered scope (docs/decisions/console-readmodel-lists.md).
+ */
+export function labelOrderOf(column: AnyPgColumn, labels: Record<string, string>): SQL {
+  const codes = Object.keys(labels).sort((a, b) => labels[a]!.localeCompare(labels[b]!, "en", { sensitivity: "base" }) || (a < b ? -1 : 1));
+  for (const c of codes) if (!/^[a-z0-9_]+$/.test(c)) throw new Error(`labelOrderOf: not a code: ${c}`);
+  const array = sql.raw(`ARRAY[${codes.map((c) => `'${c}'`).join(", ")}]::text[]`);
+  return sql`(CASE WHEN ${column} IS NULL THEN NULL ELSE coalesce(array_position(${array}, ${column}::text), ${codes.length + 1}) END)`;
+}
+
 /** Case-insensitive, byte-wise (the indexes of migration 0002 have the same expression). */
 const lowerOf = (column: AnyPgColumn) => sql`(lower(${column}) COLLATE "C")`;
 const SORT_EXPRESSIONS: Record<ReadModelSort, SQL | AnyPgColumn> = {
@@ -73,12 +89,14 @@ const SORT_EXPRESSIONS: Record<ReadModelSort, SQL | AnyPgColumn> = {
   company: lowerOf(e.companyName),
   job_title: lowerOf(e.jobTitle),
   personal_email: lowerOf(e.personalEmail),
-  status: e.status,
+  status: labelOrderOf(e.status, STATUS_LABELS),
+  // The type's labels read in the order of its codes (Contractor, Direct employee, Employee, Global
+  // payroll employee): the column itself, so the sort walks its index.
   type: e.type,
   country: lowerOf(e.countryName),
   department: lowerOf(e.department),
   external_id: lowerOf(e.externalId),
-  lifecycle_stage: e.lifecycleStage,
+  lifecycle_stage: labelOrderOf(e.lifecycleStage, LIFECYCLE_LABELS),
   onboarding: e.onboardingCompleted,
 };
 

@@ -3,7 +3,18 @@ import { ApiRequestError } from "@/lib/console/api-errors";
 import { expensesList } from "@/lib/console/expenses/list";
 import { getConsoleTestDatabase } from "@/test-support/console/db";
 import type { ConsoleDb } from "../db/client";
-import { deleteView, listViews, saveView, viewOwnerOf, type ViewOwner } from "./store";
+import { employmentsList } from "@/lib/console/employments/list";
+import type { ConsoleSession } from "@/lib/console/session-types";
+import {
+  deleteView,
+  listSessionViews,
+  listViews,
+  partnerViewOwnerOf,
+  saveSessionView,
+  saveView,
+  viewOwnerOf,
+  type ViewOwner,
+} from "./store";
 
 // Saved views in the console's database: per owner, environment and company; the list's canonical
 // URL (what the list's own parser accepts, no page); the same name replaces; another owner's view is
@@ -74,7 +85,7 @@ describe("saved views", () => {
     expect(await status(saveView(db, ADA, { list: "/expenses", name: "   ", search: "" }))).toBe(422);
     expect(await status(saveView(db, ADA, { list: "/expenses", name: "x".repeat(81), search: "" }))).toBe(422);
     expect(await status(saveView(db, ADA, { list: "/nowhere", name: "x", search: "" }))).toBe(400);
-    expect(await status(listViews(db, ADA, "/employments"))).toBe(400);
+    expect(await status(listViews(db, ADA, "/partner/audit"))).toBe(400);
   });
 
   it("owns views by the signed-in user, or the operator; none without either", () => {
@@ -89,5 +100,43 @@ describe("saved views", () => {
       companyId: "",
     });
     expect(viewOwnerOf({ ...base, kind: "customer_token", operatorId: null, user: null })).toBeNull();
+  });
+
+  it("keeps the employments list's view: statuses, the search across pages, the sort and the hidden columns", async () => {
+    const { view } = await saveView(db, ADA, {
+      list: "/employments",
+      name: "Reviews",
+      search: "page=2&status=review,bogus&q=%20berlin%20&sort=status&order=desc&hide=lifecycle,name,country",
+    });
+    expect(view.href).toBe("/employments?sort=status&order=desc&status=review&q=berlin&hide=country,lifecycle");
+    expect(employmentsList.parse(new URLSearchParams(view.href.split("?")[1]))).toMatchObject({
+      statuses: ["review"],
+      q: "berlin",
+      sort: "status",
+      order: "desc",
+      hide: ["country", "lifecycle"],
+      page: 1,
+    });
+  });
+
+  it("owns an operator's partner-list views by the operator with no company; the BFF refuses the partner's lists", async () => {
+    const base = { id: "s", environment: "production" as const, environments: ["production" as const] };
+    const operator = { ...base, kind: "operator", operatorId: "op1", user: null, company: { id: "acme", name: "Acme" } } as ConsoleSession;
+    // The company the operator has open does not matter: the partner list spans the companies.
+    expect(partnerViewOwnerOf(operator)).toEqual({ owner: "operator:op1", environment: "production", companyId: "" });
+    expect(partnerViewOwnerOf({ ...operator, company: null })).toEqual({ owner: "operator:op1", environment: "production", companyId: "" });
+    expect(partnerViewOwnerOf({ ...operator, operatorId: null })).toBeNull();
+    expect(
+      partnerViewOwnerOf({
+        ...base,
+        kind: "oauth",
+        operatorId: null,
+        user: { id: "u1", name: "U", email: "u@x" },
+        company: null,
+      } as ConsoleSession),
+    ).toBeNull();
+    // Refused before the database is read (the BFF keeps company lists only).
+    expect(await status(listSessionViews(operator, "/partner/employments"))).toBe(400);
+    expect(await status(saveSessionView(operator, { list: "/partner/employments", name: "x", search: "" }))).toBe(400);
   });
 });

@@ -4,6 +4,7 @@ import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { Environment } from "@/lib/contract";
 import { ApiRequestError } from "@/lib/console/api-errors";
 import type { ConsoleSession } from "@/lib/console/session-types";
+import { isPartnerViewList } from "@/lib/console/views/href";
 import { VIEW_LISTS, VIEW_NAME_MAX, VIEWS_PER_LIST_MAX, viewHrefOf, type SavedView } from "@/lib/console/views/lists";
 import { getConsoleDatabase, type ConsoleDb } from "../db/client";
 import { consoleSavedViews } from "../db/schema";
@@ -28,6 +29,17 @@ export function viewOwnerOf(session: ConsoleSession): ViewOwner | null {
         ? `user:${session.user.id}`
         : null;
   return owner ? { owner, environment: session.environment, companyId: session.company?.id ?? "" } : null;
+}
+
+/**
+ * The owner of an operator's views of the partner's lists (app/api/partner/views): the operator, in
+ * the session's environment, with no company (the list spans the connected companies, whichever one
+ * the console has open). Null for any other session.
+ */
+export function partnerViewOwnerOf(session: ConsoleSession): ViewOwner | null {
+  return session.kind === "operator" && session.operatorId
+    ? { owner: `operator:${session.operatorId}`, environment: session.environment, companyId: "" }
+    : null;
 }
 
 const REFUSAL_KINDS = { 400: "bad_request", 404: "not_found", 409: "conflict", 422: "validation" } as const;
@@ -125,12 +137,19 @@ async function ownerAndDb(session: ConsoleSession): Promise<{ db: ConsoleDb; own
   return { db: (await getConsoleDatabase()).db, owner };
 }
 
+/** The BFF keeps the views of company lists (a partner's list is read without a company: app/api/partner/views). */
+const companyListOnly = (list: string) => {
+  if (isPartnerViewList(list)) refuse(400, `list: the views of ${JSON.stringify(list)} are kept at /api/partner/views`);
+};
+
 export async function listSessionViews(session: ConsoleSession, list: string): Promise<SavedView[]> {
+  companyListOnly(list);
   const { db, owner } = await ownerAndDb(session);
   return listViews(db, owner, list);
 }
 
 export async function saveSessionView(session: ConsoleSession, input: { list: string; name: string; search: string }) {
+  companyListOnly(input.list);
   const { db, owner } = await ownerAndDb(session);
   return saveView(db, owner, input);
 }

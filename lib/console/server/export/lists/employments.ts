@@ -17,30 +17,30 @@ import { readModelScopeOf, readModelSortOf, readModelSource, type ReadModelExpor
 
 export function employmentColumns<T extends EmploymentListItem>(): CsvColumn<T, undefined>[] {
   return [
-    { id: "Name", header: "Name", value: (e) => e.full_name },
-    { id: "Name", header: "Personal email", value: (e) => e.personal_email },
-    { id: "Name", header: "Employment ID", value: (e) => e.id },
-    { id: "Job title and department", header: "Job title", value: (e) => e.job_title },
-    { id: "Job title and department", header: "Department", value: (e) => e.department },
-    { id: "Country", header: "Country", value: (e) => e.country?.name ?? null },
-    { id: "Type and model", header: "Type", value: (e) => TYPE_LABELS[e.type] ?? e.type },
+    { id: "name", header: "Name", value: (e) => e.full_name },
+    { id: "name", header: "Personal email", value: (e) => e.personal_email },
+    { id: "name", header: "Employment ID", value: (e) => e.id },
+    { id: "job_title", header: "Job title", value: (e) => e.job_title },
+    { id: "job_title", header: "Department", value: (e) => e.department },
+    { id: "country", header: "Country", value: (e) => e.country?.name ?? null },
+    { id: "type", header: "Type", value: (e) => TYPE_LABELS[e.type] ?? e.type },
     {
-      id: "Type and model",
+      id: "type",
       header: "Model",
       value: (e) => (e.employment_model ? (MODEL_LABELS[e.employment_model] ?? e.employment_model) : null),
     },
-    { id: "Status", header: "Status", value: (e) => STATUS_LABELS[e.status] ?? e.status },
-    { id: "Lifecycle", header: "Lifecycle", value: (e) => LIFECYCLE_LABELS[e.employment_lifecycle_stage] ?? e.employment_lifecycle_stage },
-    { id: "External ID", header: "External ID", value: (e) => e.external_id },
+    { id: "status", header: "Status", value: (e) => STATUS_LABELS[e.status] ?? e.status },
+    { id: "lifecycle", header: "Lifecycle", value: (e) => LIFECYCLE_LABELS[e.employment_lifecycle_stage] ?? e.employment_lifecycle_stage },
+    { id: "external_id", header: "External ID", value: (e) => e.external_id },
   ];
 }
 
 export const PARTNER_EMPLOYMENT_EXPORT_COLUMNS: CsvColumn<ReadModelEmployment, undefined>[] = [
-  { id: "Company", header: "Company", value: (e) => e.company.name },
-  { id: "Company", header: "Company ID", value: (e) => e.company.id },
+  { id: "company", header: "Company", value: (e) => e.company.name },
+  { id: "company", header: "Company ID", value: (e) => e.company.id },
   ...employmentColumns<ReadModelEmployment>(),
   {
-    id: "Onboarding",
+    id: "onboarding",
     header: "Onboarding tasks done",
     value: (e) => (e.onboarding ? `${e.onboarding.completed} of ${e.onboarding.total}` : null),
   },
