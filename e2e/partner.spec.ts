@@ -10,7 +10,7 @@ import { expect, signInAtApi, test, type ConsoleFixtures } from "./support/fixtu
 // reach any of it by URL.
 
 test.use({ storageState: { cookies: [], origins: [] } });
-test.describe.configure({ mode: "serial", timeout: 120_000 });
+test.describe.configure({ mode: "serial", timeout: 240_000 });
 
 const [ACME, GLOBEX] = DEMO.environments.sandbox.companies;
 if (!ACME || !GLOBEX) throw new Error("The demo seed needs two sandbox companies");

@@ -28,8 +28,12 @@ async function signInAsOperatorInProduction(page: Page, traffic: ConsoleFixtures
   await section.getByLabel("Password").fill(OPERATOR.password);
   await section.getByRole("button", { name: "Sign in as an operator" }).click();
   await expect(page).toHaveURL(`${CONSOLE_URL}/partner`);
-  await page.getByRole("button", { name: /^Switch to Production/ }).click();
-  await expect(page.getByRole("button", { name: /^Switch to Sandbox/ })).toBeVisible();
+  // The partner home streams its sections: a click before the header is interactive does nothing, so retry.
+  await expect(async () => {
+    const toProduction = page.getByRole("button", { name: /^Switch to Production/ });
+    if (await toProduction.isVisible()) await toProduction.click();
+    await expect(page.getByRole("button", { name: /^Switch to Sandbox/ })).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 45_000 });
   await expect(page.getByRole("heading", { level: 1, name: "Partner view" })).toBeVisible();
 }
 

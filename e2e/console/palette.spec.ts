@@ -68,7 +68,8 @@ test("? lists the shortcuts; / focuses the list search, where j and k are typed,
   await expect(help).toBeHidden();
 
   await page.keyboard.press("/");
-  const search = page.getByRole("searchbox", { name: "Search this page" });
+  // The list's search: "Search this page" live, "Search all employments" once the company is synced.
+  const search = page.getByRole("searchbox", { name: /^Search (this page|all employments)$/ });
   await expect(search).toBeFocused();
   await page.keyboard.type("jk");
   await expect(search).toHaveValue("jk");

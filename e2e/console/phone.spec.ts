@@ -86,12 +86,12 @@ test("at phone width the employments and expenses lists show card rows and nothi
   // Two cells of a card sit one under the other, not side by side.
   const [a, b] = [await cells.nth(0).boundingBox(), await cells.nth(1).boundingBox()];
   expect(b!.y).toBeGreaterThanOrEqual(a!.y + a!.height - 1);
-  // On a phone the header row keeps only its control (select all): the column titles are visually hidden.
+  // On a phone the header row keeps only its controls (select all, sort buttons): a column title
+  // without one is visually hidden (a list served from the read model has a sort button in every header).
   const titles = await page
     .locator("thead th:not(:has(input,button,a,select))")
     .evaluateAll((ths) => ths.map((th) => th.getBoundingClientRect().height));
-  expect(titles.length).toBeGreaterThan(0);
-  expect(Math.max(...titles), "a visually hidden title takes no line").toBeLessThanOrEqual(1);
+  for (const height of titles) expect(height, "a visually hidden title takes no line").toBeLessThanOrEqual(1);
   await expect(page.locator("thead").getByRole("checkbox")).toBeVisible();
   await expectNoHorizontalScroll(page);
   await snap(page, "phone-employments-list");
