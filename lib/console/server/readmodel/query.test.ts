@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
+import { LIFECYCLE_LABELS, STATUS_LABELS } from "@/lib/console/employments/labels";
 import type { EmploymentListItem } from "@/lib/contract";
 import type { ConsoleDb } from "../db/client";
 import { partnerGrants, readmodelCallbacks, readmodelEmployments, readmodelPendingItems, readmodelSyncState } from "../db/schema";
@@ -209,18 +210,26 @@ describe("revoked consent leaves no row of that company", () => {
   });
 });
 
-// The expected order of a sort, computed here: lower-cased, byte-wise, nulls last, ties by company then id.
+// The expected order of a sort, computed here: lower-cased, byte-wise, nulls last, ties by company then id;
+// status and lifecycle stage in the order of the labels the table shows.
+const labelRank = (labels: Record<string, string>) => {
+  const codes = Object.keys(labels).sort((a, b) => labels[a]!.localeCompare(labels[b]!, "en", { sensitivity: "base" }) || (a < b ? -1 : 1));
+  return (code: string | null | undefined) =>
+    code == null ? null : codes.indexOf(code) === -1 ? codes.length + 1 : codes.indexOf(code) + 1;
+};
+const statusRank = labelRank(STATUS_LABELS);
+const lifecycleRank = labelRank(LIFECYCLE_LABELS);
 const SORT_KEYS: Record<ReadModelSort, (e: EmploymentListItem & { company: { name: string } }) => string | number | null> = {
   full_name: (e) => e.full_name.toLowerCase(),
   company: (e) => e.company.name.toLowerCase(),
   job_title: (e) => e.job_title?.toLowerCase() ?? null,
   personal_email: (e) => e.personal_email.toLowerCase(),
-  status: (e) => e.status,
+  status: (e) => statusRank(e.status),
   type: (e) => e.type,
   country: (e) => e.country?.name.toLowerCase() ?? null,
   department: (e) => e.department?.toLowerCase() ?? null,
   external_id: (e) => e.external_id?.toLowerCase() ?? null,
-  lifecycle_stage: (e) => e.employment_lifecycle_stage,
+  lifecycle_stage: (e) => lifecycleRank(e.employment_lifecycle_stage),
   onboarding: () => null,
 };
 const cmp = (a: string | number | null, b: string | number | null) => (a === b ? 0 : a === null ? 1 : b === null ? -1 : a < b ? -1 : 1);
