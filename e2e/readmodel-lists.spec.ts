@@ -3,6 +3,7 @@ import type { Page } from "@playwright/test";
 import { DEMO } from "../lib/gateway/seed/demo";
 import { API_URL, CONSOLE_URL, DEMO_PASSWORD, OPERATOR, PRODUCTION_CUSTOMER_TOKEN } from "./support/env";
 import { expect, signInAtApi, test, type ConsoleFixtures } from "./support/fixtures";
+import { switchEnvironment } from "./support/environment";
 
 // The employment lists served from the console's read model (issue 13, docs/decisions/console-readmodel-lists.md),
 // as an operator uses them: two companies connected in Production (the sandbox companies belong to
@@ -28,12 +29,7 @@ async function signInAsOperatorInProduction(page: Page, traffic: ConsoleFixtures
   await section.getByLabel("Password").fill(OPERATOR.password);
   await section.getByRole("button", { name: "Sign in as an operator" }).click();
   await expect(page).toHaveURL(`${CONSOLE_URL}/partner`);
-  // The partner home streams its sections: a click before the header is interactive does nothing, so retry.
-  await expect(async () => {
-    const toProduction = page.getByRole("button", { name: /^Switch to Production/ });
-    if (await toProduction.isVisible()) await toProduction.click();
-    await expect(page.getByRole("button", { name: /^Switch to Sandbox/ })).toBeVisible({ timeout: 5_000 });
-  }).toPass({ timeout: 45_000 });
+  await switchEnvironment(page, "Production");
   await expect(page.getByRole("heading", { level: 1, name: "Partner view" })).toBeVisible();
 }
 

@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { DEMO } from "../../lib/gateway/seed/demo";
 import { API_URL, CONSOLE_URL, DEMO_PASSWORD, OPERATOR } from "../support/env";
 import { expect, signInAtApi, test, type ConsoleFixtures } from "../support/fixtures";
+import { switchEnvironment } from "../support/environment";
 
 // Issue 14 on the employment lists served from the read model: the Columns control (`?hide=`) and
 // the saved views. An operator connects one Production company of its own (not one of
@@ -28,8 +29,7 @@ async function signInAsOperatorInProduction(page: Page, traffic: ConsoleFixtures
   await section.getByLabel("Password").fill(OPERATOR.password);
   await section.getByRole("button", { name: "Sign in as an operator" }).click();
   await expect(page).toHaveURL(`${CONSOLE_URL}/partner`);
-  await page.getByRole("button", { name: /^Switch to Production/ }).click();
-  await expect(page.getByRole("button", { name: /^Switch to Sandbox/ })).toBeVisible();
+  await switchEnvironment(page, "Production");
 }
 
 async function connect(page: Page) {
