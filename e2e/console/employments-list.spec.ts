@@ -55,7 +55,6 @@ test("filter by two statuses, change the page size, go to page 2 and open an emp
   await page.getByRole("button", { name: "Done" }).click();
   await expect(statusGroup).toBeHidden();
   await expect(statusButton).toHaveAccessibleName("Status: 2 selected");
-  for (const s of STATUSES) await expect(page.getByRole("button", { name: `Remove status filter ${s.label}` })).toBeVisible();
   await expect.poll(() => new URL(page.url()).searchParams.get("status")?.split(",").sort()).toEqual([...statusValues].sort());
   await expect(page.getByRole("status").filter({ hasText: "Showing" })).toHaveText(
     /^Showing 1–\d+ of \d+ employments matching these filters\.$/,
