@@ -57,7 +57,7 @@ test("filter by two statuses, change the page size, go to page 2 and open an emp
   await expect(statusButton).toHaveAccessibleName("Status: 2 selected");
   await expect.poll(() => new URL(page.url()).searchParams.get("status")?.split(",").sort()).toEqual([...statusValues].sort());
   await expect(page.getByRole("status").filter({ hasText: "Showing" })).toHaveText(
-    /^Showing 1–\d+ of \d+ employments matching these filters\.$/,
+    /^Showing 1–\d+ of \d+ employments matching, sorted by Name \(ascending\)\.$/,
   );
 
   // Page size, then page 2.
@@ -82,7 +82,7 @@ test("filter by two statuses, change the page size, go to page 2 and open an emp
       const names = new Set(api.employments.map((e) => e.full_name));
       for (const shown of await table.getByRole("link").allTextContents()) expect(names, `${shown} is in these statuses`).toContain(shown);
       await expect(page.getByRole("status").filter({ hasText: "Showing" })).toHaveText(
-        `Showing ${PAGE_SIZE + 1}–${PAGE_SIZE + onPageTwo} of ${api.total_count} employments matching these filters.`,
+        `Showing ${PAGE_SIZE + 1}–${PAGE_SIZE + onPageTwo} of ${api.total_count} employments matching, sorted by Name (ascending).`,
         { timeout: 1_000 },
       );
     }).toPass({ timeout: 30_000 });
