@@ -53,7 +53,7 @@ test("the company overview shows a seeded at-risk employment with its reason and
   await expect(section(page, "Recent activity")).toBeVisible();
   // Live before the company's first sync (a signed-in admin's company is synced), from the read model after it.
   await expect(page.getByTestId("overview-freshness")).toHaveText(
-    /^Employments, time off and expenses: (read live from the API|from the read model, synced .+ UTC)\.$/,
+    /^Employments, time off and expenses: (read live from the API|from the read model, synced .+ UTC(; .+)?)\.$/,
   );
 
   // The first row: a seeded employment still onboarding, whose start date the API confirms, with the reason in words.

@@ -337,9 +337,16 @@ export async function loadEmploymentTimeline(
     }),
   ];
 
+  // The page's own load of the employment, awaited after the parts started so that all run at once;
+  // its failure is taken at once (a 404 while the parts run must not be an unhandled rejection).
+  const loaded = employment.then(
+    (value) => ({ ok: true as const, value }),
+    (error: unknown) => ({ ok: false as const, error }),
+  );
   const settled = await Promise.allSettled(parts.map((p) => p.load()));
-  // The page's own load of the employment: awaited after the parts started, so all run at once.
-  const e = await employment;
+  const got = await loaded;
+  if (!got.ok) throw got.error;
+  const e = got.value;
 
   const own = employmentHref(id);
   const entries: TimelineEntry[] = [
