@@ -3,6 +3,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { createPortugueseEmployee, isoDateIn } from "./support/api";
 import { ADMIN_EMAIL, API_URL, CONSOLE_URL, DEMO_PASSWORD } from "./support/env";
 import { expect, signInAtApi, test } from "./support/fixtures";
+import { parseCsv } from "../test-support/console/csv";
 
 // Issue 14, CSV export: the expenses of one employment (105 of them: two pages of the API's 100) are
 // exported from the list showing 20 a page; the download holds exactly the list's total_count rows,
@@ -62,35 +63,8 @@ async function recordStatusTexts(page: Page) {
   });
 }
 
-/** RFC 4180 records of a CSV file (BOM stripped). */
-function records(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = "";
-  let quoted = false;
-  const s = text.replace(/^\uFEFF/, "");
-  for (let i = 0; i < s.length; i++) {
-    const c = s[i]!;
-    if (quoted) {
-      if (c === '"' && s[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ",") {
-      row.push(field);
-      field = "";
-    } else if (c === "\r" && s[i + 1] === "\n") {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = "";
-      i++;
-    } else field += c;
-  }
-  return rows;
-}
+/** RFC 4180 records of a CSV file (BOM stripped), read by the tests' one CSV reader. */
+const records = (text: string): string[][] => parseCsv(text.replace(/^\uFEFF/, ""));
 
 test("exporting a list downloads a CSV of the whole filtered list (total_count rows) and shows progress", async ({
   page,
