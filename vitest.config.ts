@@ -2,7 +2,8 @@ import { defineConfig } from "vitest/config";
 import { fileURLToPath } from "node:url";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 
-// The conformance suite reads what every other file produced: it runs last.
+// Conformance: each file checks its own API responses (test-support/gateway/provider/setup.ts); the
+// conformance file runs last only so that its run tally (and the opt-in strict allow-list check) sees them all.
 class RosterSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
