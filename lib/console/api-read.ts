@@ -2,6 +2,7 @@ import { z } from "zod";
 import {
   COMPANY_ROLES,
   CompaniesResponseSchema,
+  CompanyResponseSchema,
   CompanyManagerSchema,
   CONTRACT_AMENDMENT_STATUSES,
   ContractAmendmentListItemSchema,
@@ -151,6 +152,7 @@ export const read = {
   >,
   countries: readArray("data", CountriesResponseSchema),
   companies: readArray("companies", CompaniesResponseSchema),
+  company: readShow("company", CompanyResponseSchema),
   departments: readList("company_departments", DepartmentListResponseSchema, "beside"),
   companyManagers: readList("company_managers", listEnvelopeSchema("company_managers", CompanyManagerReadSchema)),
   /** POST /v1/company-managers: the provider's CompanyManagerData, `{company_manager}` without `data`. */

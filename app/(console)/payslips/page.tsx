@@ -7,10 +7,12 @@ import { ReleasePayslipCard } from "@/components/console/payslips/release-paysli
 import { PageHeader } from "@/components/ui/page-header";
 import { employmentHref } from "@/lib/console/employments/links";
 import { getPageApi, loadForPage } from "@/lib/console/server/pages";
+import { getCompany } from "@/lib/console/server/companies/api";
 import { listPayslips } from "@/lib/console/server/payslips/api";
 import { EMPLOYMENT_DIRECTORY_QUERY } from "@/lib/console/payslips/employment-directory";
 import { previousMonth } from "@/lib/console/payslips/format";
 import { payslipsList } from "@/lib/console/payslips/list";
+import { companyProfileOf, companyProfileQuery } from "@/lib/queries/company";
 import { employmentDetailQuery, employmentListQuery } from "@/lib/queries/employments";
 import { payslipListQuery } from "@/lib/queries/payslips";
 import { makeQueryClient } from "@/lib/queries/query-client";
@@ -25,7 +27,7 @@ export default async function PayslipsPage({ searchParams }: { searchParams: Pro
   const { api, scope } = await getPageApi(returnTo);
   const apiQuery = payslipsList.toApiQuery(state);
   const queryClient = makeQueryClient();
-  const [result, , employment] = await Promise.all([
+  const [result, , , employment] = await Promise.all([
     loadForPage(() => queryClient.fetchQuery({ ...payslipListQuery(scope, apiQuery), queryFn: () => listPayslips(api, apiQuery) }), {
       returnTo,
     }),
@@ -33,6 +35,11 @@ export default async function PayslipsPage({ searchParams }: { searchParams: Pro
     queryClient.prefetchQuery({
       ...employmentListQuery(scope, EMPLOYMENT_DIRECTORY_QUERY),
       queryFn: () => listEmployments(api, EMPLOYMENT_DIRECTORY_QUERY),
+    }),
+    // The company's billing currency names the converted net; on failure the list says so.
+    queryClient.prefetchQuery({
+      ...companyProfileQuery(scope),
+      queryFn: () => getCompany(api, scope.companyId).then(companyProfileOf),
     }),
     state.employmentId
       ? loadForPage(

@@ -17,7 +17,8 @@ import { useEmploymentCurrencies } from "./use-employment-currencies";
 // The provider's Payslip has no period, currencies or gross: the issue month names the payslip, and
 // the amounts read in major units of the employment's and the company's currency (decision
 // contract-payroll-webhooks.md). The net pay shows the employment's currency, read from its
-// country's contract form (useEmploymentCurrencies); the converted net is in the company's.
+// country's contract form (useEmploymentCurrencies); the converted net is in the company's billing
+// currency, its `desired_currency` (GET /v1/companies/{id}, companyProfileQuery).
 export const PAYSLIP_COLUMNS = ["Issued", "Employment", "Expected payout", "Net pay", "Net, company currency", "PDF"] as const;
 
 const amount = (minor: number | undefined, currency = "") => (minor === undefined ? "—" : formatAmount(minor / 100, currency).trim());
@@ -26,6 +27,7 @@ export function PayslipsTable({
   scope,
   items,
   employments,
+  companyCurrency,
   busy,
   caption,
   table,
@@ -34,6 +36,8 @@ export function PayslipsTable({
   scope: QueryScope;
   items: readonly Payslip[];
   employments: ReadonlyMap<string, EmploymentListItem>;
+  /** The company's billing currency (ISO 4217), once known: the converted net is in it. */
+  companyCurrency?: string;
   busy?: boolean;
   caption: string;
   /** The list's sort and hidden columns (ListShell's `table`). */
@@ -91,7 +95,7 @@ export function PayslipsTable({
           className: "whitespace-nowrap tabular-nums text-right",
           headerClassName: "text-right",
         },
-        cell: ({ row: { original: p } }) => amount(p.net_pay_converted_amount),
+        cell: ({ row: { original: p } }) => amount(p.net_pay_converted_amount, companyCurrency),
       },
       {
         id: "pdf",
@@ -109,7 +113,7 @@ export function PayslipsTable({
         },
       },
     ],
-    [scope, employments, currencies, onDownloadError],
+    [scope, employments, currencies, companyCurrency, onDownloadError],
   );
   return <DataTable {...table} label="Payslips" caption={caption} rows={items} columns={columns} getRowId={(p) => p.id} busy={busy} />;
 }

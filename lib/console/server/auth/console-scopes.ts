@@ -20,6 +20,8 @@ export const CONSOLE_OPERATION_SCOPES: Readonly<Record<string, ConsoleOperationS
   "GET v1/identity/current": { scope: null },
   // The partner's list of consented companies: a client-credentials call, not part of the consent.
   "GET v1/companies": { scope: null },
+  // The company's own record: its billing currency (desired_currency) names the payslips' converted net.
+  "GET v1/companies/{}": { scope: "company:read" },
   "GET v1/countries": { scope: "country:read" },
   "GET v1/countries/{}/{}": { scope: "country:read" },
   "GET v1/employments": { scope: "employment:read" },

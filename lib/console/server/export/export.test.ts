@@ -2,7 +2,9 @@ import { desc, eq } from "drizzle-orm";
 import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as employmentsExport } from "@/app/api/bff/employments/export/route";
+import { GET as companyProfile } from "@/app/api/bff/company/route";
 import { GET as expensesExport } from "@/app/api/bff/expenses/export/route";
+import { GET as payslipsExport } from "@/app/api/bff/payslips/export/route";
 import { GET as partnerEmploymentsExport } from "@/app/api/partner/employments/export/route";
 import { makeEmployment } from "@/test-support/gateway/factories";
 import { csvRecords } from "@/test-support/console/csv";
@@ -165,6 +167,28 @@ describe("export of a live list (before the first sync, the employments list rea
     expect(rows.every((r) => r[3] === byId.get(r[4]!) && r[3] !== "")).toBe(true);
     expect(new Set(rows.map((r) => r[header!.indexOf("Status")]))).toEqual(new Set(expected.total ? ["Approved"] : []));
     expect((await lastExportAudit()).detail).toMatchObject({ list: "/expenses", filters: { status: "approved" }, rows: expected.total });
+  });
+
+  it("the payslips list: the net in the company's currency names that currency, the company's desired_currency", async () => {
+    const company = await s.gateways.sandbox.call("GET", `/v1/companies/${COMPANY_A.id}`, { token: CUSTOMER_TOKENS.acme });
+    const currency = ((await company.json()) as { data: { company: { desired_currency: string } } }).data.company.desired_currency;
+    expect(currency).toMatch(/^[A-Z]{3}$/);
+    const expected = await apiRows<{ id: string; net_pay_converted_amount?: number }>("/v1/payslips", "payslips");
+    expect(expected.total).toBeGreaterThan(0);
+    const res = await call(payslipsExport, admin, `/api/bff/payslips/export?${scope}`);
+    expect(res.status).toBe(200);
+    const [header, ...rows] = csvRecords(await res.text());
+    const net = header!.indexOf("Net pay (company currency)");
+    expect(header![net + 1]).toBe("Company currency");
+    expect(rows).toHaveLength(expected.total);
+    const withNet = rows.filter((r) => r[net] !== "");
+    expect(withNet.length).toBeGreaterThan(0);
+    expect(new Set(withNet.map((r) => r[net + 1]))).toEqual(new Set([currency]));
+    expect(rows.filter((r) => r[net] === "").every((r) => r[net + 1] === "")).toBe(true);
+
+    // The page's client reads the same currency through the BFF (what the browser may see of the company).
+    const bff = await call(companyProfile, admin, `/api/bff/company?${scope}`);
+    expect(await bff.json()).toEqual({ data: { id: COMPANY_A.id, name: COMPANY_A.name, desired_currency: currency } });
   });
 
   it("a cancelled export stops reading the API and is recorded as cancelled with the rows sent", async () => {

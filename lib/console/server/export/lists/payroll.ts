@@ -12,6 +12,7 @@ import { customFieldsList } from "@/lib/console/custom-fields/list";
 import { PAYMENT_STATUS_LABELS, PAYMENT_TYPE_LABELS } from "@/lib/console/outstanding-payments/labels";
 import { paymentsList } from "@/lib/console/outstanding-payments/list";
 import { payslipsList } from "@/lib/console/payslips/list";
+import { getCompany } from "../../companies/api";
 import { listAllCompanyManagers, listCompanyManagers } from "../../company-managers/api";
 import { listContractAmendments } from "../../contract-amendments/api";
 import { listCustomFields } from "../../custom-fields/api";
@@ -31,13 +32,21 @@ type Names = { names: EmploymentNames };
 type ContractAmendmentListItem = Awaited<ReturnType<typeof listContractAmendments>>["contract_amendments"][number];
 type CompanyManager = Awaited<ReturnType<typeof listCompanyManagers>>["company_managers"][number];
 
-export const PAYSLIP_EXPORT_COLUMNS: CsvColumn<Payslip, Names>[] = [
+/** The company's billing currency (its desired_currency) names the converted net. */
+type PayslipCtx = Names & { companyCurrency: string };
+
+export const PAYSLIP_EXPORT_COLUMNS: CsvColumn<Payslip, PayslipCtx>[] = [
   { id: "Issued", header: "Issued", value: (p) => p.issued_at },
-  ...employeeColumns<Payslip, Names>("Employment", (p) => p.employment_id),
+  ...employeeColumns<Payslip, PayslipCtx>("Employment", (p) => p.employment_id),
   { id: "Expected payout", header: "Expected payout", value: (p) => p.expected_payout_date?.slice(0, 10) ?? null },
   // The provider's payslip list carries no currency: the employment's is its country's (see the page).
   { id: "Net pay", header: "Net pay (employment currency)", value: (p) => minorToDecimal(p.net_pay_source_amount) },
   { id: "Net, company currency", header: "Net pay (company currency)", value: (p) => minorToDecimal(p.net_pay_converted_amount) },
+  {
+    id: "Net, company currency",
+    header: "Company currency",
+    value: (p, c) => (p.net_pay_converted_amount === undefined ? null : c.companyCurrency),
+  },
   { id: "Issued", header: "Payslip ID", value: (p) => p.id },
 ];
 
@@ -45,14 +54,20 @@ export const payslipsExport = {
   list: payslipsList,
   name: "payslips",
   columns: PAYSLIP_EXPORT_COLUMNS,
-  source: liveListSource({
-    list: payslipsList,
-    fetchPage: (api, q) => listPayslips(api, q),
-    itemsOf: (p) => p.payslips,
-    idOf: (p) => p.id,
-    context: async (api, signal) => ({ names: await loadEmploymentNames(api, signal) }),
-  }),
-} satisfies ExportSpec<typeof payslipsList.filters, Payslip, Names>;
+  source: (input) =>
+    liveListSource({
+      list: payslipsList,
+      fetchPage: (api, q) => listPayslips(api, q),
+      itemsOf: (p) => p.payslips,
+      idOf: (p) => p.id,
+      context: async (api, signal) => {
+        const companyId = input.session.company?.id;
+        if (!companyId) throw new Error("export of payslips: the session acts for no company");
+        const [names, company] = await Promise.all([loadEmploymentNames(api, signal), getCompany(api, companyId)]);
+        return { names, companyCurrency: company.desired_currency };
+      },
+    })(input),
+} satisfies ExportSpec<typeof payslipsList.filters, Payslip, PayslipCtx>;
 
 type AmendmentCtx = Names & { users: ReadonlyMap<string, string> };
 
