@@ -23,6 +23,13 @@ test.beforeEach(async ({ page, traffic }) => {
   await page.waitForURL((url) => !url.pathname.startsWith("/sign-in"));
 });
 
+/** The id of the company the sandbox's Customer API token acts for. */
+async function companyIdOf(api: APIRequestContext): Promise<string> {
+  const res = await api.get("/v1/identity/current");
+  expect(res.status(), "GET /v1/identity/current").toBe(200);
+  return ((await res.json()) as { data: { company: { id: string } } }).data.company.id;
+}
+
 /** Seeded employments of the demo company with payslips (the seed releases three months for each). */
 async function employmentWithPayslips(api: APIRequestContext): Promise<string> {
   const res = await api.get("/v1/payslips", { params: { page_size: "1" } });
@@ -60,7 +67,16 @@ test("payslips: the list filters by employment and a payslip downloads as a PDF 
   await page.goto("/employments");
   await mainNav(page).getByRole("link", { name: "Payslips" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Payslips" })).toBeVisible();
-  await expect(page.getByRole("table", { name: /^Payslips, page 1 of \d+$/ })).toBeVisible();
+  const table = page.getByRole("table", { name: /^Payslips, page 1 of \d+$/ });
+  await expect(table).toBeVisible();
+  // The net in the company's currency names it: the company's desired_currency, from the API.
+  const company = await sandboxApi.get(`/v1/companies/${await companyIdOf(sandboxApi)}`);
+  const currency = ((await company.json()) as { data: { company: { desired_currency: string } } }).data.company.desired_currency;
+  const netColumn = await table
+    .getByRole("columnheader")
+    .evaluateAll((ths) => ths.findIndex((th) => th.textContent?.trim().startsWith("Net, company currency")));
+  expect(netColumn).toBeGreaterThan(-1);
+  await expect(table.locator("tbody tr").first().locator("td, th").nth(netColumn)).toHaveText(new RegExp(`^[\\d,]+\\.\\d{2} ${currency}$`));
   await axe(page, "payslips");
   await snap(page, "areas-payslips");
 
