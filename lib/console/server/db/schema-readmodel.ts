@@ -145,6 +145,27 @@ export const readmodelCallbacks = pgTable(
   (t) => [uniqueIndex("readmodel_callbacks_company_uq").on(t.environment, t.companyId)],
 );
 
+/**
+ * Callbacks gone from readmodel_callbacks that may still be registered at the API (a trigger records
+ * every deletion, migration 0006): deleted here once the API confirms, retried with the next working
+ * token for the company, `reason` saying why not yet.
+ */
+export const readmodelCallbacksRetired = pgTable(
+  "readmodel_callbacks_retired",
+  {
+    id: text("id").primaryKey(),
+    environment: text("environment").$type<Env>().notNull(),
+    companyId: text("company_id").notNull(),
+    callbackId: text("callback_id").notNull(),
+    url: text("url").notNull(),
+    retiredAt: ts("retired_at").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    lastAttemptAt: ts("last_attempt_at"),
+    reason: text("reason").notNull(),
+  },
+  (t) => [index("readmodel_callbacks_retired_company_idx").on(t.environment, t.companyId)],
+);
+
 /** Event ids already handled: a replayed or retried delivery changes nothing. */
 export const readmodelWebhookEvents = pgTable(
   "readmodel_webhook_events",

@@ -18,6 +18,9 @@ import type { SyncJobData } from "./jobs";
 // - an admin signed out (or forgot the environment's connection): when no other admin session nor a
 //   partner grant covers the company, its callback is deleted at the API with the admin's token (before
 //   the connection goes) and its rows after.
+// A callback that could not be deleted at the API then (no working token, the API refused) stays
+// recorded as retired, with the reason, and is deleted with the next working token for the company
+// (./webhooks.ts retryRetiredCallbacks, before each sync).
 // All best effort: the action they follow never fails because of them.
 
 async function enqueue(deps: AuthDeps, job: SyncJobData): Promise<void> {
@@ -68,7 +71,12 @@ export async function beforeConsentWithdrawn(deps: AuthDeps, grant: GrantInfo, a
       .limit(1);
     if (!row) return;
     const api = grant.status === "revoked" ? null : createGrantApiClient(deps, grant, await deps.resolveBaseUrl(grant.environment), actor);
-    await removeCompanyCallback(deps, api, { environment: grant.environment, company: grant.company });
+    await removeCompanyCallback(
+      deps,
+      api,
+      { environment: grant.environment, company: grant.company },
+      "the partner grant was already revoked",
+    );
   } catch (error) {
     deps.logger.warn(
       { event: "readmodel.callback_remove_failed", environment: grant.environment, reason: (error as Error).message },
@@ -117,7 +125,12 @@ export async function beforeAdminSourcesEnd(
         connection && connection.status === "active"
           ? createConnectionApiClient(deps, connection, await deps.resolveBaseUrl(row.environment))
           : null;
-      await removeCompanyCallback(deps, api, { environment: row.environment, company: { id: row.company_id, name: row.company_name } });
+      await removeCompanyCallback(
+        deps,
+        api,
+        { environment: row.environment, company: { id: row.company_id, name: row.company_name } },
+        connection ? `the admin's connection had ended (${connection.status})` : "the admin's connection was gone",
+      );
     }
   } catch (error) {
     deps.logger.warn({ event: "readmodel.admin_end_failed", reason: (error as Error).message }, "read model admin source end failed");

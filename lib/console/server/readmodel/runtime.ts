@@ -19,7 +19,7 @@ import { createSyncClientFactory } from "./sync-client";
 import type { SyncDeps } from "./sync";
 import { anySourceExists } from "./sources";
 import { createReadModelAnalyzer } from "./store";
-import { ensureCompanyCallback } from "./webhooks";
+import { prepareCompanyCallbacks } from "./webhooks";
 
 // The read model in a console process: the job queue, this process's workers, the scheduler, and
 // the callback registration before a company's re-read. On by default (CONSOLE_READMODEL_SYNC=off opts
@@ -92,7 +92,7 @@ export async function startReadModel(options: ReadModelOptions): Promise<ReadMod
       syncConcurrency: options.syncConcurrency,
       eventConcurrency: options.eventConcurrency,
       beforeSync: async (ref) => {
-        await ensureCompanyCallback(callbackDeps, await deps.clientFor(ref), ref);
+        await prepareCompanyCallbacks(callbackDeps, await deps.clientFor(ref), ref);
       },
     });
     stopScheduler = startReadModelScheduler(options.database.db, boss, {

@@ -1,8 +1,11 @@
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
+import { customerTokens } from "@/lib/gateway/db/schema";
+import { demoUserId } from "@/lib/gateway/seed";
+import { makeCustomerToken } from "@/test-support/gateway/factories";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { handleSignOut } from "../auth/session-routes";
 import { getSessionFromCookies } from "../session";
-import { readmodelCallbacks, readmodelEmployments, readmodelSyncState } from "../db/schema";
+import { readmodelCallbacks, readmodelCallbacksRetired, readmodelEmployments, readmodelSyncState } from "../db/schema";
 import { handleConnectCallback, handleConnectStart } from "../partner/connect";
 import { handleCreateConsentLink } from "../partner/routes";
 import {
@@ -20,7 +23,7 @@ import { listReadModelEmployments } from "./query";
 import { forgetCompaniesWithoutSource, sourceOf } from "./sources";
 import { createSyncClientFactory } from "./sync-client";
 import { syncCompany, type SyncDeps } from "./sync";
-import { ensureCompanyCallback } from "./webhooks";
+import { prepareCompanyCallbacks } from "./webhooks";
 
 // Company admins as sources of the read model (docs/decisions/console-readmodel-sources.md): a
 // company admin's sign-in makes the company a source (its sync is queued, read with the admin's own
@@ -58,6 +61,21 @@ describe("company admins as read-model sources", () => {
     return data.map((c) => c.url).filter((url) => url.includes("/api/webhooks/sandbox/"));
   }
 
+  /** The console's record of callbacks gone from the read model but maybe still at the API. */
+  const retiredOf = (companyId: string) =>
+    s.db
+      .select({
+        url: readmodelCallbacksRetired.url,
+        reason: readmodelCallbacksRetired.reason,
+        attempts: readmodelCallbacksRetired.attempts,
+      })
+      .from(readmodelCallbacksRetired)
+      .where(eq(readmodelCallbacksRetired.companyId, companyId));
+  const callbackUrlOf = async (companyId: string) =>
+    (await s.db.select({ url: readmodelCallbacks.url }).from(readmodelCallbacks).where(eq(readmodelCallbacks.companyId, companyId)))[0]
+      ?.url;
+  const callbackDeps = () => ({ db: s.db, cipher: s.deps.cipher, consoleUrl: s.deps.config.consoleUrl });
+
   async function signOut(browser: PartnerBrowser) {
     const res = await handleSignOut(s.deps, browser.request("/api/session", { method: "DELETE" }));
     expect(res.status).toBe(200);
@@ -66,11 +84,8 @@ describe("company admins as read-model sources", () => {
   async function readAndRegister(company: typeof COMPANY_A | typeof COMPANY_B) {
     const outcome = await syncCompany(deps, refOf(company));
     expect(outcome.kind).toBe("synced");
-    await ensureCompanyCallback(
-      { db: s.db, cipher: s.deps.cipher, consoleUrl: s.deps.config.consoleUrl },
-      await deps.clientFor(refOf(company)),
-      refOf(company),
-    );
+    // As the runtime does before each sync: retired callbacks deleted, the console's own registered.
+    await prepareCompanyCallbacks(callbackDeps(), await deps.clientFor(refOf(company)), refOf(company));
   }
 
   beforeAll(async () => {
@@ -112,6 +127,7 @@ describe("company admins as read-model sources", () => {
     await signOut(admin);
     expect(await rowsOf(COMPANY_B.id)).toEqual({ employments: 0, state: 0, callbacks: 0 });
     expect(await consoleCallbacksAtApi(COMPANY_B.id, CUSTOMER_TOKENS.globex)).toEqual([]);
+    expect(await retiredOf(COMPANY_B.id)).toEqual([]);
     // A sync still queued for it writes nothing.
     expect(await syncCompany(deps, refOf(COMPANY_B))).toEqual({ kind: "revoked" });
     expect(await rowsOf(COMPANY_B.id)).toEqual({ employments: 0, state: 0, callbacks: 0 });
@@ -159,5 +175,70 @@ describe("company admins as read-model sources", () => {
     await signOut(second);
     expect(await rowsOf(COMPANY_A.id)).toEqual(before);
     expect(await forgetCompaniesWithoutSource(s.db)).toEqual([]);
+  });
+
+  it("a callback whose admin source ended with a refused token stays recorded, and goes at the API with the next working token", async () => {
+    const admin = new PartnerBrowser(s);
+    expect((await admin.signInWithToken(CUSTOMER_TOKENS.globex)).error).toBeNull();
+    await readAndRegister(COMPANY_B);
+    const registered = (await callbackUrlOf(COMPANY_B.id))!;
+    expect(await consoleCallbacksAtApi(COMPANY_B.id, CUSTOMER_TOKENS.globex)).toEqual([registered]);
+
+    // The API refuses the admin's token: no working token is left, the sweep forgets the company.
+    const session = await getSessionFromCookies(s.deps, Object.fromEntries(admin.cookies));
+    await s.deps.store.markDead((await s.deps.store.getConnection(session!.id, "sandbox"))!.id, "token rejected");
+    expect(await forgetCompaniesWithoutSource(s.db)).toEqual([{ environment: "sandbox", companyId: COMPANY_B.id }]);
+    expect(await rowsOf(COMPANY_B.id)).toEqual({ employments: 0, state: 0, callbacks: 0 });
+    // Still registered at the API (nothing could delete it), and the console says so.
+    expect(await consoleCallbacksAtApi(COMPANY_B.id, CUSTOMER_TOKENS.globex)).toEqual([registered]);
+    expect(await retiredOf(COMPANY_B.id)).toEqual([
+      { url: registered, reason: expect.stringContaining("not yet deleted at the API") as unknown, attempts: 0 },
+    ]);
+
+    // The next working token for the company (an admin signs in; its first sync) deletes it and registers anew.
+    const next = new PartnerBrowser(s);
+    expect((await next.signInWithToken(CUSTOMER_TOKENS.globex)).error).toBeNull();
+    await prepareCompanyCallbacks(callbackDeps(), await deps.clientFor(refOf(COMPANY_B)), refOf(COMPANY_B));
+    const fresh = (await callbackUrlOf(COMPANY_B.id))!;
+    expect(fresh).not.toBe(registered);
+    expect(await consoleCallbacksAtApi(COMPANY_B.id, CUSTOMER_TOKENS.globex)).toEqual([fresh]);
+    expect(await retiredOf(COMPANY_B.id)).toEqual([]);
+
+    await signOut(next);
+    expect(await consoleCallbacksAtApi(COMPANY_B.id, CUSTOMER_TOKENS.globex)).toEqual([]);
+    expect(await retiredOf(COMPANY_B.id)).toEqual([]);
+  });
+
+  it("a sign-out whose token the API already refuses records the API's refusal; the next working token deletes the callback", async () => {
+    const gatewayDb = s.gateways.sandbox.deps.db;
+    const token = await makeCustomerToken(gatewayDb, "sandbox", {
+      id: demoUserId("sandbox", COMPANY_B.key, "owner"),
+      companyId: COMPANY_B.id,
+    });
+    const admin = new PartnerBrowser(s);
+    expect((await admin.signInWithToken(token)).error).toBeNull();
+    await readAndRegister(COMPANY_B);
+    const registered = (await callbackUrlOf(COMPANY_B.id))!;
+
+    // Revoked at the API while the console still holds it as active: the deletion at sign-out is refused.
+    await gatewayDb
+      .update(customerTokens)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(customerTokens.companyId, COMPANY_B.id), isNull(customerTokens.revokedAt), eq(customerTokens.name, "test")));
+    await signOut(admin);
+    expect(await rowsOf(COMPANY_B.id)).toEqual({ employments: 0, state: 0, callbacks: 0 });
+    expect(await consoleCallbacksAtApi(COMPANY_B.id, CUSTOMER_TOKENS.globex)).toEqual([registered]);
+    const [record] = await retiredOf(COMPANY_B.id);
+    expect(record).toMatchObject({ url: registered, attempts: 1 });
+    expect(record!.reason).toMatch(/^the API refused the deletion \(HTTP 401/);
+    expect(record!.reason).not.toContain(token);
+
+    const next = new PartnerBrowser(s);
+    expect((await next.signInWithToken(CUSTOMER_TOKENS.globex)).error).toBeNull();
+    await prepareCompanyCallbacks(callbackDeps(), await deps.clientFor(refOf(COMPANY_B)), refOf(COMPANY_B));
+    expect(await retiredOf(COMPANY_B.id)).toEqual([]);
+    expect(await consoleCallbacksAtApi(COMPANY_B.id, CUSTOMER_TOKENS.globex)).toEqual([await callbackUrlOf(COMPANY_B.id)]);
+    await signOut(next);
+    expect(await consoleCallbacksAtApi(COMPANY_B.id, CUSTOMER_TOKENS.globex)).toEqual([]);
   });
 });

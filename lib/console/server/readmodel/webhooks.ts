@@ -1,12 +1,13 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Environment } from "@/lib/contract";
 import { EVENT_ID_HEADER, verifyWebhookRequest } from "@/lib/webhooks-verify";
+import { ApiRequestError } from "../../api-errors";
 import type { ApiClient } from "../api-client";
 import type { TokenCipher } from "../crypto";
 import type { ConsoleDb } from "../db/client";
-import { readmodelCallbacks, readmodelWebhookEvents } from "../db/schema";
+import { readmodelCallbacks, readmodelCallbacksRetired, readmodelWebhookEvents } from "../db/schema";
 import { createWebhookCallback, deleteWebhookCallback } from "../webhooks/api";
 import type { EventJobData } from "./jobs";
 import { sourceOf } from "./sources";
@@ -85,14 +86,87 @@ export async function ensureCompanyCallback(deps: CallbackDeps, api: ApiClient, 
   return "created";
 }
 
-/** Deletes the company's callback at the API and here (before consent is withdrawn, while a token still works). */
-export async function removeCompanyCallback(deps: Pick<CallbackDeps, "db">, api: ApiClient | null, ref: CompanyRef): Promise<void> {
+// A callback that leaves readmodel_callbacks (whatever deletes the row: a source ending, the partner
+// grant's trigger, the scheduler's sweep) is recorded in readmodel_callbacks_retired by a trigger
+// (migration 0006), in the same transaction. The record goes once the API confirms the callback is
+// gone; until then it says why not, and `retryRetiredCallbacks` tries again with the next working
+// token for the company (docs/decisions/console-readmodel-sources.md).
+
+/** Why a deletion at the API did not happen, for the record (never a token: the API's message and status). */
+function refusalOf(error: unknown): string {
+  if (error instanceof ApiRequestError)
+    return `the API refused the deletion (HTTP ${error.status}${error.payload.requestId ? `, request ${error.payload.requestId}` : ""}): ${error.message}`;
+  return `the deletion failed: ${(error as Error).message}`;
+}
+
+/** Deletes one retired callback at the API; its record goes when the API confirms (deleted, or already gone: 404). */
+async function deleteRetired(db: ConsoleDb, api: ApiClient, row: { id: string; callbackId: string }): Promise<boolean> {
+  const r = readmodelCallbacksRetired;
+  try {
+    await deleteWebhookCallback(api, row.callbackId);
+  } catch (error) {
+    if (!(error instanceof ApiRequestError && error.status === 404)) {
+      await db
+        .update(r)
+        .set({ attempts: sql`${r.attempts} + 1`, lastAttemptAt: new Date(), reason: refusalOf(error) })
+        .where(eq(r.id, row.id));
+      return false;
+    }
+  }
+  await db.delete(r).where(eq(r.id, row.id));
+  return true;
+}
+
+/**
+ * Deletes the company's callback here and at the API, with `api` (a token that still works: before
+ * consent is withdrawn, before an admin's connection goes). Without one, or when the API refuses, the
+ * retired record stays with the reason, for `retryRetiredCallbacks`.
+ */
+export async function removeCompanyCallback(
+  deps: Pick<CallbackDeps, "db">,
+  api: ApiClient | null,
+  ref: CompanyRef,
+  /** Why there is no working token (recorded when `api` is null). */
+  noTokenReason = "no working token for the company when its source ended",
+): Promise<void> {
   const c = readmodelCallbacks;
   const rows = await deps.db
     .delete(c)
     .where(and(eq(c.environment, ref.environment), eq(c.companyId, ref.company.id)))
-    .returning({ callbackId: c.callbackId });
-  if (api) for (const row of rows) await deleteWebhookCallback(api, row.callbackId).catch(() => undefined);
+    .returning({ id: c.id, callbackId: c.callbackId });
+  for (const row of rows) {
+    if (api) await deleteRetired(deps.db, api, row);
+    else
+      await deps.db
+        .update(readmodelCallbacksRetired)
+        .set({ reason: `${noTokenReason}; deleted at the API with the next working token for the company` })
+        .where(eq(readmodelCallbacksRetired.id, row.id));
+  }
+}
+
+/**
+ * With a working token for the company (`api`, the sync's client: its source), deletes at the API the
+ * company's callbacks retired earlier without one. Answers how many are gone and how many remain.
+ */
+export async function retryRetiredCallbacks(
+  deps: Pick<CallbackDeps, "db">,
+  api: ApiClient,
+  ref: CompanyRef,
+): Promise<{ deleted: number; remaining: number }> {
+  const r = readmodelCallbacksRetired;
+  const rows = await deps.db
+    .select({ id: r.id, callbackId: r.callbackId })
+    .from(r)
+    .where(and(eq(r.environment, ref.environment), eq(r.companyId, ref.company.id)));
+  let deleted = 0;
+  for (const row of rows) if (await deleteRetired(deps.db, api, row)) deleted++;
+  return { deleted, remaining: rows.length - deleted };
+}
+
+/** Before a company's sync: its callbacks retired without a working token are deleted, its own is registered. */
+export async function prepareCompanyCallbacks(deps: CallbackDeps, api: ApiClient, ref: CompanyRef): Promise<void> {
+  await retryRetiredCallbacks(deps, api, ref);
+  await ensureCompanyCallback(deps, api, ref);
 }
 
 export interface ReceiveDeps {
