@@ -11,6 +11,7 @@ import { createApiServer, type ApiServer } from "../node-server";
 import type { RateLimiter } from "../rate-limit";
 import { createTestGateway, TEST_DATABASE_URL, TEST_DB_KIND, type TestGateway } from "@/test-support/gateway/harness";
 import { makeAccessToken, makeClient, makeEmployment, makeTenant } from "@/test-support/gateway/factories";
+import { tokenRequest } from "@/test-support/gateway/oauth";
 import { createHotReadPath, type HotReadPath } from "./hot-read";
 import { readCaches, visibility } from "./read-path";
 import { resolveToken } from "../auth/principal";
@@ -325,5 +326,28 @@ describe("two instances on one database, over HTTP with the hot path", () => {
       .set({ revokedAt: new Date() })
       .where(eq(customerTokens.tokenHash, sha256(t.tokens.admin)));
     expect((await rawGet(host, "/v1/employments", bearer(t.tokens.admin))).status).toBe(401);
+  });
+
+  it("an OAuth access token revoked through one instance's revoke endpoint stops working at once through the other's hot path", async () => {
+    const client = await makeClient(gw.deps.db);
+    const { token } = await makeAccessToken(gw.deps.db, { clientId: client.id, user: t.owner });
+    const e = await makeEmployment(gw.deps.db, t.company.id);
+    const path = `/v1/employments/${e.id}`;
+    const deps = await secondInstance();
+    const hot = spiedHotPath(deps);
+    const host = await serve(createGatewayApp(deps).fetch, hot.spy);
+    expect((await rawGet(host, path, bearer(token))).status).toBe(200);
+    hot.decisions.length = 0;
+    expect((await rawGet(host, path, bearer(token))).status).toBe(200);
+    // The other instance holds the token and the answer in memory: the next read would be hot.
+    expect(hot.decisions).toEqual([true]);
+    // Revoked through the first instance's HTTP endpoint (RFC 7009), as a client would.
+    const revoked = await tokenRequest(gw.app, client, { token, token_type_hint: "access_token" }, "basic", "/auth/oauth2/revoke");
+    expect(revoked.status).toBe(200);
+    hot.decisions.length = 0;
+    expect((await rawGet(host, path, bearer(token))).status).toBe(401);
+    expect(hot.decisions).toEqual([false]);
+    // Through the first instance too.
+    expect((await gw.call("GET", path, { token })).status).toBe(401);
   });
 });
