@@ -65,14 +65,16 @@ test("payslips: the list filters by employment and a payslip downloads as a PDF 
   snap,
 }) => {
   const employmentId = await employmentWithPayslips(sandboxApi);
+  // The company's billing currency (its desired_currency), read from the API before the pages.
+  const company = await sandboxApi.get(`/v1/companies/${await companyIdOf(sandboxApi)}`);
+  expect(company.ok(), "GET /v1/companies/{id}").toBe(true);
+  const currency = ((await company.json()) as { data: { company: { desired_currency: string } } }).data.company.desired_currency;
   await page.goto("/employments");
   await mainNav(page).getByRole("link", { name: "Payslips" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Payslips" })).toBeVisible();
   const table = page.getByRole("table", { name: /^Payslips, page 1 of \d+$/ });
   await expect(table).toBeVisible();
-  // The net in the company's currency names it: the company's desired_currency, from the API.
-  const company = await sandboxApi.get(`/v1/companies/${await companyIdOf(sandboxApi)}`);
-  const currency = ((await company.json()) as { data: { company: { desired_currency: string } } }).data.company.desired_currency;
+  // The net in the company's currency names it.
   const netColumn = await table
     .getByRole("columnheader")
     .evaluateAll((ths) => ths.findIndex((th) => th.textContent?.trim().startsWith("Net, company currency")));
