@@ -2,7 +2,7 @@ import { z } from "zod";
 import {
   COMPANY_ROLES,
   CompaniesResponseSchema,
-  CompanyResponseSchema,
+  CompanySchema,
   CompanyManagerSchema,
   CONTRACT_AMENDMENT_STATUSES,
   ContractAmendmentListItemSchema,
@@ -152,7 +152,8 @@ export const read = {
   >,
   countries: readArray("data", CountriesResponseSchema),
   companies: readArray("companies", CompaniesResponseSchema),
-  company: readShow("company", CompanyResponseSchema),
+  /** GET /v1/companies/{id}: what the console uses of the company (its billing currency names converted amounts). */
+  company: readShow("company", resourceEnvelopeSchema("company", CompanySchema.pick({ id: true, name: true, desired_currency: true }))),
   departments: readList("company_departments", DepartmentListResponseSchema, "beside"),
   companyManagers: readList("company_managers", listEnvelopeSchema("company_managers", CompanyManagerReadSchema)),
   /** POST /v1/company-managers: the provider's CompanyManagerData, `{company_manager}` without `data`. */

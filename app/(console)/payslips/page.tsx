@@ -12,7 +12,6 @@ import { listPayslips } from "@/lib/console/server/payslips/api";
 import { EMPLOYMENT_DIRECTORY_QUERY } from "@/lib/console/payslips/employment-directory";
 import { previousMonth } from "@/lib/console/payslips/format";
 import { payslipsList } from "@/lib/console/payslips/list";
-import { companyProfileOf, companyProfileQuery } from "@/lib/queries/company";
 import { employmentDetailQuery, employmentListQuery } from "@/lib/queries/employments";
 import { payslipListQuery } from "@/lib/queries/payslips";
 import { makeQueryClient } from "@/lib/queries/query-client";
@@ -27,7 +26,7 @@ export default async function PayslipsPage({ searchParams }: { searchParams: Pro
   const { api, scope } = await getPageApi(returnTo);
   const apiQuery = payslipsList.toApiQuery(state);
   const queryClient = makeQueryClient();
-  const [result, , , employment] = await Promise.all([
+  const [result, , companyCurrency, employment] = await Promise.all([
     loadForPage(() => queryClient.fetchQuery({ ...payslipListQuery(scope, apiQuery), queryFn: () => listPayslips(api, apiQuery) }), {
       returnTo,
     }),
@@ -36,11 +35,11 @@ export default async function PayslipsPage({ searchParams }: { searchParams: Pro
       ...employmentListQuery(scope, EMPLOYMENT_DIRECTORY_QUERY),
       queryFn: () => listEmployments(api, EMPLOYMENT_DIRECTORY_QUERY),
     }),
-    // The company's billing currency names the converted net; on failure the list says so.
-    queryClient.prefetchQuery({
-      ...companyProfileQuery(scope),
-      queryFn: () => getCompany(api, scope.companyId).then(companyProfileOf),
-    }),
+    // The company's billing currency (desired_currency) names the converted net; unread, the list says so.
+    getCompany(api, scope.companyId).then(
+      (company) => company.desired_currency,
+      () => null,
+    ),
     state.employmentId
       ? loadForPage(
           () =>
@@ -72,7 +71,12 @@ export default async function PayslipsPage({ searchParams }: { searchParams: Pro
       />
       <Hydrate client={queryClient}>
         <div className="space-y-6">
-          <PayslipsList scope={scope} environmentLabel={environmentLabel} initialError={result.ok ? undefined : result.error} />
+          <PayslipsList
+            scope={scope}
+            environmentLabel={environmentLabel}
+            companyCurrency={companyCurrency}
+            initialError={result.ok ? undefined : result.error}
+          />
           {scope.environment === "sandbox" ? (
             <ReleasePayslipCard scope={scope} defaultEmploymentId={state.employmentId} defaultPeriod={previousMonth(new Date())} />
           ) : null}

@@ -1,6 +1,5 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useMemo, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -11,7 +10,6 @@ import type { ApiErrorPayload } from "@/lib/console/api-errors";
 import { employmentOptions } from "@/lib/console/payslips/employment-directory";
 import { payslipsList, type PayslipListState } from "@/lib/console/payslips/list";
 import { dateWindowError } from "@/lib/console/payslips/list";
-import { companyProfileQuery } from "@/lib/queries/company";
 import { payslipListQuery } from "@/lib/queries/payslips";
 import type { QueryScope } from "@/lib/queries/scope";
 import { useEmploymentDirectory } from "./employment-directory";
@@ -25,15 +23,17 @@ import { PAYSLIP_COLUMNS, PayslipsTable } from "./payslips-table";
 export function PayslipsList({
   scope,
   environmentLabel,
+  companyCurrency,
   initialError,
 }: {
   scope: QueryScope;
   environmentLabel: string;
+  /** The company's billing currency (its desired_currency, read by the page); null when it could not be read. */
+  companyCurrency: string | null;
   initialError?: ApiErrorPayload;
 }) {
   const model = useList(payslipsList, (q) => payslipListQuery(scope, q), { initialError });
   const directory = useEmploymentDirectory(scope);
-  const company = useQuery(companyProfileQuery(scope));
   const [downloadError, setDownloadError] = useState<ApiErrorPayload | null>(null);
   const sandboxHint = scope.environment === "sandbox" ? " In the sandbox, release one below." : "";
 
@@ -87,7 +87,7 @@ export function PayslipsList({
             scope={scope}
             items={items}
             employments={directory.byId}
-            companyCurrency={company.data?.desired_currency}
+            companyCurrency={companyCurrency ?? undefined}
             busy={busy}
             caption={caption}
             table={table}
@@ -100,7 +100,7 @@ export function PayslipsList({
           The employments could not be loaded, so payslips show employment ids instead of names.
         </p>
       ) : null}
-      {company.isError ? (
+      {companyCurrency === null ? (
         <p className="text-xs text-slate-600 dark:text-slate-400">
           The company could not be loaded, so the net in the company&apos;s currency shows without its currency code.
         </p>

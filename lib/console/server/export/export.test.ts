@@ -2,7 +2,6 @@ import { desc, eq } from "drizzle-orm";
 import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as employmentsExport } from "@/app/api/bff/employments/export/route";
-import { GET as companyProfile } from "@/app/api/bff/company/route";
 import { GET as expensesExport } from "@/app/api/bff/expenses/export/route";
 import { GET as payslipsExport } from "@/app/api/bff/payslips/export/route";
 import { GET as partnerEmploymentsExport } from "@/app/api/partner/employments/export/route";
@@ -185,10 +184,6 @@ describe("export of a live list (before the first sync, the employments list rea
     expect(withNet.length).toBeGreaterThan(0);
     expect(new Set(withNet.map((r) => r[net + 1]))).toEqual(new Set([currency]));
     expect(rows.filter((r) => r[net] === "").every((r) => r[net + 1] === "")).toBe(true);
-
-    // The page's client reads the same currency through the BFF (what the browser may see of the company).
-    const bff = await call(companyProfile, admin, `/api/bff/company?${scope}`);
-    expect(await bff.json()).toEqual({ data: { id: COMPANY_A.id, name: COMPANY_A.name, desired_currency: currency } });
   });
 
   it("a cancelled export stops reading the API and is recorded as cancelled with the rows sent", async () => {
