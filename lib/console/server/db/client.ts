@@ -59,6 +59,6 @@ export function getConsoleDatabase(): Promise<ConsoleDatabase> {
 /** Empties the console tables (tests sharing one database). */
 export async function truncateConsoleTables(db: ConsoleDb): Promise<void> {
   await db.execute(
-    sql`TRUNCATE console_connections, console_sessions, console_operators, partner_grants, partner_consent_links, console_audit_log, readmodel_employments, readmodel_pending_items, readmodel_sync_state, readmodel_callbacks, readmodel_webhook_events, readmodel_budgets, console_saved_views`,
+    sql`TRUNCATE console_connections, console_sessions, console_operators, partner_grants, partner_consent_links, console_audit_log, readmodel_employments, readmodel_pending_items, readmodel_sync_state, readmodel_callbacks, readmodel_callbacks_retired, readmodel_webhook_events, readmodel_budgets, console_saved_views`,
   );
 }
