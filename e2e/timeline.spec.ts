@@ -32,7 +32,14 @@ test("the employment page's timeline shows an update made in this test, newest f
   snap,
 }) => {
   const created = await createPortugueseEmployee(sandboxApi, "timeline");
+  // The timeline is not in the page's response: the browser asks the BFF for it once the page is
+  // shown (docs/decisions/console-employment-timeline.md, "loaded after the page"), and again each
+  // time the page is shown.
+  const timelineAnswered = () =>
+    page.waitForResponse((r) => new URL(r.url()).pathname === `/api/bff/employments/${created.id}/timeline` && r.status() === 200);
+  const firstAnswer = timelineAnswered();
   await signIn(page, traffic, `/employments/${created.id}`);
+  await firstAnswer;
   await expect(page.getByRole("heading", { level: 1, name: created.full_name })).toBeVisible();
 
   // Before: the API's record of the creation, nothing done in the console yet.
@@ -48,7 +55,9 @@ test("the employment page's timeline shows an update made in this test, newest f
   await page.getByRole("button", { name: "Save changes" }).click();
   const saved = page.getByRole("status").filter({ hasText: "Changes saved" });
   await expect(saved).toBeVisible();
+  const secondAnswer = timelineAnswered();
   await saved.getByRole("link", { name: `Back to ${created.full_name}` }).click();
+  await secondAnswer;
   await expect(page.getByRole("heading", { level: 1, name: created.full_name })).toBeVisible();
 
   // After: the console's audit entry of the update, newest first, with who did it and a link.

@@ -454,6 +454,7 @@ describe("tenant isolation of the console (two companies, one partner, their adm
         expect.arrayContaining([
           ...events,
           "/api/bff/employments/[id]",
+          "/api/bff/employments/[id]/timeline",
           "/api/bff/expenses/[id]",
           "/api/bff/incentives/[id]",
           "/api/bff/offboardings/[id]",

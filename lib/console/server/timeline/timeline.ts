@@ -15,51 +15,16 @@ import { listExpenses } from "../expenses/api";
 import { listOffboardings } from "../offboardings/api";
 import { listTimeoff } from "../timeoff/api";
 import { listEmploymentWebhookDeliveries } from "../webhooks/api";
+import type { EmploymentTimeline, TimelineEntry, TimelineSourceKey, TimelineSourceState } from "../../timeline/types";
 import { listEmploymentAudit, type EmploymentAuditRecord } from "./audit";
 
 // One employment's timeline (issue 14): the console's audit entries, the API's webhook deliveries
 // that name it, and the API's own dated records of it (created, files, contract amendments,
 // offboardings, time off approved or cancelled, expenses reviewed), merged newest first.
 // docs/decisions/console-employment-timeline.md. Bounded: one page of each source, all at once; the
-// employment itself is the page's own load (passed in, never fetched again).
+// employment is passed in (its load runs beside the parts, never fetched twice: ./load.ts).
 
-export type TimelineSourceKey = "console" | "webhooks" | "api";
-
-export interface TimelineEntry {
-  /** Unique in the timeline (source and record id). */
-  key: string;
-  /** ISO 8601. */
-  at: string;
-  source: TimelineSourceKey;
-  /** What happened, as a sentence. */
-  title: string;
-  /** More about it (status, request id, dates), or null. */
-  detail: string | null;
-  /** Who did it, where the source says (a console user's name and e-mail, an expense's reviewer). */
-  actor: string | null;
-  href: string;
-  /** The link's accessible text. */
-  linkLabel: string;
-  /** Failed console call or failed delivery. */
-  problem?: boolean;
-}
-
-export interface TimelineSourceState {
-  key: TimelineSourceKey;
-  label: string;
-  /** ok: read; partial: some parts could not be read (see `messages`); unavailable: nothing read. */
-  state: "ok" | "partial" | "unavailable";
-  messages: string[];
-  /** A source held more than the timeline reads (the page of each part is bounded). */
-  truncated: boolean;
-}
-
-export interface EmploymentTimeline {
-  entries: TimelineEntry[];
-  sources: TimelineSourceState[];
-  /** Entries beyond `limit` were left out (the oldest). */
-  truncated: boolean;
-}
+export type { EmploymentTimeline, TimelineEntry, TimelineSourceKey, TimelineSourceState };
 
 export interface TimelineDeps {
   api: ApiClient;

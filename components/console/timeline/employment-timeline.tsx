@@ -1,18 +1,23 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { Suspense } from "react";
 import { ErrorBanner } from "@/components/console/error-banner";
 import { Alert } from "@/components/ui/alert";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { employmentHref } from "@/lib/console/employments/links";
+import { toErrorPayload } from "@/lib/console/errors/present";
 import { formatDateTime } from "@/lib/console/format";
-import { loadForPage } from "@/lib/console/server/pages";
-import type { EmploymentTimeline as Timeline, TimelineSourceKey } from "@/lib/console/server/timeline/timeline";
+import type { EmploymentTimeline as Timeline, TimelineSourceKey } from "@/lib/console/timeline/types";
+import { employmentTimelineQuery } from "@/lib/queries/employment-timeline";
+import type { QueryScope } from "@/lib/queries/scope";
 
-// The employment page's "Timeline" section (docs/decisions/console-employment-timeline.md): started
-// by the page together with its other loads, streamed behind its own Suspense boundary so the rest
-// of the page never waits for it. A server component: the list needs no JavaScript in the browser.
+// The employment page's "Timeline" section (docs/decisions/console-employment-timeline.md). Asked
+// for by the browser once the page is shown (GET /api/bff/employments/{id}/timeline): its API calls
+// and its audit query are not part of the page's own response, which never waits for them. The
+// server render draws the loading card (aria-busy, a status line for screen readers).
 
 const SOURCE_BADGES: Record<TimelineSourceKey, { label: string; tone: BadgeTone }> = {
   console: { label: "Console", tone: "violet" },
@@ -22,38 +27,42 @@ const SOURCE_BADGES: Record<TimelineSourceKey, { label: string; tone: BadgeTone 
 
 const DESCRIPTION = "Newest first: what was done in the console, the webhook events the API sent, and the API's dated records.";
 
-export function EmploymentTimeline({ employmentId, loaded }: { employmentId: string; loaded: Promise<Timeline> }) {
-  return (
-    <Suspense
-      fallback={
-        <Card aria-labelledby="timeline-title" aria-busy="true">
-          <CardHeader titleId="timeline-title" title="Timeline" description={DESCRIPTION} />
-          <CardBody className="space-y-4">
-            <p role="status" className="sr-only">
-              Loading the timeline…
-            </p>
-            {Array.from({ length: 4 }, (_, i) => (
-              <div key={i} className="space-y-2">
-                <Skeleton className="h-4 w-48" />
-                <Skeleton className="h-4 w-80 max-w-full" />
-              </div>
-            ))}
-          </CardBody>
-        </Card>
-      }
-    >
-      <TimelineLoader employmentId={employmentId} loaded={loaded} />
-    </Suspense>
-  );
-}
-
-async function TimelineLoader({ employmentId, loaded }: { employmentId: string; loaded: Promise<Timeline> }) {
-  const result = await loadForPage(() => loaded, { returnTo: employmentHref(employmentId) });
+export function EmploymentTimeline({ scope, employmentId }: { scope: QueryScope; employmentId: string }) {
+  const query = useQuery(employmentTimelineQuery(scope, employmentId));
+  if (query.data === undefined && !query.isError) {
+    return (
+      <Card aria-labelledby="timeline-title" aria-busy="true">
+        <CardHeader titleId="timeline-title" title="Timeline" description={DESCRIPTION} />
+        <CardBody className="space-y-4">
+          <p role="status" className="sr-only">
+            Loading the timeline…
+          </p>
+          {Array.from({ length: 4 }, (_, i) => (
+            <div key={i} className="space-y-2">
+              <Skeleton className="h-4 w-48" />
+              <Skeleton className="h-4 w-80 max-w-full" />
+            </div>
+          ))}
+        </CardBody>
+      </Card>
+    );
+  }
   return (
     <Card aria-labelledby="timeline-title">
       <CardHeader titleId="timeline-title" title="Timeline" description={DESCRIPTION} />
       <CardBody className="space-y-4">
-        {result.ok ? <TimelineBody timeline={result.data} /> : <ErrorBanner error={result.error} />}
+        {query.isError ? (
+          <ErrorBanner
+            error={toErrorPayload(query.error)}
+            role="alert"
+            actions={
+              <Button size="sm" variant="secondary" onClick={() => void query.refetch()}>
+                Try again
+              </Button>
+            }
+          />
+        ) : null}
+        {query.data ? <TimelineBody timeline={query.data} /> : null}
       </CardBody>
     </Card>
   );
