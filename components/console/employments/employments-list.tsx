@@ -28,6 +28,7 @@ import { employmentKeys, employmentListQuery } from "@/lib/queries/employments";
 import type { QueryScope } from "@/lib/queries/scope";
 import { EMPLOYMENT_CELL_COLUMN_IDS, EMPLOYMENT_COLUMN_LABELS } from "./employment-cells";
 import { EmploymentsTable, EmploymentsTableSkeleton } from "./employments-table";
+import { EmploymentSearchBox } from "./employment-search-box";
 import { StatusFilter } from "./status-filter";
 
 /** The columns on screen (the export's column ids; the hidden ones, `?hide=`, are left out by the export). */
@@ -49,7 +50,7 @@ export function EmploymentsList({
   environmentLabel: string;
   initialError?: ApiErrorPayload;
 }) {
-  const ids = { q: useId(), email: useId() };
+  const emailId = useId();
   const model = useList(employmentsList, (q) => employmentListQuery(scope, q), { initialError });
   const { state, change } = model;
   const [bulkResult, setBulkResult] = useState<BulkRunResult | null>(null);
@@ -124,23 +125,14 @@ export function EmploymentsList({
       filters={
         <Card className="p-4">
           <div className="grid gap-3 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] md:items-end">
-            <form role="search" aria-label="Search this page" onSubmit={(e) => e.preventDefault()} className="space-y-1.5">
-              <label htmlFor={ids.q} className="block text-sm font-medium text-slate-900 dark:text-slate-100">
-                Search this page
-              </label>
-              <Input
-                id={ids.q}
-                type="search"
-                value={qInput}
-                onChange={(e) => setQInput(e.target.value)}
-                placeholder="Name, job title, department, email…"
-                aria-describedby={`${ids.q}-hint`}
-                maxLength={200}
-              />
-              <p id={`${ids.q}-hint`} className="text-xs text-slate-600 dark:text-slate-400">
-                Searches only the {plural(items.length, "row")} loaded on this page: the API has no free-text search.
-              </p>
-            </form>
+            <EmploymentSearchBox
+              name="Search this page"
+              label="Search this page"
+              value={qInput}
+              onChange={setQInput}
+              placeholder="Name, job title, department, email…"
+              hint={<>Searches only the {plural(items.length, "row")} loaded on this page: the API has no free-text search.</>}
+            />
             <form
               role="search"
               aria-label="Filter by personal email"
@@ -150,24 +142,24 @@ export function EmploymentsList({
                 change({ email: emailInput.trim() });
               }}
             >
-              <label htmlFor={ids.email} className="block text-sm font-medium text-slate-900 dark:text-slate-100">
+              <label htmlFor={emailId} className="block text-sm font-medium text-slate-900 dark:text-slate-100">
                 Personal email
               </label>
               <div className="flex gap-2">
                 <Input
-                  id={ids.email}
+                  id={emailId}
                   type="email"
                   value={emailInput}
                   onChange={(e) => setEmailInput(e.target.value)}
                   placeholder="name@example.com"
-                  aria-describedby={`${ids.email}-hint`}
+                  aria-describedby={`${emailId}-hint`}
                   autoComplete="off"
                 />
                 <Button type="submit" variant="secondary">
                   Find
                 </Button>
               </div>
-              <p id={`${ids.email}-hint`} className="text-xs text-slate-600 dark:text-slate-400">
+              <p id={`${emailId}-hint`} className="text-xs text-slate-600 dark:text-slate-400">
                 Exact match across all pages (the API&apos;s email filter).
               </p>
             </form>

@@ -1,7 +1,6 @@
 "use client";
 
 import { useQueryClient, type QueryKey } from "@tanstack/react-query";
-import type { RowData, RowSelectionState } from "@tanstack/react-table";
 import { useCallback, useMemo, useState } from "react";
 import { ActionDialog } from "@/components/console/people-ops/action-dialog";
 import { Alert } from "@/components/ui/alert";
@@ -9,7 +8,7 @@ import { Button, type ButtonVariant } from "@/components/ui/button";
 import type { ConsoleOperation } from "@/lib/console/errors/operations";
 import { presentApiError } from "@/lib/console/errors/present";
 import { bulkSummary, partitionBulk, runBulk, type BulkAvailability, type BulkOutcome } from "@/lib/console/list/bulk";
-import type { RowSelection } from "./data-table";
+import type { RowSelection, RowSelectionState } from "./data-table";
 
 // A list's bulk actions (docs/decisions/console-bulk-actions.md): a toolbar while rows are selected
 // ("N selected", the actions, clear), a confirmation that says what will happen and to how many rows
@@ -58,7 +57,7 @@ export interface BulkActionsProps<T> {
 }
 
 /** Row selection state for a list page, reset when the rows on screen change to another set (page, filter). */
-export function useBulkSelection<T extends RowData>(rows: readonly T[], getRowId: (row: T) => string, rowLabel: (row: T) => string) {
+export function useBulkSelection<T>(rows: readonly T[], getRowId: (row: T) => string, rowLabel: (row: T) => string) {
   const pageKey = rows.map(getRowId).join(",");
   const [state, setState] = useState<{ key: string; rows: RowSelectionState }>({ key: pageKey, rows: {} });
   const selected = useMemo(() => (state.key === pageKey ? state.rows : {}), [state, pageKey]);

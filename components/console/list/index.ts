@@ -1,11 +1,20 @@
 // The console's list framework, React half. Declare the list's URL state with `defineList`
 // (lib/console/list), then render it: `useList` (URL state + the prefetched react-query) →
 // `ListShell` (status, filters slot, error, skeleton/table/empty states, rows per page, pagination)
-// → `DataTable` (react-table columns, selection, virtualisation) with `RowLink`s to detail pages.
+// → `DataTable` (column definitions, selection, sortable headers; virtualised above 100 rows) with `RowLink`s to detail pages.
 // `ListView` is the ready-made composition for employment + enum-select lists. A list the server
 // page renders (no BFF route) takes `useServerList` instead of `useList` (nuqs `shallow: false`).
 // Decision: docs/decisions/console-list-framework.md.
-export { DataTable, listTableFeatures, VIRTUALIZE_ABOVE, type DataTableProps, type ListColumn, type RowSelection } from "./data-table";
+export {
+  DataTable,
+  VIRTUALIZE_ABOVE,
+  type DataTableProps,
+  type ListColumn,
+  type ListColumnMeta,
+  type ListRow,
+  type RowSelection,
+  type RowSelectionState,
+} from "./data-table";
 export { BulkActions, BulkResult, useBulkSelection, type BulkAction, type BulkActionsProps, type BulkRunResult } from "./bulk-actions";
 export { ExportButton, type ExportButtonProps } from "./export-button";
 export { ListPageSkeleton, ListShell, ListSkeleton, type ListShellModel, type ListShellProps } from "./list-shell";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { RowSelectionState } from "@tanstack/react-table";
+import type { RowSelectionState } from "@/components/console/list";
 import Link from "next/link";
 import { useCallback, useId, useMemo, useState } from "react";
 import { ErrorBanner } from "@/components/console/error-banner";
