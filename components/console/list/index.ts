@@ -3,7 +3,7 @@
 // `ListShell` (status, filters slot, error, skeleton/table/empty states, rows per page, pagination)
 // → `DataTable` (column definitions, selection, sortable headers; virtualised above 100 rows) with `RowLink`s to detail pages.
 // `ListView` is the ready-made composition for employment + enum-select lists. A list the server
-// page renders (no BFF route) takes `useServerList` instead of `useList` (nuqs `shallow: false`).
+// page renders (no BFF route) takes `useServerList` instead of `useList` (the URL also goes through the router).
 // Decision: docs/decisions/console-list-framework.md.
 export {
   DataTable,
@@ -25,4 +25,5 @@ export { tableViewOf, type TableView } from "./table-view";
 export { SelectFilters, useEmploymentFilterField, type SelectFilterField } from "./select-filters";
 export { useList, type ListPageShape } from "./use-list";
 export { useListUrlState, type ListChangeOptions } from "./use-list-url-state";
+export { useUrlParam, writeUrl } from "./url";
 export { useServerList } from "./use-server-list";
