@@ -288,7 +288,7 @@ export function defineList<const F extends Filters>(path: string, options: ListO
 // character that would change its meaning escaped, spaces as `+`; URLSearchParams reads it back.
 const hex = (c: string) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`;
 const encodeKey = (key: string) => key.replace(/[#&+=?]/g, hex);
-const encodeValue = (value: string) => value.replace(/[%+#&"'`<>\x00-\x1f]/g, hex).replace(/ /g, "+");
+const encodeValue = (value: string) => value.replace(/[%+#&"'`<>]|[^\x20-\uffff]/g, hex).replace(/ /g, "+");
 
 /** The state type of a list definition: `ListStateOf<typeof expensesList>`. */
 export type ListStateOf<L> = L extends ListDefinition<infer F> ? ListState<F> : never;
