@@ -27,7 +27,8 @@ import { employmentsList, searchPageItems, type EmploymentListState } from "@/li
 import { employmentKeys, employmentListQuery } from "@/lib/queries/employments";
 import type { QueryScope } from "@/lib/queries/scope";
 import { EMPLOYMENT_CELL_COLUMN_IDS, EMPLOYMENT_COLUMN_LABELS } from "./employment-cells";
-import { EmploymentsTable, EmploymentsTableSkeleton } from "./employments-table";
+import { EmploymentsTable } from "./employments-table";
+import { EmploymentsTableSkeleton } from "./employments-table-skeleton";
 import { EmploymentSearchBox } from "./employment-search-box";
 import { StatusFilter } from "./status-filter";
 

@@ -20,7 +20,7 @@ import { companyReadModelQuery } from "@/lib/queries/readmodel";
 import type { QueryScope } from "@/lib/queries/scope";
 import { BulkEmploymentsTable } from "./employments-list";
 import { EMPLOYMENT_CELL_COLUMN_IDS, EMPLOYMENT_COLUMN_LABELS } from "./employment-cells";
-import { EmploymentsTableSkeleton } from "./employments-table";
+import { EmploymentsTableSkeleton } from "./employments-table-skeleton";
 import { EmploymentSearchBox } from "./employment-search-box";
 import { StatusFilter } from "./status-filter";
 
