@@ -18,7 +18,7 @@ import { pageRange } from "@/lib/console/list";
 import type { ReadModelListSort } from "@/lib/console/readmodel/list";
 import { companyReadModelQuery } from "@/lib/queries/readmodel";
 import type { QueryScope } from "@/lib/queries/scope";
-import { BulkEmploymentsTable } from "./employments-list";
+import { BulkEmploymentsTable } from "./bulk-employments-table";
 import { EMPLOYMENT_CELL_COLUMN_IDS, EMPLOYMENT_COLUMN_LABELS } from "./employment-cells";
 import { EmploymentsTableSkeleton } from "./employments-table-skeleton";
 import { EmploymentSearchBox } from "./employment-search-box";
