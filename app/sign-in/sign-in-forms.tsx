@@ -3,7 +3,7 @@
 import { signIn } from "next-auth/react";
 import { useId, useRef, useState, type FormEvent } from "react";
 import type { Environment } from "@/lib/contract/enums";
-import { describeSignInError } from "@/lib/console/auth/sign-in-url";
+import { describeSignInError } from "@/lib/console/auth/sign-in-errors";
 
 // The two ways to sign in. next-auth's client does the CSRF handshake and the POST; the API tokens
 // never pass through this code (OAuth happens at the API's pages, a Customer API token is sent once).

@@ -1,7 +1,6 @@
 "use client";
 
 import { QueryClientProvider } from "@tanstack/react-query";
-import { NuqsAdapter } from "nuqs/adapters/next/app";
 import { useState, type ReactNode } from "react";
 import { ApiRequestError } from "@/lib/console/api-errors";
 import { signInHref } from "@/lib/console/employments/links";
@@ -14,12 +13,8 @@ function onApiError(error: unknown) {
   }
 }
 
-/** The console's client providers: one QueryClient per browser tab; nuqs (list URL state, components/console/list). */
+/** The console's client providers: one QueryClient per browser tab. */
 export function ConsoleProviders({ children }: { children: ReactNode }) {
   const [client] = useState(() => makeQueryClient({ onError: onApiError }));
-  return (
-    <NuqsAdapter>
-      <QueryClientProvider client={client}>{children}</QueryClientProvider>
-    </NuqsAdapter>
-  );
+  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }

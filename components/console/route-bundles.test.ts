@@ -17,6 +17,9 @@ import { describe, expect, it } from "vitest";
 // - no page reaches Radix's popover up front (it loads on first use: components/ui/deferred-popover.tsx);
 // - the form routes do not bundle RJSF's ajv8 validator (a second ajv: components/forms/rjsf-validator.ts
 //   validates with the engine's) nor markdown-to-jsx (next.config.ts aliases RJSF's import of it).
+// - no page ships @tanstack/react-table or nuqs (the list framework draws its tables and keeps its URL
+//   state itself), and the virtualiser and the saved views panel load on demand;
+// - a loading.tsx ships no client code (its skeleton is plain markup).
 // The walk follows static imports and re-exports (not `import type`, not dynamic import()).
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -57,7 +60,13 @@ const ZOD_FREE_ROUTES = [
 ];
 
 /** What browser code may take from lib/contract: the zod-free modules. */
-const ZOD_FREE_CONTRACT = ["lib/contract/enums.ts", "lib/contract/environments.ts", "lib/contract/helpers.ts"];
+const ZOD_FREE_CONTRACT = [
+  "lib/contract/enums.ts",
+  "lib/contract/employment-enums.ts",
+  "lib/contract/page-sizes.ts",
+  "lib/contract/environments.ts",
+  "lib/contract/helpers.ts",
+];
 
 function resolveFile(base: string): string | null {
   for (const candidate of [base, `${base}.ts`, `${base}.tsx`, path.join(base, "index.ts"), path.join(base, "index.tsx")]) {
@@ -232,6 +241,41 @@ describe("console route bundles", () => {
     expect(offenders).toEqual([]);
   });
 
+  it("a loading.tsx ships no client code (its skeleton is plain markup: a client import would put that module's graph on the route)", () => {
+    const offenders: string[] = [];
+    const loadings = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((d) =>
+        d.isDirectory() ? loadings(path.join(dir, d.name)) : d.name === "loading.tsx" ? [path.join(dir, d.name)] : [],
+      );
+    // Loading files that still take their skeleton from the list's client module (each ships a second
+    // copy of its list's code): to be made plain, then removed from here (the test fails for a clean one).
+    const NOT_YET_PLAIN = [
+      "company-managers/loading.tsx",
+      "contract-amendments/(list)/loading.tsx",
+      "expenses/(list)/loading.tsx",
+      "incentives/(list)/loading.tsx",
+      "offboardings/(list)/loading.tsx",
+      "outstanding-payments/loading.tsx",
+      "payslips/loading.tsx",
+      "webhooks/deliveries/loading.tsx",
+    ];
+    const files = loadings(CONSOLE);
+    expect(files.length).toBeGreaterThan(5);
+    const stale: string[] = [];
+    for (const file of files) {
+      const graph = clientGraph(file);
+      const items = [...graph.files, ...graph.packages];
+      if (NOT_YET_PLAIN.includes(path.relative(CONSOLE, file).split(path.sep).join("/"))) {
+        if (items.length === 0) stale.push(path.relative(ROOT, file));
+        continue;
+      }
+      for (const item of items) offenders.push(`${path.relative(ROOT, file)}: ${chain(graph, item)}`);
+    }
+    expect(files.map((f) => path.relative(CONSOLE, f).split(path.sep).join("/"))).toContain("employments/(list)/loading.tsx");
+    expect(offenders).toEqual([]);
+    expect(stale, "plain now: remove from NOT_YET_PLAIN").toEqual([]);
+  });
+
   it('a loading.tsx drawing the plain skeletons takes no constant from a "use client" module (on the server that is a client reference, not the array)', () => {
     const offenders: string[] = [];
     const loadings = (dir: string): string[] =>
@@ -307,6 +351,46 @@ describe("console route bundles", () => {
     }
     expect(seen.sort()).toEqual([...ZOD_FREE_ROUTES].sort());
     expect(offenders).toEqual([]);
+  });
+
+  it("no page ships a table or URL-state library; the list tables load the virtualiser and the saved views panel on demand", () => {
+    // DataTable draws its column definitions itself and the list's URL state is the framework's own
+    // (lib/console/list, components/console/list/use-list-url-state.ts): docs/decisions/console-bundle-budgets.md.
+    const offenders: string[] = [];
+    const lists: string[] = [];
+    const ON_DEMAND = ["components/console/list/virtual-rows.tsx", "components/console/list/saved-views-panel.tsx"];
+    for (const page of pages(CONSOLE)) {
+      const graph = routeGraph(page);
+      for (const pkg of graph.packages)
+        if (pkg === "@tanstack/react-table" || pkg === "nuqs" || pkg === "@tanstack/react-virtual")
+          offenders.push(`/${routeOf(page)}: ${chain(graph, pkg)}`);
+      for (const file of ON_DEMAND) if (graph.files.has(file)) offenders.push(`/${routeOf(page)}: ${chain(graph, file)}`);
+      if (graph.files.has("components/console/list/data-table.tsx")) lists.push(routeOf(page));
+    }
+    expect(lists).toContain("employments");
+    expect(lists.length).toBeGreaterThan(10);
+    expect(offenders).toEqual([]);
+    // The on-demand halves exist and are what their modules import (a static import would fail above).
+    expect(valueImports(readFileSync(path.join(ROOT, ON_DEMAND[0]!), "utf8"))).toContain("@tanstack/react-virtual");
+    expect(readFileSync(path.join(ROOT, "components/console/list/data-table.tsx"), "utf8")).toContain('import("./virtual-rows")');
+    expect(readFileSync(path.join(ROOT, "components/console/list/list-toolbar.tsx"), "utf8")).toContain('import("./saved-views-panel")');
+  });
+
+  it("/employments ships neither the employment filter of the other lists, the people-ops eligibility rules nor every enumeration; the live list on demand", () => {
+    const graph = routeGraph(path.join(CONSOLE, "employments", "(list)", "page.tsx"));
+    expect(graph.files).toContain("components/console/employments/employments-readmodel-list.tsx");
+    expect(graph.files).toContain("components/console/employments/employments-live-list.tsx");
+    const offenders = [
+      // Shown only until the company's first sync: loaded by employments-live-list.tsx when rendered.
+      "components/console/employments/employments-list.tsx",
+      "components/console/list/select-filters.tsx",
+      "components/console/list/list-view.tsx",
+      "lib/console/people-ops/eligibility.ts",
+      "lib/console/employments/availability.ts",
+      // Every other enumeration (time off, expenses, webhooks…): the list takes lib/contract/employment-enums.ts.
+      "lib/contract/enums.ts",
+    ].filter((f) => graph.files.has(f));
+    expect(offenders.map((o) => chain(graph, o))).toEqual([]);
   });
 
   it("lib/contract/enums.ts and helpers.ts import no zod and no schema module", () => {

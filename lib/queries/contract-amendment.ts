@@ -5,7 +5,7 @@ import type { AmendmentListApiQuery } from "@/lib/console/contract-amendments/li
 import { scopeKey, withScope, type QueryScope } from "./scope";
 
 // The amendments' keys and the create call, apart from ./contract-amendments.ts (which builds the
-// list's URL with the list definition, nuqs's parsers): the new amendment form takes these alone.
+// list's URL with the list definition and its parsers): the new amendment form takes these alone.
 
 export const amendmentKeys = {
   all: (s: QueryScope) => ["contract-amendments", ...scopeKey(s)] as const,

@@ -5,7 +5,7 @@ import type { EmploymentListApiQuery } from "@/lib/console/employments/list";
 import { scopeKey, withScope, type QueryScope } from "./scope";
 
 // One employment's keys and query, apart from ./employments.ts (which builds the list's URL with the
-// list definition, nuqs's parsers): the form routes take these without the list's code.
+// list definition and its parsers): the form routes take these without the list's code.
 
 export const employmentKeys = {
   all: (s: QueryScope) => ["employments", ...scopeKey(s)] as const,

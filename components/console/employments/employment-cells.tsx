@@ -62,7 +62,7 @@ export const EMPLOYMENT_COLUMN_LABELS: Record<string, string> = {
   onboarding: "Onboarding",
 };
 
-/** The same cells as react-table columns (for DataTable), in the order of EMPLOYMENT_CELL_COLUMNS. */
+/** The same cells as list columns (for DataTable), in the order of EMPLOYMENT_CELL_COLUMNS. */
 export const EMPLOYMENT_CELL_COLUMN_DEFS: ListColumn<EmploymentListItem>[] = [
   {
     id: "job_title",

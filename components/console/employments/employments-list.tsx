@@ -1,20 +1,7 @@
 "use client";
 
-import { useCallback, useEffect, useId, useMemo, useState } from "react";
-import {
-  BulkActions,
-  BulkResult,
-  ExportButton,
-  ListShell,
-  useBulkSelection,
-  useList,
-  type BulkAction,
-  type TableSort,
-  type BulkRunResult,
-} from "@/components/console/list";
-import { inviteEmploymentRequest } from "@/components/forms/requests";
-import type { EmploymentListItem } from "@/lib/contract";
-import { inviteAvailability } from "@/lib/console/employments/invite";
+import { useEffect, useId, useMemo, useState } from "react";
+import { BulkResult, ExportButton, ListShell, useList, type BulkRunResult } from "@/components/console/list";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -24,10 +11,12 @@ import { pageRange } from "@/lib/console/list";
 import { plural } from "@/lib/console/format";
 import { STATUS_LABELS } from "@/lib/console/employments/labels";
 import { employmentsList, searchPageItems, type EmploymentListState } from "@/lib/console/employments/list";
-import { employmentKeys, employmentListQuery } from "@/lib/queries/employments";
+import { employmentListQuery } from "@/lib/queries/employments";
 import type { QueryScope } from "@/lib/queries/scope";
 import { EMPLOYMENT_CELL_COLUMN_IDS, EMPLOYMENT_COLUMN_LABELS } from "./employment-cells";
-import { EmploymentsTable, EmploymentsTableSkeleton } from "./employments-table";
+import { BulkEmploymentsTable } from "./bulk-employments-table";
+import { EmploymentsTableSkeleton } from "./employments-table-skeleton";
+import { EmploymentSearchBox } from "./employment-search-box";
 import { StatusFilter } from "./status-filter";
 
 /** The columns on screen (the export's column ids; the hidden ones, `?hide=`, are left out by the export). */
@@ -49,7 +38,7 @@ export function EmploymentsList({
   environmentLabel: string;
   initialError?: ApiErrorPayload;
 }) {
-  const ids = { q: useId(), email: useId() };
+  const emailId = useId();
   const model = useList(employmentsList, (q) => employmentListQuery(scope, q), { initialError });
   const { state, change } = model;
   const [bulkResult, setBulkResult] = useState<BulkRunResult | null>(null);
@@ -124,23 +113,14 @@ export function EmploymentsList({
       filters={
         <Card className="p-4">
           <div className="grid gap-3 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] md:items-end">
-            <form role="search" aria-label="Search this page" onSubmit={(e) => e.preventDefault()} className="space-y-1.5">
-              <label htmlFor={ids.q} className="block text-sm font-medium text-slate-900 dark:text-slate-100">
-                Search this page
-              </label>
-              <Input
-                id={ids.q}
-                type="search"
-                value={qInput}
-                onChange={(e) => setQInput(e.target.value)}
-                placeholder="Name, job title, department, email…"
-                aria-describedby={`${ids.q}-hint`}
-                maxLength={200}
-              />
-              <p id={`${ids.q}-hint`} className="text-xs text-slate-600 dark:text-slate-400">
-                Searches only the {plural(items.length, "row")} loaded on this page: the API has no free-text search.
-              </p>
-            </form>
+            <EmploymentSearchBox
+              name="Search this page"
+              label="Search this page"
+              value={qInput}
+              onChange={setQInput}
+              placeholder="Name, job title, department, email…"
+              hint={<>Searches only the {plural(items.length, "row")} loaded on this page: the API has no free-text search.</>}
+            />
             <form
               role="search"
               aria-label="Filter by personal email"
@@ -150,24 +130,24 @@ export function EmploymentsList({
                 change({ email: emailInput.trim() });
               }}
             >
-              <label htmlFor={ids.email} className="block text-sm font-medium text-slate-900 dark:text-slate-100">
+              <label htmlFor={emailId} className="block text-sm font-medium text-slate-900 dark:text-slate-100">
                 Personal email
               </label>
               <div className="flex gap-2">
                 <Input
-                  id={ids.email}
+                  id={emailId}
                   type="email"
                   value={emailInput}
                   onChange={(e) => setEmailInput(e.target.value)}
                   placeholder="name@example.com"
-                  aria-describedby={`${ids.email}-hint`}
+                  aria-describedby={`${emailId}-hint`}
                   autoComplete="off"
                 />
                 <Button type="submit" variant="secondary">
                   Find
                 </Button>
               </div>
-              <p id={`${ids.email}-hint`} className="text-xs text-slate-600 dark:text-slate-400">
+              <p id={`${emailId}-hint`} className="text-xs text-slate-600 dark:text-slate-400">
                 Exact match across all pages (the API&apos;s email filter).
               </p>
             </form>
@@ -340,63 +320,5 @@ function ListEmpty({
     <EmptyState title={`No employments in ${environmentLabel} yet`}>
       Employments the company creates through the API appear here. Each environment has its own data.
     </EmptyState>
-  );
-}
-
-const employmentId = (e: EmploymentListItem) => e.id;
-const employmentName = (e: EmploymentListItem) => e.full_name;
-const selectLabel = (e: EmploymentListItem) => `Select ${e.full_name}`;
-const employees = (n: number) => (n === 1 ? "1 employee" : `${n} employees`);
-
-/** The employments table with row selection and bulk invite (components/console/list/bulk-actions.tsx). */
-export function BulkEmploymentsTable({
-  scope,
-  onResult,
-  items,
-  busy,
-  caption,
-  sort,
-  hidden,
-}: {
-  scope: QueryScope;
-  onResult: (r: BulkRunResult | null) => void;
-  items: readonly EmploymentListItem[];
-  busy: boolean;
-  caption: string;
-  /** Sortable headers (the list served from the read model). */
-  sort?: TableSort;
-  /** Ids of the hidden columns (`?hide=`). */
-  hidden?: readonly string[];
-}) {
-  const { selected, selection, clear } = useBulkSelection(items, employmentId, selectLabel);
-  const run = useCallback((e: EmploymentListItem) => inviteEmploymentRequest(scope, e.id), [scope]);
-  const actions: BulkAction<EmploymentListItem>[] = [
-    {
-      id: "invite",
-      label: "Invite",
-      title: "Invite employees",
-      describe: (n) => `${employees(n)} will be invited to self-enrol: each gets an e-mail from the provider to complete their details.`,
-      confirmLabel: (n) => `Invite ${employees(n)}`,
-      pendingLabel: "Inviting…",
-      variant: "primary",
-      check: inviteAvailability,
-      run,
-    },
-  ];
-  return (
-    <div className="space-y-3">
-      <BulkActions
-        rows={items}
-        getRowId={employmentId}
-        rowName={employmentName}
-        selected={selected}
-        onClear={clear}
-        actions={actions}
-        operation="employments.write"
-        invalidate={employmentKeys.all(scope)}
-        onResult={onResult}
-      />
-      <EmploymentsTable items={items} busy={busy} caption={caption} selection={selection} sort={sort} hidden={hidden} />
-    </div>
   );
 }

@@ -1,7 +1,7 @@
 "use client";
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useEffect, useId, useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { ExportButton, ListShell, useListUrlState, type BulkRunResult } from "@/components/console/list";
 import { tableViewOf, viewsModelOf } from "@/components/console/list/table-view";
 import { BulkResult } from "@/components/console/list";
@@ -11,7 +11,6 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
-import { Input } from "@/components/ui/field";
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
 import { employmentsList, type EmploymentListState } from "@/lib/console/employments/list";
 import { toErrorPayload } from "@/lib/console/errors/present";
@@ -19,9 +18,10 @@ import { pageRange } from "@/lib/console/list";
 import type { ReadModelListSort } from "@/lib/console/readmodel/list";
 import { companyReadModelQuery } from "@/lib/queries/readmodel";
 import type { QueryScope } from "@/lib/queries/scope";
-import { BulkEmploymentsTable } from "./employments-list";
+import { BulkEmploymentsTable } from "./bulk-employments-table";
 import { EMPLOYMENT_CELL_COLUMN_IDS, EMPLOYMENT_COLUMN_LABELS } from "./employment-cells";
-import { EmploymentsTableSkeleton } from "./employments-table";
+import { EmploymentsTableSkeleton } from "./employments-table-skeleton";
+import { EmploymentSearchBox } from "./employment-search-box";
 import { StatusFilter } from "./status-filter";
 
 const isFiltered = (s: EmploymentListState) => s.statuses.length > 0 || !!s.email || !!s.q.trim();
@@ -41,7 +41,6 @@ export function EmploymentsReadModelList({
   environmentLabel: string;
   initialError?: ApiErrorPayload;
 }) {
-  const ids = { q: useId() };
   const [serverError, setServerError] = useState<ApiErrorPayload | null>(initialError ?? null);
   const { state, change, navigate } = useListUrlState(employmentsList, () => setServerError(null));
   const query = useQuery({ ...companyReadModelQuery(scope, state), placeholderData: keepPreviousData, enabled: serverError === null });
@@ -146,19 +145,13 @@ export function EmploymentsReadModelList({
       filters={
         <Card className="p-4">
           <div className="grid gap-3 md:grid-cols-[minmax(0,1fr)_auto] md:items-end">
-            <form role="search" aria-label="Search employments" onSubmit={(e) => e.preventDefault()} className="space-y-1.5">
-              <label htmlFor={ids.q} className="block text-sm font-medium text-slate-900 dark:text-slate-100">
-                Search all employments
-              </label>
-              <Input
-                id={ids.q}
-                type="search"
-                value={qInput}
-                onChange={(e) => setQInput(e.target.value)}
-                placeholder="Name, e-mail, job title or external ID"
-                maxLength={200}
-              />
-            </form>
+            <EmploymentSearchBox
+              name="Search employments"
+              label="Search all employments"
+              value={qInput}
+              onChange={setQInput}
+              placeholder="Name, e-mail, job title or external ID"
+            />
             <div>
               <StatusFilter selected={state.statuses} onChange={(statuses) => change({ statuses })} />
             </div>

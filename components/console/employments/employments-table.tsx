@@ -2,15 +2,13 @@
 
 import { useRouter } from "next/navigation";
 import { useMemo, type MouseEvent } from "react";
-import { DataTable, RowLink, type ListColumn, type RowSelection, type TableSort } from "@/components/console/list";
+import { DataTable, type ListColumn, type RowSelection } from "@/components/console/list/data-table";
+import { RowLink } from "@/components/console/list/row-link";
+import type { TableSort } from "@/components/console/list/sort-header";
 import { withSortKeys } from "@/components/console/readmodel/sortable-columns";
-import { Skeleton } from "@/components/ui/skeleton";
-import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import type { EmploymentListItem } from "@/lib/contract";
 import { employmentHref } from "@/lib/console/employments/links";
-import { EMPLOYMENT_CELL_COLUMN_DEFS, EMPLOYMENT_CELL_COLUMNS } from "./employment-cells";
-
-const COLUMNS = ["Name", ...EMPLOYMENT_CELL_COLUMNS] as const;
+import { EMPLOYMENT_CELL_COLUMN_DEFS } from "./employment-cells";
 
 /**
  * The employments table. Each row's name is a link (Tab reaches it, Enter opens the employment);
@@ -77,40 +75,5 @@ export function EmploymentsTable({
         className: "cursor-pointer hover:bg-slate-50 focus-within:bg-slate-50 dark:hover:bg-slate-800/50 dark:focus-within:bg-slate-800/50",
       })}
     />
-  );
-}
-
-/** The table's shape while the first page loads. */
-export function EmploymentsTableSkeleton({ rows = 8 }: { rows?: number }) {
-  return (
-    <div>
-      <p role="status" className="sr-only">
-        Loading employments…
-      </p>
-      <Table aria-hidden="true">
-        <THead>
-          <Tr>
-            {COLUMNS.map((c) => (
-              <Th key={c}>{c}</Th>
-            ))}
-          </Tr>
-        </THead>
-        <TBody>
-          {Array.from({ length: rows }, (_, i) => (
-            <Tr key={i}>
-              <Td>
-                <Skeleton className="h-4 w-36" />
-                <Skeleton className="mt-1.5 h-3 w-44" />
-              </Td>
-              {COLUMNS.slice(1).map((c) => (
-                <Td key={c}>
-                  <Skeleton className="h-4 w-20" />
-                </Td>
-              ))}
-            </Tr>
-          ))}
-        </TBody>
-      </Table>
-    </div>
   );
 }

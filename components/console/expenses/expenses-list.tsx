@@ -16,12 +16,12 @@ import {
   BulkActions,
   BulkResult,
   ExportButton,
-  ListView,
   useBulkSelection,
   type BulkAction,
   type BulkRunResult,
   type TableView,
 } from "@/components/console/list";
+import { ListView } from "@/components/console/list/list-view";
 import { usePeopleOpsEmployments } from "../people-ops/use-employments";
 import { EXPENSE_COLUMNS, ExpensesTable } from "./expenses-table";
 

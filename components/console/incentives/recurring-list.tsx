@@ -22,7 +22,8 @@ import type { QueryScope } from "@/lib/queries/scope";
 import { ActionDialog } from "../people-ops/action-dialog";
 import { CreatedNotice } from "../people-ops/created-notice";
 import { ErrorBanner } from "@/components/console/error-banner";
-import { ExportButton, ListView } from "@/components/console/list";
+import { ExportButton } from "@/components/console/list";
+import { ListView } from "@/components/console/list/list-view";
 import { usePeopleOpsEmployments } from "../people-ops/use-employments";
 import { RECURRING_COLUMNS, RecurringTable } from "./recurring-table";
 

@@ -1,55 +1,62 @@
 "use client";
 
-import {
-  rowSelectionFeature,
-  tableFeatures,
-  useTable,
-  type CellData,
-  type ColumnDef,
-  type RowData,
-  type RowSelectionState,
-  type TableFeatures,
-} from "@tanstack/react-table";
-import { useVirtualizer } from "@tanstack/react-virtual";
-import { useMemo, useRef, type ComponentProps, type ReactNode } from "react";
+import { lazy, Suspense, useMemo, type ComponentProps, type ReactNode } from "react";
 import { cn } from "@/components/ui/cn";
 import { ariaSortOf } from "@/lib/console/list/sort";
 import { Table, TableContainer, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import { SortHeader, type TableSort } from "./sort-header";
 import { useRowKeys } from "./use-row-keys";
+import type { VirtualWindow } from "./virtual-rows";
 
-declare module "@tanstack/react-table" {
-  // Class names of a column's cells and header (Td / Th of components/ui/table).
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the parameters must match the declaration merged into
-  interface ColumnMeta<TFeatures extends TableFeatures, TData extends RowData, TValue extends CellData = CellData> {
-    className?: string;
-    headerClassName?: string;
-    /** The header's aria-sort (a column the list is sorted by, or can be); set by DataTable for a `sortKey` column. */
-    ariaSort?: "ascending" | "descending" | "none";
-    /** The list's sort key of this column (its `defineList` `sort.keys`): the header becomes a SortHeader. */
-    sortKey?: string;
-    /** Where the header's text sits (a right-aligned number column puts the arrow on the left). */
-    align?: "left" | "right";
-    /** The label of the column's value on a phone's card row (default: the header when it is a string). */
-    label?: string;
-  }
+// A list's table, rendered by the framework itself: the rows are the page the server sorted and
+// filtered (at most 100), so the table only maps column definitions over them, with optional row
+// selection, sortable headers and hidden columns. No table library in the browser (the JS budget of
+// the list routes: docs/decisions/console-bundle-budgets.md); the virtualiser of pages above
+// `VIRTUALIZE_ABOVE` rows (@tanstack/react-virtual) loads only when such a page is shown.
+
+/** Class names and roles of a column's cells and header (Td / Th of components/ui/table). */
+export interface ListColumnMeta {
+  className?: string;
+  headerClassName?: string;
+  /** The header's aria-sort (a column the list is sorted by, or can be); set by DataTable for a `sortKey` column. */
+  ariaSort?: "ascending" | "descending" | "none";
+  /** The list's sort key of this column (its `defineList` `sort.keys`): the header becomes a SortHeader. */
+  sortKey?: string;
+  /** Where the header's text sits (a right-aligned number column puts the arrow on the left). */
+  align?: "left" | "right";
+  /** The label of the column's value on a phone's card row (default: the header when it is a string). */
+  label?: string;
 }
 
-/** The react-table features every console list table registers. */
-export const listTableFeatures = tableFeatures({ rowSelectionFeature });
+/** A row as a column's `cell` sees it: the item (`original`), its id (`getRowId`) and its index on the page. */
+export interface ListRow<T> {
+  original: T;
+  id: string;
+  index: number;
+}
 
 /**
- * A column of a list table: a @tanstack/react-table column definition. Give it an `id` (or a string
- * `header`), a `header`, a `cell` (`({ row }) => …`, `row.original` is the item) and optionally
- * `meta: { className, headerClassName }` for the Td / Th.
+ * A column of a list table. Give it an `id` (or a string `header`, which is then its id), a `header`
+ * (text, an element, or a function returning one), a `cell` (`({ row }) => …`, `row.original` is the
+ * item) and optionally `meta: { className, headerClassName, sortKey, align, label }`.
  */
-export type ListColumn<T extends RowData> = ColumnDef<typeof listTableFeatures, T>;
+export interface ListColumn<T> {
+  id?: string;
+  header?: ReactNode | (() => ReactNode);
+  cell?: (context: { row: ListRow<T> }) => ReactNode;
+  meta?: ListColumnMeta;
+}
+
+/** Selected row ids → true (the ids of `getRowId`). */
+export type RowSelectionState = Record<string, boolean>;
 
 /** Rows above this count are virtualised (only the rows in view are in the DOM). */
 export const VIRTUALIZE_ABOVE = 100;
-const ROW_ESTIMATE_PX = 57;
 
-export interface RowSelection<T extends RowData> {
+// The virtualiser (its own chunk): fetched the first time a page has more than `virtualizeAbove` rows.
+const VirtualRows = lazy(() => import("./virtual-rows"));
+
+export interface RowSelection<T> {
   /** Selected row ids (`getRowId`) → true. */
   selected: RowSelectionState;
   onChange: (selected: RowSelectionState) => void;
@@ -59,7 +66,7 @@ export interface RowSelection<T extends RowData> {
   allLabel?: string;
 }
 
-export interface DataTableProps<T extends RowData> {
+export interface DataTableProps<T> {
   /** The scrollable region's label ("Expenses"). */
   label: string;
   /** The table's caption (read by screen readers; ListShell gives "Expenses, page 2 of 5"). */
@@ -82,11 +89,24 @@ export interface DataTableProps<T extends RowData> {
   className?: string;
 }
 
+/** A column as the table draws it: its id, its header, its cell and its meta (the sort's aria-sort applied). */
+interface DrawnColumn<T> {
+  id: string;
+  header: ReactNode;
+  cell: (row: ListRow<T>) => ReactNode;
+  meta: ListColumnMeta;
+  /** The card row's label (a phone): none for the checkbox and for the first column (the card's title). */
+  cardLabel: string | undefined;
+}
+
+const SELECT_ID = "select";
+
 /**
- * A list's table: react-table renders the column definitions; optional row selection; the body is
- * virtualised with @tanstack/react-virtual when the page has more rows than `virtualizeAbove`.
+ * A list's table: the column definitions over the page's rows; optional row selection; sortable
+ * headers (`meta.sortKey` with `sort`) and hidden columns; the body virtualised when the page has
+ * more rows than `virtualizeAbove`.
  */
-export function DataTable<T extends RowData>({
+export function DataTable<T>({
   label,
   caption,
   rows,
@@ -100,116 +120,156 @@ export function DataTable<T extends RowData>({
   virtualizeAbove = VIRTUALIZE_ABOVE,
   className,
 }: DataTableProps<T>) {
-  const allColumns = useMemo<ListColumn<T>[]>(() => {
-    const shown = columns.filter((c) => !c.id || !hidden?.includes(c.id)).map((c) => (sort ? sortableColumn(c, sort) : c));
-    return selection ? [selectColumn(selection), ...shown] : shown;
-  }, [columns, selection, sort, hidden]);
-  const data = useMemo(() => [...rows], [rows]);
-  const table = useTable({
-    features: listTableFeatures,
-    columns: allColumns,
-    data,
-    getRowId: (row: T) => getRowId(row),
-    enableRowSelection: Boolean(selection),
-    state: { rowSelection: selection?.selected ?? {} },
-    onRowSelectionChange: (updater) => {
-      if (!selection) return;
-      selection.onChange(typeof updater === "function" ? updater(selection.selected) : updater);
-    },
-  });
-  const tableRows = table.getRowModel().rows;
-  const virtual = tableRows.length > virtualizeAbove;
-  const scrollRef = useRef<HTMLDivElement>(null);
+  const tableRows = useMemo<ListRow<T>[]>(
+    () => rows.map((original, index) => ({ original, id: getRowId(original), index })),
+    [rows, getRowId],
+  );
+  const drawn = useMemo<DrawnColumn<T>[]>(() => {
+    const shown = columns
+      .map((c, i) => ({ c, id: columnId(c, i) }))
+      .filter(({ c }) => !c.id || !hidden?.includes(c.id))
+      .map(({ c, id }) => drawColumn(c, id, sort));
+    // The first column after the checkbox (the row's link) heads a phone's card; the others are labelled.
+    if (shown[0]) shown[0] = { ...shown[0], cardLabel: undefined };
+    return selection ? [selectColumn(selection, tableRows), ...shown] : shown;
+  }, [columns, hidden, sort, selection, tableRows]);
+  const titleId = drawn.find((c) => c.id !== SELECT_ID)?.id;
   const bodyRef = useRowKeys<HTMLTableSectionElement>(); // j / k / Enter (components/console/list/use-row-keys.ts)
-  const virtualizer = useVirtualizer({
-    count: virtual ? tableRows.length : 0,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_ESTIMATE_PX,
-    overscan: 10,
-    initialRect: { width: 1024, height: 800 },
-  });
-  const items = virtual ? virtualizer.getVirtualItems() : [];
-  const padTop = items[0]?.start ?? 0;
-  const padBottom = virtual && items.length > 0 ? virtualizer.getTotalSize() - items[items.length - 1]!.end : 0;
-  const shown = virtual ? items.map((v) => tableRows[v.index]!) : tableRows;
-  const colSpan = allColumns.length;
-  // The first column after the checkbox (the row's link) heads a phone's card; the others are labelled.
-  const titleColumn = allColumns.find((c) => c.id !== "select");
+  const virtual = tableRows.length > virtualizeAbove;
 
-  const body = (
-    <Table
-      aria-busy={busy || undefined}
-      aria-rowcount={virtual ? tableRows.length + 1 : undefined}
-      className={cn("transition-opacity", busy && "opacity-60", CARD.table)}
-    >
-      <caption className="sr-only">{caption}</caption>
-      <THead className={cn(virtual && "sticky top-0 z-10", CARD.head)}>
-        {table.getHeaderGroups().map((group) => (
-          <Tr key={group.id} className={CARD.headRow}>
-            {group.headers.map((header) => (
-              <Th
-                key={header.id}
-                className={cn(header.column.columnDef.meta?.headerClassName, CARD.th)}
-                aria-sort={header.column.columnDef.meta?.ariaSort}
-              >
-                {header.isPlaceholder ? null : <table.FlexRender header={header} />}
+  const table = (view?: VirtualWindow) => {
+    const shown = view ? view.indexes.map((i) => tableRows[i]!) : tableRows;
+    return (
+      <Table
+        aria-busy={busy || undefined}
+        aria-rowcount={view ? tableRows.length + 1 : undefined}
+        className={cn("transition-opacity", busy && "opacity-60", CARD.table)}
+      >
+        <caption className="sr-only">{caption}</caption>
+        <THead className={cn(view && "sticky top-0 z-10", CARD.head)}>
+          <Tr className={CARD.headRow}>
+            {drawn.map((column) => (
+              <Th key={column.id} className={cn(column.meta.headerClassName, CARD.th)} aria-sort={column.meta.ariaSort}>
+                {column.header}
               </Th>
             ))}
           </Tr>
-        ))}
-      </THead>
-      <TBody ref={bodyRef} data-row-keys="" className={CARD.body}>
-        {padTop > 0 ? <Spacer height={padTop} colSpan={colSpan} /> : null}
-        {shown.map((row, i) => {
-          const props = rowProps?.(row.original);
-          return (
-            <Tr
-              key={row.id}
-              {...props}
-              className={cn(props?.className, CARD.row)}
-              data-state={row.getIsSelected() ? "selected" : undefined}
-              aria-rowindex={virtual ? (items[i]?.index ?? 0) + 2 : undefined}
-              ref={virtual ? virtualizer.measureElement : undefined}
-              data-index={virtual ? items[i]?.index : undefined}
-            >
-              {row.getAllCells().map((cell) => (
-                <Td
-                  key={cell.id}
-                  data-label={
-                    cell.column.id === titleColumn?.id || cell.column.id === "select" ? undefined : cardLabel(cell.column.columnDef)
-                  }
-                  className={cn(
-                    cell.column.columnDef.meta?.className,
-                    CARD.td,
-                    cell.column.id === "select" && CARD.select,
-                    cell.column.id === titleColumn?.id && CARD.title,
-                  )}
-                >
-                  {/* No box from 640 px up (the cell as before); on a phone the cell's parts stack beside the label. */}
-                  <div className="contents max-sm:block max-sm:min-w-0">
-                    <table.FlexRender cell={cell} />
-                  </div>
-                </Td>
-              ))}
-            </Tr>
-          );
-        })}
-        {padBottom > 0 ? <Spacer height={padBottom} colSpan={colSpan} /> : null}
-      </TBody>
-    </Table>
-  );
+        </THead>
+        <TBody ref={bodyRef} data-row-keys="" className={CARD.body}>
+          {view && view.padTop > 0 ? <Spacer height={view.padTop} colSpan={drawn.length} /> : null}
+          {shown.map((row) => {
+            const props = rowProps?.(row.original);
+            return (
+              <Tr
+                key={row.id}
+                {...props}
+                className={cn(props?.className, CARD.row)}
+                data-state={selection?.selected[row.id] ? "selected" : undefined}
+                aria-rowindex={view ? row.index + 2 : undefined}
+                ref={view ? view.measureElement : undefined}
+                data-index={view ? row.index : undefined}
+              >
+                {drawn.map((column) => (
+                  <Td
+                    key={column.id}
+                    data-label={column.cardLabel}
+                    className={cn(
+                      column.meta.className,
+                      CARD.td,
+                      column.id === SELECT_ID && CARD.select,
+                      column.id === titleId && CARD.title,
+                    )}
+                  >
+                    {/* No box from 640 px up (the cell as before); on a phone the cell's parts stack beside the label. */}
+                    <div className="contents max-sm:block max-sm:min-w-0">{column.cell(row)}</div>
+                  </Td>
+                ))}
+              </Tr>
+            );
+          })}
+          {view && view.padBottom > 0 ? <Spacer height={view.padBottom} colSpan={drawn.length} /> : null}
+        </TBody>
+      </Table>
+    );
+  };
 
   return (
     <TableContainer label={label} className={className}>
       {virtual ? (
-        <div ref={scrollRef} data-virtualized="" className="max-h-[70vh] overflow-y-auto">
-          {body}
-        </div>
+        // Until the virtualiser's chunk is in, every row is drawn (the same table, not virtualised).
+        <Suspense fallback={table()}>
+          <VirtualRows count={tableRows.length}>{table}</VirtualRows>
+        </Suspense>
       ) : (
-        body
+        table()
       )}
     </TableContainer>
   );
+}
+
+/** A column's id: its `id`, else its header when that is a string, else its position. */
+function columnId<T>(column: ListColumn<T>, index: number): string {
+  return column.id ?? (typeof column.header === "string" ? column.header : `column-${index}`);
+}
+
+/** A column as drawn: a `meta.sortKey` column (with a sort) gets a SortHeader and the list's aria-sort. */
+function drawColumn<T>(column: ListColumn<T>, id: string, sort: TableSort | undefined): DrawnColumn<T> {
+  const meta: ListColumnMeta = column.meta ?? {};
+  const text = typeof column.header === "function" ? column.header() : column.header;
+  const label = meta.label ?? (typeof column.header === "string" ? column.header : undefined);
+  const cell = column.cell;
+  const base = { id, cell: cell ? (row: ListRow<T>) => cell({ row }) : () => null, cardLabel: label };
+  const key = meta.sortKey;
+  if (!key || !sort) return { ...base, header: text, meta };
+  return {
+    ...base,
+    meta: { ...meta, ariaSort: sort.unavailable ? "none" : ariaSortOf(sort, key) },
+    header: (
+      <SortHeader column={key} sort={sort} align={meta.align}>
+        {text}
+      </SortHeader>
+    ),
+  };
+}
+
+/** The checkbox column: one per row, and "select all" in the header (indeterminate when some are selected). */
+function selectColumn<T>(selection: RowSelection<T>, rows: readonly ListRow<T>[]): DrawnColumn<T> {
+  const { selected, onChange } = selection;
+  const count = rows.filter((r) => selected[r.id]).length;
+  const all = rows.length > 0 && count === rows.length;
+  const setRows = (ids: string[], checked: boolean) => {
+    const next = { ...selected };
+    for (const id of ids) {
+      if (checked) next[id] = true;
+      else delete next[id];
+    }
+    onChange(next);
+  };
+  return {
+    id: SELECT_ID,
+    meta: { className: "w-10", headerClassName: "w-10" },
+    cardLabel: undefined,
+    header: (
+      <Checkbox
+        label={selection.allLabel ?? "Select all rows on this page"}
+        checked={all}
+        indeterminate={count > 0 && !all}
+        onChange={(checked) =>
+          setRows(
+            rows.map((r) => r.id),
+            checked,
+          )
+        }
+      />
+    ),
+    cell: (row) => (
+      <Checkbox
+        label={selection.rowLabel(row.original)}
+        checked={Boolean(selected[row.id])}
+        onChange={(checked) => setRows([row.id], checked)}
+      />
+    ),
+  };
 }
 
 /**
@@ -232,11 +292,6 @@ const CARD = {
   title: "max-sm:font-medium max-sm:text-base",
 } as const;
 
-function cardLabel<T extends RowData>(column: ListColumn<T>): string | undefined {
-  if (column.meta?.label) return column.meta.label;
-  return typeof column.header === "string" ? column.header : undefined;
-}
-
 function Spacer({ height, colSpan }: { height: number; colSpan: number }) {
   return (
     <tr aria-hidden="true">
@@ -246,44 +301,6 @@ function Spacer({ height, colSpan }: { height: number; colSpan: number }) {
 }
 
 /** A column with a `meta.sortKey`: its header wrapped in a SortHeader, its aria-sort from the list's sort. */
-function sortableColumn<T extends RowData>(column: ListColumn<T>, sort: TableSort): ListColumn<T> {
-  const key = column.meta?.sortKey;
-  if (!key) return column;
-  const header = column.header;
-  const ariaSort = sort.unavailable ? "none" : ariaSortOf(sort, key);
-  return {
-    ...column,
-    meta: { ...column.meta, ariaSort, label: column.meta?.label ?? (typeof header === "string" ? header : undefined) },
-    header: (ctx) => (
-      <SortHeader column={key} sort={sort} align={column.meta?.align}>
-        {typeof header === "function" ? header(ctx) : header}
-      </SortHeader>
-    ),
-  } as ListColumn<T>;
-}
-
-function selectColumn<T extends RowData>(selection: RowSelection<T>): ListColumn<T> {
-  return {
-    id: "select",
-    meta: { className: "w-10", headerClassName: "w-10" },
-    header: ({ table }) => (
-      <Checkbox
-        label={selection.allLabel ?? "Select all rows on this page"}
-        checked={table.getIsAllRowsSelected()}
-        indeterminate={table.getIsSomeRowsSelected() && !table.getIsAllRowsSelected()}
-        onChange={(checked) => table.toggleAllRowsSelected(checked)}
-      />
-    ),
-    cell: ({ row }) => (
-      <Checkbox
-        label={selection.rowLabel(row.original)}
-        checked={row.getIsSelected()}
-        onChange={(checked) => row.toggleSelected(checked)}
-      />
-    ),
-  };
-}
-
 function Checkbox({
   label,
   checked,

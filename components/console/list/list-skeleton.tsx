@@ -3,7 +3,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 
 // The loading states of a list (ListShell's and the routes' loading.tsx), plain markup without
 // "use client": a loading.tsx wraps every route below its folder too, so importing a skeleton from a
-// client module would ship that module (the table, react-table, the list's forms) to all of them
+// client module would ship that module (the table, the list's forms) to all of them
 // (docs/decisions/console-bundle-budgets.md).
 
 /** The loading table: the column headers and rows of skeleton cells. */

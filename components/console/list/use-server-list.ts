@@ -14,7 +14,7 @@ type Filters = Record<string, AnyFilter>;
 
 /**
  * A list whose page the server renders (read from the console's own store, no BFF route): the same
- * URL state as `useList` (useListUrlState), written with nuqs `shallow: false` so the server page
+ * URL state as `useList` (useListUrlState), written through the router as well so the server page
  * re-renders for the new URL and passes the new page down as `data`. `busy` while that transition
  * runs (the previous page stays shown). The model fits ListShell.
  */

@@ -6,7 +6,8 @@ import { OFFBOARDING_STATUS_LABELS } from "@/lib/console/offboardings/labels";
 import { offboardingsList } from "@/lib/console/offboardings/list";
 import { offboardingListQuery, type OffboardingPage } from "@/lib/queries/offboardings";
 import type { QueryScope } from "@/lib/queries/scope";
-import { ExportButton, ListView } from "@/components/console/list";
+import { ExportButton } from "@/components/console/list";
+import { ListView } from "@/components/console/list/list-view";
 import { usePeopleOpsEmployments } from "../people-ops/use-employments";
 import { OFFBOARDING_COLUMNS, OffboardingsTable } from "./offboardings-table";
 

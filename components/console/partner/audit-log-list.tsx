@@ -1,7 +1,8 @@
 "use client";
 
 import { useMemo } from "react";
-import { DataTable, ListShell, SelectFilters, useServerList, type ListColumn } from "@/components/console/list";
+import { DataTable, ListShell, useServerList, type ListColumn } from "@/components/console/list";
+import { SelectFilters } from "@/components/console/list/select-filters";
 import { UtcTime } from "@/components/console/partner/grant-health";
 import { auditList } from "@/lib/console/partner/list";
 

@@ -1,10 +1,10 @@
 "use client";
 
-import { useQueryState } from "nuqs";
 import { useEffect, useRef, type ReactNode } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/toaster";
+import { useUrlParam } from "@/components/console/list/url";
 
 /** The query parameter a form adds to the list it returns to after creating a record. */
 export const CREATED_PARAM = "created";
@@ -22,8 +22,8 @@ export function withCreated(href: string, id: string, param: string = CREATED_PA
  * list's state, so any change of filter or page drops it; Dismiss removes it from the URL.
  */
 export function CreatedNotice({ title, children, param = CREATED_PARAM }: { title: string; children?: ReactNode; param?: string }) {
-  // nuqs writes the URL (replace, shallow): Dismiss drops the parameter without a navigation.
-  const [created, setCreated] = useQueryState(param);
+  // Dismiss drops the parameter from the URL in place, without a navigation.
+  const [created, dismiss] = useUrlParam(param);
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (created) ref.current?.focus();
@@ -36,7 +36,7 @@ export function CreatedNotice({ title, children, param = CREATED_PARAM }: { titl
         title={title}
         role="status"
         actions={
-          <Button size="sm" variant="secondary" onClick={() => void setCreated(null)}>
+          <Button size="sm" variant="secondary" onClick={dismiss}>
             Dismiss
           </Button>
         }
@@ -53,13 +53,13 @@ export function CreatedNotice({ title, children, param = CREATED_PARAM }: { titl
  * repeat it). Use CreatedNotice when the confirmation carries content.
  */
 export function SavedToast({ title, param = UPDATED_PARAM }: { title: string; param?: string }) {
-  const [value, setValue] = useQueryState(param);
+  const [value, drop] = useUrlParam(param);
   const shown = useRef<string | null>(null);
   useEffect(() => {
     if (!value || shown.current === value) return;
     shown.current = value;
     toast.success(title);
-    void setValue(null);
-  }, [value, title, setValue]);
+    drop();
+  }, [value, title, drop]);
   return null;
 }

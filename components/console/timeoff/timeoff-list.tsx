@@ -18,15 +18,8 @@ import { BalanceCard } from "./balance-card";
 import { ActionDialog } from "../people-ops/action-dialog";
 import { CreatedNotice } from "../people-ops/created-notice";
 import { ErrorBanner } from "@/components/console/error-banner";
-import {
-  ExportButton,
-  BulkActions,
-  BulkResult,
-  ListView,
-  useBulkSelection,
-  type BulkAction,
-  type BulkRunResult,
-} from "@/components/console/list";
+import { ExportButton, BulkActions, BulkResult, useBulkSelection, type BulkAction, type BulkRunResult } from "@/components/console/list";
+import { ListView } from "@/components/console/list/list-view";
 import { usePeopleOpsEmployments } from "../people-ops/use-employments";
 import { TIMEOFF_COLUMNS, TimeoffTable } from "./timeoff-table";
 

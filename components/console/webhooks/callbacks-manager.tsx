@@ -43,7 +43,7 @@ type Failure = { error: ApiErrorPayload; details: string[] };
 
 /**
  * The company's webhook callbacks, interactive, on the console's list framework: the page is in the
- * URL (`callbacksList`, written by nuqs), the page the server prefetched (same key); register, edit,
+ * URL (`callbacksList`, in the URL), the page the server prefetched (same key); register, edit,
  * delete. Each write runs through the BFF; 422 errors land on the form's fields, others are shown
  * with the API's message and request id; the list is refreshed by key afterwards.
  */

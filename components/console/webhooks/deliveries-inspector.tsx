@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { RowSelectionState } from "@tanstack/react-table";
+import type { RowSelectionState } from "@/components/console/list";
 import Link from "next/link";
 import { useCallback, useId, useMemo, useState } from "react";
 import { ErrorBanner } from "@/components/console/error-banner";
@@ -44,7 +44,7 @@ const DELIVERY_EXPORT_COLUMNS = ["Event", "Status", "Attempts", "First triggered
 
 /**
  * The delivery log, interactive, on the console's list framework: its state is the URL
- * (`deliveriesList`, written by nuqs: Back works and links can be shared), the page the server
+ * (`deliveriesList`, written to the URL: Back works and links can be shared), the page the server
  * prefetched (same key), refetched through the BFF when the state changes. The open delivery is in
  * the URL too, but not in the API query. Replay of the selected deliveries is a bulk action
  * (components/console/list/bulk-actions.tsx: confirmation, one request per row, per-row results); the

@@ -1,6 +1,6 @@
 "use client";
 
-import type { RowSelectionState } from "@tanstack/react-table";
+import type { RowSelectionState } from "@/components/console/list";
 import { useMemo } from "react";
 import { DataTable, type ListColumn, type RowSelection, type TableView } from "@/components/console/list";
 import { cn } from "@/components/ui/cn";

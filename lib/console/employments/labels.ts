@@ -7,7 +7,7 @@ import {
   type LifecycleStage,
   type OnboardingTaskKey,
   type UserStatus,
-} from "@/lib/contract/enums";
+} from "@/lib/contract/employment-enums";
 
 // Human labels and badge colours of the employment enums. One table each, so the list, the detail
 // page and the filters always name and colour a value the same way.

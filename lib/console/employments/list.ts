@@ -1,4 +1,4 @@
-import { EMPLOYMENT_STATUSES } from "@/lib/contract/enums";
+import { EMPLOYMENT_STATUSES } from "@/lib/contract/employment-enums";
 import type { EmploymentListItem } from "@/lib/contract";
 import { defineList, filter, type ListApiQueryOf, type ListStateOf } from "@/lib/console/list";
 import { READMODEL_LIST_SORTS, readModelSort } from "@/lib/console/readmodel/list";

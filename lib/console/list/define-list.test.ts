@@ -69,6 +69,17 @@ describe("defineList", () => {
     expect(again).toEqual({ ...state, kinds: ["b"] });
   });
 
+  it("writes a readable query string that reads back the same: commas, @ and : as they are, the rest escaped", () => {
+    const state = { ...list.defaults, email: "a+b@x.io", kinds: ["a", "c"] as ("a" | "c")[], q: `50% & "más" #1 'x' <y> \`z\`` };
+    const href = list.href(state);
+    expect(href).toBe("/things?kind=a,c&email=a%2Bb@x.io&q=50%25+%26+%22m%C3%A1s%22+%231+%27x%27+%3Cy%3E+%60z%60".replace("%C3%A1", "á"));
+    expect(list.parse(new URLSearchParams(href.split("?")[1]))).toEqual(state);
+    // Repeated keys read the first one; a record's array value too (Next's searchParams).
+    expect(list.parse(new URLSearchParams("status=approved&status=declined")).status).toBe("approved");
+    expect(list.parse({ status: ["declined", "approved"] }).status).toBe("declined");
+    expect(list.ownKeys).toEqual(["employment_id", "status", "kind", "email", "from", "q", "page", "page_size"]);
+  });
+
   it("goes back to page 1 when an API filter or the page size changes, not when the page or a page-local filter does", () => {
     const on3 = { ...list.defaults, page: 3 };
     expect(list.update(on3, { status: "pending" }).page).toBe(1);

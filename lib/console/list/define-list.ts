@@ -1,4 +1,3 @@
-import { createLoader, createSerializer, type ParserMap } from "nuqs/server";
 import { filter, integerParser, type AnyFilter, type Filter, type ValueParser } from "./filters";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE, MAX_PAGE_SIZE, PAGE_SIZE_OPTIONS, type RawSearchParams } from "./pages";
 import { sortDeclaration, type SortDeclaration, type SortOptions, type SortOrder } from "./sort";
@@ -7,10 +6,11 @@ import { sortDeclaration, type SortDeclaration, type SortOptions, type SortOrder
 //   <path>?sort=<column>&order=desc&<filters…>&page=<n>&page_size=<n>&hide=<column,…>
 // (sort and hide only for a list that declares `sort` / `columns`: lib/console/list/sort.ts).
 // where the filters are (mostly) the API's own parameters with the API's own values, and page /
-// page_size are the API's page-number pagination. One declaration gives, from the same nuqs parsers:
+// page_size are the API's page-number pagination. One declaration gives, from the same parsers
+// (each parameter's codec, lib/console/list/filters.ts):
 // - `parse(searchParams)`: the typed state, on the server (Next's `searchParams` record) and in the
 //   browser (URLSearchParams); `useListUrlState(list)` (components/console/list) reads and writes the
-//   same state with nuqs in the browser.
+//   same state in the browser.
 // - `href(state)`: the list's URL (defaults omitted, keys in declaration order: one state, one URL).
 // - `update(state, patch)`: the next state; any change of a filter or of the page size goes back to page 1.
 // - `toApiQuery(state)` / `apiSearch(query)`: the API query (also the react-query key) and its BFF query string.
@@ -60,9 +60,11 @@ export interface ListDefinition<F extends Filters> {
   /** The ids of the columns a user may hide. */
   readonly columns: readonly string[];
   readonly defaults: ListState<F>;
-  /** nuqs parsers by state key, and state key → URL key (for useQueryStates, createLoader, createSerializer). */
+  /** The codec of each state key (in the order of the URL's keys), and state key → URL key. */
   readonly parsers: { [K in keyof ListState<F>]: ValueParser<ListState<F>[K]> };
   readonly urlKeys: Record<string, string>;
+  /** Every URL parameter the list owns (a change of its state rewrites these and keeps the others). */
+  readonly ownKeys: readonly string[];
   /** The typed state of a page's `searchParams` (server) or of a URLSearchParams (browser). */
   parse: (raw: RawSearchParams) => ListState<F>;
   /** The URL of a state (`path` alone for the default view). */
@@ -133,11 +135,33 @@ export function defineList<const F extends Filters>(path: string, options: ListO
   const sortIsDefault = (by: string | undefined, order: SortOrder | undefined) =>
     !sorted || ((by ?? "") === sort.defaultBy && (sort.defaultBy === "" || (order ?? sort.defaultOrder) === sort.defaultOrder));
 
-  // nuqs's own loader and serializer: the same parsers the browser hook uses.
-  const load = createLoader(parsers as ParserMap, { urlKeys });
-  const serialize = createSerializer(parsers as ParserMap, { urlKeys });
-  const parse = (raw: RawSearchParams): S => load(raw) as S;
-  const href = (state: S): string => serialize(path, state as never);
+  // The loader and the serializer of the same parsers: the first value of a parameter, parsed
+  // leniently (absent or not accepted: the default); defaults are not written, keys in declaration order.
+  const entries = Object.entries(parsers as Record<string, ValueParser<unknown>>).map(([k, p]) => [k, urlKeys[k] ?? k, p] as const);
+  const parse = (raw: RawSearchParams): S => {
+    const get =
+      raw instanceof URLSearchParams
+        ? (key: string) => raw.get(key)
+        : (key: string) => {
+            const v = raw[key];
+            return (Array.isArray(v) ? v[0] : v) ?? null;
+          };
+    const state: Record<string, unknown> = {};
+    for (const [k, key, p] of entries) {
+      const v = get(key);
+      state[k] = (v === null ? null : p.parse(v)) ?? p.defaultValue;
+    }
+    return state as S;
+  };
+  const href = (state: S): string => {
+    const parts: string[] = [];
+    for (const [k, key, p] of entries) {
+      const v = (state as Record<string, unknown>)[k];
+      if (v === undefined || v === null || p.eq(v, p.defaultValue)) continue;
+      parts.push(`${encodeKey(key)}=${encodeValue(p.serialize(v))}`);
+    }
+    return parts.length > 0 ? `${path}?${parts.join("&")}` : path;
+  };
 
   const apiNames = names.filter((n) => filters[n]!.api);
 
@@ -218,6 +242,7 @@ export function defineList<const F extends Filters>(path: string, options: ListO
     defaults,
     parsers,
     urlKeys,
+    ownKeys: entries.map(([, key]) => key),
     parse,
     href,
     hrefFor: (patch) => href(update(defaults, patch)),
@@ -258,6 +283,12 @@ export function defineList<const F extends Filters>(path: string, options: ListO
     },
   };
 }
+
+// A query string as the console writes it: readable (commas, `@` and `:` as they are), every
+// character that would change its meaning escaped, spaces as `+`; URLSearchParams reads it back.
+const hex = (c: string) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`;
+const encodeKey = (key: string) => key.replace(/[#&+=?]/g, hex);
+const encodeValue = (value: string) => value.replace(/[%+#&"'`<>]|[^\x20-\uffff]/g, hex).replace(/ /g, "+");
 
 /** The state type of a list definition: `ListStateOf<typeof expensesList>`. */
 export type ListStateOf<L> = L extends ListDefinition<infer F> ? ListState<F> : never;

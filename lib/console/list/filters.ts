@@ -1,20 +1,45 @@
-import { createParser, type SingleParserBuilder } from "nuqs/server";
-
 // The filter kinds of a console list. A filter is one URL parameter that is (usually) also one
 // parameter of the API with the API's own name and values, so the URL, the BFF query and the API
 // query agree. Every parser is lenient: a value the filter does not accept parses to the filter's
 // empty value (never an error page), and the empty value is never written to the URL.
 //
-// Browser-safe and server-safe: parsers come from "nuqs/server", which has no "use client" boundary
-// (the hooks live in "nuqs", used only by components/console/list/use-list-url-state.ts).
+// Browser-safe and server-safe (no library: the same few lines parse a page's `searchParams` on the
+// server and the URL in the browser, components/console/list/use-list-url-state.ts).
 
-/** A nuqs parser with a default (`parser.parse(raw) → value | null`, null meaning "use the default"). */
-export type ValueParser<T> = Omit<SingleParserBuilder<T>, "parseServerSide"> & { readonly defaultValue: T };
+/**
+ * One URL parameter's codec: `parse(raw) → value | null` (null: not accepted, the default applies),
+ * `serialize(value) → raw`, `eq` (a value equal to `defaultValue` is never written to the URL).
+ */
+export interface ValueParser<T> {
+  readonly parse: (raw: string) => T | null;
+  readonly serialize: (value: T) => string;
+  readonly eq: (a: T, b: T) => boolean;
+  readonly defaultValue: T;
+}
+
+/** A codec with its default; `parse` never throws (a value it cannot read is null). */
+export function valueParser<T>(
+  codec: { parse: (raw: string) => T | null; serialize: (value: T) => string; eq: (a: T, b: T) => boolean },
+  defaultValue: T,
+): ValueParser<T> {
+  return {
+    parse: (raw) => {
+      try {
+        return codec.parse(raw);
+      } catch {
+        return null;
+      }
+    },
+    serialize: codec.serialize,
+    eq: codec.eq,
+    defaultValue,
+  };
+}
 
 /**
  * One filter of a list.
  * - `key`: the URL parameter (and the API parameter, unless `api` is false).
- * - `parser`: a nuqs parser whose default is `empty`.
+ * - `parser`: its URL codec, whose default is `empty`.
  * - `api`: whether the value is sent to the API (false: a filter the browser applies itself).
  */
 export interface Filter<T, Key extends string | undefined = string | undefined, Api extends boolean = boolean> {
@@ -42,18 +67,21 @@ function single<const V extends string, Key extends string | undefined, Api exte
   api: Api,
   accept: (v: string) => boolean,
 ): Filter<V | "", Key, Api> {
-  const parser = createParser<V | "">({
-    parse: (raw) => {
-      const v = raw.trim();
-      return v !== "" && accept(v) ? (v as V) : null;
+  const parser = valueParser<V | "">(
+    {
+      parse: (raw) => {
+        const v = raw.trim();
+        return v !== "" && accept(v) ? (v as V) : null;
+      },
+      serialize: (v) => v,
+      eq: stringEq,
     },
-    serialize: (v) => v,
-    eq: stringEq,
-  }).withDefault("");
+    "",
+  );
   return {
     kind,
     key,
-    parser: parser as ValueParser<V | "">,
+    parser,
     empty: "",
     api,
     isSet: (v) => v !== "",
@@ -93,18 +121,21 @@ export const filter = {
     options: KeyOption<Key> & { default: NoInfer<V[number]> },
   ): Filter<V[number], NoInfer<Key>, true> {
     const fallback = options.default;
-    const parser = createParser<V[number]>({
-      parse: (raw) => {
-        const v = raw.trim();
-        return values.includes(v) ? v : null;
+    const parser = valueParser<V[number]>(
+      {
+        parse: (raw) => {
+          const v = raw.trim();
+          return values.includes(v) ? v : null;
+        },
+        serialize: (v) => v,
+        eq: stringEq,
       },
-      serialize: (v) => v,
-      eq: stringEq,
-    }).withDefault(fallback);
+      fallback,
+    );
     return {
       kind: "enum",
       key: options.key as Key,
-      parser: parser as ValueParser<V[number]>,
+      parser,
       empty: fallback,
       api: true,
       isSet: (v) => v !== fallback,
@@ -126,18 +157,21 @@ export const filter = {
       const wanted = new Set(list.map((s) => s.trim()));
       return values.filter((v) => wanted.has(v)) as T;
     };
-    const parser = createParser<T>({
-      parse: (raw) => {
-        const v = normalize(raw.split(","));
-        return v.length > 0 ? v : null;
+    const parser = valueParser<T>(
+      {
+        parse: (raw) => {
+          const v = normalize(raw.split(","));
+          return v.length > 0 ? v : null;
+        },
+        serialize: (v) => normalize(v).join(","),
+        eq: (a, b) => normalize(a).join() === normalize(b).join(),
       },
-      serialize: (v) => normalize(v).join(","),
-      eq: (a, b) => normalize(a).join() === normalize(b).join(),
-    }).withDefault([] as T);
+      [] as T,
+    );
     const f: Filter<T, Key, true> & { normalize: (list: readonly string[]) => T } = {
       kind: "multi",
       key: options.key as Key,
-      parser: parser as ValueParser<T>,
+      parser,
       empty: [] as T,
       api: true,
       isSet: (v) => normalize(v).length > 0,
@@ -183,15 +217,18 @@ export const filter = {
 
 /** An integer parser: digits only, within [min, max] (and among `allowed` when given), else null. */
 export function integerParser(defaultValue: number, { min, max, allowed }: { min: number; max: number; allowed?: readonly number[] }) {
-  return createParser<number>({
-    parse: (raw) => {
-      const v = raw.trim();
-      if (!/^\d{1,9}$/.test(v)) return null;
-      const n = Number(v);
-      if (n < min || n > max) return null;
-      return allowed && !allowed.includes(n) ? null : n;
+  return valueParser<number>(
+    {
+      parse: (raw) => {
+        const v = raw.trim();
+        if (!/^\d{1,9}$/.test(v)) return null;
+        const n = Number(v);
+        if (n < min || n > max) return null;
+        return allowed && !allowed.includes(n) ? null : n;
+      },
+      serialize: (n) => String(n),
+      eq: (a, b) => a === b,
     },
-    serialize: (n) => String(n),
-    eq: (a, b) => a === b,
-  }).withDefault(defaultValue) as ValueParser<number>;
+    defaultValue,
+  );
 }

@@ -1,4 +1,4 @@
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "@/lib/contract/enums";
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "@/lib/contract/page-sizes";
 
 // Pagination constants and helpers shared by every console list (page-number pagination, as the
 // API has it). Browser-safe: no server imports.

@@ -1,5 +1,4 @@
-import { createParser } from "nuqs/server";
-import type { ValueParser } from "./filters";
+import { valueParser, type ValueParser } from "./filters";
 
 // The sort of a console list: one column key and an order, in the URL as
 //   ?sort=<column>&order=desc
@@ -36,22 +35,28 @@ export function sortDeclaration(options: SortOptions | undefined): SortDeclarati
   const defaultBy = options?.default?.by ?? "";
   const defaultOrder = options?.default?.order ?? "asc";
   if (defaultBy && !keys.includes(defaultBy)) throw new Error(`sort: the default column ${defaultBy} is not sortable`);
-  const byParser = createParser<string>({
-    parse: (raw) => {
-      const v = raw.trim();
-      return keys.includes(v) ? v : null;
+  const byParser = valueParser<string>(
+    {
+      parse: (raw) => {
+        const v = raw.trim();
+        return keys.includes(v) ? v : null;
+      },
+      serialize: (v) => v,
+      eq: (a, b) => a === b,
     },
-    serialize: (v) => v,
-    eq: (a, b) => a === b,
-  }).withDefault(defaultBy) as ValueParser<string>;
-  const orderParser = createParser<SortOrder>({
-    parse: (raw) => {
-      const v = raw.trim().toLowerCase();
-      return keys.length > 0 && (v === "asc" || v === "desc") ? v : null;
+    defaultBy,
+  );
+  const orderParser = valueParser<SortOrder>(
+    {
+      parse: (raw) => {
+        const v = raw.trim().toLowerCase();
+        return keys.length > 0 && (v === "asc" || v === "desc") ? v : null;
+      },
+      serialize: (v) => v,
+      eq: (a, b) => a === b,
     },
-    serialize: (v) => v,
-    eq: (a, b) => a === b,
-  }).withDefault(defaultOrder) as ValueParser<SortOrder>;
+    defaultOrder,
+  );
   return {
     keys,
     defaultBy,

@@ -1,4 +1,4 @@
-import { EMPLOYMENT_STATUSES, EMPLOYMENT_TYPES } from "@/lib/contract/enums";
+import { EMPLOYMENT_STATUSES, EMPLOYMENT_TYPES } from "@/lib/contract/employment-enums";
 import { filter } from "@/lib/console/list";
 
 // Browser-safe half of the lists served from the console's read model (docs/decisions/console-readmodel-lists.md):

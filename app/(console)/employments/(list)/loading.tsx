@@ -1,4 +1,4 @@
-import { EmploymentsTableSkeleton } from "@/components/console/employments/employments-table";
+import { EmploymentsTableSkeleton } from "@/components/console/employments/employments-table-skeleton";
 import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 

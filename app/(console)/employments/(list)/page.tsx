@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { EmploymentsList } from "@/components/console/employments/employments-list";
+import { EmploymentsLiveList } from "@/components/console/employments/employments-live-list";
 import { ENVIRONMENT_LABELS } from "@/components/console/environment-badge";
 import { Hydrate } from "@/components/console/hydrate";
 import { ButtonLink } from "@/components/ui/button";
@@ -59,7 +59,7 @@ export default async function EmploymentsPage({ searchParams }: { searchParams: 
         sync completes.
       </p>
       <Hydrate client={queryClient}>
-        <EmploymentsList scope={scope} environmentLabel={environmentLabel} initialError={result.ok ? undefined : result.error} />
+        <EmploymentsLiveList scope={scope} environmentLabel={environmentLabel} initialError={result.ok ? undefined : result.error} />
       </Hydrate>
     </>
   );

@@ -16,7 +16,7 @@ export const metadata: Metadata = { title: "Audit log" };
  * grant for, with a company column and filter); with one, that company's log.
  *
  * The log is the console's own table, read here on the server: the list's URL state is `auditList`
- * (defineList) and the client island changes it with nuqs `shallow: false`, so this page re-renders
+ * (defineList) and the client island changes it through the router (useServerList), so this page re-renders
  * for the new URL. No BFF route: BFF handlers run with a company session's API client and tab scope,
  * and this list needs neither (an operator reads it across companies, no API call is made).
  */

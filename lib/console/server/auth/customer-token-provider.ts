@@ -3,7 +3,7 @@ import CredentialsProvider from "next-auth/providers/credentials";
 import type { Environment } from "@/lib/contract";
 import { ApiRequestError } from "../../api-errors";
 import type { TokenStore } from "../token-store";
-import type { CUSTOMER_TOKEN_ERRORS } from "../../auth/sign-in-url";
+import type { CUSTOMER_TOKEN_ERRORS } from "../../auth/sign-in-errors";
 import { fetchIdentity } from "./token-endpoint";
 
 // Sign-in with a Customer API token, for admins of a single company: the prefix names the environment

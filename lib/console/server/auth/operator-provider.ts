@@ -2,7 +2,7 @@ import "server-only";
 import CredentialsProvider from "next-auth/providers/credentials";
 import type { OperatorSignInResult } from "../partner/operators";
 import type { RevocableGrant, TokenStore } from "../token-store";
-import type { OPERATOR_ERRORS } from "../../auth/sign-in-url";
+import type { OPERATOR_ERRORS } from "../../auth/sign-in-errors";
 
 // Partner operators sign in to the console itself (email and password of `console_operators`), not to
 // the API: they act through the grants companies gave the partner. A browser's previous session (a
