@@ -15,7 +15,8 @@ import { CreatedNotice } from "../people-ops/created-notice";
 import { BulkActions, ExportButton, ListView, type BulkRunResult } from "@/components/console/list";
 import { useBulkResultRegion, useBulkReview } from "../people-ops/use-bulk-review";
 import { usePeopleOpsEmployments } from "../people-ops/use-employments";
-import { EXPENSE_COLUMNS, ExpensesTable } from "./expenses-table";
+import { EXPENSE_COLUMNS } from "./expense-columns";
+import { ExpensesTable } from "./expenses-table";
 
 const itemsOf = (p: ExpensePage) => p.expenses;
 

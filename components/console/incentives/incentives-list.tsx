@@ -25,7 +25,8 @@ import { CreatedNotice, SavedToast } from "../people-ops/created-notice";
 import { ErrorBanner } from "@/components/console/error-banner";
 import { ExportButton, ListView } from "@/components/console/list";
 import { usePeopleOpsEmployments } from "../people-ops/use-employments";
-import { INCENTIVE_COLUMNS, IncentivesTable } from "./incentives-table";
+import { INCENTIVE_COLUMNS } from "./incentive-columns";
+import { IncentivesTable } from "./incentives-table";
 
 const itemsOf = (p: IncentivePage) => p.incentives;
 

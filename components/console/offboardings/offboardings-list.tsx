@@ -8,7 +8,8 @@ import { offboardingListQuery, type OffboardingPage } from "@/lib/queries/offboa
 import type { QueryScope } from "@/lib/queries/scope";
 import { ExportButton, ListView } from "@/components/console/list";
 import { usePeopleOpsEmployments } from "../people-ops/use-employments";
-import { OFFBOARDING_COLUMNS, OffboardingsTable } from "./offboardings-table";
+import { OFFBOARDING_COLUMNS } from "./offboarding-columns";
+import { OffboardingsTable } from "./offboardings-table";
 
 const itemsOf = (p: OffboardingPage) => p.offboardings;
 

@@ -18,7 +18,6 @@ import { useEmploymentCurrencies } from "./use-employment-currencies";
 // the amounts read in major units of the employment's and the company's currency (decision
 // contract-payroll-webhooks.md). The net pay shows the employment's currency, read from its
 // country's contract form (useEmploymentCurrencies); the converted net is in the company's.
-export const PAYSLIP_COLUMNS = ["Issued", "Employment", "Expected payout", "Net pay", "Net, company currency", "PDF"] as const;
 
 const amount = (minor: number | undefined, currency = "") => (minor === undefined ? "—" : formatAmount(minor / 100, currency).trim());
 
