@@ -94,3 +94,76 @@ test("approve two pending expenses in bulk: the confirmation names the count, th
 
   expect(await Promise.all(ids.map((id) => expenseStatus(sandboxApi, id)))).toEqual(["approved", "approved", "declined"]);
 });
+
+/** A Monday at least a week ahead (in this year when it can be), and the two days after it. */
+function nextWorkingDays(): string[] {
+  const at = (d: Date, days: number) => new Date(d.getTime() + days * 86_400_000);
+  const now = new Date();
+  let monday = at(now, 7 + ((8 - now.getUTCDay()) % 7));
+  if (at(monday, 2).getUTCFullYear() !== now.getUTCFullYear()) {
+    monday = new Date(Date.UTC(now.getUTCFullYear(), 0, 5));
+    while (monday.getUTCDay() !== 1) monday = at(monday, 1);
+  }
+  return [0, 1, 2].map((n) => at(monday, n).toISOString().slice(0, 10));
+}
+
+async function createTimeoff(api: APIRequestContext, employmentId: string, day: string, status: "requested" | "approved"): Promise<string> {
+  const res = await api.post("/v1/timeoff", {
+    data: {
+      employment_id: employmentId,
+      timeoff_type: "paid_time_off",
+      start_date: day,
+      end_date: day,
+      timezone: "Europe/Lisbon",
+      timeoff_days: [{ day, hours: 8 }],
+      status,
+    },
+  });
+  expect(res.status(), `POST /v1/timeoff: ${await res.text()}`).toBe(201);
+  return ((await res.json()) as { data: { timeoff: { id: string } } }).data.timeoff.id;
+}
+
+async function timeoffStatus(api: APIRequestContext, id: string): Promise<string> {
+  const res = await api.get(`/v1/timeoff/${id}`);
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { data: { timeoff: { status: string } } }).data.timeoff.status;
+}
+
+test("decline two time off requests in bulk with one reason: the approved one is skipped, the list updates", async ({
+  page,
+  sandboxApi,
+}) => {
+  const employee = await activeEmployee(sandboxApi);
+  const days = nextWorkingDays();
+  const ids = [
+    await createTimeoff(sandboxApi, employee.id, days[0]!, "requested"),
+    await createTimeoff(sandboxApi, employee.id, days[1]!, "requested"),
+    // Approved already: selected too, it is skipped with the rule's reason, never sent.
+    await createTimeoff(sandboxApi, employee.id, days[2]!, "approved"),
+  ];
+
+  await page.goto(`/timeoff?employment_id=${employee.id}`);
+  const table = page.getByRole("table", { name: /^Time off requests, page 1 of 1$/ });
+  await expect(table).toBeVisible();
+  const boxes = table.getByRole("checkbox", { name: new RegExp(`^Select Paid time off of ${employee.full_name}, `) });
+  await expect(boxes).toHaveCount(3);
+  for (let i = 0; i < 3; i++) await boxes.nth(i).check();
+  const toolbar = page.getByRole("toolbar", { name: "Bulk actions" });
+  await expect(toolbar).toContainText("3 selected");
+
+  await toolbar.getByRole("button", { name: "Decline…" }).click();
+  const dialog = page.getByRole("dialog", { name: "Decline time off" });
+  await expect(dialog).toContainText("2 time off requests will be declined with the reason below (the employee sees it).");
+  await expect(dialog).toContainText("1 of 3 selected will be skipped:");
+  await dialog.getByLabel("Reason for declining").fill("Team offsite that week");
+  await dialog.getByRole("button", { name: "Decline 2 time off requests" }).click();
+  await expect(dialog).toBeHidden();
+
+  const result = page.getByRole("status").filter({ hasText: "Decline time off: 2 done, 1 skipped" });
+  await expect(result).toBeVisible();
+  await expect(result.getByRole("list", { name: "Results per row" }).getByRole("listitem")).toHaveCount(3);
+  for (const id of ids.slice(0, 2)) await expect(table.locator(`[data-timeoff-id="${id}"]`)).toContainText("Declined");
+  await expect(page.getByRole("toolbar", { name: "Bulk actions" })).toHaveCount(0);
+
+  expect(await Promise.all(ids.map((id) => timeoffStatus(sandboxApi, id)))).toEqual(["declined", "declined", "approved"]);
+});
