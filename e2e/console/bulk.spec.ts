@@ -1,5 +1,5 @@
 import type { APIRequestContext } from "@playwright/test";
-import { createPortugueseEmployee, isoDateIn, type ApiEmployment } from "../support/api";
+import { createPortugueseEmployee, isoDateIn, workingDaysAhead, type ApiEmployment } from "../support/api";
 import { expect, test } from "../support/fixtures";
 
 // Issue 14, bulk actions: select expenses on the list, approve them in one go. The confirmation names
@@ -20,27 +20,32 @@ async function activeEmployee(api: APIRequestContext): Promise<ApiEmployment> {
   return ((await res.json()) as { data: { employment: ApiEmployment } }).data.employment;
 }
 
-async function createExpense(api: APIRequestContext, employmentId: string, title: string): Promise<string> {
-  const res = await api.post("/v1/expenses", {
-    data: {
-      employment_id: employmentId,
-      title,
-      amount: 1200,
-      currency: "EUR",
-      category: "travel",
-      expense_date: isoDateIn(0),
-      receipt: { name: "r.png", content: PNG_1PX },
-    },
-  });
-  expect(res.status(), `POST /v1/expenses: ${await res.text()}`).toBe(201);
-  return ((await res.json()) as { data: { expense: { id: string } } }).data.expense.id;
+/** POSTs `data` to `path`; the id of the created object, answered under `key` (`expense`, `timeoff`). */
+async function create(api: APIRequestContext, path: string, key: string, data: Record<string, unknown>): Promise<string> {
+  const res = await api.post(path, { data });
+  expect(res.status(), `POST ${path}: ${await res.text()}`).toBe(201);
+  return ((await res.json()) as { data: Record<string, { id: string }> }).data[key]!.id;
 }
 
-async function expenseStatus(api: APIRequestContext, id: string): Promise<string> {
-  const res = await api.get(`/v1/expenses/${id}`);
+/** The status of the object at `path`, answered under `key`. */
+async function statusOf(api: APIRequestContext, path: string, key: string): Promise<string> {
+  const res = await api.get(path);
   expect(res.status()).toBe(200);
-  return ((await res.json()) as { data: { expense: { status: string } } }).data.expense.status;
+  return ((await res.json()) as { data: Record<string, { status: string }> }).data[key]!.status;
 }
+
+const createExpense = (api: APIRequestContext, employmentId: string, title: string) =>
+  create(api, "/v1/expenses", "expense", {
+    employment_id: employmentId,
+    title,
+    amount: 1200,
+    currency: "EUR",
+    category: "travel",
+    expense_date: isoDateIn(0),
+    receipt: { name: "r.png", content: PNG_1PX },
+  });
+
+const expenseStatus = (api: APIRequestContext, id: string) => statusOf(api, `/v1/expenses/${id}`, "expense");
 
 test("approve two pending expenses in bulk: the confirmation names the count, the result is per row, the list updates", async ({
   page,
@@ -95,46 +100,25 @@ test("approve two pending expenses in bulk: the confirmation names the count, th
   expect(await Promise.all(ids.map((id) => expenseStatus(sandboxApi, id)))).toEqual(["approved", "approved", "declined"]);
 });
 
-/** A Monday at least a week ahead (in this year when it can be), and the two days after it. */
-function nextWorkingDays(): string[] {
-  const at = (d: Date, days: number) => new Date(d.getTime() + days * 86_400_000);
-  const now = new Date();
-  let monday = at(now, 7 + ((8 - now.getUTCDay()) % 7));
-  if (at(monday, 2).getUTCFullYear() !== now.getUTCFullYear()) {
-    monday = new Date(Date.UTC(now.getUTCFullYear(), 0, 5));
-    while (monday.getUTCDay() !== 1) monday = at(monday, 1);
-  }
-  return [0, 1, 2].map((n) => at(monday, n).toISOString().slice(0, 10));
-}
-
-async function createTimeoff(api: APIRequestContext, employmentId: string, day: string, status: "requested" | "approved"): Promise<string> {
-  const res = await api.post("/v1/timeoff", {
-    data: {
-      employment_id: employmentId,
-      timeoff_type: "paid_time_off",
-      start_date: day,
-      end_date: day,
-      timezone: "Europe/Lisbon",
-      timeoff_days: [{ day, hours: 8 }],
-      status,
-    },
+const createTimeoff = (api: APIRequestContext, employmentId: string, day: string, status: "requested" | "approved") =>
+  create(api, "/v1/timeoff", "timeoff", {
+    employment_id: employmentId,
+    timeoff_type: "paid_time_off",
+    start_date: day,
+    end_date: day,
+    timezone: "Europe/Lisbon",
+    timeoff_days: [{ day, hours: 8 }],
+    status,
   });
-  expect(res.status(), `POST /v1/timeoff: ${await res.text()}`).toBe(201);
-  return ((await res.json()) as { data: { timeoff: { id: string } } }).data.timeoff.id;
-}
 
-async function timeoffStatus(api: APIRequestContext, id: string): Promise<string> {
-  const res = await api.get(`/v1/timeoff/${id}`);
-  expect(res.status()).toBe(200);
-  return ((await res.json()) as { data: { timeoff: { status: string } } }).data.timeoff.status;
-}
+const timeoffStatus = (api: APIRequestContext, id: string) => statusOf(api, `/v1/timeoff/${id}`, "timeoff");
 
 test("decline two time off requests in bulk with one reason: the approved one is skipped, the list updates", async ({
   page,
   sandboxApi,
 }) => {
   const employee = await activeEmployee(sandboxApi);
-  const days = nextWorkingDays();
+  const days = workingDaysAhead();
   const ids = [
     await createTimeoff(sandboxApi, employee.id, days[0]!, "requested"),
     await createTimeoff(sandboxApi, employee.id, days[1]!, "requested"),
