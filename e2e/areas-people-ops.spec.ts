@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { createPortugueseEmployee, isoDateIn, type ApiEmployment } from "./support/api";
+import { createPortugueseEmployee, isoDateIn, workingDaysAhead, type ApiEmployment } from "./support/api";
 import { SANDBOX_CUSTOMER_TOKEN } from "./support/env";
 import { expect, test, type ConsoleFixtures } from "./support/fixtures";
 
@@ -37,25 +37,13 @@ async function apiJson<T>(res: Awaited<ReturnType<APIRequestContext["get"]>>, st
 
 const today = () => isoDateIn(0);
 
-/** Monday to Wednesday of a week of this calendar year (the balance counts this year), in the future when the year allows. */
-function weekThisYear(): { monday: string; wednesday: string } {
-  const now = new Date();
-  const year = now.getUTCFullYear();
-  const at = (d: Date, days: number) => new Date(d.getTime() + days * 86_400_000);
-  let monday = at(now, 7 + ((8 - now.getUTCDay()) % 7)); // a Monday at least a week ahead
-  if (at(monday, 2).getUTCFullYear() !== year) {
-    monday = new Date(Date.UTC(year, 0, 5));
-    while (monday.getUTCDay() !== 1) monday = at(monday, 1);
-  }
-  return { monday: monday.toISOString().slice(0, 10), wednesday: at(monday, 2).toISOString().slice(0, 10) };
-}
-
 /** A 1×1 PNG: the smallest receipt the API accepts as an image. */
 const PNG_1PX = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAAAAAA6fptVAAAACklEQVR4nGNgAAAAAgABSK+kcQAAAABJRU5ErkJggg==";
 
 test("request time off and see the balance change", async ({ page, traffic, sandboxApi, axe, snap }) => {
   const employee = await activeEmployee(sandboxApi, "Time off");
-  const { monday, wednesday } = weekThisYear();
+  // In this calendar year when it can be: the balance counts this year.
+  const [monday, , wednesday] = workingDaysAhead();
   await signIn(page, traffic, `/timeoff/balances?employment_id=${employee.id}`);
 
   const balance = page.getByRole("region", { name: `Paid time off balance of ${employee.full_name}` });

@@ -1,8 +1,56 @@
+import { ListSkeleton } from "@/components/console/list/list-skeleton";
 import { Card, CardBody } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 
-// Loading states of pages that are not lists: a detail page (one object: breadcrumb, title, cards of
-// facts) and a form page. A list's skeleton (a table) would announce the wrong page.
+// The loading states of the console's pages (their routes' loading.tsx): a list page, a detail page
+// (one object: breadcrumb, title, cards of facts) and a form page; a list's skeleton (a table) on a
+// detail or form page would announce the wrong page. Plain markup without "use client": a loading.tsx
+// wraps every route below its folder too, so it ships no client code (components/console/route-bundles.test.ts);
+// column titles come from the areas' plain `*-columns.ts` modules, never from a "use client" table.
+
+/** A page's header while it loads: the title and its description. */
+export function PageHeaderSkeleton() {
+  return (
+    <div className="mb-6 space-y-2">
+      <Skeleton className="h-8 w-56" />
+      <Skeleton className="h-4 w-96 max-w-full" />
+    </div>
+  );
+}
+
+/**
+ * A list page while it loads: its header, its filters (`filters` placeholders; 0 for a list without
+ * any), and the table with the list's own column titles. `what` completes "Loading …" (the list's name).
+ */
+export function ListPageSkeleton({
+  what,
+  columns,
+  rows = 6,
+  filters = 1,
+}: {
+  what: string;
+  columns: readonly string[];
+  rows?: number;
+  filters?: number;
+}) {
+  return (
+    <div aria-busy="true">
+      <PageHeaderSkeleton />
+      {filters > 0 ? (
+        <Card className="mb-4 p-4">
+          <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+            {Array.from({ length: filters }, (_, i) => (
+              <Skeleton key={i} className="h-16" />
+            ))}
+          </div>
+        </Card>
+      ) : null}
+      <Card className="overflow-hidden">
+        <ListSkeleton columns={columns} rows={rows} label={`Loading ${what}…`} />
+      </Card>
+    </div>
+  );
+}
 
 /** One object's page while it loads; `what` completes "Loading the …". */
 export function DetailPageSkeleton({ what }: { what: string }) {

@@ -249,16 +249,7 @@ describe("console route bundles", () => {
       );
     // Loading files that still take their skeleton from the list's client module (each ships a second
     // copy of its list's code): to be made plain, then removed from here (the test fails for a clean one).
-    const NOT_YET_PLAIN = [
-      "company-managers/loading.tsx",
-      "contract-amendments/(list)/loading.tsx",
-      "expenses/(list)/loading.tsx",
-      "incentives/(list)/loading.tsx",
-      "offboardings/(list)/loading.tsx",
-      "outstanding-payments/loading.tsx",
-      "payslips/loading.tsx",
-      "webhooks/deliveries/loading.tsx",
-    ];
+    const NOT_YET_PLAIN = ["webhooks/deliveries/loading.tsx"];
     const files = loadings(CONSOLE);
     expect(files.length).toBeGreaterThan(5);
     const stale: string[] = [];
@@ -285,7 +276,7 @@ describe("console route bundles", () => {
     let plain = 0;
     for (const file of loadings(CONSOLE)) {
       const source = readFileSync(file, "utf8");
-      if (!/components\/console\/list\/list-skeleton/.test(source)) continue;
+      if (!/components\/console\/(list\/list-skeleton|page-skeletons)"/.test(source)) continue;
       plain++;
       for (const m of source.matchAll(/\bimport\s+\{([^}]*)\}\s*from\s*["']([^"']+)["']/g)) {
         const target = resolve(m[2]!, file);
@@ -301,6 +292,28 @@ describe("console route bundles", () => {
       }
     }
     expect(plain).toBeGreaterThan(0);
+    expect(offenders).toEqual([]);
+  });
+
+  it("a list page's loading.tsx is plain markup: one ListPageSkeleton, no client module at all", () => {
+    const loadings = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((d) =>
+        d.isDirectory() ? loadings(path.join(dir, d.name)) : d.name === "loading.tsx" ? [path.join(dir, d.name)] : [],
+      );
+    const lists = loadings(CONSOLE).filter((file) => /\bListPageSkeleton\b/.test(readFileSync(file, "utf8")));
+    expect(lists.map((f) => path.relative(CONSOLE, f))).toEqual(
+      expect.arrayContaining(["contract-amendments/(list)/loading.tsx", "payslips/loading.tsx", "outstanding-payments/loading.tsx"]),
+    );
+    const offenders = lists.flatMap((file) => {
+      const graph = clientGraph(file);
+      const source = readFileSync(file, "utf8");
+      return [
+        ...[...graph.files].map((f) => `${path.relative(ROOT, file)}: ${chain(graph, f)}`),
+        ...(/from "@\/components\/console\/page-skeletons"/.test(source)
+          ? []
+          : [`${path.relative(ROOT, file)}: not the one ListPageSkeleton`]),
+      ];
+    });
     expect(offenders).toEqual([]);
   });
 

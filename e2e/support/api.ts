@@ -54,6 +54,20 @@ export function isoDateIn(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 }
 
+/** Monday, Tuesday and Wednesday of a week at least a week ahead, in this calendar year when it can be (YYYY-MM-DD). */
+export function workingDaysAhead(): [string, string, string] {
+  const now = new Date();
+  const year = now.getUTCFullYear();
+  const at = (d: Date, days: number) => new Date(d.getTime() + days * 86_400_000);
+  let monday = at(now, 7 + ((8 - now.getUTCDay()) % 7)); // a Monday at least a week ahead
+  if (at(monday, 2).getUTCFullYear() !== year) {
+    monday = new Date(Date.UTC(year, 0, 5));
+    while (monday.getUTCDay() !== 1) monday = at(monday, 1);
+  }
+  const day = (n: number) => at(monday, n).toISOString().slice(0, 10);
+  return [day(0), day(1), day(2)];
+}
+
 let counter = 0;
 
 /**

@@ -6,29 +6,19 @@ import { Hydrate } from "@/components/console/hydrate";
 import { PageHeader } from "@/components/ui/page-header";
 import { listCompanyManagers } from "@/lib/console/server/company-managers/api";
 import { managersList } from "@/lib/console/company-managers/list";
-import { getPageApi, loadForPage } from "@/lib/console/server/pages";
+import { loadListPage, type PageSearchParams } from "@/lib/console/server/pages";
 import { requireConsoleSession } from "@/lib/console/server/session";
 import { managerListQuery } from "@/lib/queries/company-managers";
-import { makeQueryClient } from "@/lib/queries/query-client";
 
 export const metadata: Metadata = { title: "Company managers" };
 
 /** The company's users with roles: list, invite, remove (never the last owner: the API refuses). */
-export default async function CompanyManagersPage({
-  searchParams,
-}: {
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-}) {
-  const state = managersList.parse(await searchParams);
-  const returnTo = managersList.href(state);
-  const { api, scope } = await getPageApi(returnTo);
+export default async function CompanyManagersPage({ searchParams }: PageSearchParams) {
+  const { scope, returnTo, queryClient, initialError } = await loadListPage(managersList, searchParams, {
+    query: managerListQuery,
+    load: listCompanyManagers,
+  });
   const session = await requireConsoleSession(returnTo);
-  const apiQuery = managersList.toApiQuery(state);
-  const queryClient = makeQueryClient();
-  const result = await loadForPage(
-    () => queryClient.fetchQuery({ ...managerListQuery(scope, apiQuery), queryFn: () => listCompanyManagers(api, apiQuery) }),
-    { returnTo },
-  );
   return (
     <>
       <PageHeader
@@ -42,7 +32,7 @@ export default async function CompanyManagersPage({
             companyName={session.company?.name ?? null}
             currentUserId={session.user?.id ?? null}
             environmentLabel={ENVIRONMENT_LABELS[scope.environment]}
-            initialError={result.ok ? undefined : result.error}
+            initialError={initialError}
           />
           <InviteManagerCard scope={scope} />
         </div>

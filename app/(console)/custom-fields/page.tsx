@@ -7,23 +7,17 @@ import { PageHeader } from "@/components/ui/page-header";
 import { listCustomFields } from "@/lib/console/server/custom-fields/api";
 import { customFieldsList } from "@/lib/console/custom-fields/list";
 import { NEW_CUSTOM_FIELD_PATH } from "@/lib/console/custom-fields/links";
-import { getPageApi, loadForPage } from "@/lib/console/server/pages";
+import { loadListPage, type PageSearchParams } from "@/lib/console/server/pages";
 import { customFieldListQuery } from "@/lib/queries/custom-fields";
-import { makeQueryClient } from "@/lib/queries/query-client";
 
 export const metadata: Metadata = { title: "Custom fields" };
 
 /** The company's custom field definitions; values are edited on each employment's page. */
-export default async function CustomFieldsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const state = customFieldsList.parse(await searchParams);
-  const returnTo = customFieldsList.href(state);
-  const { api, scope } = await getPageApi(returnTo);
-  const apiQuery = customFieldsList.toApiQuery(state);
-  const queryClient = makeQueryClient();
-  const result = await loadForPage(
-    () => queryClient.fetchQuery({ ...customFieldListQuery(scope, apiQuery), queryFn: () => listCustomFields(api, apiQuery) }),
-    { returnTo },
-  );
+export default async function CustomFieldsPage({ searchParams }: PageSearchParams) {
+  const { scope, queryClient, initialError } = await loadListPage(customFieldsList, searchParams, {
+    query: customFieldListQuery,
+    load: listCustomFields,
+  });
   const environmentLabel = ENVIRONMENT_LABELS[scope.environment];
   return (
     <>
@@ -37,7 +31,7 @@ export default async function CustomFieldsPage({ searchParams }: { searchParams:
         }
       />
       <Hydrate client={queryClient}>
-        <CustomFieldsList scope={scope} environmentLabel={environmentLabel} initialError={result.ok ? undefined : result.error} />
+        <CustomFieldsList scope={scope} environmentLabel={environmentLabel} initialError={initialError} />
       </Hydrate>
     </>
   );

@@ -1,6 +1,6 @@
-import { ListPageSkeleton } from "@/components/console/list/list-skeleton";
 import { TIMEOFF_COLUMNS } from "@/components/console/timeoff/timeoff-columns";
+import { ListPageSkeleton } from "@/components/console/page-skeletons";
 
 export default function TimeoffLoading() {
-  return <ListPageSkeleton columns={TIMEOFF_COLUMNS} />;
+  return <ListPageSkeleton what="time off requests" columns={TIMEOFF_COLUMNS} rows={8} filters={3} />;
 }

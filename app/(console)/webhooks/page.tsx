@@ -6,23 +6,32 @@ import { TestEventCard } from "@/components/console/webhooks/test-event-card";
 import { Alert } from "@/components/ui/alert";
 import { ButtonLink } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
-import { getPageApi, loadForPage } from "@/lib/console/server/pages";
+import { loadListPage, type PageSearchParams } from "@/lib/console/server/pages";
 import { listWebhookCallbacks } from "@/lib/console/server/webhooks/api";
 import { TEST_EVENT_EMPLOYMENTS_QUERY } from "@/lib/console/webhooks/test-event-form";
 import { WEBHOOK_DELIVERIES_PATH } from "@/lib/console/webhooks/links";
 import { callbacksList } from "@/lib/console/webhooks/list";
 import { employmentListQuery } from "@/lib/queries/employments";
-import { makeQueryClient } from "@/lib/queries/query-client";
 import { webhookCallbacksQuery } from "@/lib/queries/webhooks";
 import { listEmployments } from "@/lib/console/server/employments/api";
 
 export const metadata: Metadata = { title: "Webhooks" };
 
 /** The company's webhook callbacks: the URL's page is fetched here, then the page is interactive. */
-export default async function WebhooksPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const state = callbacksList.parse(await searchParams);
-  const returnTo = callbacksList.href(state);
-  const { api, scope } = await getPageApi(returnTo);
+export default async function WebhooksPage({ searchParams }: PageSearchParams) {
+  const page = await loadListPage(callbacksList, searchParams, {
+    // Callbacks are listed per company (GET /v1/companies/{company_id}/webhook-callbacks).
+    perCompany: true,
+    query: webhookCallbacksQuery,
+    load: (api, apiQuery, scope) => listWebhookCallbacks(api, scope.companyId, apiQuery),
+    // The test event's employment picker (sandbox only); a failure is shown by the card when it retries.
+    also: ({ scope, api, prefetch }) => [
+      scope.environment === "sandbox"
+        ? prefetch(employmentListQuery(scope, TEST_EVENT_EMPLOYMENTS_QUERY), () => listEmployments(api, TEST_EVENT_EMPLOYMENTS_QUERY))
+        : null,
+    ],
+  });
+  const { scope } = page;
   const environmentLabel = ENVIRONMENT_LABELS[scope.environment];
   const sandbox = scope.environment === "sandbox";
   const header = (
@@ -33,8 +42,7 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
     />
   );
 
-  // Callbacks are listed per company (GET /v1/companies/{company_id}/webhook-callbacks).
-  if (scope.companyId === "partner") {
+  if (page.noCompany) {
     return (
       <>
         {header}
@@ -47,36 +55,12 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
     );
   }
 
-  const apiQuery = callbacksList.toApiQuery(state);
-  const queryClient = makeQueryClient();
-  const [result] = await Promise.all([
-    loadForPage(
-      () =>
-        queryClient.fetchQuery({
-          ...webhookCallbacksQuery(scope, apiQuery),
-          queryFn: () => listWebhookCallbacks(api, scope.companyId, apiQuery),
-        }),
-      { returnTo },
-    ),
-    // The test event's employment picker (sandbox only); a failure is shown by the card when it retries.
-    sandbox
-      ? loadForPage(
-          () =>
-            queryClient.fetchQuery({
-              ...employmentListQuery(scope, TEST_EVENT_EMPLOYMENTS_QUERY),
-              queryFn: () => listEmployments(api, TEST_EVENT_EMPLOYMENTS_QUERY),
-            }),
-          { returnTo },
-        )
-      : null,
-  ]);
-
   return (
     <>
       {header}
-      <Hydrate client={queryClient}>
+      <Hydrate client={page.queryClient}>
         <div className={sandbox ? "grid grid-cols-1 items-start gap-6 xl:grid-cols-[minmax(0,1fr)_24rem]" : undefined}>
-          <CallbacksManager scope={scope} environmentLabel={environmentLabel} initialError={result.ok ? undefined : result.error} />
+          <CallbacksManager scope={scope} environmentLabel={environmentLabel} initialError={page.initialError} />
           {sandbox ? <TestEventCard scope={scope} /> : null}
         </div>
       </Hydrate>

@@ -18,8 +18,8 @@ import type { Tone } from "@/lib/console/employments/labels";
 import { companyKeys } from "@/lib/queries/company";
 import { managerKeys, managerListQuery, removeManager } from "@/lib/queries/company-managers";
 import type { QueryScope } from "@/lib/queries/scope";
+import { MANAGER_COLUMNS } from "./manager-columns";
 
-export const MANAGER_COLUMNS = ["Name", "Email", "Role", "Actions"] as const;
 const ROLE_TONES: Record<CompanyRole, Tone> = { owner: "violet", admin: "blue", people_manager: "teal", onboarding_manager: "gray" };
 
 /**

@@ -20,8 +20,7 @@ import { employmentOptions } from "@/lib/console/payslips/employment-directory";
 import { companyManagersQuery } from "@/lib/queries/company";
 import { amendmentListQuery } from "@/lib/queries/contract-amendments";
 import type { QueryScope } from "@/lib/queries/scope";
-
-export const AMENDMENT_COLUMNS = ["Amendment", "Employment", "Effective", "Status", "Requested by", "Submitted"] as const;
+import { AMENDMENT_COLUMNS } from "./amendment-columns";
 
 /** Contract amendments, newest first; employment and statuses filter through the API, in the URL. */
 export function AmendmentsList({

@@ -1,8 +1,8 @@
 "use client";
 
-import { useCallback, useState } from "react";
+import { useCallback, type ComponentProps } from "react";
 import { EXPENSE_STATUSES } from "@/lib/contract/enums";
-import type { EmploymentListItem, Expense } from "@/lib/contract";
+import type { Expense } from "@/lib/contract";
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
 import { EXPENSE_STATUS_LABELS } from "@/lib/console/expenses/labels";
 import { expensesList } from "@/lib/console/expenses/list";
@@ -12,18 +12,12 @@ import { reviewAvailability } from "@/lib/console/expenses/rules";
 import { unnamedEmployment } from "@/lib/console/people-ops/eligibility";
 import type { QueryScope } from "@/lib/queries/scope";
 import { CreatedNotice } from "../people-ops/created-notice";
-import {
-  BulkActions,
-  BulkResult,
-  ExportButton,
-  useBulkSelection,
-  type BulkAction,
-  type BulkRunResult,
-  type TableView,
-} from "@/components/console/list";
+import { BulkActions, ExportButton, type BulkRunResult } from "@/components/console/list";
 import { ListView } from "@/components/console/list/list-view";
+import { useBulkResultRegion, useBulkReview } from "../people-ops/use-bulk-review";
 import { usePeopleOpsEmployments } from "../people-ops/use-employments";
-import { EXPENSE_COLUMNS, ExpensesTable } from "./expenses-table";
+import { EXPENSE_COLUMNS } from "./expense-columns";
+import { ExpensesTable } from "./expenses-table";
 
 const itemsOf = (p: ExpensePage) => p.expenses;
 
@@ -38,12 +32,10 @@ export function ExpensesList({
   initialError?: ApiErrorPayload;
 }) {
   const { items: employments, names } = usePeopleOpsEmployments(scope);
-  const [bulkResult, setBulkResult] = useState<BulkRunResult | null>(null);
+  const bulkResult = useBulkResultRegion();
   return (
     <div className="space-y-4">
-      <div aria-live="polite" className="empty:hidden">
-        {bulkResult ? <BulkResult result={bulkResult} onDismiss={() => setBulkResult(null)} /> : null}
-      </div>
+      {bulkResult.region}
       <CreatedNotice title="Expense submitted">
         <p>It is pending review: open it below to approve or decline it.</p>
       </CreatedNotice>
@@ -72,16 +64,8 @@ export function ExpensesList({
             operation="expenses.read"
           />
         }
-        renderTable={(items, { busy, caption, table }) => (
-          <BulkExpensesTable
-            scope={scope}
-            onResult={setBulkResult}
-            items={items}
-            names={names}
-            busy={busy}
-            caption={caption}
-            table={table}
-          />
+        renderTable={(items, view) => (
+          <BulkExpensesTable scope={scope} onResult={bulkResult.onResult} items={items} names={names} {...view} />
         )}
       />
     </div>
@@ -91,69 +75,37 @@ export function ExpensesList({
 const expenseId = (e: Expense) => e.id;
 const plural = (n: number) => (n === 1 ? "1 expense" : `${n} expenses`);
 
-/** The expenses table with row selection and bulk approve / decline (components/console/list/bulk-actions.tsx). */
+/** The expenses table with row selection and bulk approve / decline (../people-ops/use-bulk-review.tsx). */
 function BulkExpensesTable({
   scope,
   onResult,
-  items,
   names,
-  busy,
-  caption,
-  table,
-}: {
-  scope: QueryScope;
-  onResult: (result: BulkRunResult | null) => void;
-  items: readonly Expense[];
-  names: ReadonlyMap<string, EmploymentListItem>;
-  busy: boolean;
-  caption: string;
-  table: TableView;
-}) {
+  ...table
+}: Omit<ComponentProps<typeof ExpensesTable>, "selection"> & { scope: QueryScope; onResult: (r: BulkRunResult | null) => void }) {
   const rowName = useCallback(
     (e: Expense) => `${expenseTitle(e)}, ${names.get(e.employment_id)?.full_name ?? unnamedEmployment(e.employment_id)}`,
     [names],
   );
-  const rowLabel = useCallback((e: Expense) => `Select ${rowName(e)}`, [rowName]);
-  const { selected, selection, clear } = useBulkSelection(items, expenseId, rowLabel);
-  const actions: BulkAction<Expense>[] = [
-    {
-      id: "approve",
-      label: "Approve",
-      title: "Approve expenses",
-      describe: (n) => `${plural(n)} will be approved.`,
-      confirmLabel: (n) => `Approve ${plural(n)}`,
-      pendingLabel: "Approving…",
-      variant: "primary",
+  const { selection, bulkActions } = useBulkReview({
+    rows: table.items,
+    getRowId: expenseId,
+    rowName,
+    noun: "expenses",
+    count: plural,
+    operation: "expenses.write",
+    invalidate: expenseKeys.all(scope),
+    onResult,
+    approve: { check: reviewAvailability, run: (e) => reviewExpense(scope, e.id, { status: "approved" }) },
+    decline: {
       check: reviewAvailability,
-      run: (e) => reviewExpense(scope, e.id, { status: "approved" }),
-    },
-    {
-      id: "decline",
-      label: "Decline",
-      title: "Decline expenses",
-      describe: (n) => `${plural(n)} will be declined with the reason below (the employee sees it).`,
-      confirmLabel: (n) => `Decline ${plural(n)}`,
-      pendingLabel: "Declining…",
-      variant: "danger",
-      check: reviewAvailability,
-      reason: { label: "Reason for declining", description: "Sent with each expense; the employee sees it. Required." },
+      reasonDescription: "Sent with each expense; the employee sees it. Required.",
       run: (e, reason) => reviewExpense(scope, e.id, { status: "declined", reason }),
     },
-  ];
+  });
   return (
     <div className="space-y-3">
-      <BulkActions
-        rows={items}
-        getRowId={expenseId}
-        rowName={rowName}
-        selected={selected}
-        onClear={clear}
-        actions={actions}
-        operation="expenses.write"
-        invalidate={expenseKeys.all(scope)}
-        onResult={onResult}
-      />
-      <ExpensesTable items={items} names={names} busy={busy} caption={caption} selection={selection} table={table} />
+      <BulkActions {...bulkActions} />
+      <ExpensesTable {...table} names={names} selection={selection} />
     </div>
   );
 }

@@ -10,8 +10,6 @@ import { expenseHref } from "@/lib/console/expenses/links";
 import { EmploymentCell } from "../people-ops/employment-cell";
 import { ExpenseStatusBadge } from "./expense-badges";
 
-export const EXPENSE_COLUMNS = ["Expense", "Employee", "Date", "Amount", "Receipts", "Status"] as const;
-
 export function ExpensesTable({
   items,
   names,

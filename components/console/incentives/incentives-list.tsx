@@ -26,7 +26,8 @@ import { ErrorBanner } from "@/components/console/error-banner";
 import { ExportButton } from "@/components/console/list";
 import { ListView } from "@/components/console/list/list-view";
 import { usePeopleOpsEmployments } from "../people-ops/use-employments";
-import { INCENTIVE_COLUMNS, IncentivesTable } from "./incentives-table";
+import { INCENTIVE_COLUMNS } from "./incentive-columns";
+import { IncentivesTable } from "./incentives-table";
 
 const itemsOf = (p: IncentivePage) => p.incentives;
 

@@ -12,8 +12,6 @@ import { formatMinor } from "@/lib/console/people-ops/money";
 import { EmploymentCell } from "../people-ops/employment-cell";
 import { IncentiveStatusBadge } from "./incentive-badges";
 
-export const INCENTIVE_COLUMNS = ["Employee", "Type", "Amount", "Effective", "Status", "Actions"] as const;
-
 export interface IncentiveRowActions {
   onDelete: (i: Incentive) => void;
   /** Sandbox only: null on production. */

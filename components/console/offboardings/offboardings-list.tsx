@@ -9,7 +9,8 @@ import type { QueryScope } from "@/lib/queries/scope";
 import { ExportButton } from "@/components/console/list";
 import { ListView } from "@/components/console/list/list-view";
 import { usePeopleOpsEmployments } from "../people-ops/use-employments";
-import { OFFBOARDING_COLUMNS, OffboardingsTable } from "./offboardings-table";
+import { OFFBOARDING_COLUMNS } from "./offboarding-columns";
+import { OffboardingsTable } from "./offboardings-table";
 
 const itemsOf = (p: OffboardingPage) => p.offboardings;
 

@@ -10,8 +10,6 @@ import { offboardingHref } from "@/lib/console/offboardings/links";
 import { EmploymentCell } from "../people-ops/employment-cell";
 import { OffboardingStatusBadge } from "./offboarding-badges";
 
-export const OFFBOARDING_COLUMNS = ["Employee", "Reason", "Termination date", "Submitted", "Status"] as const;
-
 export function OffboardingsTable({
   items,
   names,

@@ -25,6 +25,7 @@ import { paymentsList, type PaymentListState, type PaymentSortBy } from "@/lib/c
 import { formatMinorAmount, formatPeriod } from "@/lib/console/payslips/format";
 import { paymentListQuery } from "@/lib/queries/outstanding-payments";
 import type { QueryScope } from "@/lib/queries/scope";
+import { PAYMENT_COLUMNS } from "./payment-columns";
 
 /** The status line counts items; the table and the shell's states name them. */
 const NOUN: [string, string] = ["outstanding item", "outstanding items"];
@@ -156,16 +157,6 @@ export function PaymentsList({
   );
 }
 
-const PAYMENT_COLUMNS: { key: string; label: string; sort: PaymentSortBy; align?: "right" }[] = [
-  { key: "invoice", label: "Invoice", sort: "invoice_number" },
-  { key: "period", label: "Invoice period", sort: "invoice_period" },
-  { key: "type", label: "Type", sort: "type" },
-  { key: "description", label: "Description", sort: "description" },
-  { key: "amount", label: "Amount", sort: "amount", align: "right" },
-  { key: "issued", label: "Issued", sort: "issued_at" },
-  { key: "due", label: "Due date", sort: "due_date" },
-  { key: "status", label: "Status", sort: "status" },
-];
 const SORT_LABELS = Object.fromEntries(PAYMENT_COLUMNS.map((c) => [c.sort, c.label])) as Record<PaymentSortBy, string>;
 
 const CELLS: Record<string, { className?: string; cell: (p: OutstandingPayment) => ReactNode }> = {
@@ -218,6 +209,3 @@ function sortSentence(state: PaymentListState, info: SortInfo | undefined): stri
   if (info?.state === "too_many") return "";
   return `Sorted by ${SORT_LABELS[state.sort as PaymentSortBy].toLowerCase()}, ${state.order === "asc" ? "ascending" : "descending"}.`;
 }
-
-/** The column headers (the route's loading skeleton). */
-export const PAYMENT_COLUMN_LABELS = PAYMENT_COLUMNS.map((c) => c.label);

@@ -13,7 +13,8 @@ import { dateWindowError } from "@/lib/console/payslips/list";
 import { payslipListQuery } from "@/lib/queries/payslips";
 import type { QueryScope } from "@/lib/queries/scope";
 import { useEmploymentDirectory } from "./employment-directory";
-import { PAYSLIP_COLUMNS, PayslipsTable } from "./payslips-table";
+import { PAYSLIP_COLUMNS } from "./payslip-columns";
+import { PayslipsTable } from "./payslips-table";
 
 /**
  * The payslips list, interactive. Its state is the URL (payslipsList, lib/console/payslips/list.ts):

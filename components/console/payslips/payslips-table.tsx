@@ -19,7 +19,6 @@ import { useEmploymentCurrencies } from "./use-employment-currencies";
 // contract-payroll-webhooks.md). The net pay shows the employment's currency, read from its
 // country's contract form (useEmploymentCurrencies); the converted net is in the company's billing
 // currency, its `desired_currency` (GET /v1/companies/{id}, read by the page).
-export const PAYSLIP_COLUMNS = ["Issued", "Employment", "Expected payout", "Net pay", "Net, company currency", "PDF"] as const;
 
 const amount = (minor: number | undefined, currency = "") => (minor === undefined ? "—" : formatAmount(minor / 100, currency).trim());
 

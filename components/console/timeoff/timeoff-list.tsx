@@ -18,8 +18,9 @@ import { BalanceCard } from "./balance-card";
 import { ActionDialog } from "../people-ops/action-dialog";
 import { CreatedNotice } from "../people-ops/created-notice";
 import { ErrorBanner } from "@/components/console/error-banner";
-import { ExportButton, BulkActions, BulkResult, useBulkSelection, type BulkAction, type BulkRunResult } from "@/components/console/list";
+import { BulkActions, ExportButton, type BulkRunResult } from "@/components/console/list";
 import { ListView } from "@/components/console/list/list-view";
+import { useBulkResultRegion, useBulkReview } from "../people-ops/use-bulk-review";
 import { usePeopleOpsEmployments } from "../people-ops/use-employments";
 import { TIMEOFF_COLUMNS, TimeoffTable } from "./timeoff-table";
 
@@ -57,7 +58,7 @@ export function TimeoffList({
   const [pending, setPending] = useState<Pending | null>(null);
   const [failure, setFailure] = useState<ApiErrorPayload | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  const [bulkResult, setBulkResult] = useState<BulkRunResult | null>(null);
+  const bulkResult = useBulkResultRegion();
 
   const mutation = useMutation({
     mutationFn: ({ timeoff, action, reason }: Pending & { reason: string }) =>
@@ -104,9 +105,7 @@ export function TimeoffList({
           {done}
         </div>
       ) : null}
-      <div aria-live="polite" className="empty:hidden">
-        {bulkResult ? <BulkResult result={bulkResult} onDismiss={() => setBulkResult(null)} /> : null}
-      </div>
+      {bulkResult.region}
       <ListView
         scope={scope}
         operation="timeoff.read"
@@ -138,17 +137,8 @@ export function TimeoffList({
             <BalanceCard scope={scope} employmentId={state.employmentId} employmentName={nameOf(state.employmentId)} compact />
           ) : null
         }
-        renderTable={(items, { busy, caption, table }) => (
-          <BulkTimeoffTable
-            scope={scope}
-            onResult={setBulkResult}
-            items={items}
-            names={names}
-            busy={busy}
-            caption={caption}
-            table={table}
-            onAction={open}
-          />
+        renderTable={(items, view) => (
+          <BulkTimeoffTable scope={scope} onResult={bulkResult.onResult} items={items} names={names} onAction={open} {...view} />
         )}
       />
       <ActionDialog
@@ -180,7 +170,7 @@ export function TimeoffList({
 const timeoffId = (t: Timeoff) => t.id;
 const plural = (n: number) => (n === 1 ? "1 time off request" : `${n} time off requests`);
 
-/** The time off table with row selection and bulk approve / decline (components/console/list/bulk-actions.tsx). */
+/** The time off table with row selection and bulk approve / decline (../people-ops/use-bulk-review.tsx). */
 function BulkTimeoffTable({
   scope,
   onResult,
@@ -192,46 +182,28 @@ function BulkTimeoffTable({
       `${TIMEOFF_TYPE_LABELS[t.timeoff_type]} of ${names.get(t.employment_id)?.full_name ?? unnamedEmployment(t.employment_id)}, ${formatDate(t.start_date)}`,
     [names],
   );
-  const rowLabel = useCallback((t: Timeoff) => `Select ${rowName(t)}`, [rowName]);
-  const { selected, selection, clear } = useBulkSelection(table.items, timeoffId, rowLabel);
-  const actions: BulkAction<Timeoff>[] = [
-    {
-      id: "approve",
-      label: "Approve",
-      title: "Approve time off",
-      describe: (n) => `${plural(n)} will be approved.`,
-      confirmLabel: (n) => `Approve ${plural(n)}`,
-      pendingLabel: "Approving…",
-      variant: "primary",
+  const { selection, bulkActions } = useBulkReview({
+    rows: table.items,
+    getRowId: timeoffId,
+    rowName,
+    noun: "time off",
+    count: plural,
+    operation: "timeoff.write",
+    invalidate: timeoffKeys.all(scope),
+    onResult,
+    approve: {
       check: (t) => timeoffActionAvailability(t, "approve"),
       run: (t) => transitionTimeoff(scope, t.id, transitionBody("approve")),
     },
-    {
-      id: "decline",
-      label: "Decline",
-      title: "Decline time off",
-      describe: (n) => `${plural(n)} will be declined with the reason below (the employee sees it).`,
-      confirmLabel: (n) => `Decline ${plural(n)}`,
-      pendingLabel: "Declining…",
-      variant: "danger",
+    decline: {
       check: (t) => timeoffActionAvailability(t, "decline"),
-      reason: { label: "Reason for declining", description: "Sent with each request; the employee sees it. Required." },
+      reasonDescription: "Sent with each request; the employee sees it. Required.",
       run: (t, reason) => transitionTimeoff(scope, t.id, transitionBody("decline", reason)),
     },
-  ];
+  });
   return (
     <div className="space-y-3">
-      <BulkActions
-        rows={table.items}
-        getRowId={timeoffId}
-        rowName={rowName}
-        selected={selected}
-        onClear={clear}
-        actions={actions}
-        operation="timeoff.write"
-        invalidate={timeoffKeys.all(scope)}
-        onResult={onResult}
-      />
+      <BulkActions {...bulkActions} />
       <TimeoffTable {...table} names={names} selection={selection} />
     </div>
   );

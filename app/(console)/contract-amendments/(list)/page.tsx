@@ -9,50 +9,28 @@ import { listContractAmendments } from "@/lib/console/server/contract-amendments
 import { amendmentsList } from "@/lib/console/contract-amendments/list";
 import { newAmendmentHref } from "@/lib/console/contract-amendments/links";
 import { employmentHref } from "@/lib/console/employments/links";
-import { getPageApi, loadForPage } from "@/lib/console/server/pages";
-import { EMPLOYMENT_DIRECTORY_QUERY } from "@/lib/console/payslips/employment-directory";
+import { loadListPage, type PageSearchParams } from "@/lib/console/server/pages";
+import { withPayrollEmployments } from "@/lib/console/server/payslips/pages";
 import { companyManagersQuery } from "@/lib/queries/company";
 import { amendmentListQuery } from "@/lib/queries/contract-amendments";
-import { employmentDetailQuery, employmentListQuery } from "@/lib/queries/employments";
-import { makeQueryClient } from "@/lib/queries/query-client";
 import { listAllCompanyManagers } from "@/lib/console/server/company-managers/api";
-import { getEmployment, listEmployments } from "@/lib/console/server/employments/api";
 
 export const metadata: Metadata = { title: "Contract amendments" };
 
 /** Contract amendments: the URL's page, the employments and users that name its rows. */
-export default async function ContractAmendmentsPage({
-  searchParams,
-}: {
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-}) {
-  const state = amendmentsList.parse(await searchParams);
-  const returnTo = amendmentsList.href(state);
-  const { api, scope } = await getPageApi(returnTo);
-  const apiQuery = amendmentsList.toApiQuery(state);
-  const queryClient = makeQueryClient();
-  const [result, , , employment] = await Promise.all([
-    loadForPage(
-      () => queryClient.fetchQuery({ ...amendmentListQuery(scope, apiQuery), queryFn: () => listContractAmendments(api, apiQuery) }),
-      { returnTo },
-    ),
-    queryClient.prefetchQuery({
-      ...employmentListQuery(scope, EMPLOYMENT_DIRECTORY_QUERY),
-      queryFn: () => listEmployments(api, EMPLOYMENT_DIRECTORY_QUERY),
-    }),
-    queryClient.prefetchQuery({ ...companyManagersQuery(scope), queryFn: () => listAllCompanyManagers(api) }),
-    state.employmentId
-      ? loadForPage(
-          () =>
-            queryClient.fetchQuery({
-              ...employmentDetailQuery(scope, state.employmentId),
-              queryFn: () => getEmployment(api, state.employmentId),
-            }),
-          { returnTo },
-        )
-      : null,
-  ]);
+export default async function ContractAmendmentsPage({ searchParams }: PageSearchParams) {
+  const page = await loadListPage(amendmentsList, searchParams, {
+    query: amendmentListQuery,
+    load: listContractAmendments,
+    also: (loading) => [
+      ...withPayrollEmployments(loading),
+      // The company managers, by user id: the names of the users in the rows.
+      loading.queryClient.prefetchQuery({ ...companyManagersQuery(loading.scope), queryFn: () => listAllCompanyManagers(loading.api) }),
+    ],
+  });
+  const { scope, state, queryClient, initialError } = page;
   const environmentLabel = ENVIRONMENT_LABELS[scope.environment];
+  const employment = page.also[1];
   const name = employment?.ok ? employment.data.full_name : null;
   return (
     <>
@@ -76,7 +54,7 @@ export default async function ContractAmendmentsPage({
         }
       />
       <Hydrate client={queryClient}>
-        <AmendmentsList scope={scope} environmentLabel={environmentLabel} initialError={result.ok ? undefined : result.error} />
+        <AmendmentsList scope={scope} environmentLabel={environmentLabel} initialError={initialError} />
       </Hydrate>
     </>
   );

@@ -1,6 +1,6 @@
-import { EXPENSE_COLUMNS } from "@/components/console/expenses/expenses-table";
-import { ListPageSkeleton } from "@/components/console/list";
+import { EXPENSE_COLUMNS } from "@/components/console/expenses/expense-columns";
+import { ListPageSkeleton } from "@/components/console/page-skeletons";
 
 export default function ExpensesLoading() {
-  return <ListPageSkeleton columns={EXPENSE_COLUMNS} />;
+  return <ListPageSkeleton what="expenses" columns={EXPENSE_COLUMNS} rows={8} filters={3} />;
 }

@@ -1,6 +1,6 @@
 import { RECURRING_COLUMNS } from "@/components/console/incentives/recurring-columns";
-import { ListPageSkeleton } from "@/components/console/list/list-skeleton";
+import { ListPageSkeleton } from "@/components/console/page-skeletons";
 
 export default function RecurringIncentivesLoading() {
-  return <ListPageSkeleton columns={RECURRING_COLUMNS} />;
+  return <ListPageSkeleton what="recurring incentives" columns={RECURRING_COLUMNS} rows={8} filters={3} />;
 }

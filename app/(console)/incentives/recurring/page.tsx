@@ -5,35 +5,22 @@ import { IncentivesTabs } from "@/components/console/incentives/incentives-tabs"
 import { RecurringList } from "@/components/console/incentives/recurring-list";
 import { ButtonLink } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
-import { getPageApi, loadForPage } from "@/lib/console/server/pages";
+import { loadListPage, type PageSearchParams } from "@/lib/console/server/pages";
 import { listRecurringIncentives } from "@/lib/console/server/incentives/api";
 import { recurringList } from "@/lib/console/incentives/list";
 import { newRecurringIncentiveHref } from "@/lib/console/incentives/links";
-import { prefetchPeopleOpsEmployments } from "@/lib/console/server/people-ops/pages";
+import { withPeopleOpsEmployments } from "@/lib/console/server/people-ops/pages";
 import { recurringIncentiveListQuery } from "@/lib/queries/incentives";
-import { makeQueryClient } from "@/lib/queries/query-client";
 
 export const metadata: Metadata = { title: "Recurring incentives" };
 
 /** Recurring incentives: the URL's page is fetched here, then the list is interactive. */
-export default async function RecurringIncentivesPage({
-  searchParams,
-}: {
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-}) {
-  const state = recurringList.parse(await searchParams);
-  const returnTo = recurringList.href(state);
-  const { api, scope } = await getPageApi(returnTo);
-  const apiQuery = recurringList.toApiQuery(state);
-  const queryClient = makeQueryClient();
-  const [result] = await Promise.all([
-    loadForPage(
-      () =>
-        queryClient.fetchQuery({ ...recurringIncentiveListQuery(scope, apiQuery), queryFn: () => listRecurringIncentives(api, apiQuery) }),
-      { returnTo },
-    ),
-    prefetchPeopleOpsEmployments(queryClient, api, scope, returnTo),
-  ]);
+export default async function RecurringIncentivesPage({ searchParams }: PageSearchParams) {
+  const { scope, state, queryClient, initialError } = await loadListPage(recurringList, searchParams, {
+    query: recurringIncentiveListQuery,
+    load: listRecurringIncentives,
+    also: withPeopleOpsEmployments,
+  });
   const environmentLabel = ENVIRONMENT_LABELS[scope.environment];
   return (
     <>
@@ -48,7 +35,7 @@ export default async function RecurringIncentivesPage({
       />
       <IncentivesTabs current="recurring" employmentId={state.employmentId} />
       <Hydrate client={queryClient}>
-        <RecurringList scope={scope} environmentLabel={environmentLabel} initialError={result.ok ? undefined : result.error} />
+        <RecurringList scope={scope} environmentLabel={environmentLabel} initialError={initialError} />
       </Hydrate>
     </>
   );

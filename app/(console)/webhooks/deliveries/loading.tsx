@@ -1,15 +1,13 @@
 import { DeliveriesTableSkeleton } from "@/components/console/webhooks/deliveries-table";
 import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
+import { PageHeaderSkeleton } from "@/components/console/page-skeletons";
 
 export default function WebhookDeliveriesLoading() {
   return (
     <div aria-busy="true">
       <Skeleton className="mb-4 h-4 w-40" />
-      <div className="mb-6 space-y-2">
-        <Skeleton className="h-8 w-64" />
-        <Skeleton className="h-4 w-96 max-w-full" />
-      </div>
+      <PageHeaderSkeleton />
       <Card className="mb-4 p-4">
         <div className="flex gap-3">
           <Skeleton className="h-16 w-80" />

@@ -4,11 +4,10 @@ import { ENVIRONMENT_LABELS } from "@/components/console/environment-badge";
 import { Hydrate } from "@/components/console/hydrate";
 import { DeliveriesInspector } from "@/components/console/webhooks/deliveries-inspector";
 import { PageHeader } from "@/components/ui/page-header";
-import { getPageApi, loadForPage } from "@/lib/console/server/pages";
+import { loadListPage, type PageSearchParams } from "@/lib/console/server/pages";
 import { getWebhookEvent, listAllWebhookCallbacks, listWebhookEvents } from "@/lib/console/server/webhooks/api";
 import { WEBHOOKS_PATH } from "@/lib/console/webhooks/links";
 import { deliveriesList } from "@/lib/console/webhooks/list";
-import { makeQueryClient } from "@/lib/queries/query-client";
 import { allWebhookCallbacksQuery, webhookEventQuery, webhookEventsQuery } from "@/lib/queries/webhooks";
 
 export const metadata: Metadata = { title: "Webhook deliveries" };
@@ -17,36 +16,16 @@ export const metadata: Metadata = { title: "Webhook deliveries" };
  * The delivery log (GET /v1/webhook-events): the URL's page, the open delivery and the callbacks
  * that name each row are fetched here, then the inspector is interactive.
  */
-export default async function WebhookDeliveriesPage({
-  searchParams,
-}: {
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-}) {
-  const state = deliveriesList.parse(await searchParams);
-  const returnTo = deliveriesList.href(state);
-  const { api, scope } = await getPageApi(returnTo);
-  const apiQuery = deliveriesList.toApiQuery(state);
-  const queryClient = makeQueryClient();
+export default async function WebhookDeliveriesPage({ searchParams }: PageSearchParams) {
   // Only the list's error is shown by the page; the others are fetched again, and shown, by their islands.
-  const [result] = await Promise.all([
-    loadForPage(() => queryClient.fetchQuery({ ...webhookEventsQuery(scope, apiQuery), queryFn: () => listWebhookEvents(api, apiQuery) }), {
-      returnTo,
-    }),
-    scope.companyId === "partner"
-      ? null
-      : loadForPage(
-          () =>
-            queryClient.fetchQuery({ ...allWebhookCallbacksQuery(scope), queryFn: () => listAllWebhookCallbacks(api, scope.companyId) }),
-          { returnTo },
-        ),
-    state.delivery
-      ? loadForPage(
-          () =>
-            queryClient.fetchQuery({ ...webhookEventQuery(scope, state.delivery), queryFn: () => getWebhookEvent(api, state.delivery) }),
-          { returnTo },
-        )
-      : null,
-  ]);
+  const { scope, queryClient, initialError } = await loadListPage(deliveriesList, searchParams, {
+    query: webhookEventsQuery,
+    load: listWebhookEvents,
+    also: ({ scope, api, state, prefetch }) => [
+      scope.companyId === "partner" ? null : prefetch(allWebhookCallbacksQuery(scope), () => listAllWebhookCallbacks(api, scope.companyId)),
+      state.delivery ? prefetch(webhookEventQuery(scope, state.delivery), () => getWebhookEvent(api, state.delivery)) : null,
+    ],
+  });
   const environmentLabel = ENVIRONMENT_LABELS[scope.environment];
 
   return (
@@ -69,7 +48,7 @@ export default async function WebhookDeliveriesPage({
         description={`Every event sent to your callbacks in ${environmentLabel}, newest first: status, attempts, payload. Select deliveries to replay them.`}
       />
       <Hydrate client={queryClient}>
-        <DeliveriesInspector scope={scope} environmentLabel={environmentLabel} initialError={result.ok ? undefined : result.error} />
+        <DeliveriesInspector scope={scope} environmentLabel={environmentLabel} initialError={initialError} />
       </Hydrate>
     </>
   );

@@ -21,3 +21,7 @@ export function prefetchPeopleOpsEmployments(queryClient: QueryClient, api: ApiC
     { returnTo },
   );
 }
+
+/** The same as a people-ops list page's `also` (loadListPage): the employments that name its rows. */
+export const withPeopleOpsEmployments = (page: { queryClient: QueryClient; api: ApiClient; scope: QueryScope; returnTo: string }) =>
+  [prefetchPeopleOpsEmployments(page.queryClient, page.api, page.scope, page.returnTo)] as const;

@@ -1,13 +1,20 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { NextRequest } from "next/server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CUSTOMER_TOKENS, PartnerBrowser, setupPartner, type PartnerSetup } from "@/test-support/console/partner";
 import type { SavedView } from "@/lib/console/views/lists";
-import { handleDeletePartnerView, handleListPartnerViews, handleSavePartnerView } from "./partner-routes";
+import * as viewsRoute from "@/app/api/partner/views/route";
+import * as viewRoute from "@/app/api/partner/views/[id]/route";
+import { bffRouteInfo } from "../bff";
 import { listViews } from "./store";
 
 // The saved views of the partner's employments list (app/api/partner/views): an operator's, with no
 // company, through the partner's own routes (the BFF's views route needs a company session). Only an
 // operator may use them (anyone else: 404), mutations need the BFF header and the same origin, a tab
-// showing another environment is refused, only the partner's lists are accepted.
+// showing another environment is refused, only the partner's lists are accepted. The route files'
+// handlers are bffHandler's partner handlers (`session: "operator"`), called as Next calls them.
+
+const DEPS_KEY = Symbol.for("roster.console.authDeps");
+let previousDeps: unknown;
 
 const LIST = "/partner/employments";
 let s: PartnerSetup;
@@ -15,21 +22,40 @@ let operator: PartnerBrowser;
 
 beforeAll(async () => {
   s = await setupPartner();
+  // The handlers take the process's dependencies (getAuthDeps), as in Next.
+  const g = globalThis as unknown as Record<symbol, unknown>;
+  previousDeps = g[DEPS_KEY];
+  g[DEPS_KEY] = Promise.resolve(s.deps);
   operator = new PartnerBrowser(s);
   await operator.signInOperator();
 }, 120_000);
 
+afterAll(() => {
+  (globalThis as unknown as Record<symbol, unknown>)[DEPS_KEY] = previousDeps;
+});
+
+const next = (req: Request) => new NextRequest(req.url, { method: req.method, headers: req.headers, body: req.body, duplex: "half" });
 const json = async <T>(res: Response) => ((await res.json()) as { data: T }).data;
 const list = (browser: PartnerBrowser, query = `list=${encodeURIComponent(LIST)}`) =>
-  handleListPartnerViews(s.deps, browser.request(`/api/partner/views?${query}`));
+  viewsRoute.GET(next(browser.request(`/api/partner/views?${query}`)), { params: Promise.resolve({}) });
 const save = (
   browser: PartnerBrowser,
   body: unknown,
   query = "scope_env=sandbox&scope_company=partner",
   headers?: Record<string, string>,
-) => handleSavePartnerView(s.deps, browser.request(`/api/partner/views?${query}`, { method: "POST", json: body, headers }));
+) =>
+  viewsRoute.POST(next(browser.request(`/api/partner/views?${query}`, { method: "POST", json: body, headers })), {
+    params: Promise.resolve({}),
+  });
+const remove = (browser: PartnerBrowser, id: string) =>
+  viewRoute.DELETE(next(browser.request(`/api/partner/views/${id}`, { method: "DELETE" })), { params: Promise.resolve({ id }) });
 
 describe("partner saved views", () => {
+  it("the route files' handlers are bffHandler's, for an operator with no company, with the tab-scope guard on", () => {
+    for (const handler of [viewsRoute.GET, viewsRoute.POST, viewRoute.DELETE])
+      expect(bffRouteInfo(handler)).toEqual({ kind: "json", scope: "tab", session: "operator" });
+  });
+
   it("saves the list's canonical view for the operator (no company), lists it, replaces it by name, deletes it", async () => {
     const created = await save(operator, {
       list: LIST,
@@ -55,7 +81,7 @@ describe("partner saved views", () => {
     );
     expect(again).toMatchObject({ replaced: true, view: { id: view.id, href: "/partner/employments?hide=company" } });
 
-    const del = (id: string) => handleDeletePartnerView(s.deps, operator.request(`/api/partner/views/${id}`, { method: "DELETE" }), id);
+    const del = (id: string) => remove(operator, id);
     expect((await del(view.id)).status).toBe(200);
     expect(await json<SavedView[]>(await list(operator))).toEqual([]);
     expect((await del(view.id)).status).toBe(404);
@@ -71,6 +97,9 @@ describe("partner saved views", () => {
     expect((await save(operator, { list: LIST, name: "x", search: "" }, undefined, { origin: "https://evil.example" })).status).toBe(403);
     const other = await save(operator, { list: LIST, name: "x", search: "" }, "scope_env=production&scope_company=partner");
     expect(other.status).toBe(409);
+    expect(await other.json()).toMatchObject({ error: { kind: "conflict", body: { code: "scope_changed" } } });
+    // The partner's pages have the tab scope "partner", whichever company the operator last opened.
+    expect((await save(operator, { list: LIST, name: "x", search: "" }, "scope_env=sandbox&scope_company=c_other")).status).toBe(409);
     expect(await json<SavedView[]>(await list(operator))).toEqual([]);
   });
 
@@ -81,8 +110,9 @@ describe("partner saved views", () => {
     for (const browser of [admin, new PartnerBrowser(s)]) {
       expect((await list(browser)).status).toBe(404);
       expect((await save(browser, { list: LIST, name: "Theirs", search: "" })).status).toBe(404);
-      const res = await handleDeletePartnerView(s.deps, browser.request(`/api/partner/views/${view.id}`, { method: "DELETE" }), view.id);
+      const res = await remove(browser, view.id);
       expect(res.status).toBe(404);
+      expect(await res.json()).toEqual({ error: { kind: "not_found", status: 404, message: "Not found", requestId: null } });
     }
     expect((await json<SavedView[]>(await list(operator))).map((v) => v.name)).toEqual(["Mine"]);
   });

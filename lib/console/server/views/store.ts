@@ -1,6 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { and, asc, count, eq, sql } from "drizzle-orm";
+import { z } from "zod";
 import type { Environment } from "@/lib/contract";
 import { ApiRequestError } from "@/lib/console/api-errors";
 import type { ConsoleSession } from "@/lib/console/session-types";
@@ -11,6 +12,9 @@ import { consoleSavedViews } from "../db/schema";
 
 // Saved list views in the console's database: per owner (the signed-in company user, or the
 // partner operator), environment and company. docs/decisions/console-sort-and-saved-views.md
+
+/** The body of a saved view (POST /api/bff/views and /api/partner/views); the store checks the rest. */
+export const SaveViewBodySchema = z.object({ list: z.string().max(200), name: z.string().max(400), search: z.string().max(4000) });
 
 export interface ViewOwner {
   owner: string;

@@ -1,0 +1,3 @@
+// The column titles, apart from the table's "use client" module: the route's loading.tsx skeleton
+// (which wraps the routes below it too) takes them from here without shipping the table.
+export const AMENDMENT_COLUMNS = ["Amendment", "Employment", "Effective", "Status", "Requested by", "Submitted"] as const;
