@@ -199,7 +199,10 @@ export async function requireConsoleSession(callbackUrl?: string): Promise<Conso
  * Memoized per server render like getConsoleSession (one connection lookup per page, not per section).
  */
 export const getServerApi = cache(async (): Promise<{ api: ApiClient; session: ConsoleSession }> => {
-  return apiOfCookies(await requestCookies());
+  // The render's session (getConsoleSession, read once per render) rather than a second read of it.
+  const session = await getConsoleSession();
+  if (!session) throw signInAgainError(null, "not signed in");
+  return { api: await getSessionApi(await getAuthDeps(), session), session };
 });
 
 /**

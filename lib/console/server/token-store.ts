@@ -294,8 +294,30 @@ export function createTokenStore(deps: TokenStoreDeps) {
 
     /** The session as server code sees it, or null when unknown or expired. Never holds a token. */
     async getSession(sessionId: string): Promise<ConsoleSession | null> {
-      const row = await loadSessionRow(sessionId);
+      // One read per page render: the session and its connections together (a left join), instead
+      // of the session row then its connections.
+      const joined = await db
+        .select({
+          session: consoleSessions,
+          connection: {
+            environment: consoleConnections.environment,
+            kind: consoleConnections.kind,
+            status: consoleConnections.status,
+            user: consoleConnections.user,
+            companyId: consoleConnections.companyId,
+            companyName: consoleConnections.companyName,
+          },
+        })
+        .from(consoleSessions)
+        .leftJoin(consoleConnections, eq(consoleConnections.sessionId, consoleSessions.id))
+        .where(eq(consoleSessions.id, sessionId))
+        .orderBy(asc(consoleConnections.environment));
+      const row = joined[0]?.session;
       if (!row) return null;
+      if (row.expiresAt.getTime() <= now().getTime()) {
+        await db.delete(consoleSessions).where(eq(consoleSessions.id, sessionId));
+        return null;
+      }
       if (row.kind === "operator") {
         // Operators hold no connection of their own: they act through the partner's company grants,
         // in either environment.
@@ -309,18 +331,7 @@ export function createTokenStore(deps: TokenStoreDeps) {
           company: row.company ?? null,
         };
       }
-      const connections = await db
-        .select({
-          environment: consoleConnections.environment,
-          kind: consoleConnections.kind,
-          status: consoleConnections.status,
-          user: consoleConnections.user,
-          companyId: consoleConnections.companyId,
-          companyName: consoleConnections.companyName,
-        })
-        .from(consoleConnections)
-        .where(eq(consoleConnections.sessionId, sessionId))
-        .orderBy(asc(consoleConnections.environment));
+      const connections = joined.flatMap((j) => (j.connection ? [j.connection] : []));
       const current = connections.find((c) => c.environment === row.environment);
       const active = new Set(connections.filter((c) => c.status === "active").map((c) => c.environment));
       return {

@@ -15,6 +15,7 @@ import { getAuthDeps } from "@/lib/console/server/auth/deps";
 import { companyEmploymentsFromReadModel } from "@/lib/console/server/readmodel/lists";
 import { requireConsoleSession } from "@/lib/console/server/session";
 import { companyReadModelQuery } from "@/lib/queries/readmodel";
+import { scopeOf } from "@/lib/queries/scope";
 
 export const metadata: Metadata = { title: "Employments" };
 
@@ -22,12 +23,16 @@ export const metadata: Metadata = { title: "Employments" };
 export default async function EmploymentsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const state = employmentsList.parse(await searchParams);
   const returnTo = employmentsList.href(state);
-  const { api, scope } = await getPageApi(returnTo);
+  const session = await requireConsoleSession(returnTo);
+  // An operator acts through the partner's grant: it is checked first (revoked → the partner view).
+  // A company admin's session already holds its connection's state (requireConsoleSession sends a
+  // session without a live connection to sign in), so the read-model page needs no API client.
+  const pageApi = session.kind === "operator" ? await getPageApi(returnTo) : null;
+  const scope = scopeOf(session);
   const environmentLabel = ENVIRONMENT_LABELS[scope.environment];
   const queryClient = makeQueryClient();
   // Served from the read model once the company's first sync has completed; live pages until then
   // (docs/decisions/console-readmodel-lists.md).
-  const session = await requireConsoleSession(returnTo);
   const deps = await getAuthDeps();
   const synced = await companyEmploymentsFromReadModel(
     deps.db,
@@ -46,6 +51,7 @@ export default async function EmploymentsPage({ searchParams }: { searchParams: 
       </>
     );
   }
+  const { api } = pageApi ?? (await getPageApi(returnTo));
   const apiQuery = employmentsList.toApiQuery(state);
   const result = await loadForPage(
     () => queryClient.fetchQuery({ ...employmentListQuery(scope, apiQuery), queryFn: () => listEmployments(api, apiQuery) }),

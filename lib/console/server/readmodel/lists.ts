@@ -88,7 +88,17 @@ export async function getFreshnessView(
   now: Date = new Date(),
   options: { all?: boolean } = {},
 ): Promise<FreshnessView> {
-  const states = new Map((await getReadModelFreshness(db, scope)).map((f) => [f.companyId, f]));
+  return freshnessViewOf(await getReadModelFreshness(db, scope), companies, now, options);
+}
+
+/** The freshness view of `companies` from their sync states (getReadModelFreshness). */
+function freshnessViewOf(
+  freshness: readonly CompanyFreshness[],
+  companies: readonly StoredCompany[],
+  now: Date = new Date(),
+  options: { all?: boolean } = {},
+): FreshnessView {
+  const states = new Map(freshness.map((f) => [f.companyId, f]));
   const all = companies.map((c) => view(c, states.get(c.id)));
   const totals = { companies: all.length, fresh: 0, syncing: 0, behind: 0, failing: 0, neverSynced: 0 };
   let oldest: string | null = null;
@@ -191,13 +201,13 @@ export async function companyEmploymentsFromReadModel(
   now?: Date,
 ): Promise<({ source: "readmodel" } & ReadModelListPage) | { source: "live" }> {
   const company = session.company;
-  if (!company || (await companyListSource(db, session.environment, company.id)) === "live") return { source: "live" };
+  if (!company) return { source: "live" };
+  // The company's sync state is read once: it says whether the list is served from the read model
+  // (a full re-read has completed) and how fresh the page is.
+  const scope: ReadModelScope = { kind: "company", environment: session.environment, companyId: company.id };
+  const freshness = await getReadModelFreshness(db, scope);
+  if (!freshness.some((f) => f.companyId === company.id && f.lastSyncedAt)) return { source: "live" };
   const state = employmentsList.parse(params);
-  const page = await listCompanyEmployments(db, {
-    environment: session.environment,
-    company: { id: company.id, name: company.name },
-    state: { ...state, q: state.q || state.email },
-    now,
-  });
-  return { source: "readmodel", ...page };
+  const page = await listReadModelEmployments(db, scope, toReadModelQuery({ ...state, q: state.q || state.email }));
+  return { source: "readmodel", ...page, freshness: freshnessViewOf(freshness, [{ id: company.id, name: company.name }], now) };
 }

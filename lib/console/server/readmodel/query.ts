@@ -159,20 +159,22 @@ export async function listReadModelEmployments(db: ConsoleDb, scope: ReadModelSc
     direction(e.companyId),
     direction(e.employmentId),
   ];
-  const select = () =>
-    db
-      .select()
+  let rows: (typeof e.$inferSelect)[];
+  let totalCount: number;
+  if (!query.search?.trim() && !query.country?.length) {
+    // Without a search (or a country filter) the count is a sum over the counts kept per company,
+    // status and type (migration 0004), not a scan of the scope; the page is an index walk. The sum
+    // rides along with the page as an uncorrelated subquery (evaluated once): one statement per
+    // page instead of two; a page past the end (no row to carry it) asks for the sum alone.
+    const counted = await db
+      .select({ row: e, total: sql<number>`(${countTableQuery(db, scope, query)})`.mapWith(Number) })
       .from(e)
       .where(where)
       .orderBy(...orderBy)
       .limit(size)
       .offset((page - 1) * size);
-  let rows: (typeof e.$inferSelect)[];
-  let totalCount: number;
-  if (!query.search?.trim() && !query.country?.length) {
-    // Without a search (or a country filter) the count is a sum over the counts kept per company,
-    // status and type (migration 0004), not a scan of the scope; the page is an index walk.
-    [rows, totalCount] = await Promise.all([select(), countFromTable(db, scope, query)]);
+    rows = counted.map((r) => r.row);
+    totalCount = counted[0]?.total ?? (await countFromTable(db, scope, query));
   } else {
     // A search scans the scope once: the page and the count come from the same scan (a window
     // count over the matches), instead of a filtered walk of the sort index plus a second scan.
@@ -195,17 +197,21 @@ export async function listReadModelEmployments(db: ConsoleDb, scope: ReadModelSc
 }
 
 /** The total of a query without a search or country filter, from the counts of migration 0004. */
-async function countFromTable(db: ConsoleDb, scope: ReadModelScope, query: ReadModelQuery): Promise<number> {
+function countTableQuery(db: ConsoleDb, scope: ReadModelScope, query: ReadModelQuery) {
   const c = COUNTS;
   const conditions = [
     scopeCondition(scope, c.companyId, c.environment),
     query.status?.length ? inArray(c.status, [...query.status]) : undefined,
     query.type?.length ? inArray(c.type, [...query.type]) : undefined,
   ];
-  const [row] = await db
+  return db
     .select({ n: sql<number>`coalesce(sum(${c.n}), 0)`.mapWith(Number) })
     .from(c)
     .where(and(...conditions));
+}
+
+async function countFromTable(db: ConsoleDb, scope: ReadModelScope, query: ReadModelQuery): Promise<number> {
+  const [row] = await countTableQuery(db, scope, query);
   return row?.n ?? 0;
 }
 
