@@ -19,7 +19,7 @@ import {
   waitForExit,
   waitUntilReady,
 } from "../lib/next-server";
-import { defineSuite, type Metric, type Row } from "../lib/suite";
+import { check, defineSuite, type Metric, type Row } from "../lib/suite";
 
 // Idle memory of `npm start` (docs/decisions/runtime-idle-memory.md): the resident set summed over
 // every process of its tree (npm, scripts/start.mjs, Next and anything they start), read from /proc,
@@ -305,6 +305,9 @@ export default defineSuite({
       return {
         rows,
         comparisons,
+        checks: Object.entries(measured).map(([label, m]) =>
+          check(`npm start idle rss (${label}, every process)`, m.idle.total, "max", BUDGET_MB, "MB"),
+        ),
         context: {
           build,
           command: `${path.basename(npm.command)} ${npm.args.map((a) => path.basename(a)).join(" ")}`,
