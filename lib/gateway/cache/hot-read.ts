@@ -9,7 +9,7 @@ import { hasResponseObserver, notifyResponseObserver } from "../response-observe
 import { authorizationFromRawHeaders, authorize, bucketsOf, handOffRateLimitDecision } from "../route";
 import type { RateLimitDecision } from "../rate-limit";
 import { SECURITY_HEADERS } from "../security-headers";
-import { readCaches, RESPONSE_TTL_MS, visibility, type ResponseEntry, type TokenEntry } from "./read-path";
+import { readCaches, RESPONSE_REFRESH_GRACE_MS, RESPONSE_TTL_MS, visibility, type ResponseEntry, type TokenEntry } from "./read-path";
 import { AUTH_KEY, companyKey, GLOBAL_KEY, readyVersionTracker, versionStamp, type VersionKey } from "./versions";
 
 // The hot read path (docs/decisions/api-hot-read-fast-path.md): a GET whose bearer token and answer
@@ -131,7 +131,16 @@ export function createHotReadPath(deps: GatewayDeps): HotReadPath {
     const entry = responses!.get(`${visibility(principal)}\n${url}`);
     if (!entry || entry.stamp !== versionStamp(versions, versionKeys(principal).answer)) return false;
     const age = now - entry.at;
-    if (age < 0 || age >= RESPONSE_TTL_MS) return false;
+    if (age < 0 || age >= RESPONSE_TTL_MS + RESPONSE_REFRESH_GRACE_MS) return false;
+    if (age >= RESPONSE_TTL_MS) {
+      // Past its time to live: one request (again after the grace, if it stored nothing) refreshes it
+      // through the full stack; the others are served this entry, at the current versions, meanwhile.
+      const refreshing = entry.refreshing;
+      if (refreshing === undefined || refreshing > now || now - refreshing >= RESPONSE_REFRESH_GRACE_MS) {
+        entry.refreshing = now;
+        return false;
+      }
+    }
     // The route's rule, by the function the full stack uses (the key's visibility implies it passed
     // when the answer was stored; checked again rather than assumed).
     try {
