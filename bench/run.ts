@@ -145,20 +145,64 @@ function carriedOver(file: string, ran: string[]): Array<Record<string, unknown>
   }
 }
 
+type Report = {
+  startedAt: string;
+  suites: Array<{ name: string; description: string; ok: boolean; error?: string; durationMs: number } & Partial<SuiteResult>>;
+} & Record<string, unknown>;
+
+/** Prints the summary and writes the JSON (with the whole run's wall time and every goal). */
+function finish(report: Report, runStart: number, maxMinutes: number): void {
+  const wallSeconds = Math.round((performance.now() - runStart) / 100) / 10;
+  const buildSeconds = report.suites.reduce((sum, s) => sum + buildSecondsOf(s.context), 0);
+  const checks = report.suites.flatMap((s) => (s.checks ?? []).map((c) => ({ suite: s.name, ...c })));
+  printSummary(report.suites, checks, wallSeconds, buildSeconds, maxMinutes);
+  const kept = carriedOver(
+    values.out,
+    report.suites.map((s) => s.name),
+  );
+  mkdirSync(path.dirname(values.out), { recursive: true });
+  const wall = {
+    seconds: wallSeconds,
+    boundMinutes: maxMinutes,
+    // The bound counts everything, a `next build` made by a suite included (nextBuildSeconds of it).
+    nextBuildSeconds: buildSeconds,
+    withinBound: wallSeconds <= maxMinutes * 60,
+    suites: Object.fromEntries(report.suites.map((s) => [s.name, Math.round(s.durationMs / 100) / 10])),
+  };
+  const checkSummary = { total: checks.length, failed: checks.filter((c) => !c.pass).map((c) => `${c.suite}: ${c.name}`) };
+  writeFileSync(values.out, `${JSON.stringify({ ...report, wall, checkSummary, suites: [...report.suites, ...kept] }, null, 2)}\n`);
+  log(`wrote ${path.relative(process.cwd(), values.out)}`);
+}
+
 async function main(): Promise<number> {
   const runStart = performance.now();
   const maxMinutes = positive("max-minutes", values["max-minutes"]);
-  // Whatever happens, the process ends: a hung server or client cannot keep CI waiting.
+  let running: { name: string; description: string; t0: number } | undefined;
+  // Whatever happens, the process ends: a hung server or client cannot keep CI waiting. What ran is
+  // still written (the suite cut short as failed), so a run past the bound shows where time went.
   setTimeout(() => {
     log(`watchdog: still running after ${maxMinutes} min (the bound of a whole run), exiting`);
-    process.exit(2);
+    if (running) {
+      report.suites.push({
+        name: running.name,
+        description: running.description,
+        ok: false,
+        error: `stopped by the watchdog after ${maxMinutes} min of the whole run`,
+        durationMs: Math.round(performance.now() - running.t0),
+      });
+    }
+    try {
+      finish(report, runStart, maxMinutes);
+    } finally {
+      process.exit(2);
+    }
   }, maxMinutes * 60_000).unref();
 
   const suites = await loadSuites();
   log(
     `${suites.length} suite(s): ${suites.map((s) => s.name).join(", ")}; ${options.duration} s per target after ${options.warmup} s warm-up, ${options.connections} connections`,
   );
-  const report = {
+  const report: Report = {
     startedAt: new Date().toISOString(),
     machine: {
       node: process.version,
@@ -174,6 +218,7 @@ async function main(): Promise<number> {
   let failedChecks = 0;
   for (const suite of suites) {
     const t0 = performance.now();
+    running = { name: suite.name, description: suite.description, t0 };
     try {
       const result = await suite.run(options);
       report.suites.push({
@@ -198,26 +243,8 @@ async function main(): Promise<number> {
       });
     }
   }
-  const wallSeconds = Math.round((performance.now() - runStart) / 100) / 10;
-  const buildSeconds = report.suites.reduce((sum, s) => sum + buildSecondsOf(s.context), 0);
-  const checks = report.suites.flatMap((s) => (s.checks ?? []).map((c) => ({ suite: s.name, ...c })));
-  printSummary(report.suites, checks, wallSeconds, buildSeconds, maxMinutes);
-  const kept = carriedOver(
-    values.out,
-    report.suites.map((s) => s.name),
-  );
-  mkdirSync(path.dirname(values.out), { recursive: true });
-  const wall = {
-    seconds: wallSeconds,
-    boundMinutes: maxMinutes,
-    // The bound counts everything, a `next build` made by a suite included (nextBuildSeconds of it).
-    nextBuildSeconds: buildSeconds,
-    withinBound: wallSeconds <= maxMinutes * 60,
-    suites: Object.fromEntries(report.suites.map((s) => [s.name, Math.round(s.durationMs / 100) / 10])),
-  };
-  const checkSummary = { total: checks.length, failed: checks.filter((c) => !c.pass).map((c) => `${c.suite}: ${c.name}`) };
-  writeFileSync(values.out, `${JSON.stringify({ ...report, wall, checkSummary, suites: [...report.suites, ...kept] }, null, 2)}\n`);
-  log(`wrote ${path.relative(process.cwd(), values.out)}`);
+  running = undefined;
+  finish(report, runStart, maxMinutes);
   if (failedChecks > 0)
     log(`${failedChecks} budget check(s) failed${values["fail-on-check"] ? "" : " (exit code unchanged without --fail-on-check)"}`);
   return failed > 0 || (values["fail-on-check"] && failedChecks > 0) ? 1 : 0;
