@@ -190,6 +190,51 @@ describe("the hot path answers what the full stack answers", () => {
   });
 });
 
+describe("one keep-alive connection", () => {
+  it("each request is decided by its own Authorization and target, not the previous request's", async () => {
+    const e = await makeEmployment(gw.deps.db, t.company.id);
+    const other = await makeTenant(gw.deps.db, "sandbox");
+    const hot = spiedHotPath(gw.deps);
+    const host = await serve(gw.app.fetch, hot.spy);
+    const [hostname, port] = host.split(":");
+    const socket = connect(Number(port), hostname!);
+    let data = "";
+    socket.on("data", (chunk: Buffer) => (data += chunk.toString("latin1")));
+    /** Sends one request on the shared socket and waits for its whole answer (status and body). */
+    const get = async (path: string, token: string) => {
+      data = "";
+      socket.write(`GET ${path} HTTP/1.1\r\nHost: ${host}\r\nAuthorization: Bearer ${token}\r\n\r\n`);
+      for (;;) {
+        const end = data.indexOf("\r\n\r\n");
+        const length = end === -1 ? NaN : Number(/content-length: (\d+)/i.exec(data.slice(0, end))?.[1]);
+        if (end !== -1 && data.length >= end + 4 + length) return { status: Number(data.split(" ")[1]), body: data.slice(end + 4) };
+        await new Promise((r) => setTimeout(r, 5));
+      }
+    };
+    try {
+      const path = `/v1/employments/${e.id}`;
+      expect((await get(path, t.tokens.owner)).status).toBe(200);
+      hot.decisions.length = 0;
+      const own = await get(path, t.tokens.owner);
+      expect(hot.decisions).toEqual([true]);
+      // Another company's token on the same connection: not this company's answer.
+      expect((await get(path, other.tokens.owner)).status).toBe(404);
+      // A different target on the same connection: its own answer.
+      const list = await get("/v1/employments", t.tokens.owner);
+      expect(list.status).toBe(200);
+      expect(list.body).not.toBe(own.body);
+      // The token revoked: refused at once on the connection that used it.
+      await gw.deps.db
+        .update(customerTokens)
+        .set({ revokedAt: new Date() })
+        .where(eq(customerTokens.tokenHash, sha256(t.tokens.owner)));
+      expect((await get(path, t.tokens.owner)).status).toBe(401);
+    } finally {
+      socket.destroy();
+    }
+  });
+});
+
 describe("past an answer's time to live", () => {
   it("one request refreshes it through the full stack while the others get it for the grace, never after a write", async () => {
     const e = await makeEmployment(gw.deps.db, t.company.id);
