@@ -13,8 +13,8 @@ import type { Db } from "../db/client";
 // - PostgreSQL: other instances write too, so a request reads the rows of its keys, through a
 //   barrier: each request waits for a read that *started after it arrived* (linearizable: every
 //   write acknowledged before the request is seen), and one read serves all requests that
-//   arrived before it started; at most READS_IN_FLIGHT reads run at once (under load, a couple of
-//   single-row-ish queries per round trip instead of one per request).
+//   arrived before it started; one read at a time (under load, one single-row-ish query per
+//   round trip instead of one per request).
 
 export type VersionKey = string;
 export const AUTH_KEY = "auth";
@@ -42,11 +42,12 @@ class MemoryVersions implements VersionTracker {
 export type QueryRows = (keys: VersionKey[]) => Promise<Array<{ key: string; version: string | number }>>;
 
 /**
- * Reads in flight at once. One read serves every request that arrived before it started; with a
- * second one, a request arriving while a read is in flight waits for one round trip (a read it
- * starts) rather than for the end of that read and then a whole next one.
+ * Reads in flight at once. One read serves every request that arrived before it started. Two (a
+ * request then waits one round trip, not the rest of a running read and a whole next one) measured
+ * no better on 2 shared cores, twice (api-hot-read-fast-path.md, bench-api-overhead.md): the extra
+ * queries compete with the API for the same cores.
  */
-const READS_IN_FLIGHT = 2;
+const READS_IN_FLIGHT = 1;
 
 /** The PostgreSQL tracker over a query of version rows (exported for its tests). */
 export const createBarrierVersions = (query: QueryRows): VersionTracker => new BarrierVersions(query);
