@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Server } from "node:http";
 import { eq } from "drizzle-orm";
 import { createGatewayApp } from "@/lib/gateway/app";
-import { createHotReadPath } from "@/lib/gateway/cache/hot-read";
+import { createHotReadPath, type HotReadPath } from "@/lib/gateway/cache/hot-read";
 import { systemClock } from "@/lib/gateway/clock";
 import { DEFAULT_GATEWAY_CONFIG, type GatewayDeps } from "@/lib/gateway/context";
 import { randomToken } from "@/lib/gateway/crypto";
@@ -149,7 +149,19 @@ async function measureOn(database: Database, kind: "pglite" | "postgres", option
     };
     const app = createGatewayApp(deps);
     // As lib/gateway/server.ts serves it: its node:http server, hot cached GETs answered ahead of Hono.
-    const gatewayServer = createApiServer(app.fetch, { hotReads: createHotReadPath(deps) }).server;
+    // Counted: requests the hot path declined to the full stack (a token's or an answer's first use,
+    // the refresh once a second per answer), reported per path in the gateway row's notes.
+    const hot = createHotReadPath(deps);
+    const declined = { count: 0 };
+    const hotReads: HotReadPath = {
+      serve(req, res) {
+        const served = hot.serve(req, res);
+        if (served === false) declined.count++;
+        else if (served !== true) void served.then((done) => (done ? undefined : declined.count++));
+        return served;
+      },
+    };
+    const gatewayServer = createApiServer(app.fetch, { hotReads }).server;
     started.push(gatewayServer);
     const gatewayUrl = await listenLoopback(gatewayServer);
 
@@ -173,6 +185,7 @@ async function measureOn(database: Database, kind: "pglite" | "postgres", option
     for (const path of paths) {
       const name = `GET ${path.replace(data.firstEmploymentId, "{id}")}`;
       options.log(`${name}${suffix}: baseline and gateway, ${ROUNDS} alternating rounds`);
+      declined.count = 0;
       const { baseline, gateway } = await compareTargets(
         { baseline: `${baselineUrl}${path}`, gateway: `${gatewayUrl}${path}` },
         options,
@@ -180,7 +193,12 @@ async function measureOn(database: Database, kind: "pglite" | "postgres", option
       );
       const bytes = canned.get(path)!.body.length;
       rows.push({ name, target: `baseline${suffix}`, metrics: baseline.metrics, notes: { ...baseline.notes, bodyBytes: bytes } });
-      rows.push({ name, target: `gateway${suffix}`, metrics: gateway.metrics, notes: { ...gateway.notes, bodyBytes: bytes } });
+      rows.push({
+        name,
+        target: `gateway${suffix}`,
+        metrics: gateway.metrics,
+        notes: { ...gateway.notes, bodyBytes: bytes, toFullStack: declined.count },
+      });
       for (const [target, r] of [
         ["baseline", baseline],
         ["gateway", gateway],
