@@ -29,14 +29,18 @@ export interface CannedResponse {
   body: Buffer;
 }
 
+const NODE_SETS = new Set(["date", "connection", "keep-alive", "transfer-encoding", "content-length"]);
+
 /** Fetches a response once, keeping the bytes and the headers a client would need to see again. */
 export async function captureResponse(url: string, headers: Record<string, string>): Promise<CannedResponse> {
   const res = await fetch(url, { headers });
   const body = Buffer.from(await res.arrayBuffer());
+  // Every header line of the answer (rate limits, request id, security headers…), so the baseline
+  // sends the same bytes; node:http adds date, connection and keep-alive to both, and content-length
+  // is set by the baseline itself.
   const kept: Record<string, string> = {};
-  for (const name of ["content-type", "x-request-id", "x-ratelimit-count", "x-ratelimit-remaining", "x-ratelimit-reset"]) {
-    const value = res.headers.get(name);
-    if (value !== null) kept[name] = value;
+  for (const [name, value] of res.headers) {
+    if (!NODE_SETS.has(name)) kept[name] = value;
   }
   return { status: res.status, headers: kept, body };
 }

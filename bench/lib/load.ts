@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import autocannon from "autocannon";
 import type { BenchOptions, Metric } from "./suite";
 
@@ -34,6 +35,22 @@ export async function measure(url: string, options: BenchOptions, headers: Recor
       bytesPerResponse: result.requests.total > 0 ? Math.round(result.throughput.total / result.requests.total) : 0,
     },
   };
+}
+
+/**
+ * CPU time (user + system, ms) of this process's main thread so far, where the servers under test
+ * run (the load generator has its own thread): /proc/self/task/<pid>/stat, in clock ticks of 10 ms.
+ * 0 where /proc is absent.
+ */
+export function mainThreadCpuMs(): number {
+  try {
+    const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    // Fields 14 and 15 of stat (utime, stime) are 12 and 13 after the command name.
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
 }
 
 export const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;

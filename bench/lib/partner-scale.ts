@@ -128,6 +128,7 @@ export async function runPartnerScale(options: PartnerScaleOptions): Promise<Sui
   const started: Server[] = [];
   let api: BenchApi | undefined;
   let consoleDb: ConsoleDatabase | undefined;
+  let consoleOpening: Promise<ConsoleDatabase> | undefined;
   let runtime: ReadModelRuntime | undefined;
   try {
     // The API (in a worker thread unless told otherwise).
@@ -137,12 +138,16 @@ export async function runPartnerScale(options: PartnerScaleOptions): Promise<Sui
       freshChanges: options.freshChanges,
       limits: BENCH_API_LIMITS,
     };
+    // The console's database opens (PGlite, migrations) while the API's thread seeds: two cores.
+    consoleOpening = openConsoleDatabase({ kind: "pglite" });
+    // A failure is thrown where it is awaited below (or ignored in `finally` if the API failed first).
+    void consoleOpening.catch(() => undefined);
     api = options.apiInThisThread ? await startBenchApi(apiOptions, log) : await startBenchApiWorker(apiOptions, log);
     const { companies, url: apiUrl, seedMs: seedApiMs } = api;
     log(`partner-scale: API seeded with ${options.companies} companies × ${options.employmentsPerCompany} in ${Math.round(seedApiMs)} ms`);
 
     // The console.
-    consoleDb = await openConsoleDatabase({ kind: "pglite" });
+    consoleDb = await consoleOpening;
     const database = consoleDb;
     let enqueueEvent: ReadModelRuntime["enqueueEvent"] = () => Promise.reject(new Error("not started"));
     const late: { cipher?: ReturnType<typeof createAuthDeps>["cipher"] } = {};
@@ -443,7 +448,9 @@ export async function runPartnerScale(options: PartnerScaleOptions): Promise<Sui
   } finally {
     await runtime?.stop().catch(() => undefined);
     await Promise.all(started.map(closeServer));
-    await consoleDb?.close().catch(() => undefined);
+    // Opened while the API seeded: closed even if the API's start failed before it was awaited.
+    const openedDb = consoleDb ?? (await consoleOpening?.catch(() => undefined));
+    await openedDb?.close().catch(() => undefined);
     await api?.stop().catch(() => undefined);
   }
 }

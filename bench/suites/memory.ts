@@ -19,7 +19,7 @@ import {
   waitForExit,
   waitUntilReady,
 } from "../lib/next-server";
-import { defineSuite, type Metric, type Row } from "../lib/suite";
+import { check, defineSuite, type Metric, type Row } from "../lib/suite";
 
 // Idle memory of `npm start` (docs/decisions/runtime-idle-memory.md): the resident set summed over
 // every process of its tree (npm, scripts/start.mjs, Next and anything they start), read from /proc,
@@ -33,6 +33,12 @@ const BUDGET_MB = 600;
 /** Seconds of quiet after the first page loads before the figure is taken. */
 const QUIET_S = Number(process.env.BENCH_MEMORY_QUIET_S ?? 15);
 const READY_TIMEOUT_MS = 150_000;
+/**
+ * The first start (fresh data directory: initdb and seeding) is the worst case, ~150 MB above a
+ * restart on its data (runtime-idle-memory.md), so it alone decides the goal; the restart takes a
+ * second `npm start` (about a minute of the whole run's 15) and is measured on request only.
+ */
+const WITH_RESTART = process.env.BENCH_MEMORY_RESTART === "1";
 const DEMO_TOKEN = "ra_test_bench_memory_0123456789abcdef01";
 
 // ---- /proc ----------------------------------------------------------------------------------------
@@ -232,7 +238,7 @@ async function measureStart(dataDir: string, log: (message: string) => void, lab
 
 export default defineSuite({
   name: "memory",
-  description: `Idle memory of \`npm start\` (every process, RSS from /proc) after the first pages and ${QUIET_S} s of quiet, first start and restart, vs a bare node:http server; goal ≤ ${BUDGET_MB} MB`,
+  description: `Idle memory of \`npm start\` (every process, RSS from /proc) after the first pages and ${QUIET_S} s of quiet, first start${WITH_RESTART ? " and restart" : ""} (BENCH_MEMORY_RESTART=1 adds the restart), vs a bare node:http server; goal ≤ ${BUDGET_MB} MB`,
   async run(options) {
     if (process.platform !== "linux") throw new Error("the memory suite reads /proc (Linux only)");
     const build = await buildIfNeeded(options.log);
@@ -260,12 +266,12 @@ export default defineSuite({
       notes: { processes: baseline.processes.length },
     });
 
-    // ---- npm start: a first start on a fresh data directory (initdb, seed), then a restart on it ----
+    // ---- npm start: a first start on a fresh data directory (initdb, seed), then (on request) a restart on it ----
     const dataDir = holdDataDir("roster-bench-memory-");
     try {
       const measured = {
         "first start": await measureStart(dataDir, options.log, "first start"),
-        restart: await measureStart(dataDir, options.log, "restart"),
+        ...(WITH_RESTART ? { restart: await measureStart(dataDir, options.log, "restart") } : {}),
       };
       const comparisons = [];
       for (const [label, m] of Object.entries(measured)) {
@@ -305,6 +311,9 @@ export default defineSuite({
       return {
         rows,
         comparisons,
+        checks: Object.entries(measured).map(([label, m]) =>
+          check(`npm start idle rss (${label}, every process)`, m.idle.total, "max", BUDGET_MB, "MB"),
+        ),
         context: {
           build,
           command: `${path.basename(npm.command)} ${npm.args.map((a) => path.basename(a)).join(" ")}`,

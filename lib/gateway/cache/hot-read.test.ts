@@ -6,14 +6,14 @@ import { createGatewayApp } from "../app";
 import type { GatewayDeps } from "../context";
 import { sha256 } from "../crypto";
 import { environmentDatabaseUrl, openDatabase, type Database } from "../db/client";
-import { customerTokens } from "../db/schema";
+import { customerTokens, employments } from "../db/schema";
 import { createApiServer, type ApiServer } from "../node-server";
 import type { RateLimiter } from "../rate-limit";
 import { createTestGateway, TEST_DATABASE_URL, TEST_DB_KIND, type TestGateway } from "@/test-support/gateway/harness";
 import { makeAccessToken, makeClient, makeEmployment, makeTenant } from "@/test-support/gateway/factories";
 import { tokenRequest } from "@/test-support/gateway/oauth";
 import { createHotReadPath, type HotReadPath } from "./hot-read";
-import { readCaches, visibility } from "./read-path";
+import { readCaches, RESPONSE_REFRESH_GRACE_MS, RESPONSE_TTL_MS, visibility } from "./read-path";
 import { resolveToken } from "../auth/principal";
 
 // The hot read path ahead of Hono (docs/decisions/api-hot-read-fast-path.md): what it answers is
@@ -188,6 +188,95 @@ describe("the hot path answers what the full stack answers", () => {
       expect(twice.status).toBe(401);
       expect(hot.decisions).toEqual([false]);
     });
+  });
+});
+
+describe("one keep-alive connection", () => {
+  it("each request is decided by its own Authorization and target, not the previous request's", async () => {
+    const e = await makeEmployment(gw.deps.db, t.company.id);
+    const other = await makeTenant(gw.deps.db, "sandbox");
+    const hot = spiedHotPath(gw.deps);
+    const host = await serve(gw.app.fetch, hot.spy);
+    const [hostname, port] = host.split(":");
+    const socket = connect(Number(port), hostname!);
+    let data = "";
+    socket.on("data", (chunk: Buffer) => (data += chunk.toString("latin1")));
+    /** Sends one request on the shared socket and waits for its whole answer (status and body). */
+    const get = async (path: string, token: string) => {
+      data = "";
+      socket.write(`GET ${path} HTTP/1.1\r\nHost: ${host}\r\nAuthorization: Bearer ${token}\r\n\r\n`);
+      for (;;) {
+        const end = data.indexOf("\r\n\r\n");
+        const length = end === -1 ? NaN : Number(/content-length: (\d+)/i.exec(data.slice(0, end))?.[1]);
+        if (end !== -1 && data.length >= end + 4 + length) return { status: Number(data.split(" ")[1]), body: data.slice(end + 4) };
+        await new Promise((r) => setTimeout(r, 5));
+      }
+    };
+    try {
+      const path = `/v1/employments/${e.id}`;
+      expect((await get(path, t.tokens.owner)).status).toBe(200);
+      hot.decisions.length = 0;
+      const own = await get(path, t.tokens.owner);
+      expect(hot.decisions).toEqual([true]);
+      // Another company's token on the same connection: not this company's answer.
+      expect((await get(path, other.tokens.owner)).status).toBe(404);
+      // A different target on the same connection: its own answer.
+      const list = await get("/v1/employments", t.tokens.owner);
+      expect(list.status).toBe(200);
+      expect(list.body).not.toBe(own.body);
+      // The token revoked: refused at once on the connection that used it.
+      await gw.deps.db
+        .update(customerTokens)
+        .set({ revokedAt: new Date() })
+        .where(eq(customerTokens.tokenHash, sha256(t.tokens.owner)));
+      expect((await get(path, t.tokens.owner)).status).toBe(401);
+    } finally {
+      socket.destroy();
+    }
+  });
+});
+
+describe("past an answer's time to live", () => {
+  it("one request refreshes it through the full stack while the others get it for the grace, never after a write", async () => {
+    const e = await makeEmployment(gw.deps.db, t.company.id);
+    const hot = spiedHotPath(gw.deps);
+    const host = await serve(gw.app.fetch, hot.spy);
+    const path = `/v1/employments/${e.id}`;
+    const key = `${visibility((await resolveToken(gw.deps, t.tokens.owner))!.principal)}\n`;
+    const entry = () => [...readCaches(gw.deps).responses!.entries()].find(([k]) => k.startsWith(key) && k.endsWith(path))?.[1];
+    expect((await rawGet(host, path, bearer(t.tokens.owner))).status).toBe(200);
+    const first = entry()!;
+    hot.decisions.length = 0;
+    gw.clock.advance(RESPONSE_TTL_MS);
+    // The entry stays in place (as if its refresh were still running) for the first request past the time to live.
+    const responses = readCaches(gw.deps).responses!;
+    const { set, delete: remove } = responses;
+    responses.set = (k, v) => (k.endsWith(path) ? responses : set.call(responses, k, v));
+    responses.delete = (k) => (k.endsWith(path) ? false : remove.call(responses, k));
+    try {
+      expect((await rawGet(host, path, bearer(t.tokens.owner))).status).toBe(200);
+      expect((await rawGet(host, path, bearer(t.tokens.owner))).status).toBe(200);
+    } finally {
+      responses.set = set;
+      responses.delete = remove;
+    }
+    // The first went to the full stack (the refresh), the second was served the entry.
+    expect(hot.decisions).toEqual([false, true]);
+    expect(entry()).toBe(first);
+    // After the grace, another request refreshes (it stores this time).
+    hot.decisions.length = 0;
+    gw.clock.advance(RESPONSE_REFRESH_GRACE_MS);
+    expect((await rawGet(host, path, bearer(t.tokens.owner))).status).toBe(200);
+    expect(hot.decisions).toEqual([false]);
+    expect(entry()).not.toBe(first);
+    // Past the time to live with a refresh running, a write still makes the entry unservable at once.
+    gw.clock.advance(RESPONSE_TTL_MS);
+    entry()!.refreshing = gw.clock.now().getTime();
+    await gw.deps.db.update(employments).set({ jobTitle: "Refreshed title" }).where(eq(employments.id, e.id));
+    hot.decisions.length = 0;
+    const after = await rawGet(host, path, bearer(t.tokens.owner));
+    expect(hot.decisions).toEqual([false]);
+    expect(after.body.toString()).toContain("Refreshed title");
   });
 });
 

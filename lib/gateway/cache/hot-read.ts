@@ -9,7 +9,7 @@ import { hasResponseObserver, notifyResponseObserver } from "../response-observe
 import { authorizationFromRawHeaders, authorize, bucketsOf, handOffRateLimitDecision } from "../route";
 import type { RateLimitDecision } from "../rate-limit";
 import { SECURITY_HEADERS } from "../security-headers";
-import { readCaches, RESPONSE_TTL_MS, visibility, type ResponseEntry, type TokenEntry } from "./read-path";
+import { readCaches, RESPONSE_REFRESH_GRACE_MS, RESPONSE_TTL_MS, visibility, type ResponseEntry, type TokenEntry } from "./read-path";
 import { AUTH_KEY, companyKey, GLOBAL_KEY, readyVersionTracker, versionStamp, type VersionKey } from "./versions";
 
 // The hot read path (docs/decisions/api-hot-read-fast-path.md): a GET whose bearer token and answer
@@ -90,7 +90,21 @@ function versionKeys(p: Principal & { companyId: string }) {
   return keys;
 }
 
+/** What the last request on a connection resolved to (see `serve`); one per socket, gone with it. */
+interface SeenRequest {
+  host: string;
+  target: string;
+  /** The Authorization value as the request carried it (it stays on this connection only). */
+  authorization: string;
+  tokenHash: string;
+  url: string;
+  /** The principal the answer's key was made for, and that key (visibility + URL). */
+  principal?: Principal;
+  answerKey?: string;
+}
+
 export function createHotReadPath(deps: GatewayDeps): HotReadPath {
+  const requestsOf = new WeakMap<object, SeenRequest>();
   const caches = readCaches(deps);
   const { tokens, responses } = caches;
 
@@ -118,7 +132,7 @@ export function createHotReadPath(deps: GatewayDeps): HotReadPath {
     req: IncomingMessage,
     res: ServerResponse,
     token: TokenEntry & { principal: { companyId: string } },
-    url: string,
+    answerKey: string,
     versions: ReadonlyMap<VersionKey, number>,
     started: number,
   ): boolean | Promise<boolean> {
@@ -128,10 +142,19 @@ export function createHotReadPath(deps: GatewayDeps): HotReadPath {
     const now = deps.clock.now().getTime();
     if (token.expiresAt !== null && token.expiresAt <= now) return false;
     // The answer as lookupResponse() accepts it.
-    const entry = responses!.get(`${visibility(principal)}\n${url}`);
+    const entry = responses!.get(answerKey);
     if (!entry || entry.stamp !== versionStamp(versions, versionKeys(principal).answer)) return false;
     const age = now - entry.at;
-    if (age < 0 || age >= RESPONSE_TTL_MS) return false;
+    if (age < 0 || age >= RESPONSE_TTL_MS + RESPONSE_REFRESH_GRACE_MS) return false;
+    if (age >= RESPONSE_TTL_MS) {
+      // Past its time to live: one request (again after the grace, if it stored nothing) refreshes it
+      // through the full stack; the others are served this entry, at the current versions, meanwhile.
+      const refreshing = entry.refreshing;
+      if (refreshing === undefined || refreshing > now || now - refreshing >= RESPONSE_REFRESH_GRACE_MS) {
+        entry.refreshing = now;
+        return false;
+      }
+    }
     // The route's rule, by the function the full stack uses (the key's visibility implies it passed
     // when the answer was stored; checked again rather than assumed).
     try {
@@ -159,20 +182,35 @@ export function createHotReadPath(deps: GatewayDeps): HotReadPath {
       const started = performance.now();
       const host = req.headers.host;
       const target = req.url;
-      if (!host || !target || !VERBATIM_HOST.test(host) || !VERBATIM_TARGET.test(target) || DOT_SEGMENT.test(target)) return false;
-      const bearer = bearerToken(authorizationFromRawHeaders(req.rawHeaders));
-      if (!bearer) return false;
-      const token = tokens.get(sha256(bearer));
+      const authorization = authorizationFromRawHeaders(req.rawHeaders);
+      if (!host || !target || authorization === undefined) return false;
+      // A keep-alive connection repeats its request: the checks of the request line and the bearer
+      // below, its hash and the answer's URL are kept per connection and reused while host, target
+      // and Authorization are the same strings (compared in full; nothing else is trusted from it).
+      let seen = requestsOf.get(req.socket);
+      if (!seen || seen.host !== host || seen.target !== target || seen.authorization !== authorization) {
+        if (!VERBATIM_HOST.test(host) || !VERBATIM_TARGET.test(target) || DOT_SEGMENT.test(target)) return false;
+        const bearer = bearerToken(authorization);
+        if (!bearer) return false;
+        const scheme = (req.socket as TLSSocket).encrypted ? "https" : "http";
+        seen = { host, target, authorization, tokenHash: sha256(bearer), url: `${scheme}://${host}${target}` };
+        requestsOf.set(req.socket, seen);
+      }
+      // The token and the answer are looked up on every request (revocation, writes, expiry).
+      const token = tokens.get(seen.tokenHash);
       if (!token?.principal.companyId) return false;
       const tracker = readyVersionTracker(deps.db);
       if (!tracker) return false;
-      const scheme = (req.socket as TLSSocket).encrypted ? "https" : "http";
-      const url = `${scheme}://${host}${target}`;
       const known = token as TokenEntry & { principal: { companyId: string } };
+      if (seen.principal !== known.principal) {
+        seen.principal = known.principal;
+        seen.answerKey = `${visibility(known.principal)}\n${seen.url}`;
+      }
+      const answerKey = seen.answerKey!;
       const read = tracker.read(versionKeys(known.principal).token);
-      if (read instanceof Map) return withVersions(req, res, known, url, read, started);
+      if (read instanceof Map) return withVersions(req, res, known, answerKey, read, started);
       return (read as Promise<ReadonlyMap<VersionKey, number>>).then(
-        (versions) => withVersions(req, res, known, url, versions, started),
+        (versions) => withVersions(req, res, known, answerKey, versions, started),
         () => false,
       );
     },

@@ -24,6 +24,13 @@ const RESPONSE_CACHE_MAX = 2_000;
 const RESPONSE_MAX_BYTES = 256 * 1024;
 /** Answers may depend on the clock (today's balance…): an entry lives at most this long by deps.clock. */
 export const RESPONSE_TTL_MS = 1_000;
+/**
+ * Past the time to live, while one request refreshes an answer through the full stack, the hot path
+ * (./hot-read.ts) serves the others the entry for at most this much longer, provided it is still at
+ * the current versions (no write since): the time to live bounds only clock-dependent drift, and
+ * without this every connection's request missed at once each second (a full-stack stampede).
+ */
+export const RESPONSE_REFRESH_GRACE_MS = 500;
 
 export interface TokenEntry {
   principal: Principal;
@@ -44,6 +51,8 @@ export interface ResponseEntry {
   headers: Record<string, string>;
   /** The header list ./hot-read.ts writes, built on its first use of the entry. */
   wire?: unknown;
+  /** When (deps.clock ms) ./hot-read.ts sent one request past the time to live to the full stack to refresh it. */
+  refreshing?: number;
 }
 
 export interface ReadCaches {

@@ -13,7 +13,7 @@ import type { Db } from "../db/client";
 // - PostgreSQL: other instances write too, so a request reads the rows of its keys, through a
 //   barrier: each request waits for a read that *started after it arrived* (linearizable: every
 //   write acknowledged before the request is seen), and one read serves all requests that
-//   arrived while the previous one was in flight (under load, one single-row-ish query per
+//   arrived before it started; one read at a time (under load, one single-row-ish query per
 //   round trip instead of one per request).
 
 export type VersionKey = string;
@@ -39,11 +39,22 @@ class MemoryVersions implements VersionTracker {
   }
 }
 
-type QueryRows = (keys: VersionKey[]) => Promise<Array<{ key: string; version: string | number }>>;
+export type QueryRows = (keys: VersionKey[]) => Promise<Array<{ key: string; version: string | number }>>;
+
+/**
+ * Reads in flight at once. One read serves every request that arrived before it started. Two (a
+ * request then waits one round trip, not the rest of a running read and a whole next one) measured
+ * no better on 2 shared cores, twice (api-hot-read-fast-path.md, bench-api-overhead.md): the extra
+ * queries compete with the API for the same cores.
+ */
+const READS_IN_FLIGHT = 1;
+
+/** The PostgreSQL tracker over a query of version rows (exported for its tests). */
+export const createBarrierVersions = (query: QueryRows): VersionTracker => new BarrierVersions(query);
 
 class BarrierVersions implements VersionTracker {
   readonly kind = "database" as const;
-  private running = false;
+  private inFlight = 0;
   private keys = new Set<VersionKey>();
   private waiters: Array<{ resolve: (m: Map<VersionKey, number>) => void; reject: (e: unknown) => void }> = [];
   constructor(private readonly query: QueryRows) {}
@@ -52,27 +63,28 @@ class BarrierVersions implements VersionTracker {
     return new Promise((resolve, reject) => {
       for (const k of keys) this.keys.add(k);
       this.waiters.push({ resolve, reject });
-      if (!this.running) void this.flush();
+      if (this.inFlight < READS_IN_FLIGHT) void this.start();
     });
   }
 
-  private async flush(): Promise<void> {
-    this.running = true;
-    while (this.waiters.length > 0) {
-      const keys = [...this.keys];
-      const waiters = this.waiters;
-      this.keys = new Set();
-      this.waiters = [];
-      try {
-        const rows = await this.query(keys);
-        const map = new Map<VersionKey, number>();
-        for (const r of rows) map.set(r.key, Number(r.version));
-        for (const w of waiters) w.resolve(map);
-      } catch (error) {
-        for (const w of waiters) w.reject(error);
-      }
+  /** One read for every request waiting now (each resolved only by a read that started after it arrived). */
+  private async start(): Promise<void> {
+    const keys = [...this.keys];
+    const waiters = this.waiters;
+    this.keys = new Set();
+    this.waiters = [];
+    this.inFlight++;
+    try {
+      const rows = await this.query(keys);
+      const map = new Map<VersionKey, number>();
+      for (const r of rows) map.set(r.key, Number(r.version));
+      for (const w of waiters) w.resolve(map);
+    } catch (error) {
+      for (const w of waiters) w.reject(error);
+    } finally {
+      this.inFlight--;
+      if (this.waiters.length > 0 && this.inFlight < READS_IN_FLIGHT) void this.start();
     }
-    this.running = false;
   }
 }
 
