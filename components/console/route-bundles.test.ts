@@ -16,7 +16,9 @@ import { describe, expect, it } from "vitest";
 //   functions from lib/contract/helpers.ts, both without zod;
 // - no page reaches Radix's popover up front (it loads on first use: components/ui/deferred-popover.tsx);
 // - the form routes do not bundle RJSF's ajv8 validator (a second ajv: components/forms/rjsf-validator.ts
-//   validates with the engine's) nor markdown-to-jsx (next.config.ts aliases RJSF's import of it).
+//   validates with the engine's) nor markdown-to-jsx (next.config.ts aliases RJSF's import of it);
+// - nor ajv up front: the form judges conditions with lib/forms/condition.ts and loads ajv (the
+//   schema half of its error messages) with import() once it is up (components/forms/country-form.tsx).
 // The walk follows static imports and re-exports (not `import type`, not dynamic import()).
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -25,7 +27,14 @@ const CONSOLE = path.join(ROOT, "app", "(console)");
 /** The routes that render a country form (RJSF): the only pages allowed the form stack. */
 const FORM_ROUTES = ["employments/[id]/forms/[form]", "employments/new", "contract-amendments/new"];
 
-const FORM_STACK: RegExp[] = [/^@rjsf\//, /^ajv(-formats)?$/, /^json-logic-js$/, /^markdown-to-jsx$/, /^lib\/forms\/(?!money\.ts$)/];
+const FORM_STACK: RegExp[] = [
+  /^@rjsf\//,
+  /^ajv(-formats)?$/,
+  /^@cfworker\/json-schema$/,
+  /^json-logic-js$/,
+  /^markdown-to-jsx$/,
+  /^lib\/forms\/(?!money\.ts$)/,
+];
 
 /** Pages that ship no zod: every list and detail page without a zod-validated form. */
 const ZOD_FREE_ROUTES = [
@@ -359,5 +368,22 @@ describe("console route bundles", () => {
     expect(new Set(importers)).toEqual(new Set(["markdown-to-jsx/react"]));
     const config = readFileSync(path.join(ROOT, "next.config.ts"), "utf8");
     expect(config).toMatch(/"markdown-to-jsx\/react":\s*"\.\/components\/forms\/plain-markdown\.tsx"/);
+  });
+
+  it("the form routes load ajv on demand, not up front (conditions are judged without it)", () => {
+    const offenders: string[] = [];
+    const AJV_MODULES = ["lib/forms/ajv.ts", "lib/forms/validate.ts"];
+    for (const route of FORM_ROUTES) {
+      const graph = routeGraph(path.join(CONSOLE, ...route.split("/"), "page.tsx"));
+      expect(graph.files, route).toContain("lib/forms/condition.ts");
+      expect(graph.files, route).toContain("lib/forms/check.ts");
+      for (const pkg of ["ajv", "ajv-formats"]) if (graph.packages.has(pkg)) offenders.push(`/${route}: ${chain(graph, pkg)}`);
+      for (const file of AJV_MODULES) if (graph.files.has(file)) offenders.push(`/${route}: ${chain(graph, file)}`);
+    }
+    expect(offenders).toEqual([]);
+    // The engine's ajv is still what judges the schema in the browser, fetched by the form itself.
+    const form = readFileSync(path.join(ROOT, "components/forms/country-form.tsx"), "utf8");
+    expect(form).toContain('import("@/lib/forms/ajv")');
+    expect(valueImports(form).filter((s) => /ajv|lib\/forms\/validate/.test(s))).toEqual([]);
   });
 });
