@@ -385,5 +385,16 @@ describe("console route bundles", () => {
     const form = readFileSync(path.join(ROOT, "components/forms/country-form.tsx"), "utf8");
     expect(form).toContain('import("@/lib/forms/ajv")');
     expect(valueImports(form).filter((s) => /ajv|lib\/forms\/validate/.test(s))).toEqual([]);
+    // @rjsf/core's index exports getTestRegistry, which imports @rjsf/validator-ajv8 (and so ajv): the
+    // bundler keeps those imports for their side effects. Browser code takes the Form module itself.
+    const testRegistry = readFileSync(path.join(ROOT, "node_modules/@rjsf/core/lib/getTestRegistry.js"), "utf8");
+    expect(valueImports(testRegistry)).toContain("@rjsf/validator-ajv8");
+    const bareCore: string[] = [];
+    for (const route of FORM_ROUTES) {
+      const graph = routeGraph(path.join(CONSOLE, ...route.split("/"), "page.tsx"));
+      for (const file of graph.files)
+        if (valueImports(readFileSync(path.join(ROOT, file), "utf8")).includes("@rjsf/core")) bareCore.push(`/${route}: ${file}`);
+    }
+    expect(bareCore).toEqual([]);
   });
 });

@@ -1,7 +1,9 @@
 "use client";
 
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from "react";
-import Form, { type IChangeEvent } from "@rjsf/core";
+// The Form module itself, not @rjsf/core's index: the index also exports getTestRegistry, whose
+// import of @rjsf/validator-ajv8 kept ajv and ajv-formats in the page's first load.
+import Form, { type IChangeEvent } from "@rjsf/core/lib/components/Form.js";
 import type { ErrorSchema, RJSFSchema, UiSchema } from "@rjsf/utils";
 import { createFormModel, ID_SEPARATOR, toErrorSchema, type FieldErrors, type FormValues, type SchemaCompiler } from "@/lib/forms";
 import { createCustomValidate, DEFAULT_STATE_BEHAVIOR, dropSkeletonErrors } from "./rjsf-validation";
