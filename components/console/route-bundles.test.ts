@@ -106,6 +106,12 @@ export function valueImports(source: string): string[] {
   return found;
 }
 
+/** Modules loaded on demand: `import("…")` with a literal specifier (next/dynamic's included). */
+export function dynamicImports(source: string): string[] {
+  const code = source.replace(/\/\*[\s\S]*?\*\//g, "").replace(/^\s*\/\/.*$/gm, "");
+  return [...code.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g)].map((m) => m[1]!);
+}
+
 const isClientModule = (source: string) => /^(?:\s|\/\/[^\n]*\n|\/\*[\s\S]*?\*\/)*["']use client["']/.test(source);
 
 interface Graph {
@@ -117,7 +123,7 @@ interface Graph {
 }
 
 /** The browser's part of a server entry: every "use client" module it reaches, and their imports. */
-export function clientGraph(entry: string): Graph {
+export function clientGraph(entry: string, { onDemand = false }: { onDemand?: boolean } = {}): Graph {
   const graph: Graph = { files: new Set(), packages: new Set(), via: new Map() };
   const seenServer = new Set<string>();
   const clientRoots: string[] = [];
@@ -141,7 +147,8 @@ export function clientGraph(entry: string): Graph {
     if (graph.files.has(rel)) return;
     graph.files.add(rel);
     graph.via.set(rel, from);
-    for (const spec of valueImports(readFileSync(file, "utf8"))) {
+    const source = readFileSync(file, "utf8");
+    for (const spec of onDemand ? [...valueImports(source), ...dynamicImports(source)] : valueImports(source)) {
       const target = resolve(spec, file);
       if (!target) continue;
       if ("pkg" in target) {
@@ -163,13 +170,13 @@ const SEGMENT_FILES = ["layout.tsx", "template.tsx", "loading.tsx", "error.tsx",
  * (a parent's loading.tsx is the Suspense fallback of every route below it, so a skeleton imported
  * from a client module ships that module to all of them).
  */
-export function routeGraph(page: string): Graph {
-  const graph = clientGraph(page);
+export function routeGraph(page: string, options: { onDemand?: boolean } = {}): Graph {
+  const graph = clientGraph(page, options);
   for (let dir = path.dirname(page); dir.startsWith(CONSOLE); dir = path.dirname(dir)) {
     for (const name of SEGMENT_FILES) {
       const file = path.join(dir, name);
       if (!existsSync(file)) continue;
-      const part = clientGraph(file);
+      const part = clientGraph(file, options);
       const take = (set: Set<string>, items: Iterable<string>) => {
         for (const item of items) {
           if (set.has(item)) continue;
@@ -341,10 +348,10 @@ describe("console route bundles", () => {
     );
   });
 
-  it("the form routes bundle neither RJSF's ajv8 validator nor markdown-to-jsx", () => {
+  it("the form routes bundle neither RJSF's ajv8 validator nor markdown-to-jsx (up front or on demand)", () => {
     const offenders: string[] = [];
     for (const route of FORM_ROUTES) {
-      const graph = clientGraph(path.join(CONSOLE, ...route.split("/"), "page.tsx"));
+      const graph = clientGraph(path.join(CONSOLE, ...route.split("/"), "page.tsx"), { onDemand: true });
       expect(graph.packages, route).toContain("@rjsf/core");
       for (const pkg of graph.packages)
         if (pkg === "@rjsf/validator-ajv8" || pkg === "markdown-to-jsx") offenders.push(`/${route}: ${chain(graph, pkg)}`);
@@ -374,9 +381,11 @@ describe("console route bundles", () => {
     const offenders: string[] = [];
     const AJV_MODULES = ["lib/forms/ajv.ts", "lib/forms/validate.ts"];
     for (const route of FORM_ROUTES) {
-      const graph = routeGraph(path.join(CONSOLE, ...route.split("/"), "page.tsx"));
-      expect(graph.files, route).toContain("lib/forms/condition.ts");
-      expect(graph.files, route).toContain("lib/forms/check.ts");
+      const page = path.join(CONSOLE, ...route.split("/"), "page.tsx");
+      const everything = routeGraph(page, { onDemand: true });
+      for (const file of ["lib/forms/condition.ts", "lib/forms/check.ts", "lib/forms/ajv.ts"])
+        expect(everything.files, route).toContain(file);
+      const graph = routeGraph(page);
       for (const pkg of ["ajv", "ajv-formats"]) if (graph.packages.has(pkg)) offenders.push(`/${route}: ${chain(graph, pkg)}`);
       for (const file of AJV_MODULES) if (graph.files.has(file)) offenders.push(`/${route}: ${chain(graph, file)}`);
     }
@@ -396,5 +405,19 @@ describe("console route bundles", () => {
         if (valueImports(readFileSync(path.join(ROOT, file), "utf8")).includes("@rjsf/core")) bareCore.push(`/${route}: ${file}`);
     }
     expect(bareCore).toEqual([]);
+  });
+
+  it("/employments/new loads the form stack with the steps that show a form, not with the first step", () => {
+    const page = path.join(CONSOLE, "employments", "new", "page.tsx");
+    const upFront = routeGraph(page);
+    const stack = [...upFront.packages].filter((p) => /^@rjsf\/|^@cfworker\/|^json-logic-js$|^date-fns$|^ajv/.test(p));
+    const engine = [...upFront.files].filter(
+      (f) => f.startsWith("lib/forms/") && !/^lib\/forms\/(errors|types|sections|money)\.ts$/.test(f),
+    );
+    expect([...stack, ...engine].map((x) => chain(upFront, x))).toEqual([]);
+    const onDemand = routeGraph(page, { onDemand: true });
+    expect(onDemand.packages).toContain("@rjsf/core");
+    expect(onDemand.files).toContain("components/forms/country-form.tsx");
+    expect(onDemand.files).toContain("components/forms/section-form-container.tsx");
   });
 });
