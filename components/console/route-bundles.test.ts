@@ -420,4 +420,13 @@ describe("console route bundles", () => {
     expect(onDemand.files).toContain("components/forms/country-form.tsx");
     expect(onDemand.files).toContain("components/forms/section-form-container.tsx");
   });
+
+  it("/contract-amendments/new ships neither the employment labels nor the contract's enumerations (its container takes create-body.ts)", () => {
+    const graph = routeGraph(path.join(CONSOLE, "contract-amendments", "new", "page.tsx"));
+    expect(graph.files).toContain("lib/console/contract-amendments/create-body.ts");
+    const offenders = ["lib/console/contract-amendments/create.ts", "lib/console/employments/labels.ts", "lib/contract/enums.ts"].filter(
+      (f) => graph.files.has(f),
+    );
+    expect(offenders.map((f) => chain(graph, f))).toEqual([]);
+  });
 });
