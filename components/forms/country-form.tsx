@@ -117,7 +117,7 @@ export function CountryForm({
   );
 
   return (
-    <div ref={frame} className="contents" onSubmitCapture={holdSubmit}>
+    <div ref={frame} onSubmitCapture={holdSubmit}>
       <Form
         schema={model.rjsfSchema as RJSFSchema}
         uiSchema={view.uiSchema as UiSchema}
