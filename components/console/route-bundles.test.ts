@@ -16,7 +16,9 @@ import { describe, expect, it } from "vitest";
 //   functions from lib/contract/helpers.ts, both without zod;
 // - no page reaches Radix's popover up front (it loads on first use: components/ui/deferred-popover.tsx);
 // - the form routes do not bundle RJSF's ajv8 validator (a second ajv: components/forms/rjsf-validator.ts
-//   validates with the engine's) nor markdown-to-jsx (next.config.ts aliases RJSF's import of it).
+//   validates with the engine's) nor markdown-to-jsx (next.config.ts aliases RJSF's import of it);
+// - nor ajv up front: the form judges conditions with lib/forms/condition.ts and loads ajv (the
+//   schema half of its error messages) with import() once it is up (components/forms/country-form.tsx);
 // - no page ships @tanstack/react-table or nuqs (the list framework draws its tables and keeps its URL
 //   state itself), and the virtualiser and the saved views panel load on demand;
 // - a loading.tsx ships no client code (its skeleton is plain markup).
@@ -28,7 +30,14 @@ const CONSOLE = path.join(ROOT, "app", "(console)");
 /** The routes that render a country form (RJSF): the only pages allowed the form stack. */
 const FORM_ROUTES = ["employments/[id]/forms/[form]", "employments/new", "contract-amendments/new"];
 
-const FORM_STACK: RegExp[] = [/^@rjsf\//, /^ajv(-formats)?$/, /^json-logic-js$/, /^markdown-to-jsx$/, /^lib\/forms\/(?!money\.ts$)/];
+const FORM_STACK: RegExp[] = [
+  /^@rjsf\//,
+  /^ajv(-formats)?$/,
+  /^@cfworker\/json-schema$/,
+  /^json-logic-js$/,
+  /^markdown-to-jsx$/,
+  /^lib\/forms\/(?!money\.ts$)/,
+];
 
 /** Pages that ship no zod: every list and detail page without a zod-validated form. */
 const ZOD_FREE_ROUTES = [
@@ -106,6 +115,12 @@ export function valueImports(source: string): string[] {
   return found;
 }
 
+/** Modules loaded on demand: `import("…")` with a literal specifier (next/dynamic's included). */
+export function dynamicImports(source: string): string[] {
+  const code = source.replace(/\/\*[\s\S]*?\*\//g, "").replace(/^\s*\/\/.*$/gm, "");
+  return [...code.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g)].map((m) => m[1]!);
+}
+
 const isClientModule = (source: string) => /^(?:\s|\/\/[^\n]*\n|\/\*[\s\S]*?\*\/)*["']use client["']/.test(source);
 
 interface Graph {
@@ -117,7 +132,7 @@ interface Graph {
 }
 
 /** The browser's part of a server entry: every "use client" module it reaches, and their imports. */
-export function clientGraph(entry: string): Graph {
+export function clientGraph(entry: string, { onDemand = false }: { onDemand?: boolean } = {}): Graph {
   const graph: Graph = { files: new Set(), packages: new Set(), via: new Map() };
   const seenServer = new Set<string>();
   const clientRoots: string[] = [];
@@ -141,7 +156,8 @@ export function clientGraph(entry: string): Graph {
     if (graph.files.has(rel)) return;
     graph.files.add(rel);
     graph.via.set(rel, from);
-    for (const spec of valueImports(readFileSync(file, "utf8"))) {
+    const source = readFileSync(file, "utf8");
+    for (const spec of onDemand ? [...valueImports(source), ...dynamicImports(source)] : valueImports(source)) {
       const target = resolve(spec, file);
       if (!target) continue;
       if ("pkg" in target) {
@@ -163,13 +179,13 @@ const SEGMENT_FILES = ["layout.tsx", "template.tsx", "loading.tsx", "error.tsx",
  * (a parent's loading.tsx is the Suspense fallback of every route below it, so a skeleton imported
  * from a client module ships that module to all of them).
  */
-export function routeGraph(page: string): Graph {
-  const graph = clientGraph(page);
+export function routeGraph(page: string, options: { onDemand?: boolean } = {}): Graph {
+  const graph = clientGraph(page, options);
   for (let dir = path.dirname(page); dir.startsWith(CONSOLE); dir = path.dirname(dir)) {
     for (const name of SEGMENT_FILES) {
       const file = path.join(dir, name);
       if (!existsSync(file)) continue;
-      const part = clientGraph(file);
+      const part = clientGraph(file, options);
       const take = (set: Set<string>, items: Iterable<string>) => {
         for (const item of items) {
           if (set.has(item)) continue;
@@ -429,10 +445,10 @@ describe("console route bundles", () => {
     );
   });
 
-  it("the form routes bundle neither RJSF's ajv8 validator nor markdown-to-jsx", () => {
+  it("the form routes bundle neither RJSF's ajv8 validator nor markdown-to-jsx (up front or on demand)", () => {
     const offenders: string[] = [];
     for (const route of FORM_ROUTES) {
-      const graph = clientGraph(path.join(CONSOLE, ...route.split("/"), "page.tsx"));
+      const graph = clientGraph(path.join(CONSOLE, ...route.split("/"), "page.tsx"), { onDemand: true });
       expect(graph.packages, route).toContain("@rjsf/core");
       for (const pkg of graph.packages)
         if (pkg === "@rjsf/validator-ajv8" || pkg === "markdown-to-jsx") offenders.push(`/${route}: ${chain(graph, pkg)}`);
@@ -456,5 +472,58 @@ describe("console route bundles", () => {
     expect(new Set(importers)).toEqual(new Set(["markdown-to-jsx/react"]));
     const config = readFileSync(path.join(ROOT, "next.config.ts"), "utf8");
     expect(config).toMatch(/"markdown-to-jsx\/react":\s*"\.\/components\/forms\/plain-markdown\.tsx"/);
+  });
+
+  it("the form routes load ajv on demand, not up front (conditions are judged without it)", () => {
+    const offenders: string[] = [];
+    const AJV_MODULES = ["lib/forms/ajv.ts", "lib/forms/validate.ts"];
+    for (const route of FORM_ROUTES) {
+      const page = path.join(CONSOLE, ...route.split("/"), "page.tsx");
+      const everything = routeGraph(page, { onDemand: true });
+      for (const file of ["lib/forms/condition.ts", "lib/forms/check.ts", "lib/forms/ajv.ts"])
+        expect(everything.files, route).toContain(file);
+      const graph = routeGraph(page);
+      for (const pkg of ["ajv", "ajv-formats"]) if (graph.packages.has(pkg)) offenders.push(`/${route}: ${chain(graph, pkg)}`);
+      for (const file of AJV_MODULES) if (graph.files.has(file)) offenders.push(`/${route}: ${chain(graph, file)}`);
+    }
+    expect(offenders).toEqual([]);
+    // The engine's ajv is still what judges the schema in the browser, fetched by the form itself.
+    const form = readFileSync(path.join(ROOT, "components/forms/country-form.tsx"), "utf8");
+    expect(form).toContain('import("@/lib/forms/ajv")');
+    expect(valueImports(form).filter((s) => /ajv|lib\/forms\/validate/.test(s))).toEqual([]);
+    // @rjsf/core's index exports getTestRegistry, which imports @rjsf/validator-ajv8 (and so ajv): the
+    // bundler keeps those imports for their side effects. Browser code takes the Form module itself.
+    const testRegistry = readFileSync(path.join(ROOT, "node_modules/@rjsf/core/lib/getTestRegistry.js"), "utf8");
+    expect(valueImports(testRegistry)).toContain("@rjsf/validator-ajv8");
+    const bareCore: string[] = [];
+    for (const route of FORM_ROUTES) {
+      const graph = routeGraph(path.join(CONSOLE, ...route.split("/"), "page.tsx"));
+      for (const file of graph.files)
+        if (valueImports(readFileSync(path.join(ROOT, file), "utf8")).includes("@rjsf/core")) bareCore.push(`/${route}: ${file}`);
+    }
+    expect(bareCore).toEqual([]);
+  });
+
+  it("/employments/new loads the form stack with the steps that show a form, not with the first step", () => {
+    const page = path.join(CONSOLE, "employments", "new", "page.tsx");
+    const upFront = routeGraph(page);
+    const stack = [...upFront.packages].filter((p) => /^@rjsf\/|^@cfworker\/|^json-logic-js$|^date-fns$|^ajv/.test(p));
+    const engine = [...upFront.files].filter(
+      (f) => f.startsWith("lib/forms/") && !/^lib\/forms\/(errors|types|sections|money)\.ts$/.test(f),
+    );
+    expect([...stack, ...engine].map((x) => chain(upFront, x))).toEqual([]);
+    const onDemand = routeGraph(page, { onDemand: true });
+    expect(onDemand.packages).toContain("@rjsf/core");
+    expect(onDemand.files).toContain("components/forms/country-form.tsx");
+    expect(onDemand.files).toContain("components/forms/section-form-container.tsx");
+  });
+
+  it("/contract-amendments/new ships neither the employment labels nor the contract's enumerations (its container takes create-body.ts)", () => {
+    const graph = routeGraph(path.join(CONSOLE, "contract-amendments", "new", "page.tsx"));
+    expect(graph.files).toContain("lib/console/contract-amendments/create-body.ts");
+    const offenders = ["lib/console/contract-amendments/create.ts", "lib/console/employments/labels.ts", "lib/contract/enums.ts"].filter(
+      (f) => graph.files.has(f),
+    );
+    expect(offenders.map((f) => chain(graph, f))).toEqual([]);
   });
 });

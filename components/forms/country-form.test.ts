@@ -4,6 +4,7 @@ import ajv8Validator from "@rjsf/validator-ajv8";
 import type { RJSFSchema } from "@rjsf/utils";
 import { describe, expect, it } from "vitest";
 import { createFormModel, type FormValues } from "@/lib/forms";
+import { compileSchema } from "@/lib/forms/ajv";
 import { CountryForm } from "./country-form";
 import { createCustomValidate, dropSkeletonErrors } from "./rjsf-validation";
 import { skeletonValidator as validator } from "./rjsf-validator";
@@ -211,7 +212,12 @@ describe("CountryForm (RJSF theme of the x-jsf dialect)", () => {
   it("validates through RJSF with the adapter's rules (blocking, listed, with the schema's messages)", () => {
     const model = createFormModel(schema);
     const values = model.initialValues({ name: "Jane", salary: 500, schedule: "part_time", ack: "acknowledged", address: {} });
-    const result = validator.validateFormData(values, model.rjsfSchema as RJSFSchema, createCustomValidate(model), dropSkeletonErrors);
+    const result = validator.validateFormData(
+      values,
+      model.rjsfSchema as RJSFSchema,
+      createCustomValidate(model, () => compileSchema),
+      dropSkeletonErrors,
+    );
     const byProperty = Object.fromEntries(result.errors.map((e) => [e.property, e.message]));
     expect(byProperty).toEqual({
       ".salary": "At least €1,000.00",
@@ -228,7 +234,7 @@ describe("CountryForm (RJSF theme of the x-jsf dialect)", () => {
     const ok = validator.validateFormData(
       { ...values, salary: 100000, part_time_hours: 20, address: { city: "Porto" } },
       model.rjsfSchema as RJSFSchema,
-      createCustomValidate(model),
+      createCustomValidate(model, () => compileSchema),
       dropSkeletonErrors,
     );
     expect(ok.errors).toEqual([]);
@@ -249,11 +255,16 @@ describe("CountryForm (RJSF theme of the x-jsf dialect)", () => {
       {},
     ];
     for (const values of cases) {
-      const ours = validator.validateFormData(values, model.rjsfSchema as RJSFSchema, createCustomValidate(model), dropSkeletonErrors);
+      const ours = validator.validateFormData(
+        values,
+        model.rjsfSchema as RJSFSchema,
+        createCustomValidate(model, () => compileSchema),
+        dropSkeletonErrors,
+      );
       const theirs = ajv8Validator.validateFormData(
         values,
         model.rjsfSchema as RJSFSchema,
-        createCustomValidate(model),
+        createCustomValidate(model, () => compileSchema),
         dropSkeletonErrors,
       );
       expect(ours).toEqual(theirs);
@@ -270,7 +281,9 @@ describe("CountryForm (RJSF theme of the x-jsf dialect)", () => {
         salary: { ...schema.properties.salary, "x-jsf-errorMessage": { type: "Please, use US standard currency format. Ex: 1024.12" } },
       },
     });
-    expect(model.validate({ salary: "12,00.0" })).toMatchObject({ salary: ["Please, use US standard currency format. Ex: 1024.12"] });
+    expect(model.validate({ salary: "12,00.0" }, compileSchema)).toMatchObject({
+      salary: ["Please, use US standard currency format. Ex: 1024.12"],
+    });
   });
 
   it("renders a form whose logic names an unknown operation, with that rule inactive and the others in force", () => {
@@ -296,8 +309,8 @@ describe("CountryForm (RJSF theme of the x-jsf dialect)", () => {
     const html = renderToString(createElement(CountryForm, { schema: withUnknown, initialValues: { days: 400 }, onSubmit: () => {} }));
     expect(html).toMatch(/<input id="root\.days"[^>]*value="400"/);
     const model = createFormModel(withUnknown);
-    expect(model.validate({ days: 400 })).toBeNull();
-    expect(model.validate({ days: -1 })).toEqual({ days: ["Must be positive"] });
+    expect(model.validate({ days: 400 }, compileSchema)).toBeNull();
+    expect(model.validate({ days: -1 }, compileSchema)).toEqual({ days: ["Must be positive"] });
   });
 
   it("starts from the saved values, the defaults and the forced values", () => {

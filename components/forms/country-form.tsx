@@ -1,9 +1,11 @@
 "use client";
 
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from "react";
-import Form, { type IChangeEvent } from "@rjsf/core";
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from "react";
+// The Form module itself, not @rjsf/core's index: the index also exports getTestRegistry, whose
+// import of @rjsf/validator-ajv8 kept ajv and ajv-formats in the page's first load.
+import Form, { type IChangeEvent } from "@rjsf/core/lib/components/Form.js";
 import type { ErrorSchema, RJSFSchema, UiSchema } from "@rjsf/utils";
-import { createFormModel, ID_SEPARATOR, toErrorSchema, type FieldErrors, type FormValues } from "@/lib/forms";
+import { createFormModel, ID_SEPARATOR, toErrorSchema, type FieldErrors, type FormValues, type SchemaCompiler } from "@/lib/forms";
 import { createCustomValidate, DEFAULT_STATE_BEHAVIOR, dropSkeletonErrors } from "./rjsf-validation";
 import { skeletonValidator } from "./rjsf-validator";
 import { XJSF_TEMPLATES, type XjsfFormContext } from "./templates";
@@ -13,6 +15,23 @@ import { XJSF_WIDGETS } from "./widgets";
 // adapter. Presentational: it takes the schema, the saved values and the API's field errors,
 // validates exactly as the API does, and hands the pruned body to `onSubmit`. The container owns
 // the request and maps the API's 422 errors (lib/forms mapServerErrors) into `serverErrors`.
+
+// ajv (the JSON Schema half of the engine's checks: its compiler and formats, about 40 KB gzip) is
+// not part of the page's first load: it is fetched once the form is up, and a submission made
+// before it arrives waits for it. Conditions are judged without it (lib/forms/condition.ts).
+let compilerLoad: Promise<SchemaCompiler | null> | null = null;
+
+/** ajv's compiler, loaded once per page; null when it could not be loaded (the API still judges). */
+function loadCompiler(): Promise<SchemaCompiler | null> {
+  compilerLoad ??= import("@/lib/forms/ajv").then(
+    (m) => m.compileSchema,
+    () => {
+      compilerLoad = null; // try again at the next submission
+      return null;
+    },
+  );
+  return compilerLoad;
+}
 
 export interface CountryFormProps {
   /** The form schema: `{data: schema}` as the API answers, or the bare schema. */
@@ -70,7 +89,23 @@ export function CountryForm({
     if (extraErrors) focusSummary();
   }, [extraErrors, focusSummary]);
 
-  const customValidate = useMemo(() => createCustomValidate(model), [model]);
+  // ajv's compiler once its load has settled (`compile` null: it could not be loaded).
+  const compiler = useRef<{ compile: SchemaCompiler | null } | null>(null);
+  const frame = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    void loadCompiler().then((compile) => void (compiler.current = { compile }));
+  }, []);
+  const customValidate = useMemo(() => createCustomValidate(model, () => compiler.current?.compile ?? null), [model]);
+  // A submission before ajv's load has settled: hold it, and submit again once it has.
+  const holdSubmit = useCallback((e: FormEvent) => {
+    if (compiler.current) return;
+    e.preventDefault();
+    e.stopPropagation();
+    void loadCompiler().then((compile) => {
+      compiler.current = { compile };
+      frame.current?.querySelector("form")?.requestSubmit();
+    });
+  }, []);
 
   const onChange = useCallback(
     (e: IChangeEvent) => {
@@ -82,47 +117,49 @@ export function CountryForm({
   );
 
   return (
-    <Form
-      schema={model.rjsfSchema as RJSFSchema}
-      uiSchema={view.uiSchema as UiSchema}
-      formData={view.settled.values}
-      validator={skeletonValidator}
-      widgets={XJSF_WIDGETS}
-      templates={XJSF_TEMPLATES}
-      formContext={formContext}
-      idPrefix={idPrefix}
-      idSeparator={ID_SEPARATOR}
-      noHtml5Validate
-      showErrorList="top"
-      focusOnFirstError={false}
-      liveValidate={attempted ? "onChange" : false}
-      customValidate={customValidate}
-      transformErrors={dropSkeletonErrors}
-      extraErrors={extraErrors}
-      experimental_defaultFormStateBehavior={DEFAULT_STATE_BEHAVIOR}
-      disabled={disabled}
-      onChange={onChange}
-      onError={() => {
-        setAttempted(true);
-        focusSummary();
-      }}
-      onSubmit={(e) => {
-        setAttempted(true);
-        void onSubmit(model.body((e.formData as FormValues | undefined) ?? {}));
-      }}
-      className="space-y-6"
-    >
-      <div className="flex flex-wrap items-center gap-3 border-t border-slate-200 pt-6 dark:border-slate-700">
-        <button
-          type="submit"
-          disabled={submitting || disabled}
-          aria-disabled={submitting || disabled}
-          className="inline-flex items-center rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-60"
-        >
-          {submitting ? "Saving…" : submitLabel}
-        </button>
-        {children}
-      </div>
-    </Form>
+    <div ref={frame} onSubmitCapture={holdSubmit}>
+      <Form
+        schema={model.rjsfSchema as RJSFSchema}
+        uiSchema={view.uiSchema as UiSchema}
+        formData={view.settled.values}
+        validator={skeletonValidator}
+        widgets={XJSF_WIDGETS}
+        templates={XJSF_TEMPLATES}
+        formContext={formContext}
+        idPrefix={idPrefix}
+        idSeparator={ID_SEPARATOR}
+        noHtml5Validate
+        showErrorList="top"
+        focusOnFirstError={false}
+        liveValidate={attempted ? "onChange" : false}
+        customValidate={customValidate}
+        transformErrors={dropSkeletonErrors}
+        extraErrors={extraErrors}
+        experimental_defaultFormStateBehavior={DEFAULT_STATE_BEHAVIOR}
+        disabled={disabled}
+        onChange={onChange}
+        onError={() => {
+          setAttempted(true);
+          focusSummary();
+        }}
+        onSubmit={(e) => {
+          setAttempted(true);
+          void onSubmit(model.body((e.formData as FormValues | undefined) ?? {}));
+        }}
+        className="space-y-6"
+      >
+        <div className="flex flex-wrap items-center gap-3 border-t border-slate-200 pt-6 dark:border-slate-700">
+          <button
+            type="submit"
+            disabled={submitting || disabled}
+            aria-disabled={submitting || disabled}
+            className="inline-flex items-center rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-60"
+          >
+            {submitting ? "Saving…" : submitLabel}
+          </button>
+          {children}
+        </div>
+      </Form>
+    </div>
   );
 }

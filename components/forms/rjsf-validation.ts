@@ -1,5 +1,5 @@
 import type { CustomValidator, Experimental_DefaultFormStateBehavior, FormValidation } from "@rjsf/utils";
-import { toErrorSchema, type FormModel, type FormValues } from "@/lib/forms";
+import { toErrorSchema, type FormModel, type FormValues, type SchemaCompiler } from "@/lib/forms";
 
 // How CountryForm plugs the adapter's validation into RJSF: RJSF validates the skeleton (which
 // has no constraints, so its own errors are dropped) and calls `customValidate`, where the
@@ -30,10 +30,17 @@ function mergeTrees(into: Record<string, unknown>, from: Record<string, unknown>
   return into;
 }
 
-/** RJSF's customValidate for a form model. */
-export function createCustomValidate(model: FormModel): CustomValidator {
+/**
+ * RJSF's customValidate for a form model, with ajv's compiler once it is there (`compiler()`;
+ * CountryForm loads it after the form is up and holds a submission until then). Without one (it
+ * could not be loaded) the form adds no errors of its own: the API judges the body with the same
+ * engine and its 422 puts the same messages on the fields.
+ */
+export function createCustomValidate(model: FormModel, compiler: () => SchemaCompiler | null): CustomValidator {
   return (formData, errors) => {
-    const found = model.validate((formData as FormValues | undefined) ?? {});
+    const compile = compiler();
+    if (!compile) return errors;
+    const found = model.validate((formData as FormValues | undefined) ?? {}, compile);
     return mergeTrees(errors as unknown as Record<string, unknown>, toErrorSchema(found)) as unknown as FormValidation;
   };
 }

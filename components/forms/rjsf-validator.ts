@@ -12,7 +12,7 @@ import {
   type ValidationData,
   type ValidatorType,
 } from "@rjsf/utils";
-import { matchesSchema } from "@/lib/forms/ajv";
+import { conditionHolds } from "@/lib/forms/condition";
 import type { FormValues } from "@/lib/forms";
 
 // RJSF's validator for CountryForm, in place of @rjsf/validator-ajv8 (which ships a second ajv with
@@ -21,7 +21,7 @@ import type { FormValues } from "@/lib/forms";
 // properties, no constraints, no conditionals, no $ref: lib/forms/rjsf.ts), so validating it finds
 // nothing; the errors come from `customValidate` (the adapter's model, rjsf-validation.ts), merged
 // here exactly as validator-ajv8 merges them (processRawValidationErrors). `isValid` (RJSF's oneOf,
-// anyOf and if matching, which the skeleton never needs) uses the engine's own ajv.
+// anyOf and if matching, which the skeleton never needs) uses the engine's condition matcher.
 
 export const skeletonValidator: ValidatorType<FormValues, RJSFSchema> = {
   rawValidation<Result>(): { errors?: Result[]; validationError?: Error } {
@@ -46,6 +46,6 @@ export const skeletonValidator: ValidatorType<FormValues, RJSFSchema> = {
   },
 
   isValid(schema: RJSFSchema, formData: FormValues | undefined): boolean {
-    return matchesSchema(schema, formData);
+    return conditionHolds(schema, formData);
   },
 };

@@ -26,7 +26,7 @@ export function compileSchema(schema: JsonSchema | boolean): ValidateFunction {
   return fn;
 }
 
-/** Whether `value` satisfies an `if` subschema (a schema that cannot compile never matches). */
+/** ajv's verdict on `value` against a subschema (a schema that cannot compile never matches); the engine itself judges conditions with ./condition. */
 export function matchesSchema(schema: unknown, value: unknown): boolean {
   if (typeof schema === "boolean") return schema;
   if (typeof schema !== "object" || schema === null) return false;

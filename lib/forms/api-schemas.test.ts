@@ -8,7 +8,8 @@ import {
   expectOnlyAllowedGaps,
   type AllowedGap,
 } from "@/test-support/forms/conformance";
-import { createFormModel, settleForm, validateFormValues, type FormValues, type JsonSchema } from "./index";
+import { createFormModel, settleForm, type FormValues, type JsonSchema } from "./index";
+import { validateFormValues } from "./validate";
 
 // Every form the API serves (the gateway's form registry, as GET /v1/countries/{code}/{form}
 // renders it today) through the adapter: it renders, every `if/then/else` is driven into both

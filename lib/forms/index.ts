@@ -24,15 +24,8 @@ export {
   type ObjectState,
   type FlatFieldset,
 } from "./resolve";
-export {
-  validateFormValues,
-  validateBody,
-  validateFormData,
-  FORM_ERROR_KEY,
-  SECTION_ERROR_KEY,
-  displayMessage,
-  humanize,
-} from "./validate";
+// Validation bound to ajv is ./validate (the API, tests): the barrel stays free of ajv for the browser.
+export { checkFormValues, checkBody, type SchemaCompiler, FORM_ERROR_KEY, SECTION_ERROR_KEY, displayMessage, humanize } from "./check";
 export { API_MESSAGES, UI_MESSAGES, type MessageCatalog } from "./messages";
 export { mapServerErrors, toErrorSchema, fromErrorSchema, mergeFieldErrors, type ErrorTree } from "./errors";
 export {

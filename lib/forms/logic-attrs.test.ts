@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { createFormModel, fieldView, findField, isFieldVisible, settleForm, validateFormValues, type JsonSchema } from "./index";
+import { createFormModel, fieldView, findField, isFieldVisible, settleForm, type JsonSchema } from "./index";
+import { validateFormValues } from "./validate";
 
 // x-jsf-logic at work: JSON Logic validations named by fields, computed attributes (bounds with
 // templated messages, titles, input types, forced values) and the provider's date operators.

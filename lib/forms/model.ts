@@ -1,6 +1,6 @@
 import { fieldIndex, toRjsfSchema, toUiSchema, type FieldIndexEntry, type UiNode } from "./rjsf";
 import { unwrapFormSchema } from "./unwrap";
-import { validateFormValues } from "./validate";
+import { checkFormValues, type SchemaCompiler } from "./check";
 import { initialFormValues, settleForm, type SettledForm } from "./values";
 import type { FieldErrors, FormValues, JsonSchema } from "./types";
 
@@ -22,8 +22,8 @@ export interface FormModel {
   initialValues(given?: FormValues | null): FormValues;
   settle(values: FormValues): SettledForm;
   view(values: FormValues): FormView;
-  /** Errors blocking the submission of these values (null when none). */
-  validate(values: FormValues): FieldErrors | null;
+  /** Errors blocking the submission of these values (null when none), with ajv's `compileSchema` (./ajv). */
+  validate(values: FormValues, compile: SchemaCompiler): FieldErrors | null;
   /** The body to send for these values. */
   body(values: FormValues): FormValues;
 }
@@ -45,7 +45,7 @@ export function createFormModel(raw: unknown): FormModel {
         computed: settled.state.scopes[0]?.allComputed() ?? {},
       };
     },
-    validate: (values) => validateFormValues(schema, values),
+    validate: (values, compile) => checkFormValues(schema, values, compile),
     body: (values) => settleForm(schema, values).body,
   };
 }

@@ -2,17 +2,9 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { compileSchema } from "./ajv";
+import { validateFormValues } from "./validate";
 import { renderForm } from "@/test-support/forms/conformance";
-import {
-  createFormModel,
-  fieldView,
-  findField,
-  isFieldVisible,
-  mapServerErrors,
-  settleForm,
-  validateFormValues,
-  type FormValues,
-} from "./index";
+import { createFormModel, fieldView, findField, isFieldVisible, mapServerErrors, settleForm, type FormValues } from "./index";
 
 // Portugal's contract details, the richest real schema: conditionals (nested), a `false` subschema
 // per hidden field, a computed allowance (x-jsf-logic computedValues → computedAttrs const and a

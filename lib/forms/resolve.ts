@@ -1,4 +1,4 @@
-import { matchesSchema } from "./ajv";
+import { conditionHolds } from "./condition";
 import { fillTemplate, findComputed, LogicScope } from "./logic";
 import { asArray, asSchema, isObject, jsonEqual, type FormValues, type JsonSchema } from "./types";
 
@@ -111,7 +111,7 @@ export function activeParts(node: JsonSchema, value: FormValues): JsonSchema[] {
   const parts: JsonSchema[] = [node];
   for (const sub of asArray(node.allOf)) if (isObject(sub)) parts.push(...activeParts(sub, value));
   if ("if" in node) {
-    const chosen = matchesSchema(node.if, value) ? node.then : node.else;
+    const chosen = conditionHolds(node.if, value) ? node.then : node.else;
     if (isObject(chosen)) parts.push(...activeParts(chosen, value));
   }
   return parts;

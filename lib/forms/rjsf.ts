@@ -1,7 +1,7 @@
 import { sanitizeHtml, stripHtml } from "./html";
 import { fillTemplate } from "./logic";
 import { inputTypeOf, presentationOf, valueTypeOf, type FieldState, type ObjectState, type ValueType } from "./resolve";
-import { humanize } from "./validate";
+import { humanize } from "./check";
 import { asArray, asSchema, isObject, type JsonSchema } from "./types";
 
 // What react-jsonschema-form receives. The adapter hands RJSF a stable skeleton (every declared

@@ -21,14 +21,15 @@ export default async function PayslipsPage({ searchParams }: PageSearchParams) {
   const page = await loadListPage(payslipsList, searchParams, {
     query: payslipListQuery,
     load: listPayslips,
-    also: (context) => [
-      ...withPayrollEmployments(context),
-      // The company's billing currency (desired_currency) names the converted net; unread, the list says so.
-      getCompany(context.api, context.scope.companyId).then(
-        (company) => company.desired_currency,
-        () => null,
-      ),
-    ] as const,
+    also: (context) =>
+      [
+        ...withPayrollEmployments(context),
+        // The company's billing currency (desired_currency) names the converted net; unread, the list says so.
+        getCompany(context.api, context.scope.companyId).then(
+          (company) => company.desired_currency,
+          () => null,
+        ),
+      ] as const,
   });
   const { scope, state, queryClient, initialError } = page;
   const companyCurrency = page.also[2];

@@ -7,7 +7,7 @@ import { CountryForm } from "@/components/forms/country-form";
 import { ErrorBanner } from "@/components/console/error-banner";
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
 import type { CreateContractAmendmentBody } from "@/lib/contract";
-import { splitAmendmentErrors, toCreateAmendmentBody } from "@/lib/console/contract-amendments/create";
+import { splitAmendmentErrors, toCreateAmendmentBody } from "@/lib/console/contract-amendments/create-body";
 import { amendmentHref } from "@/lib/console/contract-amendments/links";
 import { toErrorPayload } from "@/lib/console/errors/present";
 import { fieldErrorsOf } from "@/lib/console/errors/split-422";

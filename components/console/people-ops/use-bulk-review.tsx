@@ -1,7 +1,6 @@
 "use client";
 
 import type { QueryKey } from "@tanstack/react-query";
-import type { RowData } from "@tanstack/react-table";
 import { useCallback, useState, type ReactNode } from "react";
 import {
   BulkResult,
@@ -80,15 +79,7 @@ export interface BulkReviewOptions<T> extends BulkReviewSpec<T> {
  * Row selection and bulk approve / decline of a review list: spread `bulkActions` into `<BulkActions>`
  * and pass `selection` to the list's table.
  */
-export function useBulkReview<T extends RowData>({
-  rows,
-  getRowId,
-  rowName,
-  operation,
-  invalidate,
-  onResult,
-  ...spec
-}: BulkReviewOptions<T>): {
+export function useBulkReview<T>({ rows, getRowId, rowName, operation, invalidate, onResult, ...spec }: BulkReviewOptions<T>): {
   selection: RowSelection<T>;
   bulkActions: BulkActionsProps<T>;
 } {

@@ -1,8 +1,6 @@
-import type { CreateContractAmendmentBody, Employment } from "@/lib/contract";
-import { partitionFieldErrors } from "@/lib/console/errors/split-422";
+import type { Employment } from "@/lib/contract";
 import { readOnlyReason } from "@/lib/console/employments/availability";
 import { STATUS_LABELS } from "@/lib/console/employments/labels";
-import { mapServerErrors, type FieldErrors, type FormValues } from "@/lib/forms";
 
 // Creating a contract amendment from an employment: whether the console offers it (the API enforces
 // it all: docs/decisions/areas-payroll-contract-amendments.md), the body, and where 422 errors land.
@@ -22,20 +20,4 @@ export function amendmentUnavailableReason(e: Pick<Employment, "type" | "employm
 export const amendable = (e: Pick<Employment, "type" | "employment_model" | "status">) =>
   e.type === "employee" && (e.employment_model === "eor" || e.employment_model === null) && !CLOSED.has(e.status);
 
-/** The provider's CreateContractAmendmentParams: the employment, its active contract, the form's values. */
-export const toCreateAmendmentBody = (employmentId: string, contractId: string, data: FormValues): CreateContractAmendmentBody => ({
-  employment_id: employmentId,
-  amendment_contract_id: contractId,
-  contract_amendment: data,
-});
-
-/**
- * The API's 422 errors split: those of the form (`contract_amendment.<field>`, prefix stripped, and
- * `contract_amendment` itself on the form as a whole) and the others, listed in the banner.
- */
-export function splitAmendmentErrors(fieldErrors: Record<string, string[]> | undefined): { form: FieldErrors; other: string[] } {
-  const { byField, other } = partitionFieldErrors(fieldErrors, (key) =>
-    key === "contract_amendment" || key.startsWith("contract_amendment.") ? key : null,
-  );
-  return { form: mapServerErrors(byField as Record<string, string[]>, "contract_amendment"), other };
-}
+export { splitAmendmentErrors, toCreateAmendmentBody } from "./create-body";

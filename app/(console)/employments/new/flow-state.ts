@@ -1,7 +1,7 @@
 import { MODEL_LABELS, TYPE_LABELS } from "@/lib/console/employments/labels";
 import { ONBOARDING_TASK_KEYS, type EmploymentModel, type EmploymentType } from "@/lib/contract/enums";
 import type { Country, Employment, EmploymentSection } from "@/lib/contract";
-import { SECTION_FORMS } from "@/lib/forms";
+import { SECTION_FORMS } from "@/lib/forms/sections";
 import { ONBOARDING_SECTIONS } from "@/components/forms/section-labels";
 
 // The new-employment flow's rules, as pure functions: what can be created (spec section 1), which

@@ -1,12 +1,11 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { ErrorBanner } from "@/components/console/error-banner";
-import { CountryForm } from "@/components/forms/country-form";
 import { activateEmploymentRequest, createEmploymentRequest, formSchemaQuery, inviteEmploymentRequest } from "@/components/forms/requests";
-import { SectionFormContainer } from "@/components/forms/section-form-container";
 import { SECTION_LABELS, sectionValues } from "@/components/forms/section-labels";
 import { Alert } from "@/components/ui/alert";
 import { Button, ButtonLink } from "@/components/ui/button";
@@ -20,7 +19,8 @@ import { MODEL_DESCRIPTIONS, MODEL_LABELS, STATUS_LABELS, TYPE_LABELS } from "@/
 import { employmentHref } from "@/lib/console/employments/links";
 import { EMPLOYMENT_MODELS, EMPLOYMENT_TYPES, type EmploymentModel, type EmploymentType } from "@/lib/contract/enums";
 import type { Country, Employment, EmploymentSection } from "@/lib/contract";
-import { mapServerErrors, type FieldErrors, type FormValues } from "@/lib/forms";
+import { mapServerErrors } from "@/lib/forms/errors";
+import type { FieldErrors, FormValues } from "@/lib/forms/types";
 import { employmentDetailQuery, employmentKeys } from "@/lib/queries/employment";
 import type { QueryScope } from "@/lib/queries/scope";
 import { creationBlockedReason, FLOW_STEPS, filledSections, nextSection, sectionsForCountry, type FlowStep } from "./flow-state";
@@ -44,6 +44,16 @@ const BASIC_FORM = "employment_basic_information";
 
 /** Statuses the API invites from (anything else answers 422 employment_not_invitable). */
 const INVITABLE_STATUSES = new Set(["created", "created_reserve_paid", "initiated", "pre_hire"]);
+
+// The form stack (RJSF and the x-jsf engine, about 80 KB gzip) comes with the steps that show a
+// country form: the first step (country and type) has none, and each form step fetches its schema
+// on arrival anyway, so the code is fetched alongside it (docs/decisions/console-bundle-budgets.md).
+const CountryForm = dynamic(() => import("@/components/forms/country-form").then((m) => m.CountryForm), {
+  loading: () => <Loading what="the form" />,
+});
+const SectionFormContainer = dynamic(() => import("@/components/forms/section-form-container").then((m) => m.SectionFormContainer), {
+  loading: () => <Loading what="the form" />,
+});
 
 function flowHref(params: Record<string, string | null | undefined>): string {
   const q = new URLSearchParams();
