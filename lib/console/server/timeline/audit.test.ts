@@ -84,7 +84,7 @@ describe.each(kinds)("the audit entries of one employment ($name)", ({ name, ope
 
   afterAll(async () => {
     if (database?.kind === "postgres") {
-      await database.db.delete(consoleAuditLog).where(sql`${consoleAuditLog.companyId} IS NOT NULL`);
+      await database.db.delete(consoleAuditLog).where(eq(consoleAuditLog.companyId, company));
       await database.close();
     }
   });
@@ -95,10 +95,10 @@ describe.each(kinds)("the audit entries of one employment ($name)", ({ name, ope
     const found = await listEmploymentAudit(db, { environment: "sandbox", companyId: company, employmentId: E, limit: 50 });
     expect(found.map((r) => r.path)).toEqual([...paths.found].reverse());
     expect(found.map((r) => r.id)).toEqual((await likeOnly(db, company, E)).map((r) => r.id));
-    for (const id of [`1${E}`, `${E}1`, OTHER]) {
+    for (const [id, n] of [[`1${E}`, 1], [`${E}1`, 2], [OTHER, 1]] as const) {
       const mine = await listEmploymentAudit(db, { environment: "sandbox", companyId: company, employmentId: id, limit: 50 });
       expect(mine.map((r) => r.id), id).toEqual((await likeOnly(db, company, id)).map((r) => r.id));
-      expect(mine, id).toHaveLength(1);
+      expect(mine, id).toHaveLength(n);
     }
     // A part of an id, LIKE's wildcards, or an id with a '/': nothing.
     for (const id of [E.slice(1), E.slice(0, -1), "%", "_", `employments/${E}`]) {
@@ -114,7 +114,8 @@ describe.each(kinds)("the audit entries of one employment ($name)", ({ name, ope
       SELECT 'bulk-' || g, now() - g * interval '1 minute', 'sandbox', ${company}, 'Company', '{"kind":"company_user","id":"u1"}'::jsonb,
         'PATCH', CASE WHEN g % 2 = 0 THEN 'v2/employments/' || gen_random_uuid() ELSE 'v1/employments/' || gen_random_uuid() || '/invite' END, 200
       FROM generate_series(1, 20000) AS g`);
-    await db.execute(sql`ANALYZE console_audit_log`);
+    // As autovacuum leaves it (VACUUM also moves GIN's pending entries into the index proper).
+    await db.execute(sql`VACUUM ANALYZE console_audit_log`);
     const text = await plan(db, employmentAuditQuery(db, { environment: "sandbox", companyId: company, employmentId: E, limit: 50 }));
     expect(text).toContain("console_audit_log_path_segments_idx");
     expect(text).not.toMatch(/Seq Scan/);
