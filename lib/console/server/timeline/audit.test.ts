@@ -95,9 +95,16 @@ describe.each(kinds)("the audit entries of one employment ($name)", ({ name, ope
     const found = await listEmploymentAudit(db, { environment: "sandbox", companyId: company, employmentId: E, limit: 50 });
     expect(found.map((r) => r.path)).toEqual([...paths.found].reverse());
     expect(found.map((r) => r.id)).toEqual((await likeOnly(db, company, E)).map((r) => r.id));
-    for (const [id, n] of [[`1${E}`, 1], [`${E}1`, 2], [OTHER, 1]] as const) {
+    for (const [id, n] of [
+      [`1${E}`, 1],
+      [`${E}1`, 2],
+      [OTHER, 1],
+    ] as const) {
       const mine = await listEmploymentAudit(db, { environment: "sandbox", companyId: company, employmentId: id, limit: 50 });
-      expect(mine.map((r) => r.id), id).toEqual((await likeOnly(db, company, id)).map((r) => r.id));
+      expect(
+        mine.map((r) => r.id),
+        id,
+      ).toEqual((await likeOnly(db, company, id)).map((r) => r.id));
       expect(mine, id).toHaveLength(n);
     }
     // A part of an id, LIKE's wildcards, or an id with a '/': nothing.

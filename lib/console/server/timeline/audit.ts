@@ -39,7 +39,9 @@ export function employmentAuditQuery(db: ConsoleDb, q: EmploymentAuditQuery) {
   return db
     .select({ id: a.id, at: a.at, actor: a.actor, method: a.method, path: a.path, status: a.status, requestId: a.requestId })
     .from(a)
-    .where(and(eq(a.environment, q.environment), eq(a.companyId, q.companyId), segment, or(like(a.path, `%/${id}`), like(a.path, `%/${id}/%`))))
+    .where(
+      and(eq(a.environment, q.environment), eq(a.companyId, q.companyId), segment, or(like(a.path, `%/${id}`), like(a.path, `%/${id}/%`))),
+    )
     .orderBy(desc(a.at), desc(a.id))
     .limit(q.limit);
 }

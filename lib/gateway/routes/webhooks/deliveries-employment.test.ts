@@ -69,7 +69,8 @@ describe("GET /v1/webhook-deliveries?employment_id=", () => {
     expect(filtered.total).toBe(4);
     // Pagination over the filter: the same pages as the filtered whole.
     const pages = [];
-    for (const page of [1, 2, 3]) pages.push(...(await list(w.a.tokens.admin, `?employment_id=${w.employmentA.id}&page_size=3&page=${page}`)).items);
+    for (const page of [1, 2, 3])
+      pages.push(...(await list(w.a.tokens.admin, `?employment_id=${w.employmentA.id}&page_size=3&page=${page}`)).items);
     expect(pages).toEqual(expected);
     // Ordered by first triggered time both ways, as without the filter.
     for (const order of ["asc", "desc"]) {
@@ -124,7 +125,8 @@ describe("migration 0009 on existing deliveries", () => {
   afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
   it("fills employment_id from the payloads of the rows written before it", async () => {
-    for (const f of readdirSync(MIGRATIONS_DIR).filter((f) => /^000[0-8]_.*\.sql$/.test(f))) copyFileSync(path.join(MIGRATIONS_DIR, f), path.join(tmp, f));
+    for (const f of readdirSync(MIGRATIONS_DIR).filter((f) => /^000[0-8]_.*\.sql$/.test(f)))
+      copyFileSync(path.join(MIGRATIONS_DIR, f), path.join(tmp, f));
     const database = await openKitDatabase({ kind: "pglite" }, { schema, migrations: { ...API_MIGRATIONS, dir: tmp } });
     try {
       const db = database.db;
@@ -136,7 +138,9 @@ describe("migration 0009 on existing deliveries", () => {
         await db.execute(sql`INSERT INTO webhook_deliveries (id, event_id, callback_id, company_id, event_type, payload, status, created_at, updated_at)
           VALUES (gen_random_uuid(), gen_random_uuid(), ${callback}, ${company}, 'x', ${JSON.stringify(p)}::jsonb, 'delivered', now(), now())`);
       expect(await runMigrations(db, API_MIGRATIONS)).toContain("0009_delivery_employment.sql");
-      const rows = await db.select({ payload: webhookDeliveries.payload, employmentId: webhookDeliveries.employmentId }).from(webhookDeliveries);
+      const rows = await db
+        .select({ payload: webhookDeliveries.payload, employmentId: webhookDeliveries.employmentId })
+        .from(webhookDeliveries);
       expect(new Set(rows.map((r) => r.employmentId))).toEqual(new Set([e1, e2, null]));
     } finally {
       await database.close();
