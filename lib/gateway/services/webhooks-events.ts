@@ -67,10 +67,8 @@ function filters(input: Omit<ListWebhookEventsInput, "order">): SQL[] {
   const conditions: SQL[] = [];
   if (input.eventType) conditions.push(eq(webhookDeliveries.eventType, input.eventType));
   if (input.companyId) conditions.push(eq(webhookDeliveries.companyId, input.companyId));
-  if (input.employmentId) {
-    const p = webhookDeliveries.payload;
-    conditions.push(sql`(${p}->>'employment_id' = ${input.employmentId} OR ${p}->>'employment_slug' = ${input.employmentId})`);
-  }
+  // The payload's employment, kept in its own indexed column (migration 0009).
+  if (input.employmentId) conditions.push(eq(webhookDeliveries.employmentId, input.employmentId));
   if (input.successfullyDelivered !== undefined) {
     conditions.push(
       input.successfullyDelivered

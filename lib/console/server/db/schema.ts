@@ -203,7 +203,11 @@ export const consoleAuditLog = pgTable(
     /** What an entry that is not one API call says about itself (a CSV export: list, filters, rows). */
     detail: jsonb("detail").$type<AuditDetail>(),
   },
-  (t) => [index("console_audit_log_company_idx").on(t.environment, t.companyId, t.at)],
+  (t) => [
+    index("console_audit_log_company_idx").on(t.environment, t.companyId, t.at),
+    /** The path's segments (migration 0007): the audit entries naming one id (lib/console/server/timeline/audit.ts). */
+    index("console_audit_log_path_segments_idx").using("gin", sql`string_to_array(${t.path}, '/')`),
+  ],
 );
 
 export type ConsoleOperatorRow = typeof consoleOperators.$inferSelect;
