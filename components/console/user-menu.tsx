@@ -9,7 +9,7 @@ import type { PublicSession } from "@/lib/console/session-types";
 import { SIGN_IN_PATH } from "@/lib/console/auth/sign-in-url";
 import { bffFetch } from "@/lib/console/bff-client";
 import { describeApiError } from "@/lib/console/api-errors";
-import { toErrorPayload } from "@/lib/console/errors/present";
+import { toErrorPayload } from "@/lib/console/errors/to-payload";
 
 /** DELETE /api/session forgets the session's connections (revoking OAuth grants) and its cookie. */
 export async function signOut(): Promise<void> {

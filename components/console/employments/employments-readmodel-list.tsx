@@ -13,7 +13,7 @@ import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
 import { employmentsList, type EmploymentListState } from "@/lib/console/employments/list";
-import { toErrorPayload } from "@/lib/console/errors/present";
+import { toErrorPayload } from "@/lib/console/errors/to-payload";
 import { pageRange } from "@/lib/console/list";
 import type { ReadModelListSort } from "@/lib/console/readmodel/list";
 import { companyReadModelQuery } from "@/lib/queries/readmodel";
