@@ -10,7 +10,7 @@ import { ENVIRONMENT_LABELS } from "@/components/console/environment-badge";
 import { switchEnvironment } from "@/components/console/environment-switching";
 import { COMPANY_LINKS, type NavLink } from "@/components/console/nav-links";
 import { PARTNER_LINKS } from "@/components/console/partner/partner-nav-links";
-import { signOut } from "@/components/console/user-menu";
+import { signOut } from "@/components/console/user-menu-panel";
 import { describeApiError } from "@/lib/console/api-errors";
 import { toErrorPayload } from "@/lib/console/errors/to-payload";
 import { employmentHref, EMPLOYMENTS_PATH } from "@/lib/console/employments/links";

@@ -2,7 +2,7 @@
 
 import { Button } from "@/components/ui/button";
 import { ModalDialog } from "@/components/ui/dialog";
-import { SHORTCUTS } from "@/lib/console/keyboard/shortcuts";
+import { SHORTCUTS } from "@/lib/console/keyboard/shortcut-list";
 
 /** The keyboard shortcuts, listed in a dialog (`?`). Loaded by the CommandLauncher on first use. */
 export default function KeyboardHelp({ open, onClose }: { open: boolean; onClose: () => void }) {

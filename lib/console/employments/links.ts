@@ -1,4 +1,6 @@
 import { signInPath } from "@/lib/console/auth/sign-in-url";
+// The sign-in link every console page takes (the session-expired redirect), apart from the employment links.
+export { signInHref } from "@/lib/console/auth/sign-in-href";
 import type { Environment, OnboardingTaskKey } from "@/lib/contract/enums";
 
 // Console URLs of employments, in one place (pages, links, redirects and tests agree on them).
@@ -26,14 +28,6 @@ export const TASK_FORM_SECTION: Record<OnboardingTaskKey, string> = {
 
 export const employmentFormHref = (id: string, task: OnboardingTaskKey) =>
   `${employmentHref(id)}/forms/${encodeURIComponent(TASK_FORM_SECTION[task])}`;
-
-/**
- * The console's sign-in page, coming back to `returnTo` (a same-origin path) afterwards. `expired`
- * says why: the API refused the session's token (401) and its refresh failed.
- */
-export function signInHref(returnTo?: string | null, options: { expired?: boolean } = {}): string {
-  return signInPath({ callbackUrl: returnTo, error: options.expired ? "SessionExpired" : null });
-}
 
 /**
  * Where to go after switching environment: ids are per environment, so a page about one employment
