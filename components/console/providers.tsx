@@ -3,7 +3,7 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
 import { ApiRequestError } from "@/lib/console/api-errors";
-import { signInHref } from "@/lib/console/employments/links";
+import { signInHref } from "@/lib/console/auth/sign-in-href";
 import { makeQueryClient } from "@/lib/queries/query-client";
 
 /** A 401 from the BFF means the session (or its API grant) ended: sign in again, then come back. */

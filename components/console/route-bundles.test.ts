@@ -345,6 +345,55 @@ describe("console route bundles", () => {
     expect(offenders.map((o) => chain(graph, o))).toEqual([]);
   });
 
+  it("the shell and /employments load their rarely used parts on first use (menus' content, shortcut list, environment switch, error texts)", () => {
+    // docs/decisions/console-bundle-budgets.md (Follow-up: the shell's menus and the error texts on demand).
+    const ON_FIRST_USE = [
+      // The account menu's content and the theme choice: with its popover.
+      "components/console/user-menu-panel.tsx",
+      "components/ui/theme-choice.tsx",
+      // The `?` dialog and the shortcuts it lists.
+      "components/console/command/keyboard-help.tsx",
+      "lib/console/keyboard/shortcut-list.ts",
+      // The environment switch's BFF call and landing rules: on the press.
+      "components/console/environment-switching.ts",
+      // The error banner and every operation's permission and conflict texts: with the first error.
+      "components/console/error-banner.tsx",
+      "lib/console/errors/present.ts",
+      "lib/console/errors/operations.ts",
+      // The employment links (form sections of the onboarding tasks): the shell takes only the sign-in link.
+      "lib/console/employments/links.ts",
+    ];
+    const shell = clientGraph(path.join(CONSOLE, "layout.tsx"));
+    for (const file of [
+      "components/console/user-menu.tsx",
+      "components/console/command/command-launcher.tsx",
+      "components/console/environment-switch.tsx",
+    ])
+      expect(shell.files).toContain(file);
+    expect(ON_FIRST_USE.filter((f) => shell.files.has(f)).map((f) => chain(shell, f))).toEqual([]);
+
+    const list = routeGraph(path.join(CONSOLE, "employments", "(list)", "page.tsx"));
+    expect(list.files).toContain("components/console/list/list-shell.tsx");
+    const offList = [
+      "components/console/error-banner.tsx",
+      "lib/console/errors/present.ts",
+      "lib/console/errors/operations.ts",
+      // The barrel is not tree-shaken: it would bring useServerList and useList (the live list's, on demand).
+      "components/console/list/index.ts",
+      "components/console/list/use-server-list.ts",
+      "components/console/list/use-list.ts",
+    ];
+    expect(offList.filter((f) => list.files.has(f)).map((f) => chain(list, f))).toEqual([]);
+
+    // The halves exist and are what their modules import on demand (a static import would fail above).
+    const read = (f: string) => readFileSync(path.join(ROOT, f), "utf8");
+    expect(read("components/console/user-menu.tsx")).toContain('import("./user-menu-panel")');
+    expect(read("components/console/command/command-launcher.tsx")).toContain('import("./keyboard-help")');
+    expect(read("components/console/environment-switch.tsx")).toContain('import("./environment-switching")');
+    expect(read("components/console/list/list-shell.tsx")).toContain('import("@/components/console/error-banner")');
+    expect(valueImports(read("components/console/error-banner.tsx"))).toContain("@/lib/console/errors/operations");
+  });
+
   it("the command palette's module is the one that imports cmdk (so the shell rule above can catch a static import of it)", () => {
     const source = readFileSync(path.join(ROOT, "components", "console", "command", "command-palette.tsx"), "utf8");
     expect(valueImports(source)).toContain("cmdk");

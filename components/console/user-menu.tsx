@@ -1,22 +1,14 @@
 "use client";
 
-import { useState } from "react";
-import { Button } from "@/components/ui/button";
+import { lazy } from "react";
 import { DeferredPopover } from "@/components/ui/deferred-popover";
 import { PopoverChevron } from "@/components/ui/popover-chevron";
-import { ThemeChoice } from "@/components/ui/theme-provider";
 import type { PublicSession } from "@/lib/console/session-types";
-import { SIGN_IN_PATH } from "@/lib/console/auth/sign-in-url";
-import { bffFetch } from "@/lib/console/bff-client";
-import { describeApiError } from "@/lib/console/api-errors";
-import { toErrorPayload } from "@/lib/console/errors/present";
 
-/** DELETE /api/session forgets the session's connections (revoking OAuth grants) and its cookie. */
-export async function signOut(): Promise<void> {
-  await bffFetch("/api/session", { method: "DELETE" });
-  // A full navigation: nothing of the signed-in session stays in memory.
-  window.location.assign(SIGN_IN_PATH);
-}
+// The menu's content (who is signed in, the theme choice, "Sign out") loads with Radix's popover when
+// the pointer or focus first reaches the button (docs/decisions/console-bundle-budgets.md).
+const loadPanel = () => import("./user-menu-panel");
+const UserMenuPanel = lazy(loadPanel);
 
 const initials = (name: string) =>
   name
@@ -28,14 +20,13 @@ const initials = (name: string) =>
 
 /** Who is signed in and for which company, the theme, and "Sign out" (a popover, closed by Escape). */
 export function UserMenu({ user, company, operator = false }: Pick<PublicSession, "user" | "company"> & { operator?: boolean }) {
-  const [signingOut, setSigningOut] = useState(false);
-  const [signOutError, setSignOutError] = useState<string | null>(null);
   const name = user?.name || user?.email || "Signed in";
 
   return (
     <DeferredPopover
       label="Account"
       className="p-4"
+      preload={loadPanel}
       trigger={
         <button
           type="button"
@@ -57,43 +48,7 @@ export function UserMenu({ user, company, operator = false }: Pick<PublicSession
         </button>
       }
     >
-      <dl className="space-y-2 text-sm">
-        <div>
-          <dt className="text-xs font-medium uppercase tracking-wide text-slate-600 dark:text-slate-400">Signed in as</dt>
-          <dd className="font-medium text-slate-900 dark:text-slate-100">{name}</dd>
-          {user?.email && user.email !== name ? <dd className="break-all text-slate-600 dark:text-slate-400">{user.email}</dd> : null}
-        </div>
-        <div>
-          <dt className="text-xs font-medium uppercase tracking-wide text-slate-600 dark:text-slate-400">
-            {operator ? "Role" : "Company"}
-          </dt>
-          <dd className="text-slate-900 dark:text-slate-100">
-            {operator ? "Partner operator: every connected company" : (company?.name ?? "None")}
-          </dd>
-        </div>
-      </dl>
-      <ThemeChoice className="mt-4" />
-      <Button
-        variant="secondary"
-        size="sm"
-        className="mt-4 w-full"
-        disabled={signingOut}
-        onClick={() => {
-          setSigningOut(true);
-          setSignOutError(null);
-          signOut().catch((error: unknown) => {
-            setSigningOut(false);
-            setSignOutError(describeApiError(toErrorPayload(error)));
-          });
-        }}
-      >
-        {signingOut ? "Signing out…" : "Sign out"}
-      </Button>
-      {signOutError ? (
-        <p role="alert" className="mt-2 text-xs font-medium text-red-700 dark:text-red-300">
-          Sign-out failed: {signOutError}
-        </p>
-      ) : null}
+      <UserMenuPanel name={name} email={user?.email} company={company} operator={operator} />
     </DeferredPopover>
   );
 }

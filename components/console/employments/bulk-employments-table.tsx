@@ -1,7 +1,8 @@
 "use client";
 
 import { useCallback } from "react";
-import { BulkActions, useBulkSelection, type BulkAction, type BulkRunResult, type TableSort } from "@/components/console/list";
+import { BulkActions, useBulkSelection, type BulkAction, type BulkRunResult } from "@/components/console/list/bulk-actions";
+import type { TableSort } from "@/components/console/list/sort-header";
 import { inviteEmploymentRequest } from "@/components/forms/requests";
 import type { EmploymentListItem } from "@/lib/contract";
 import { inviteAvailability } from "@/lib/console/employments/invite";

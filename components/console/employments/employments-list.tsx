@@ -1,7 +1,10 @@
 "use client";
 
 import { useEffect, useId, useMemo, useState } from "react";
-import { BulkResult, ExportButton, ListShell, useList, type BulkRunResult } from "@/components/console/list";
+import { BulkResult, type BulkRunResult } from "@/components/console/list/bulk-actions";
+import { ExportButton } from "@/components/console/list/export-button";
+import { ListShell } from "@/components/console/list/list-shell";
+import { useList } from "@/components/console/list/use-list";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";

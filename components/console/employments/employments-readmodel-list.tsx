@@ -2,9 +2,11 @@
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
-import { ExportButton, ListShell, useListUrlState, type BulkRunResult } from "@/components/console/list";
+import { ExportButton } from "@/components/console/list/export-button";
+import { ListShell } from "@/components/console/list/list-shell";
+import { useListUrlState } from "@/components/console/list/use-list-url-state";
 import { tableViewOf, viewsModelOf } from "@/components/console/list/table-view";
-import { BulkResult } from "@/components/console/list";
+import { BulkResult, type BulkRunResult } from "@/components/console/list/bulk-actions";
 import { FreshnessLine } from "@/components/console/readmodel/freshness-line";
 import { SORT_LABELS } from "@/components/console/partner/sort-labels";
 import { Alert } from "@/components/ui/alert";
@@ -13,7 +15,7 @@ import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
 import { employmentsList, type EmploymentListState } from "@/lib/console/employments/list";
-import { toErrorPayload } from "@/lib/console/errors/present";
+import { toErrorPayload } from "@/lib/console/errors/to-payload";
 import { pageRange } from "@/lib/console/list";
 import type { ReadModelListSort } from "@/lib/console/readmodel/list";
 import { companyReadModelQuery } from "@/lib/queries/readmodel";

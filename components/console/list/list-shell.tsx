@@ -1,8 +1,7 @@
 "use client";
 
-import { useId, type ReactNode } from "react";
+import { lazy, Suspense, useId, type ReactNode } from "react";
 import { Alert } from "@/components/ui/alert";
-import { ErrorBanner } from "@/components/console/error-banner";
 import { ListStatusLine } from "@/components/console/list/status-line";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -75,6 +74,11 @@ export interface ListShellProps<P extends ListPageShape, T> {
 }
 
 const NO_VIEW: TableView = { hidden: [] };
+
+// The error banner and its texts (every operation's permission and conflict messages) load with the
+// first error, not with every list (docs/decisions/console-bundle-budgets.md). A page rendered with
+// an error gets it from the server render.
+const ErrorBanner = lazy(() => import("@/components/console/error-banner").then((m) => ({ default: m.ErrorBanner })));
 const capitalize = (s: string) => `${s[0]!.toUpperCase()}${s.slice(1)}`;
 
 /**
@@ -126,16 +130,18 @@ export function ListShell<P extends ListPageShape, T>(props: ListShellProps<P, T
       ) : null}
 
       {error ? (
-        <ErrorBanner
-          operation={operation}
-          error={error}
-          role={model.errorFromServer ? undefined : "alert"}
-          actions={
-            <Button variant="secondary" size="sm" onClick={() => model.retry()}>
-              Try again
-            </Button>
-          }
-        />
+        <Suspense fallback={null}>
+          <ErrorBanner
+            operation={operation}
+            error={error}
+            role={model.errorFromServer ? undefined : "alert"}
+            actions={
+              <Button variant="secondary" size="sm" onClick={() => model.retry()}>
+                Try again
+              </Button>
+            }
+          />
+        </Suspense>
       ) : null}
 
       <Card className="overflow-hidden">

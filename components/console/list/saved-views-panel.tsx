@@ -4,7 +4,7 @@ import { useMutation, useQueryClient, type useQuery } from "@tanstack/react-quer
 import { useId, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/field";
-import { toErrorPayload } from "@/lib/console/errors/present";
+import { toErrorPayload } from "@/lib/console/errors/to-payload";
 import type { SavedView } from "@/lib/console/views/lists";
 import { deleteView, saveView, viewKeys } from "@/lib/queries/views";
 import type { QueryScope } from "@/lib/queries/scope";

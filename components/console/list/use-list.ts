@@ -3,7 +3,7 @@
 import { keepPreviousData, useQuery, type UseQueryOptions } from "@tanstack/react-query";
 import { useCallback, useMemo, useState } from "react";
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
-import { toErrorPayload } from "@/lib/console/errors/present";
+import { toErrorPayload } from "@/lib/console/errors/to-payload";
 import type { ListApiQuery, ListDefinition, ListState, SortInfo } from "@/lib/console/list";
 import type { AnyFilter } from "@/lib/console/list/filters";
 import { useListUrlState } from "./use-list-url-state";

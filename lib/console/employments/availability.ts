@@ -1,6 +1,6 @@
 import type { Employment, EmploymentModel, EmploymentStatus, EmploymentType, OnboardingTaskKey } from "@/lib/contract";
 import { MODEL_LABELS, STATUS_LABELS, TASK_LABELS, TYPE_LABELS } from "./labels";
-import { employmentFormHref } from "./links";
+import { employmentFormHref } from "./form-links";
 
 // Which operations the console offers for an employment, and why not when it doesn't. The API
 // enforces all of this (and answers 422/409/403); the console only avoids offering what would fail.

@@ -1,5 +1,7 @@
 import { signInPath } from "@/lib/console/auth/sign-in-url";
-import type { Environment, OnboardingTaskKey } from "@/lib/contract/enums";
+// The sign-in link every console page takes (the session-expired redirect), apart from the employment links.
+export { signInHref } from "@/lib/console/auth/sign-in-href";
+import type { Environment } from "@/lib/contract/enums";
 
 // Console URLs of employments, in one place (pages, links, redirects and tests agree on them).
 
@@ -8,32 +10,7 @@ export const EMPLOYMENTS_PATH = "/employments";
 export const employmentHref = (id: string) => `${EMPLOYMENTS_PATH}/${encodeURIComponent(id)}`;
 export const employmentEditHref = (id: string) => `${employmentHref(id)}/edit`;
 
-/**
- * The country form that completes an onboarding task. The task keys of spec 2.4 are also the form
- * section names (DECISIONS.md "Forms"), so the mapping is the identity, kept explicit here.
- */
-export const TASK_FORM_SECTION: Record<OnboardingTaskKey, string> = {
-  personal_details: "personal_details",
-  address_details: "address_details",
-  administrative_details: "administrative_details",
-  bank_account_details: "bank_account_details",
-  billing_address_details: "billing_address_details",
-  contract_details: "contract_details",
-  emergency_contact_details: "emergency_contact_details",
-  employment_document_details: "employment_document_details",
-  pricing_plan_details: "pricing_plan_details",
-};
-
-export const employmentFormHref = (id: string, task: OnboardingTaskKey) =>
-  `${employmentHref(id)}/forms/${encodeURIComponent(TASK_FORM_SECTION[task])}`;
-
-/**
- * The console's sign-in page, coming back to `returnTo` (a same-origin path) afterwards. `expired`
- * says why: the API refused the session's token (401) and its refresh failed.
- */
-export function signInHref(returnTo?: string | null, options: { expired?: boolean } = {}): string {
-  return signInPath({ callbackUrl: returnTo, error: options.expired ? "SessionExpired" : null });
-}
+// The onboarding tasks' form links are ./form-links.ts (the lists and the shell link no form).
 
 /**
  * Where to go after switching environment: ids are per environment, so a page about one employment

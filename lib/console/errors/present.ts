@@ -1,4 +1,4 @@
-import { ApiRequestError, describeApiError, type ApiErrorPayload } from "@/lib/console/api-errors";
+import { describeApiError, type ApiErrorPayload } from "@/lib/console/api-errors";
 import { conflictTitle, type ConsoleOperation } from "@/lib/console/errors/operations";
 
 // How an API error reads in the console, for every area: a title by status and code (the UI branches
@@ -76,8 +76,4 @@ export function isScopeChanged(e: ApiErrorPayload): boolean {
   return e.status === 409 && errorCode(e) === SCOPE_CHANGED;
 }
 
-/** Any thrown value as an error payload (the BFF client throws ApiRequestError; anything else is a bug). */
-export function toErrorPayload(error: unknown): ApiErrorPayload {
-  if (error instanceof ApiRequestError) return error.payload;
-  return { kind: "server", status: 0, message: error instanceof Error ? error.message : String(error), requestId: null };
-}
+export { toErrorPayload } from "./to-payload";

@@ -16,8 +16,9 @@ export const SHARED_HOMES = [
   "lib/console/errors/operations.ts",
   "lib/console/errors/split-422.ts",
   "lib/console/errors/submit.ts",
-  // The per-row outcome of a bulk action (one line per row, not a banner): the list framework's one place for it.
-  "components/console/list/bulk-actions.tsx",
+  // The per-row outcome of a bulk action (one line per row, not a banner): the list framework's one place for it
+  // (the bulk toolbar's on-demand half, loaded when a row is first selected).
+  "components/console/list/bulk-actions-bar.tsx",
   // The API's error body → ApiErrorPayload (status → kind), and the x-jsf engine's own 422 mapper.
   "lib/console/api-errors.ts",
   "lib/forms/errors.ts",

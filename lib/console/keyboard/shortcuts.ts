@@ -72,16 +72,6 @@ export function shortcutFor(e: KeyPress): ShortcutAction | null {
   }
 }
 
-/** The list of shortcuts shown by `?` (and in the decision record). */
-export const SHORTCUTS: readonly { keys: readonly string[]; what: string }[] = [
-  { keys: ["Ctrl", "K"], what: "Open the command palette (⌘ K on a Mac): go to a page, an employment or an action" },
-  { keys: ["/"], what: "Search the list" },
-  { keys: ["j"], what: "Next row of the list" },
-  { keys: ["k"], what: "Previous row of the list" },
-  { keys: ["Enter"], what: "Open the chosen row" },
-  { keys: ["?"], what: "Show these shortcuts" },
-];
-
 /** The next row index for j / k: from none, j starts at the first row and k at the last; stops at the ends. */
 export function moveRow(current: number, count: number, action: "next-row" | "previous-row"): number {
   if (count <= 0) return -1;

@@ -1,5 +1,5 @@
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
-import { toErrorPayload } from "@/lib/console/errors/present";
+import { toErrorPayload } from "@/lib/console/errors/to-payload";
 
 // The runner of a list's bulk action (docs/decisions/console-bulk-actions.md): the selected rows,
 // each checked against the area's rules (a row whose state does not allow the action is skipped with

@@ -15,12 +15,12 @@ beforeAll(async () => {
   before = counts();
 });
 
+// A file of many large answers (contract amendments' forms) can take over the default hook minute to
+// check on a loaded machine: the checks finish after the file's tests, on the same thread.
 afterAll(async () => {
   await settled();
   const fresh = [...conformanceTally().violations].filter(([k, v]) => v.count > (before.get(k) ?? 0)).map(([, v]) => v);
   if (fresh.length === 0) return;
   const lines = fresh.map((v) => `  ${v.method} ${v.path} ${v.status} ${v.pointer || "(body)"}: ${v.message} (${v.operation})`);
   throw new Error(`API responses of this file do not match the provider's declared shapes:\n${lines.join("\n")}`);
-  // A file of many large answers (contract amendments' forms) can take over the default minute to check
-  // on a loaded machine: the checks run after the file's tests, on the same thread.
 }, 180_000);
