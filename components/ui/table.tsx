@@ -30,26 +30,9 @@ export function Tr({ className, ...props }: ComponentProps<"tr">) {
 }
 
 export function Th({ className, scope = "col", ...props }: ComponentProps<"th">) {
-  return (
-    <th
-      scope={scope}
-      className={cn(
-        "whitespace-nowrap border-b border-slate-200 px-3 py-2.5 first:pl-4 last:pr-4 text-xs font-semibold uppercase tracking-wide text-slate-600 dark:border-slate-700 dark:text-slate-300",
-        className,
-      )}
-      {...props}
-    />
-  );
+  return <th scope={scope} className={cn("ui-th", className)} {...props} />;
 }
 
 export function Td({ className, ...props }: ComponentProps<"td">) {
-  return (
-    <td
-      className={cn(
-        "border-b border-slate-200 px-3 py-3 align-top first:pl-4 last:pr-4 text-slate-800 dark:border-slate-800 dark:text-slate-200",
-        className,
-      )}
-      {...props}
-    />
-  );
+  return <td className={cn("ui-td", className)} {...props} />;
 }

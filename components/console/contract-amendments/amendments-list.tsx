@@ -50,7 +50,7 @@ export function AmendmentsList({
         meta: { sortKey: "amendment", className: "min-w-52" },
         cell: ({ row: { original: a } }) => (
           <>
-            <RowLink href={amendmentHref(a.id)} className="font-medium text-slate-900 underline-offset-2 hover:underline dark:text-white">
+            <RowLink href={amendmentHref(a.id)} className="list-row-link">
               {reasonLabel(a.reason_for_change) ?? "Contract amendment"}
             </RowLink>
             {a.job_title ? <div className="text-xs text-slate-600 dark:text-slate-400">Job title now: {a.job_title}</div> : null}

@@ -41,7 +41,7 @@ export function EmploymentsTable({
         meta: { className: "min-w-52" },
         cell: ({ row: { original: e } }) => (
           <>
-            <RowLink href={employmentHref(e.id)} className="font-medium text-slate-900 underline-offset-2 hover:underline dark:text-white">
+            <RowLink href={employmentHref(e.id)} className="list-row-link">
               {e.full_name}
             </RowLink>
             <div className="text-xs text-slate-600 dark:text-slate-400">{e.personal_email}</div>
@@ -72,7 +72,7 @@ export function EmploymentsTable({
       rowProps={(e) => ({
         "data-employment-id": e.id,
         onClick: onRowClick(employmentHref(e.id)),
-        className: "cursor-pointer hover:bg-slate-50 focus-within:bg-slate-50 dark:hover:bg-slate-800/50 dark:focus-within:bg-slate-800/50",
+        className: "list-row-clickable",
       })}
     />
   );

@@ -35,7 +35,7 @@ export function ExpensesTable({
         meta: { className: "min-w-52", sortKey: "expense" },
         cell: ({ row: { original: e } }) => (
           <>
-            <RowLink href={expenseHref(e.id)} className="font-medium text-slate-900 underline-offset-2 hover:underline dark:text-white">
+            <RowLink href={expenseHref(e.id)} className="list-row-link">
               {expenseTitle(e)}
             </RowLink>
             <div className="text-xs text-slate-600 dark:text-slate-400">{expenseCategoryLabel(e)}</div>

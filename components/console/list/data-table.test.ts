@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
@@ -121,6 +123,63 @@ describe("DataTable", () => {
     );
     const cells = [...html.matchAll(/<td([^>]*)>/g)].map((m) => /data-label="([^"]*)"/.exec(m[1]!)?.[1] ?? null);
     expect(cells).toEqual([null, null, "City", "Age"]);
-    expect(html).toContain("max-sm:block");
+    // The card layout's classes (app/globals.css), not the utilities' list repeated on every cell.
+    expect(count(html, /<td class="ui-td w-10 list-card-td list-card-select"/g)).toBe(1);
+    expect(count(html, /<td class="ui-td list-card-td list-card-title"/g)).toBe(1);
+    expect(count(html, /<td class="ui-td list-card-td" data-label="/g)).toBe(2);
+  });
+
+  describe("class lists of a page of rows (issue 11: ~170 KB of class attributes for 20 rows)", () => {
+    interface Item {
+      id: string;
+      name: string;
+      city: string;
+      amount: string;
+    }
+    const cols: ListColumn<Item>[] = [
+      { id: "name", header: "Name", meta: { className: "min-w-52" }, cell: ({ row }) => row.original.name },
+      { id: "city", header: "City", cell: ({ row }) => row.original.city },
+      {
+        id: "amount",
+        header: "Amount",
+        meta: { className: "whitespace-nowrap text-right tabular-nums" },
+        cell: ({ row }) => row.original.amount,
+      },
+    ];
+    const page = (n: number) =>
+      renderToStaticMarkup(
+        createElement(DataTable<Item>, {
+          label: "People",
+          caption: "People",
+          columns: cols,
+          rows: Array.from({ length: n }, (_, i) => ({ id: `i${i}`, name: `Person ${i}`, city: "Lyon", amount: "1,000.00" })),
+          getRowId: (r) => r.id,
+          rowProps: () => ({ className: "list-row-clickable", "data-row": "" }),
+          selection: { selected: { i1: true }, onChange: () => {}, rowLabel: (r) => `Select ${r.name}` },
+        }),
+      );
+
+    it("gives each cell, row and header a few named classes, whose longest class attribute stays short", () => {
+      const html = page(20);
+      const classes = [...html.matchAll(/<(td|tr|th)\b[^>]*?class="([^"]*)"/g)];
+      expect(classes.length).toBe(1 + 4 + 20 + 20 * 4); // the header row, its 4 headers, 20 rows of 4 cells
+      for (const [, , list] of classes) expect(list!.length).toBeLessThanOrEqual(80);
+      expect(count(html, /class="ui-td list-card-td"/g)).toBe(20);
+    });
+
+    it("adds under 700 bytes of markup per row of 4 cells (the utilities' lists took ~2,800)", () => {
+      const perRow = (page(21).length - page(1).length) / 20;
+      expect(perRow).toBeGreaterThan(200); // the rows are there
+      expect(perRow).toBeLessThan(700);
+    });
+
+    it("uses only named classes that app/globals.css defines", () => {
+      const css = readFileSync(path.join(process.cwd(), "app", "globals.css"), "utf8");
+      const named = new Set(
+        [...page(2).matchAll(/class="([^"]*)"/g)].flatMap((m) => m[1]!.split(" ")).filter((c) => /^(ui|list)-/.test(c)),
+      );
+      expect(named.size).toBeGreaterThanOrEqual(10);
+      for (const name of named) expect(css, name).toMatch(new RegExp(`\\.${name}\\s*\\{`));
+    });
   });
 });

@@ -181,7 +181,7 @@ export function DataTable<T>({
                     )}
                   >
                     {/* No box from 640 px up (the cell as before); on a phone the cell's parts stack beside the label. */}
-                    <div className="contents max-sm:block max-sm:min-w-0">{column.cell(row)}</div>
+                    <div className="list-card-value">{column.cell(row)}</div>
                   </Td>
                 ))}
               </Tr>
@@ -281,15 +281,15 @@ function selectColumn<T>(selection: RowSelection<T>, rows: readonly ListRow<T>[]
  * button); the others are visually hidden. docs/decisions/console-phone-layout.md
  */
 const CARD = {
-  table: "max-sm:block",
-  head: "max-sm:block max-sm:[&:not(:has(input,button,a,select))]:sr-only",
-  headRow: "max-sm:flex max-sm:flex-wrap max-sm:items-center max-sm:gap-x-2",
-  th: "max-sm:block max-sm:border-b-0 max-sm:[&:not(:has(input,button,a,select))]:sr-only",
-  body: "max-sm:block",
-  row: "max-sm:block max-sm:border-b max-sm:border-slate-200 max-sm:py-2 max-sm:dark:border-slate-800 max-sm:last:border-b-0",
-  td: "max-sm:flex max-sm:min-w-0 max-sm:gap-3 max-sm:border-b-0 max-sm:px-4 max-sm:py-1 max-sm:text-left max-sm:whitespace-normal max-sm:break-words max-sm:data-[label]:before:w-28 max-sm:data-[label]:before:shrink-0 max-sm:data-[label]:before:pt-0.5 max-sm:data-[label]:before:text-xs max-sm:data-[label]:before:font-semibold max-sm:data-[label]:before:uppercase max-sm:data-[label]:before:tracking-wide max-sm:data-[label]:before:text-slate-600 max-sm:data-[label]:before:content-[attr(data-label)] max-sm:dark:data-[label]:before:text-slate-300",
-  select: "max-sm:float-right max-sm:w-auto max-sm:pt-1.5",
-  title: "max-sm:font-medium max-sm:text-base",
+  table: "list-card-table",
+  head: "list-card-head",
+  headRow: "list-card-head-row",
+  th: "list-card-th",
+  body: "list-card-body",
+  row: "list-card-row",
+  td: "list-card-td",
+  select: "list-card-select",
+  title: "list-card-title",
 } as const;
 
 function Spacer({ height, colSpan }: { height: number; colSpan: number }) {
@@ -321,7 +321,7 @@ function Checkbox({
         if (el) el.indeterminate = indeterminate;
       }}
       onChange={(e) => onChange(e.target.checked)}
-      className="size-4 rounded border-slate-300 text-brand-600 focus-visible:ring-2 focus-visible:ring-brand-500 dark:border-slate-600"
+      className="list-checkbox"
     />
   );
 }

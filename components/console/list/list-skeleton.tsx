@@ -30,7 +30,7 @@ export function ListSkeleton({ columns, rows, label }: { columns: readonly strin
           {Array.from({ length: rows }, (_, i) => (
             <tr key={i}>
               {columns.map((c) => (
-                <td key={c} className="border-b border-slate-200 px-3 py-3 first:pl-4 dark:border-slate-800">
+                <td key={c} className="list-skeleton-td">
                   <Skeleton className="h-4 w-24" />
                 </td>
               ))}

@@ -38,7 +38,7 @@ export function OffboardingsTable({
         meta: { sortKey: "reason", className: "min-w-56" },
         cell: ({ row: { original: o } }) => (
           <>
-            <RowLink href={offboardingHref(o.id)} className="font-medium text-slate-900 underline-offset-2 hover:underline dark:text-white">
+            <RowLink href={offboardingHref(o.id)} className="list-row-link">
               {offboardingReasonLabel(o)}
               <span className="sr-only"> — offboarding of {names.get(o.employment_id)?.full_name ?? "this employee"}</span>
             </RowLink>

@@ -299,10 +299,7 @@ function partnerColumns(): ListColumn<PartnerEmploymentRow>[] {
       meta: { className: "min-w-52" },
       cell: ({ row: { original: e } }) => (
         <>
-          <a
-            href={openCompanyHref(e.company.id, `/employments/${encodeURIComponent(e.id)}`)}
-            className="font-medium text-slate-900 underline-offset-2 hover:underline dark:text-white"
-          >
+          <a href={openCompanyHref(e.company.id, `/employments/${encodeURIComponent(e.id)}`)} className="list-row-link">
             {e.full_name}
           </a>
           <div className="text-xs text-slate-600 dark:text-slate-400">{e.personal_email}</div>

@@ -20,7 +20,7 @@ export function useEmploymentDirectory(scope: QueryScope) {
 /** An employment named and linked (its id when it is not among the directory's). */
 export function EmploymentLink({ id, employment }: { id: string; employment: Pick<EmploymentListItem, "full_name"> | undefined }) {
   return (
-    <Link href={employmentHref(id)} className="font-medium text-slate-900 underline-offset-2 hover:underline dark:text-white">
+    <Link href={employmentHref(id)} className="list-row-link">
       {employment ? employment.full_name : <code className="font-mono text-xs">{id}</code>}
     </Link>
   );

@@ -8,7 +8,7 @@ export function EmploymentCell({ id, names }: { id: string; names: ReadonlyMap<s
   const e = names.get(id);
   return (
     <div className="min-w-40">
-      <Link href={employmentHref(id)} className="font-medium text-slate-900 underline-offset-2 hover:underline dark:text-white">
+      <Link href={employmentHref(id)} className="list-row-link">
         {e ? e.full_name : unnamedEmployment(id)}
       </Link>
       {e?.job_title ? <div className="text-xs text-slate-600 dark:text-slate-400">{e.job_title}</div> : null}
