@@ -104,7 +104,7 @@ function tokenMemo(read: (rejected?: string) => Promise<string>, now: () => Date
     });
     return token;
   };
-  if (initial) keep(Promise.resolve(initial.value), initial.expiresAt);
+  if (initial) void keep(Promise.resolve(initial.value), initial.expiresAt);
   const settle = (token: Promise<string>) => token.then((value) => (last = value));
   return {
     /** The client's token: the kept one while fresh, otherwise one read (refreshed if due) from the store. */
