@@ -153,7 +153,7 @@ async function measureOn(database: Database, kind: "pglite" | "postgres", option
     // the refresh once a second per answer), reported per path in the gateway row's notes.
     const hot = createHotReadPath(deps);
     const declined = { count: 0 };
-    const hotReads: HotReadPath = {
+    const hotReads: Pick<HotReadPath, "serve"> = {
       serve(req, res) {
         const served = hot.serve(req, res);
         if (served === false) declined.count++;

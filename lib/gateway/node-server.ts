@@ -59,7 +59,7 @@ export function clientErrorResponse(code: string | undefined): string {
 
 export interface ApiServerOptions {
   /** Answers hot cached GETs ahead of Hono (cache/hot-read.ts); what it declines goes to `fetch`. */
-  hotReads?: HotReadPath;
+  hotReads?: Pick<HotReadPath, "serve">;
 }
 
 export function createApiServer(fetch: (request: Request) => Response | Promise<Response>, options: ApiServerOptions = {}): ApiServer {

@@ -105,7 +105,7 @@ export function bucketsOf(p: Principal): Bucket[] {
 /** Counts a request against the principal's buckets and sets the three x-ratelimit headers (or throws 429). */
 export async function applyRateLimit(c: GatewayContext, buckets: Bucket[]): Promise<void> {
   if (buckets.length === 0) return;
-  const decision = takeHandedOffDecision(incomingOf(c), buckets) ?? (await c.get("deps").rateLimiter.consume(buckets));
+  const decision = takeHandedOffDecision(incomingOf(c) ?? c.req.raw, buckets) ?? (await c.get("deps").rateLimiter.consume(buckets));
   c.header("x-ratelimit-count", String(decision.state.count));
   c.header("x-ratelimit-remaining", String(decision.state.remaining));
   c.header("x-ratelimit-reset", String(decision.state.resetMs));
@@ -172,17 +172,18 @@ const incomingOf = (c: GatewayContext) => (c.env as { incoming?: IncomingMessage
 
 /**
  * Rate-limit decisions already taken for a request by the hot read path (cache/hot-read.ts), which
- * counted it, found it refused and handed it to this stack to answer the 429: counted once.
+ * counted it, found it refused and handed it to this stack to answer the 429: counted once. Keyed by
+ * the node:http IncomingMessage, or by the web Request handed over in-process.
  */
-const handedOff = new WeakMap<IncomingMessage, { buckets: string; decision: RateLimitDecision }>();
+const handedOff = new WeakMap<object, { buckets: string; decision: RateLimitDecision }>();
 
 const bucketsKey = (buckets: readonly Bucket[]) => buckets.map((b) => `${b.kind}:${b.id}`).join(" ");
 
-export function handOffRateLimitDecision(incoming: IncomingMessage, buckets: readonly Bucket[], decision: RateLimitDecision): void {
+export function handOffRateLimitDecision(incoming: object, buckets: readonly Bucket[], decision: RateLimitDecision): void {
   handedOff.set(incoming, { buckets: bucketsKey(buckets), decision });
 }
 
-function takeHandedOffDecision(incoming: IncomingMessage | undefined, buckets: readonly Bucket[]): RateLimitDecision | undefined {
+function takeHandedOffDecision(incoming: object | undefined, buckets: readonly Bucket[]): RateLimitDecision | undefined {
   const taken = incoming && handedOff.get(incoming);
   if (!taken) return undefined;
   handedOff.delete(incoming);

@@ -33,6 +33,12 @@ export interface GatewayHandle {
   deps: GatewayDeps;
   /** Where the data lives: a PGlite directory or a redacted PostgreSQL URL. */
   storage: string;
+  /**
+   * The in-process transport (docs/decisions/console-embedded-api-transport.md): answers a web
+   * Request as the server on `url` would, without a socket: the hot read path first, then the app.
+   * The console of this process calls the embedded API through it.
+   */
+  fetch: (request: Request) => Promise<Response>;
 }
 
 export interface RunningGateway {
@@ -200,12 +206,14 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<R
       setGatewaySecret(deps, gatewaySecret.secret);
       const app = createGatewayApp(deps);
       // Hot cached GETs are answered ahead of Hono (docs/decisions/api-hot-read-fast-path.md).
-      const api = createApiServer(app.fetch, { hotReads: createHotReadPath(deps) });
+      const hotReads = createHotReadPath(deps);
+      const api = createApiServer(app.fetch, { hotReads });
       servers.push(api);
       const port = await listen(api.server, ports[environment], host, portVariable[environment]);
       deps.config.baseUrl = `http://${hostForUrl}:${port}`;
       if (runDispatchers) dispatchers.push(startDispatcher(deps, { logger, ...dispatcherTiming(env) }));
-      return { environment, url: deps.config.baseUrl, port, app, deps, storage };
+      const inProcess = async (request: Request): Promise<Response> => (await hotReads.answer(request)) ?? app.fetch(request);
+      return { environment, url: deps.config.baseUrl, port, app, deps, storage, fetch: inProcess };
     };
 
     // One after the other: PGlite start-up is CPU-bound, and the banner reads better in order.

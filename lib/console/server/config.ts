@@ -183,7 +183,46 @@ export function resetConsoleConfig(): void {
 // startEmbeddedGateway). Read structurally instead of importing the gateway, so console bundles do
 // not pull in the API's server code.
 const EMBEDDED_GATEWAY_KEY = Symbol.for("roster.gateway.embedded");
-type EmbeddedHandle = Record<Environment, { url: string }> | null;
+type EmbeddedHandle = Record<Environment, { url: string; fetch?: (request: Request) => Promise<Response> }> | null;
+
+/**
+ * `fetch` for the console's calls to the API: a call to the embedded API of this process (its base
+ * URL's origin) is handed to that API's in-process transport (the same handler as its port, without
+ * a socket: docs/decisions/console-embedded-api-transport.md); every other URL, an external
+ * provider's above all, goes to `inner` (real HTTP).
+ */
+export function withEmbeddedApi(inner: typeof fetch, config: Pick<ConsoleConfig, "embedded"> = getConsoleConfig()): typeof fetch {
+  if (!config.embedded) return inner;
+  const origins = new WeakMap<object, Map<string, (request: Request) => Promise<Response>>>();
+  return async (input, init) => {
+    const g = globalThis as unknown as Record<symbol, Promise<EmbeddedHandle> | undefined>;
+    const running = await g[EMBEDDED_GATEWAY_KEY]?.catch(() => null);
+    if (!running) return inner(input, init);
+    let byOrigin = origins.get(running);
+    if (!byOrigin) {
+      byOrigin = new Map();
+      for (const environment of ENVIRONMENTS) {
+        const handle = running[environment];
+        if (handle?.fetch) byOrigin.set(new URL(handle.url).origin, handle.fetch);
+      }
+      origins.set(running, byOrigin);
+    }
+    const url = input instanceof Request ? input.url : input instanceof URL ? input.href : input;
+    const handler = byOrigin.get(new URL(url).origin);
+    if (!handler) return inner(input, init);
+    const request = new Request(input, init);
+    const signal = request.signal;
+    signal.throwIfAborted();
+    const answer = handler(request);
+    if (!init?.signal && !(input instanceof Request)) return answer;
+    // A caller's abort ends its wait, as it would end an HTTP exchange.
+    return new Promise<Response>((resolve, reject) => {
+      const onAbort = () => reject(signal.reason as Error);
+      signal.addEventListener("abort", onAbort, { once: true });
+      answer.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+    });
+  };
+}
 
 /**
  * The base URL the console calls for an environment: the port the embedded API actually bound (it

@@ -16,7 +16,7 @@ import type { ConsoleSession } from "../session-types";
 import { createRequestBudget } from "./readmodel/budget";
 import { interactiveFetch } from "./readmodel/interactive";
 import { writeThroughFor } from "./readmodel/write-through";
-import { signInAgainError, type ConnectionInfo } from "./token-store";
+import { REFRESH_MARGIN_MS, signInAgainError, type ConnectionInfo, type UsableToken } from "./token-store";
 
 // The session of the current request and an API client acting with its token. The cookie holds only
 // the console session id; the token is read from the console database, refreshed once when needed
@@ -78,26 +78,74 @@ function readModelPlumbing(
   };
 }
 
-/** An API client for one connection: getToken refreshes when due; a 401 refreshes once and retries. */
-export function createConnectionApiClient(deps: AuthDeps, connection: ConnectionInfo, baseUrl: string): ApiClient {
-  let lastToken: string | undefined;
+/** How long one API client keeps a token it read from the store, at most (and never into its refresh margin). */
+export const CLIENT_TOKEN_MAX_AGE_MS = 60_000;
+
+/**
+ * The access token of one API client (one page render or one request): read once and reused by the
+ * client's calls while fresh, instead of one console-database read per call. A refusal by the API
+ * (401) or the end of its freshness goes back to the store, whose single-flight refresh path
+ * replaces it. Nothing outlives the client, so a sign-out, a forgotten connection or a revoked grant
+ * acts on the next request of every console instance, as before.
+ */
+function tokenMemo(read: (rejected?: string) => Promise<string>, now: () => Date, initial: UsableToken | null = null) {
+  const at = () => now().getTime();
+  let kept: { token: Promise<string>; freshUntil: number } | undefined;
+  let last: string | undefined;
+  const keep = (token: Promise<string>, expiresAt: Date | null) => {
+    const entry = {
+      token,
+      freshUntil: Math.min(at() + CLIENT_TOKEN_MAX_AGE_MS, expiresAt ? expiresAt.getTime() - REFRESH_MARGIN_MS : Infinity),
+    };
+    kept = entry;
+    // A failed read is not kept: the next call asks the store again.
+    token.catch(() => {
+      if (kept === entry) kept = undefined;
+    });
+    return token;
+  };
+  if (initial) void keep(Promise.resolve(initial.value), initial.expiresAt);
+  const settle = (token: Promise<string>) => token.then((value) => (last = value));
+  return {
+    /** The client's token: the kept one while fresh, otherwise one read (refreshed if due) from the store. */
+    get: (): Promise<string> => settle(kept && at() < kept.freshUntil ? kept.token : keep(read(), null)),
+    /** The API refused the last token used: a replacement from the store's refresh path. */
+    refused: (): Promise<string> => settle(keep(read(last), null)),
+  };
+}
+
+/**
+ * An API client for one connection: its token is the one read with the connection (`token`), or read
+ * once; refreshed when due; a 401 refreshes once and retries.
+ */
+export function createConnectionApiClient(
+  deps: AuthDeps,
+  connection: ConnectionInfo,
+  baseUrl: string,
+  token: UsableToken | null = null,
+): ApiClient {
   const actor: AuditActor = {
     kind: connection.kind === "customer_token" ? "customer_token" : "company_user",
     id: connection.user?.id ?? null,
     name: connection.user?.name ?? null,
     email: connection.user?.email ?? null,
   };
+  const tokens = tokenMemo(
+    (rejected) => deps.store.getAccessToken(connection.id, rejected === undefined ? {} : { rejected }),
+    deps.now,
+    token,
+  );
   return createApiClient({
     baseUrl,
     environment: connection.environment,
     companyId: connection.company?.id,
     ...readModelPlumbing(deps, { environment: connection.environment, clientId: connection.clientId, company: connection.company }),
-    getToken: async () => (lastToken = await deps.store.getAccessToken(connection.id)),
+    getToken: tokens.get,
     onUnauthorized: async () => {
       try {
         // The API refused this token: a new one if a refresh gives it (OAuth), otherwise the 401 stands
         // and the connection is marked dead, so the next page asks to sign in again.
-        return (lastToken = await deps.store.getAccessToken(connection.id, { rejected: lastToken }));
+        return await tokens.refused();
       } catch (error) {
         if (error instanceof ApiRequestError && error.status === 401) return null;
         throw error;
@@ -112,14 +160,14 @@ export function createConnectionApiClient(deps: AuthDeps, connection: Connection
  * connection; every answer but a refusal of the token counts as a successful call for the grant's health.
  */
 export function createGrantApiClient(deps: AuthDeps, grant: GrantInfo, baseUrl: string, actor: AuditActor): ApiClient {
-  let lastToken: string | undefined;
+  const tokens = tokenMemo((rejected) => deps.grants.getAccessToken(grant.id, rejected === undefined ? {} : { rejected }), deps.now);
   return createApiClient({
     baseUrl,
     environment: grant.environment,
     companyId: grant.company.id,
     ...readModelPlumbing(deps, { environment: grant.environment, clientId: grant.clientId, company: grant.company }),
-    getToken: async () => (lastToken = await deps.grants.getAccessToken(grant.id)),
-    onUnauthorized: async () => (lastToken = await deps.grants.getAccessToken(grant.id, { rejected: lastToken })),
+    getToken: tokens.get,
+    onUnauthorized: tokens.refused,
     onResponse: async (info) => {
       if (info.status >= 200 && info.status < 300) await deps.grants.recordSuccess(grant.id).catch(() => undefined);
       await auditCall(deps, grant.environment, grant.company, actor, info);
@@ -166,10 +214,12 @@ export async function getSessionApi(deps: AuthDeps, session: ConsoleSession): Pr
     };
     return createGrantApiClient(deps, grant, await deps.resolveBaseUrl(session.environment), actor);
   }
-  const connection = await deps.store.getConnection(session.id, session.environment);
-  if (!connection) throw signInAgainError(session.environment, `no connection to ${session.environment}`);
+  // The connection and its token in one read: the client's calls need no further read of it.
+  const found = await deps.store.getConnectionWithToken(session.id, session.environment);
+  if (!found) throw signInAgainError(session.environment, `no connection to ${session.environment}`);
+  const { connection, token } = found;
   if (connection.status === "dead") throw signInAgainError(session.environment, "the API refused the connection");
-  return createConnectionApiClient(deps, connection, await deps.resolveBaseUrl(session.environment));
+  return createConnectionApiClient(deps, connection, await deps.resolveBaseUrl(session.environment), token);
 }
 
 /**

@@ -56,6 +56,12 @@ export interface ConnectionInfo {
   accessExpiresAt: Date | null;
 }
 
+/** An access token read with its connection, and when it expires (null: no time limit known). */
+export interface UsableToken {
+  value: string;
+  expiresAt: Date | null;
+}
+
 /** An OAuth grant to revoke at the API after its last console connection went away. */
 export interface RevocableGrant {
   environment: Environment;
@@ -388,6 +394,29 @@ export function createTokenStore(deps: TokenStoreDeps) {
         .where(and(eq(consoleConnections.sessionId, sessionId), eq(consoleConnections.environment, environment)))
         .limit(1);
       return row ? toInfo(row) : null;
+    },
+
+    /**
+     * The connection and, from the same read, its access token when it can be used as it is (active,
+     * and an OAuth token not due for refresh): the API client of one request or render starts with it
+     * instead of reading it again per call. `token` is null when a call must go through
+     * getAccessToken (refresh due). The token is for that one client only: never cache it further.
+     */
+    async getConnectionWithToken(
+      sessionId: string,
+      environment: Environment,
+    ): Promise<{ connection: ConnectionInfo; token: UsableToken | null } | null> {
+      const [row] = await db
+        .select()
+        .from(consoleConnections)
+        .where(and(eq(consoleConnections.sessionId, sessionId), eq(consoleConnections.environment, environment)))
+        .limit(1);
+      if (!row) return null;
+      const connection = toInfo(row);
+      if (row.status !== "active") return { connection, token: null };
+      const access = tokens.open(row.id, "access_token", row.accessTokenEnc);
+      if (needsRefresh(row, access, undefined)) return { connection, token: null };
+      return { connection, token: { value: access, expiresAt: row.kind === "oauth" ? row.accessExpiresAt : null } };
     },
 
     /** Makes an environment current when the session holds a live connection for it. */

@@ -28,6 +28,19 @@ export interface HotReadPath {
    * then hands the request to the full stack). Synchronous when nothing needs waiting for.
    */
   serve(req: IncomingMessage, res: ServerResponse): boolean | Promise<boolean>;
+  /**
+   * The same decision for a web Request handed over in-process (the console's transport to the
+   * embedded API, docs/decisions/console-embedded-api-transport.md): the Response the full stack
+   * would give, with the same headers, or null (nothing decided; the caller hands the Request to
+   * the app's fetch, which answers a rate-limit refusal counted here without counting it again).
+   */
+  answer(request: Request): Response | null | Promise<Response | null>;
+}
+
+/** A request the hot path can answer: its answer and the rate-limit decision that let it through. */
+interface Hit {
+  entry: ResponseEntry;
+  decision: RateLimitDecision;
 }
 
 // @hono/node-server uses the request target verbatim as the URL when host and target match these
@@ -108,7 +121,9 @@ export function createHotReadPath(deps: GatewayDeps): HotReadPath {
   const caches = readCaches(deps);
   const { tokens, responses } = caches;
 
-  function answer(req: IncomingMessage, res: ServerResponse, entry: ResponseEntry, decision: RateLimitDecision, started: number): boolean {
+  /** Fills the entry's header list for this answer (rate-limit state, request id) and logs it. */
+  function fill(hit: Hit, started: number): string[] {
+    const { entry, decision } = hit;
     const requestId = randomUUID();
     const wire = wireOf(entry);
     const list = wire.list;
@@ -116,26 +131,38 @@ export function createHotReadPath(deps: GatewayDeps): HotReadPath {
     list[wire.remaining] = String(decision.state.remaining);
     list[wire.reset] = String(decision.state.resetMs);
     list[wire.requestId] = requestId;
-    // The test setup's contract observer sees every answer as a web Response (never in production).
-    if (hasResponseObserver()) {
-      const headers = new Headers();
-      for (let i = 0; i < list.length; i += 2) headers.append(list[i]!, list[i + 1]!);
-      notifyResponseObserver("GET", entry.path, new Response(new Uint8Array(entry.bytes), { status: 200, headers }));
-    }
-    res.writeHead(200, list);
-    res.end(entry.bytes);
     deps.logger.info({ requestId, method: "GET", path: entry.path, status: 200, ms: Math.round(performance.now() - started) }, "request");
+    return list;
+  }
+
+  const webResponse = (entry: ResponseEntry, list: readonly string[]) => {
+    const headers = new Headers();
+    for (let i = 0; i < list.length; i += 2) headers.append(list[i]!, list[i + 1]!);
+    return new Response(new Uint8Array(entry.bytes), { status: 200, headers });
+  };
+
+  function write(res: ServerResponse, hit: Hit, started: number): boolean {
+    const list = fill(hit, started);
+    // The test setup's contract observer sees every answer as a web Response (never in production).
+    if (hasResponseObserver()) notifyResponseObserver("GET", hit.entry.path, webResponse(hit.entry, list));
+    res.writeHead(200, list);
+    res.end(hit.entry.bytes);
     return true;
   }
 
-  function withVersions(
-    req: IncomingMessage,
-    res: ServerResponse,
+  function respond(hit: Hit, started: number): Response {
+    const response = webResponse(hit.entry, fill(hit, started));
+    if (hasResponseObserver()) notifyResponseObserver("GET", hit.entry.path, response.clone());
+    return response;
+  }
+
+  /** `request`: what a rate-limit refusal is handed off with (the IncomingMessage, or the web Request). */
+  function decide(
+    request: object,
     token: TokenEntry & { principal: { companyId: string } },
     answerKey: string,
     versions: ReadonlyMap<VersionKey, number>,
-    started: number,
-  ): boolean | Promise<boolean> {
+  ): false | Promise<false | Hit> {
     const principal = token.principal;
     // The token as authenticate() accepts it from memory: same auth version, not expired.
     if ((versions.get(AUTH_KEY) ?? 0) !== token.auth) return false;
@@ -166,14 +193,32 @@ export function createHotReadPath(deps: GatewayDeps): HotReadPath {
     return deps.rateLimiter.consume(buckets).then(
       (decision) => {
         if (!decision.allowed) {
-          handOffRateLimitDecision(req, buckets, decision);
+          handOffRateLimitDecision(request, buckets, decision);
           return false;
         }
-        return answer(req, res, entry, decision, started);
+        return { entry, decision };
       },
       // The limiter failed (e.g. Redis unreachable): the full stack answers as it would.
       () => false,
     );
+  }
+
+  /**
+   * The cached token of a bearer (a company's), the answer's key and the versions to check both
+   * against; null when the full stack must decide. `memo` keeps the principal and its answer key
+   * (per connection over node:http).
+   */
+  function lookup(tokenHash: string, memo: { url: string; principal?: Principal; answerKey?: string }) {
+    const token = tokens!.get(tokenHash);
+    if (!token?.principal.companyId) return null;
+    const tracker = readyVersionTracker(deps.db);
+    if (!tracker) return null;
+    const known = token as TokenEntry & { principal: { companyId: string } };
+    if (memo.principal !== known.principal) {
+      memo.principal = known.principal;
+      memo.answerKey = `${visibility(known.principal)}\n${memo.url}`;
+    }
+    return { token: known, answerKey: memo.answerKey!, read: tracker.read(versionKeys(known.principal).token) };
   }
 
   return {
@@ -197,21 +242,45 @@ export function createHotReadPath(deps: GatewayDeps): HotReadPath {
         requestsOf.set(req.socket, seen);
       }
       // The token and the answer are looked up on every request (revocation, writes, expiry).
-      const token = tokens.get(seen.tokenHash);
-      if (!token?.principal.companyId) return false;
-      const tracker = readyVersionTracker(deps.db);
-      if (!tracker) return false;
-      const known = token as TokenEntry & { principal: { companyId: string } };
-      if (seen.principal !== known.principal) {
-        seen.principal = known.principal;
-        seen.answerKey = `${visibility(known.principal)}\n${seen.url}`;
+      const found = lookup(seen.tokenHash, seen);
+      if (!found) return false;
+      const done = (hit: false | Hit) => hit !== false && write(res, hit, started);
+      const read = found.read;
+      if (read instanceof Map) {
+        const hit = decide(req, found.token, found.answerKey, read);
+        return hit === false ? false : hit.then(done);
       }
-      const answerKey = seen.answerKey!;
-      const read = tracker.read(versionKeys(known.principal).token);
-      if (read instanceof Map) return withVersions(req, res, known, answerKey, read, started);
       return (read as Promise<ReadonlyMap<VersionKey, number>>).then(
-        (versions) => withVersions(req, res, known, answerKey, versions, started),
+        (versions) => {
+          const hit = decide(req, found.token, found.answerKey, versions);
+          return hit === false ? false : hit.then(done);
+        },
         () => false,
+      );
+    },
+
+    answer(request) {
+      if (request.method !== "GET" || !tokens || !responses || responses.size === 0) return null;
+      const started = performance.now();
+      const authorization = request.headers.get("authorization");
+      if (authorization === null) return null;
+      const bearer = bearerToken(authorization);
+      if (!bearer) return null;
+      // The URL as the full stack keys its answers in-process (c.req.url is the Request's URL).
+      const found = lookup(sha256(bearer), { url: request.url });
+      if (!found) return null;
+      const done = (hit: false | Hit) => (hit === false ? null : respond(hit, started));
+      const read = found.read;
+      if (read instanceof Map) {
+        const hit = decide(request, found.token, found.answerKey, read);
+        return hit === false ? null : hit.then(done);
+      }
+      return (read as Promise<ReadonlyMap<VersionKey, number>>).then(
+        (versions) => {
+          const hit = decide(request, found.token, found.answerKey, versions);
+          return hit === false ? null : hit.then(done);
+        },
+        () => null,
       );
     },
   };

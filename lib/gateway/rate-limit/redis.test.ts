@@ -178,7 +178,7 @@ describe.skipIf(unreachable !== null && ALLOW_SKIP)(`rate limits with the Redis 
           rateLimiter: createRateLimiter({ redis: connect(), keyPrefix: prefix, config: { perCompany: 6 } }),
         };
         const hot = createHotReadPath(deps);
-        const spy: HotReadPath = {
+        const spy: Pick<HotReadPath, "serve"> = {
           serve(req, res) {
             const r = hot.serve(req, res);
             void Promise.resolve(r).then((d) => decisions.push(d));

@@ -2,7 +2,7 @@ import "server-only";
 import type { Environment } from "@/lib/contract";
 import { createLogger, type Logger } from "@/lib/logger";
 import { getServerEnv } from "@/lib/env";
-import { getConsoleConfig, resolveApiBaseUrl, type ConsoleConfig } from "../config";
+import { getConsoleConfig, resolveApiBaseUrl, withEmbeddedApi, type ConsoleConfig } from "../config";
 import { createTokenCipher, type TokenCipher } from "../crypto";
 import { getConsoleDatabase, type ConsoleDb } from "../db/client";
 import { createGrantStore, type GrantStore } from "../partner/grant-store";
@@ -105,7 +105,14 @@ export function getAuthDeps(): Promise<AuthDeps> {
     const database = await getConsoleDatabase();
     // The configured operator exists (and has the configured password) before anyone signs in.
     if (config.operator) await ensureOperator(database.db, config.operator);
-    return createAuthDeps({ config, db: database.db, logger: createLogger({ name: "console-auth", level: getServerEnv().LOG_LEVEL }) });
+    return createAuthDeps({
+      config,
+      db: database.db,
+      logger: createLogger({ name: "console-auth", level: getServerEnv().LOG_LEVEL }),
+      // The embedded API of this process is called in-process; an external API over HTTP. (The
+      // global fetch is resolved at call time, as createAuthDeps' own default does.)
+      fetch: withEmbeddedApi((...args) => fetch(...args), config),
+    });
   })();
   g[DEPS_KEY] = building;
   building.catch(() => {

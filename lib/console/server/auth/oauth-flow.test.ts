@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { Account } from "next-auth";
 import { consoleConnections, consoleSessions } from "../db/schema";
 import { getSessionApi, getSessionFromCookies } from "../session";
@@ -9,6 +9,8 @@ import { decodeSignInError, SIGN_IN_ERROR_COOKIE } from "../auth/session-cookie"
 import { CALLBACK_URL, ConsoleBrowser, setupConsoleAuth, type ConsoleAuthSetup } from "@/test-support/console/auth";
 import { getCurrentIdentity } from "@/lib/console/server/identity/api";
 import { withdrawConsent } from "@/lib/gateway/oauth/grants";
+import { accessTokens } from "@/lib/gateway/db/schema";
+import { sha256 } from "@/lib/gateway/crypto";
 
 // "Sign in with the Employment API" end to end, in-process: the console's /api/auth route handler,
 // the API gateways' authorize pages, token endpoint and identity, the console database.
@@ -182,6 +184,46 @@ describe("sign in with the Employment API (OAuth code + PKCE + state)", () => {
     const after = await getSessionFromCookies(setup.deps, cookieMap(browser));
     expect(after?.environments).toEqual([]);
     await expect(getSessionApi(setup.deps, after!)).rejects.toMatchObject({ status: 401 });
+  });
+
+  it("one API client (a page render) takes its token from the connection's read, not one read per call; a refused token is replaced at once", async () => {
+    await browser.signInWithOAuth("sandbox");
+    const consoleSession = (await getSessionFromCookies(setup.deps, cookieMap(browser)))!;
+    const reads = vi.spyOn(setup.deps.store, "getAccessToken");
+    const api = await getSessionApi(setup.deps, consoleSession);
+    const company = setup.gateways.sandbox.tenant.company.id;
+    const answers = await Promise.all([getCurrentIdentity(api), getCurrentIdentity(api), getCurrentIdentity(api)]);
+    expect(answers.map((a) => a.company?.id)).toEqual([company, company, company]);
+    expect(reads).not.toHaveBeenCalled();
+
+    // The API stops accepting the access token: the client's next call is refused, refreshed through the
+    // store's refresh path at once, and answered with the new token.
+    const [before] = await storedTokens(setup);
+    // (The access token alone, as its expiry at the API would: the grant and its refresh token stay.)
+    await setup.gateways.sandbox.db
+      .update(accessTokens)
+      .set({ revokedAt: new Date() })
+      .where(eq(accessTokens.tokenHash, sha256(before!)));
+    setup.calls.length = 0;
+    expect((await getCurrentIdentity(api)).company?.id).toBe(company);
+    expect(reads).toHaveBeenCalledTimes(1);
+    expect(reads.mock.calls[0]?.[1]).toEqual({ rejected: before });
+    expect(setup.calls.filter((c) => c.url.pathname === "/auth/oauth2/token")).toHaveLength(1);
+    const [after] = await storedTokens(setup);
+    expect(after).not.toBe(before);
+    // Its later calls use the new token without reading it again.
+    await getCurrentIdentity(api);
+    expect(reads).toHaveBeenCalledTimes(1);
+
+    // A connection due for refresh gives the client no token from the read: its first call refreshes.
+    await setup.deps.db.update(consoleConnections).set({ accessExpiresAt: new Date(Date.now() - 1000) });
+    const due = await setup.deps.store.getConnectionWithToken(consoleSession.id, "sandbox");
+    expect(due?.token).toBeNull();
+    reads.mockClear();
+    const next = await getSessionApi(setup.deps, consoleSession);
+    await Promise.all([getCurrentIdentity(next), getCurrentIdentity(next)]);
+    expect(reads).toHaveBeenCalledTimes(1);
+    reads.mockRestore();
   });
 
   it("errors come back to the sign-in page with the API's words: consent declined, forged state", async () => {
