@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { lazy } from "react";
+import { lazy, useState } from "react";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { DeferredPopover } from "@/components/ui/deferred-popover";
 import { PopoverChevron } from "@/components/ui/popover-chevron";
@@ -68,7 +68,18 @@ const SavedViewsPanel = lazy(loadSavedViewsPanel);
 const TRIGGER = buttonClasses({ variant: "secondary", size: "sm" });
 
 function ColumnsControl({ views, labels }: { views: ListViewsModel; labels?: Record<string, string> }) {
-  const { list, hidden } = views;
+  const { list } = views;
+  // The boxes answer the press at once: the URL's state (what the table shows) follows when the router
+  // has taken the new URL, which a busy tab may commit a moment later (a controlled box would spring back).
+  const urlHidden = views.hidden.join(",");
+  const [pending, setPending] = useState<{ from: string; hidden: string[] } | null>(null);
+  // Once the URL has moved on, the URL decides again (React's state adjustment during render).
+  if (pending && pending.from !== urlHidden) setPending(null);
+  const hidden = pending && pending.from === urlHidden ? pending.hidden : views.hidden;
+  const setHidden = (next: string[]) => {
+    setPending({ from: urlHidden, hidden: next });
+    views.setHidden(next);
+  };
   const shown = list.columns.length - hidden.length;
   return (
     <DeferredPopover
@@ -91,7 +102,7 @@ function ColumnsControl({ views, labels }: { views: ListViewsModel; labels?: Rec
                   type="checkbox"
                   className="size-4 rounded border-slate-300 text-brand-600 focus-visible:ring-2 focus-visible:ring-brand-500 dark:border-slate-600"
                   checked={!hidden.includes(id)}
-                  onChange={(e) => views.setHidden(e.target.checked ? hidden.filter((h) => h !== id) : [...hidden, id])}
+                  onChange={(e) => setHidden(e.target.checked ? hidden.filter((h) => h !== id) : [...hidden, id])}
                 />
                 {columnLabel(id, labels)}
               </label>
@@ -99,7 +110,7 @@ function ColumnsControl({ views, labels }: { views: ListViewsModel; labels?: Rec
           ))}
         </ul>
         {hidden.length > 0 ? (
-          <Button variant="ghost" size="sm" className="mt-2" onClick={() => views.setHidden([])}>
+          <Button variant="ghost" size="sm" className="mt-2" onClick={() => setHidden([])}>
             Show every column
           </Button>
         ) : null}
