@@ -90,9 +90,15 @@ test("employment lists: hide a column, save the view, and its link restores the 
       .pop()!
       .replace(/[^A-Za-z]/g, "")
       .slice(0, 4) || "a";
+  // The rows of the search: the list answers its BFF read for `q` (until then it still shows the unsearched page).
+  const searched = page.waitForResponse(
+    (r) => r.url().includes("/api/bff/readmodel/employments") && new URL(r.url()).searchParams.get("q") === q && r.ok(),
+  );
   await page.getByRole("searchbox", { name: "Search all employments" }).fill(q);
   await expect(page).toHaveURL(new RegExp(`[?&]q=${q}(&|$)`));
+  await searched;
   await expect.poll(async () => (await names(page)).map((n) => n.trim())).toContain(first);
+  await expect(table(page)).not.toHaveAttribute("aria-busy", "true");
   const shown = (await names(page)).map((n) => n.trim());
 
   // Hide the lifecycle column.
