@@ -5,7 +5,7 @@ import { useMemo } from "react";
 import { DataTable, type ListColumn, type RowSelection, type TableView } from "@/components/console/list";
 import { cn } from "@/components/ui/cn";
 import { Skeleton } from "@/components/ui/skeleton";
-import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
+import { TableSkeleton } from "@/components/ui/table-skeleton";
 import { formatTimestamp } from "@/lib/console/webhooks/format";
 import type { WebhookCallback } from "@/lib/contract";
 import type { WebhookDeliveryRow } from "@/lib/console/webhooks/read";
@@ -187,39 +187,11 @@ export function DeliveriesTable({
   );
 }
 
+const SKELETON_LEAD = [
+  { headerClassName: "w-10", cell: <Skeleton className="size-4" /> },
+  { header: COLUMNS[0], cell: <Skeleton className="h-4 w-52" /> },
+];
+
 export function DeliveriesTableSkeleton({ rows = 8 }: { rows?: number }) {
-  return (
-    <div>
-      <p role="status" className="sr-only">
-        Loading deliveries…
-      </p>
-      <Table aria-hidden="true">
-        <THead>
-          <Tr>
-            <Th className="w-10" />
-            {COLUMNS.map((c) => (
-              <Th key={c}>{c}</Th>
-            ))}
-          </Tr>
-        </THead>
-        <TBody>
-          {Array.from({ length: rows }, (_, i) => (
-            <Tr key={i}>
-              <Td>
-                <Skeleton className="size-4" />
-              </Td>
-              <Td>
-                <Skeleton className="h-4 w-52" />
-              </Td>
-              {COLUMNS.slice(1).map((c) => (
-                <Td key={c}>
-                  <Skeleton className="h-4 w-20" />
-                </Td>
-              ))}
-            </Tr>
-          ))}
-        </TBody>
-      </Table>
-    </div>
-  );
+  return <TableSkeleton label="Loading deliveries…" lead={SKELETON_LEAD} columns={COLUMNS.slice(1)} rows={rows} cellClassName="h-4 w-20" />;
 }

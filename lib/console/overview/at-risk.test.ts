@@ -3,7 +3,15 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ONBOARDING_TASK_KEYS } from "@/lib/contract/enums";
 import type { Employment } from "@/lib/contract";
-import { assessOnboardingRisk, AT_RISK_WINDOW_DAYS, byUrgency, daysBetween, onboardingRequirementOf, type RiskInput } from "./at-risk";
+import {
+  assessOnboardingRisk,
+  AT_RISK_WINDOW_DAYS,
+  ONBOARDING_STATUSES,
+  byUrgency,
+  daysBetween,
+  onboardingRequirementOf,
+  type RiskInput,
+} from "./at-risk";
 
 // The "Onboarding at risk" rule (lib/console/overview/at-risk.ts, docs/decisions/console-overview.md).
 
@@ -152,4 +160,21 @@ it("orders the most urgent first", () => {
   const a = assessOnboardingRisk(employment({ full_name: "B", provisional_start_date: "2026-12-01" }), PRT, TODAY)!;
   const b = assessOnboardingRisk(employment({ full_name: "A", provisional_start_date: "2026-11-01" }), PRT, TODAY)!;
   expect([a, b].sort(byUrgency).map((r) => r.fullName)).toEqual(["A", "B"]);
+});
+
+describe("ONBOARDING_STATUSES", () => {
+  it("is every status before the employment is active, and none from active on", () => {
+    expect(ONBOARDING_STATUSES).toEqual([
+      "created",
+      "pre_hire",
+      "created_awaiting_reserve",
+      "created_reserve_paid",
+      "initiated",
+      "invited",
+      "pending",
+      "review",
+      "job_title_review",
+      "pending_post_self_enrollment_actions",
+    ]);
+  });
 });

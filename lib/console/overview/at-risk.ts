@@ -1,5 +1,5 @@
 import type { Employment } from "@/lib/contract";
-import { ONBOARDING_TASK_KEYS, type EmploymentStatus, type OnboardingTaskKey } from "@/lib/contract/enums";
+import { EMPLOYMENT_STATUSES, ONBOARDING_TASK_KEYS, type EmploymentStatus, type OnboardingTaskKey } from "@/lib/contract/enums";
 import { taskAction } from "@/lib/console/employments/availability";
 import { TASK_LABELS } from "@/lib/console/employments/labels";
 import { employmentHref } from "@/lib/console/employments/links";
@@ -17,18 +17,9 @@ import { formatDate, plural } from "@/lib/console/format";
 export const AT_RISK_WINDOW_DAYS = 14;
 
 /** Statuses before the employment is active (or leaving): the ones onboarding can still be at risk in. */
-export const ONBOARDING_STATUSES: readonly EmploymentStatus[] = [
-  "created",
-  "pre_hire",
-  "created_awaiting_reserve",
-  "created_reserve_paid",
-  "initiated",
-  "invited",
-  "pending",
-  "review",
-  "job_title_review",
-  "pending_post_self_enrollment_actions",
-];
+export const ONBOARDING_STATUSES: readonly EmploymentStatus[] = EMPLOYMENT_STATUSES.filter(
+  (s) => s !== "offboarding" && s !== "active" && s !== "archived" && s !== "deleted",
+);
 const ONBOARDING = new Set<string>(ONBOARDING_STATUSES);
 
 /** A country's onboarding time as its form schema states it. */

@@ -1,0 +1,35 @@
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { EmploymentsTableSkeleton } from "@/components/console/employments/employments-table-skeleton";
+import { EMPLOYMENT_CELL_COLUMNS } from "@/components/console/employments/employment-cells";
+import { DeliveriesTableSkeleton } from "@/components/console/webhooks/deliveries-table";
+
+const headers = (html: string) => [...html.matchAll(/<th[^>]*>([^<]*)<\/th>/g)].map((m) => m[1]);
+const rowsOf = (html: string) => html.split("<tbody")[1]!.split("<tr").slice(1);
+
+describe("TableSkeleton", () => {
+  it("draws the lead columns before the plain ones: the employments' name and e-mail, then one bar per column", () => {
+    const html = renderToStaticMarkup(createElement(EmploymentsTableSkeleton, { rows: 3 }));
+    expect(headers(html)).toEqual(["Name", ...EMPLOYMENT_CELL_COLUMNS]);
+    const rows = rowsOf(html);
+    expect(rows).toHaveLength(3);
+    for (const row of rows) {
+      expect(row.match(/<td/g)).toHaveLength(1 + EMPLOYMENT_CELL_COLUMNS.length);
+      expect(row).toContain("w-36");
+      expect(row).toContain("w-44");
+    }
+    expect(html).toContain('role="status"');
+    expect(html).toContain("Loading employments…");
+    expect(html).toContain('aria-hidden="true"');
+  });
+
+  it("a selection column has an empty header of its own width", () => {
+    const html = renderToStaticMarkup(createElement(DeliveriesTableSkeleton, { rows: 2 }));
+    expect(headers(html)).toEqual(["", "Event", "Status", "Attempts", "First triggered", "Last triggered", "Callback"]);
+    expect(html).toMatch(/<th[^>]*class="[^"]*w-10[^"]*"[^>]*><\/th>/);
+    expect(rowsOf(html)).toHaveLength(2);
+    expect(rowsOf(html)[0]).toContain("size-4");
+    expect(html).toContain("Loading deliveries…");
+  });
+});
