@@ -12,7 +12,7 @@ import type { ApiErrorPayload } from "@/lib/console/api-errors";
 import { plural } from "@/lib/console/format";
 import type { ConsoleOperation } from "@/lib/console/errors/operations";
 import { pageRange, pageWindow } from "@/lib/console/list";
-import { ListPageSkeleton, ListSkeleton } from "./list-skeleton";
+import { ListSkeleton } from "./list-skeleton";
 import { ListToolbar, type ListViewsModel } from "./list-toolbar";
 import type { TableView } from "./table-view";
 import type { QueryScope } from "@/lib/queries/scope";
@@ -219,4 +219,4 @@ export function ListShell<P extends ListPageShape, T>(props: ListShellProps<P, T
 
 // The skeletons are plain markup in ./list-skeleton.tsx (no "use client"): a route's loading.tsx
 // takes them from there, so a skeleton does not ship the list's code to every route below it.
-export { ListPageSkeleton, ListSkeleton };
+export { ListSkeleton };

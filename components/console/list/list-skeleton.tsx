@@ -1,4 +1,3 @@
-import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 
 // The loading states of a list (ListShell's and the routes' loading.tsx), plain markup without
@@ -38,28 +37,6 @@ export function ListSkeleton({ columns, rows, label }: { columns: readonly strin
           ))}
         </tbody>
       </table>
-    </div>
-  );
-}
-
-/** The skeleton of a list page (route loading.tsx files). */
-export function ListPageSkeleton({ columns }: { columns: readonly string[] }) {
-  return (
-    <div aria-busy="true">
-      <div className="mb-6 space-y-2">
-        <Skeleton className="h-8 w-48" />
-        <Skeleton className="h-4 w-80" />
-      </div>
-      <Card className="mb-4 p-4">
-        <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-          <Skeleton className="h-16" />
-          <Skeleton className="h-16" />
-          <Skeleton className="h-16" />
-        </div>
-      </Card>
-      <Card className="overflow-hidden">
-        <ListSkeleton columns={columns} rows={8} label="Loading…" />
-      </Card>
     </div>
   );
 }
