@@ -11,6 +11,7 @@ import { createLogger } from "@/lib/logger";
 import { demoCompanyId } from "./seed";
 import { startGateway, type RunningGateway } from "./server";
 import { TEST_DATABASE_URL, TEST_DB_KIND } from "@/test-support/gateway/harness";
+import { dropEnvironmentDatabases } from "@/test-support/gateway/databases";
 
 // Starts the real servers (both environments, ports chosen by the OS) on a throw-away PGlite
 // directory, or on PostgreSQL when TEST_DB=postgres, then starts them again over the same data.
@@ -113,17 +114,7 @@ describe("startGateway", () => {
   afterAll(async () => {
     await gateway?.close();
     rmSync(dataDir, { recursive: true, force: true });
-    if (databaseUrl) {
-      const pg = await import("pg");
-      const admin = new URL(databaseUrl);
-      admin.pathname = "/postgres";
-      const client = new pg.default.Client({ connectionString: admin.toString() });
-      await client.connect();
-      for (const env of ["sandbox", "production"]) {
-        await client.query(`DROP DATABASE IF EXISTS "roster_server_test_${process.pid}_${env}" WITH (FORCE)`);
-      }
-      await client.end();
-    }
+    if (databaseUrl) await dropEnvironmentDatabases(databaseUrl);
   });
 
   // Four database opens and two seeds: slow on a busy machine.

@@ -6,6 +6,7 @@ import { parseServerEnv } from "@/lib/env";
 import { startGateway, type RunningGateway } from "@/lib/gateway/server";
 import { TEST_DATABASE_URL, TEST_DB_KIND } from "@/test-support/gateway/harness";
 import { withEmbeddedApi } from "./config";
+import { dropEnvironmentDatabases } from "@/test-support/gateway/databases";
 
 // The console's in-process transport to the embedded API (docs/decisions/console-embedded-api-transport.md):
 // the same answers as the API's port gives over HTTP (status, headers, body), hot cached reads included,
@@ -69,16 +70,7 @@ describe("the console's in-process transport to the embedded API", () => {
     g[EMBEDDED_KEY] = saved;
     await gateway?.close();
     rmSync(dataDir, { recursive: true, force: true });
-    if (databaseUrl) {
-      const pg = await import("pg");
-      const admin = new URL(databaseUrl);
-      admin.pathname = "/postgres";
-      const client = new pg.default.Client({ connectionString: admin.toString() });
-      await client.connect();
-      for (const env of ["sandbox", "production"])
-        await client.query(`DROP DATABASE IF EXISTS "roster_transport_test_${process.pid}_${env}" WITH (FORCE)`);
-      await client.end();
-    }
+    if (databaseUrl) await dropEnvironmentDatabases(databaseUrl);
   });
 
   const auth = (token = TOKEN) => ({ authorization: `Bearer ${token}`, accept: "application/json" });
