@@ -14,6 +14,7 @@ import { createFormRegistry } from "./forms";
 import { createLogger, type Logger } from "@/lib/logger";
 import { createAuthThrottle } from "./oauth/auth-throttle";
 import { createHotReadPath } from "./cache/hot-read";
+import { createInProcessTransport } from "./in-process";
 import { createApiServer, type ApiServer, type DrainOptions } from "./node-server";
 import { createRateLimiter } from "./rate-limit";
 import { applyDemoAccess, DEMO, seedDemoData } from "./seed";
@@ -212,7 +213,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<R
       const port = await listen(api.server, ports[environment], host, portVariable[environment]);
       deps.config.baseUrl = `http://${hostForUrl}:${port}`;
       if (runDispatchers) dispatchers.push(startDispatcher(deps, { logger, ...dispatcherTiming(env) }));
-      const inProcess = async (request: Request): Promise<Response> => (await hotReads.answer(request)) ?? app.fetch(request);
+      const inProcess = createInProcessTransport({ hotReads, app, host });
       return { environment, url: deps.config.baseUrl, port, app, deps, storage, fetch: inProcess };
     };
 

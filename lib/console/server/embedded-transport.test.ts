@@ -6,6 +6,7 @@ import { parseServerEnv } from "@/lib/env";
 import { startGateway, type RunningGateway } from "@/lib/gateway/server";
 import { TEST_DATABASE_URL, TEST_DB_KIND } from "@/test-support/gateway/harness";
 import { withEmbeddedApi } from "./config";
+import type { ThrottleKey } from "@/lib/gateway/oauth/auth-throttle";
 import { dropEnvironmentDatabases } from "@/test-support/gateway/databases";
 
 // The console's in-process transport to the embedded API (docs/decisions/console-embedded-api-transport.md):
@@ -17,14 +18,25 @@ const PER_COMPANY = 30;
 const EMBEDDED_KEY = Symbol.for("roster.gateway.embedded");
 const g = globalThis as unknown as Record<symbol, Promise<RunningGateway | null> | undefined>;
 
-/** Headers of a transport's own (the socket's), or that differ per request. */
-const PER_TRANSPORT = new Set(["date", "connection", "keep-alive", "content-length", "transfer-encoding"]);
+/**
+ * Headers of the connection's own (hop-by-hop, RFC 9110 7.6.1) and the message's framing: sent over
+ * HTTP, and not in-process where there is no connection (lib/gateway/in-process.ts).
+ */
+const PER_TRANSPORT = new Set(["connection", "keep-alive", "content-length", "transfer-encoding"]);
 const PER_REQUEST = new Set(["x-request-id", "x-ratelimit-count", "x-ratelimit-remaining", "x-ratelimit-reset", "retry-after"]);
+
+/** `Date` is sent both ways: an HTTP date of now (its value differs from one second to the next). */
+function dateOfNow(value: string): string {
+  const at = Date.parse(value);
+  expect(new Date(at).toUTCString()).toBe(value);
+  expect(Math.abs(Date.now() - at)).toBeLessThan(5_000);
+  return "(now)";
+}
 
 async function snapshot(res: Response) {
   const headers: Array<[string, string]> = [];
   res.headers.forEach((value, name) => {
-    if (!PER_TRANSPORT.has(name)) headers.push([name, PER_REQUEST.has(name) ? "…" : value]);
+    if (!PER_TRANSPORT.has(name)) headers.push([name, name === "date" ? dateOfNow(value) : PER_REQUEST.has(name) ? "…" : value]);
   });
   return { status: res.status, headers, body: await res.text() };
 }
@@ -138,6 +150,41 @@ describe("the console's in-process transport to the embedded API", () => {
 
     // Every call above to the embedded API's URL stayed in-process.
     expect(http).toEqual([]);
+  });
+
+  it("the OAuth throttle counts a failed client authentication in-process under the address the same call over HTTP has", async () => {
+    const deps = gateway.sandbox.deps;
+    const real = deps.authThrottle!;
+    const failures: ThrottleKey[][] = [];
+    deps.authThrottle = {
+      ...real,
+      recordFailure: (keys) => {
+        failures.push([...keys]);
+        return real.recordFailure(keys);
+      },
+    };
+    try {
+      const token = (send: typeof fetch) =>
+        send(`${base}/auth/oauth2/token`, {
+          method: "POST",
+          headers: {
+            authorization: `Basic ${Buffer.from("transport-test-nobody:wrong").toString("base64")}`,
+            "content-type": "application/x-www-form-urlencoded",
+          },
+          body: "grant_type=refresh_token&refresh_token=none",
+        });
+      const [a, b] = [await snapshot(await token(fetch)), await snapshot(await token(transport))];
+      expect(b.status).toBe(401);
+      expect(b).toEqual(a);
+      const expected = [
+        { kind: "client", id: "transport-test-nobody" },
+        { kind: "token_address", id: "127.0.0.1" },
+      ];
+      expect(failures).toEqual([expected, expected]);
+      expect(http).toEqual([]);
+    } finally {
+      deps.authThrottle = real;
+    }
   });
 
   it("an external base URL keeps real HTTP; a console without an embedded API uses its fetch as it is", async () => {

@@ -2,6 +2,7 @@ import "server-only";
 import type Redis from "ioredis";
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import type { GatewayContext, GatewayDeps } from "../context";
+import type { InProcessEnv } from "../in-process";
 
 // Brute-force throttling of failed authentications (docs/decisions/oauth-brute-force-throttling.md):
 //   - client authentication at /auth/oauth2/token and /auth/oauth2/revoke: per client id and per address;
@@ -96,8 +97,12 @@ export function authThrottleOf(deps: GatewayDeps): AuthThrottle {
   return throttle;
 }
 
-/** The peer address of the request's connection ("unknown" in-process, where there is none). */
+/**
+ * The peer address of the request's connection; in-process (the console's transport to the embedded
+ * API, ../in-process.ts), the loopback address the same call over HTTP comes from. "unknown" only for
+ * a request with neither (an `app.request()` of a test).
+ */
 export function clientAddress(c: GatewayContext): string {
-  const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
-  return env?.incoming?.socket?.remoteAddress ?? "unknown";
+  const env = c.env as ({ incoming?: { socket?: { remoteAddress?: string } } } & Partial<InProcessEnv>) | undefined;
+  return env?.incoming?.socket?.remoteAddress ?? env?.inProcessPeer ?? "unknown";
 }
