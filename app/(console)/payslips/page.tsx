@@ -7,7 +7,9 @@ import { ReleasePayslipCard } from "@/components/console/payslips/release-paysli
 import { PageHeader } from "@/components/ui/page-header";
 import { employmentHref } from "@/lib/console/employments/links";
 import { loadListPage, type PageSearchParams } from "@/lib/console/server/pages";
-import { getCompany } from "@/lib/console/server/companies/api";
+import { missingScopeNotice } from "@/lib/console/auth/missing-scope";
+import { COMPANY_CURRENCY_READS, readCompanyCurrency } from "@/lib/console/server/companies/currency";
+import { getConsoleSession } from "@/lib/console/server/session";
 import { listPayslips } from "@/lib/console/server/payslips/api";
 import { withPayrollEmployments } from "@/lib/console/server/payslips/pages";
 import { previousMonth } from "@/lib/console/payslips/format";
@@ -24,15 +26,24 @@ export default async function PayslipsPage({ searchParams }: PageSearchParams) {
     also: (context) =>
       [
         ...withPayrollEmployments(context),
-        // The company's billing currency (desired_currency) names the converted net; unread, the list says so.
-        getCompany(context.api, context.scope.companyId).then(
-          (company) => company.desired_currency,
-          () => null,
-        ),
+        // The company's billing currency (desired_currency) names the converted net; unread, the list says so,
+        // and a connection without company:read is told how to get it.
+        readCompanyCurrency(context.api, context.scope.companyId),
       ] as const,
   });
   const { scope, state, queryClient, initialError } = page;
-  const companyCurrency = page.also[2];
+  const company = page.also[2];
+  const session = company.missingScope ? await getConsoleSession() : null;
+  const companyNotice =
+    company.missingScope && session
+      ? missingScopeNotice({
+          scope: company.missingScope,
+          readsWhat: COMPANY_CURRENCY_READS,
+          kind: session.kind,
+          environment: scope.environment,
+          returnTo: payslipsList.href(state),
+        })
+      : null;
   const environmentLabel = ENVIRONMENT_LABELS[scope.environment];
   const employment = page.also[1];
   const name = employment?.ok ? employment.data.full_name : null;
@@ -54,7 +65,13 @@ export default async function PayslipsPage({ searchParams }: PageSearchParams) {
       />
       <Hydrate client={queryClient}>
         <div className="space-y-6">
-          <PayslipsList scope={scope} environmentLabel={environmentLabel} companyCurrency={companyCurrency} initialError={initialError} />
+          <PayslipsList
+            scope={scope}
+            environmentLabel={environmentLabel}
+            companyCurrency={company.currency}
+            companyNotice={companyNotice}
+            initialError={initialError}
+          />
           {scope.environment === "sandbox" ? (
             <ReleasePayslipCard scope={scope} defaultEmploymentId={state.employmentId} defaultPeriod={previousMonth(new Date())} />
           ) : null}

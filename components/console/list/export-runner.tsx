@@ -3,9 +3,11 @@
 import { useSearchParams } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { ErrorBanner } from "@/components/console/error-banner";
-import { Button } from "@/components/ui/button";
+import { Alert } from "@/components/ui/alert";
+import { Button, ButtonLink } from "@/components/ui/button";
 import { Progress } from "@/components/ui/progress";
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
+import { decodeNotice, EXPORT_NOTICE_HEADER, type MissingScopeNotice } from "@/lib/console/auth/missing-scope";
 import { BFF_HEADER } from "@/lib/console/bff-client";
 import { createCsvRowCounter, EXPORT_TOTAL_HEADER, exportUrl, fileNameOfDisposition } from "@/lib/console/list/export";
 import { withScope } from "@/lib/queries/scope";
@@ -20,7 +22,7 @@ import type { ExportButtonProps } from "./export-button";
 type ExportState =
   | { kind: "idle" }
   | { kind: "running"; rows: number; total: number | null }
-  | { kind: "done"; rows: number; total: number | null; fileName: string }
+  | { kind: "done"; rows: number; total: number | null; fileName: string; notice: MissingScopeNotice | null }
   | { kind: "cancelled"; rows: number }
   | { kind: "failed"; error: ApiErrorPayload; rows: number };
 
@@ -79,6 +81,8 @@ export default function ExportRunner({ endpoint, scope, noun, columns, operation
       const totalHeader = res.headers.get(EXPORT_TOTAL_HEADER);
       const total = totalHeader !== null && /^\d+$/.test(totalHeader) ? Number(totalHeader) : null;
       const fileName = fileNameOfDisposition(res.headers.get("content-disposition"), `${noun[1]}.csv`);
+      // A column the connection's scopes could not fill (its header in the file says so too).
+      const notice = decodeNotice(res.headers.get(EXPORT_NOTICE_HEADER));
       setState({ kind: "running", rows: 0, total });
       const reader = res.body.getReader();
       const decoder = new TextDecoder();
@@ -97,7 +101,7 @@ export default function ExportRunner({ endpoint, scope, noun, columns, operation
         }
       }
       saveFile(parts, fileName);
-      setState({ kind: "done", rows: counter.rows, total, fileName });
+      setState({ kind: "done", rows: counter.rows, total, fileName, notice });
     } catch (error) {
       if (abort.current !== controller) return; // a later run took over (a remount)
       if (controller.signal.aborted) setState({ kind: "cancelled", rows });
@@ -119,8 +123,8 @@ export default function ExportRunner({ endpoint, scope, noun, columns, operation
 
   const running = state.kind === "running";
   return (
-    // A failure takes the whole row under the status line (the banner needs the width); otherwise the button sits at its end.
-    <div className={state.kind === "failed" ? "w-full space-y-2" : "space-y-2"}>
+    // A failure or a notice takes the whole row under the status line (the banner needs the width); otherwise the button sits at its end.
+    <div className={state.kind === "failed" || (state.kind === "done" && state.notice) ? "w-full space-y-2" : "space-y-2"}>
       <div className="flex flex-wrap items-center justify-end gap-3">
         {running ? (
           <>
@@ -161,6 +165,20 @@ export default function ExportRunner({ endpoint, scope, noun, columns, operation
               ? `Export cancelled after ${number.format(state.rows)} rows. No file was saved.`
               : ""}
       </p>
+      {state.kind === "done" && state.notice ? (
+        <Alert
+          tone="warning"
+          title={`Exported without what ${state.notice.scope} reads`}
+          actions={
+            <ButtonLink size="sm" href={state.notice.action.href}>
+              {state.notice.action.label}
+            </ButtonLink>
+          }
+          className="text-left"
+        >
+          <p>{state.notice.message}</p>
+        </Alert>
+      ) : null}
       {state.kind === "failed" ? (
         <ErrorBanner
           role="alert"

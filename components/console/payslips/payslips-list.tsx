@@ -1,12 +1,14 @@
 "use client";
 
 import { useEffect, useId, useMemo, useState, type FormEvent } from "react";
-import { Button } from "@/components/ui/button";
+import { Alert } from "@/components/ui/alert";
+import { Button, ButtonLink } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Field, Input, Select } from "@/components/ui/field";
 import { ErrorBanner } from "@/components/console/error-banner";
 import { ExportButton, ListShell, useList } from "@/components/console/list";
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
+import type { MissingScopeNotice } from "@/lib/console/auth/missing-scope";
 import { employmentOptions } from "@/lib/console/payslips/employment-directory";
 import { payslipsList, type PayslipListState } from "@/lib/console/payslips/list";
 import { dateWindowError } from "@/lib/console/payslips/list";
@@ -25,12 +27,15 @@ export function PayslipsList({
   scope,
   environmentLabel,
   companyCurrency,
+  companyNotice = null,
   initialError,
 }: {
   scope: QueryScope;
   environmentLabel: string;
   /** The company's billing currency (its desired_currency, read by the page); null when it could not be read. */
   companyCurrency: string | null;
+  /** Why it could not be read when the connection lacks the scope (company:read), and how to get it. */
+  companyNotice?: MissingScopeNotice | null;
   initialError?: ApiErrorPayload;
 }) {
   const model = useList(payslipsList, (q) => payslipListQuery(scope, q), { initialError });
@@ -40,6 +45,20 @@ export function PayslipsList({
 
   return (
     <div className="space-y-4">
+      {companyCurrency === null && companyNotice ? (
+        <Alert
+          tone="warning"
+          title={`The company's currency is not shown: this connection lacks ${companyNotice.scope}`}
+          actions={
+            <ButtonLink size="sm" href={companyNotice.action.href}>
+              {companyNotice.action.label}
+            </ButtonLink>
+          }
+        >
+          <p>{companyNotice.message}</p>
+          <p>The CSV export still holds every payslip; its company currency column is empty and says why.</p>
+        </Alert>
+      ) : null}
       <ListShell
         scope={scope}
         model={model}
@@ -101,7 +120,7 @@ export function PayslipsList({
           The employments could not be loaded, so payslips show employment ids instead of names.
         </p>
       ) : null}
-      {companyCurrency === null ? (
+      {companyCurrency === null && !companyNotice ? (
         <p className="text-xs text-slate-600 dark:text-slate-400">
           The company could not be loaded, so the net in the company&apos;s currency shows without its currency code.
         </p>

@@ -31,9 +31,14 @@ export const csvRecord = (values: readonly CsvValue[]): string => values.map(csv
 /** A column of an export: its id (the list's column id, as in `?cols=`), its header, its value. */
 export interface CsvColumn<T, C = undefined> {
   id: string;
-  header: string;
+  /** The header, or one that depends on the export's context (a column that could not be filled says so). */
+  header: string | ((context: C) => string);
   value: (row: T, context: C) => CsvValue;
 }
+
+/** A column's header in an export's context. */
+export const headerOf = <T, C>(column: CsvColumn<T, C>, context: C): string =>
+  typeof column.header === "function" ? column.header(context) : column.header;
 
 export type CsvOutcome =
   { kind: "complete"; rows: number } | { kind: "cancelled"; rows: number } | { kind: "failed"; rows: number; error: unknown };
@@ -68,7 +73,7 @@ export function csvStream<T, C>(options: CsvStreamOptions<T, C>): ReadableStream
   return new ReadableStream<Uint8Array>(
     {
       start(controller) {
-        const header = csvRecord(columns.map((c) => c.header));
+        const header = csvRecord(columns.map((c) => headerOf(c, context)));
         controller.enqueue(encoder.encode((options.bom === false ? "" : CSV_BOM) + header));
       },
       async pull(controller) {

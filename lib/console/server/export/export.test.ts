@@ -5,11 +5,17 @@ import { GET as employmentsExport } from "@/app/api/bff/employments/export/route
 import { GET as expensesExport } from "@/app/api/bff/expenses/export/route";
 import { GET as payslipsExport } from "@/app/api/bff/payslips/export/route";
 import { GET as partnerEmploymentsExport } from "@/app/api/partner/employments/export/route";
+import { AUTHORIZATION_CODE_SCOPES } from "@/lib/contract";
+import { decodeNotice, EXPORT_NOTICE_HEADER } from "@/lib/console/auth/missing-scope";
+import { issueCustomerToken } from "@/lib/gateway/oauth/customer-tokens";
+import { demoUserId } from "@/lib/gateway/seed";
 import { makeEmployment } from "@/test-support/gateway/factories";
 import { csvRecords } from "@/test-support/console/csv";
 import { COMPANY_A, COMPANY_B, CUSTOMER_TOKENS, PartnerBrowser, setupPartner, type PartnerSetup } from "@/test-support/console/partner";
 import { insertGrant, listItem } from "@/test-support/console/readmodel-fixtures";
+import { readCompanyCurrency } from "../companies/currency";
 import { consoleAuditLog, type AuditExportDetail } from "../db/schema";
+import { getRequestApi } from "../session";
 import { upsertEmployments, whileConsented } from "../readmodel/store";
 import { EXPORT_PAGE_SIZE } from "./live-source";
 
@@ -184,6 +190,54 @@ describe("export of a live list (before the first sync, the employments list rea
     expect(withNet.length).toBeGreaterThan(0);
     expect(new Set(withNet.map((r) => r[net + 1]))).toEqual(new Set([currency]));
     expect(rows.filter((r) => r[net] === "").every((r) => r[net + 1] === "")).toBe(true);
+  });
+
+  it("a connection granted without company:read: the page is told which scope and how to get it; the export holds every payslip, the currency column marked", async () => {
+    // A Customer API token of Acme's owner created before the console asked for company:read: every other scope.
+    const token = "ra_test_partner_test_acme_before_company_read_0123";
+    await issueCustomerToken(s.gateways.sandbox.deps.db, {
+      companyId: COMPANY_A.id,
+      userId: demoUserId("sandbox", COMPANY_A.key, "owner"),
+      environment: "sandbox",
+      name: "before company:read",
+      token,
+      scopes: AUTHORIZATION_CODE_SCOPES.filter((x) => x !== "company:read"),
+    });
+    expect((await s.gateways.sandbox.call("GET", `/v1/companies/${COMPANY_A.id}`, { token })).status).toBe(403);
+    const older = new PartnerBrowser(s);
+    expect((await older.signInWithToken(token)).error).toBeNull();
+
+    // The page's read (app/(console)/payslips/page.tsx): the missing scope told apart from a failure.
+    const { api } = await getRequestApi(older.request("/payslips"));
+    expect(await readCompanyCurrency(api, COMPANY_A.id)).toMatchObject({ currency: null, missingScope: "company:read" });
+    const { api: adminApi } = await getRequestApi(admin.request("/payslips"));
+    expect(await readCompanyCurrency(adminApi, COMPANY_A.id)).toMatchObject({
+      currency: expect.stringMatching(/^[A-Z]{3}$/),
+      missingScope: null,
+    });
+
+    const expected = await apiRows<{ id: string; net_pay_converted_amount?: number }>("/v1/payslips", "payslips");
+    const res = await call(payslipsExport, older, `/api/bff/payslips/export?${scope}`);
+    expect(res.status).toBe(200);
+    // The export's UI is told what is missing and where the fix starts (a token keeps its scopes: sign in with a new one).
+    const notice = decodeNotice(res.headers.get(EXPORT_NOTICE_HEADER));
+    expect(notice).toMatchObject({ scope: "company:read", action: { href: "/sign-in?callbackUrl=%2Fpayslips&environment=sandbox" } });
+    expect(notice!.message).toContain("without the company:read scope");
+    expect(notice!.message).toContain("Customer API token");
+    const [header, ...rows] = csvRecords(await res.text());
+    const net = header!.indexOf("Net pay (company currency)");
+    expect(header![net + 1]).toBe("Company currency (not read: the connection lacks the company:read scope)");
+    expect(rows).toHaveLength(expected.total);
+    expect(rows.map((r) => r[header!.indexOf("Payslip ID")])).toEqual(expected.rows.map((p) => p.id));
+    expect(rows.filter((r) => r[net] !== "").length).toBeGreaterThan(0);
+    expect(rows.every((r) => r[net + 1] === "")).toBe(true);
+    expect((await lastExportAudit()).detail).toMatchObject({ list: "/payslips", rows: expected.total, outcome: "complete" });
+
+    // Without the company-currency column the file lacks nothing: no notice.
+    const narrow = await call(payslipsExport, older, `/api/bff/payslips/export?cols=${encodeURIComponent("Net pay")}&${scope}`);
+    expect(narrow.status).toBe(200);
+    expect(narrow.headers.get(EXPORT_NOTICE_HEADER)).toBeNull();
+    expect(csvRecords(await narrow.text())[0]).toEqual(["Net pay (employment currency)"]);
   });
 
   it("a cancelled export stops reading the API and is recorded as cancelled with the rows sent", async () => {

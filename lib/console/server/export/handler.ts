@@ -7,7 +7,8 @@ import { bffStream, type BffRouteHandler } from "../bff";
 import type { ConsoleDb } from "../db/client";
 import { actorOf, auditFilters, recordExportStart } from "./audit";
 import { COLUMNS_PARAM, selectColumns, withoutHidden } from "./columns";
-import { csvStream, type CsvColumn } from "./csv";
+import { encodeNotice, EXPORT_NOTICE_HEADER, type MissingScopeNotice } from "@/lib/console/auth/missing-scope";
+import { csvStream, headerOf, type CsvColumn } from "./csv";
 
 // The export route of a list (docs/decisions/console-csv-export.md):
 //
@@ -29,6 +30,12 @@ export interface ExportSource<T, C> {
   total: number;
   context: C;
   batches: AsyncIterable<readonly T[]>;
+  /**
+   * What the file lacks and how to fix it (columns, by id, that the connection's scopes cannot fill):
+   * answered in `x-export-notice` for the export's UI when one of those columns is exported, beside
+   * the column's own header saying so in the file.
+   */
+  notice?: { columns: readonly string[]; notice: MissingScopeNotice } | null;
 }
 
 export interface ExportSourceInput<S> {
@@ -74,6 +81,7 @@ export async function exportResponse<F extends Record<string, AnyFilter>, T, C>(
   const state = spec.list.parse(params);
   const columns = withoutHidden(selectColumns(spec.columns, params.get(COLUMNS_PARAM), spec.defaultColumns), state.hide);
   const source = await spec.source({ api, session, db: deps.db, state, signal });
+  const notice = source.notice && columns.some((c) => source.notice!.columns.includes(c.id)) ? source.notice.notice : null;
   const finish = await recordExportStart({
     db: deps.db,
     environment: session.environment,
@@ -81,7 +89,7 @@ export async function exportResponse<F extends Record<string, AnyFilter>, T, C>(
     actor: actorOf(session),
     list: spec.list.path,
     filters: auditFilters(spec.list, state),
-    columns: columns.map((c) => c.header),
+    columns: columns.map((c) => headerOf(c, source.context)),
     total: source.total,
     now: deps.now,
   });
@@ -108,6 +116,7 @@ export async function exportResponse<F extends Record<string, AnyFilter>, T, C>(
       "cache-control": "private, no-store",
       "x-content-type-options": "nosniff",
       [TOTAL_COUNT_HEADER]: String(source.total),
+      ...(notice ? { [EXPORT_NOTICE_HEADER]: encodeNotice(notice) } : {}),
     },
   });
 }

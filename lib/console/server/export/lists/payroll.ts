@@ -12,7 +12,8 @@ import { customFieldsList } from "@/lib/console/custom-fields/list";
 import { PAYMENT_STATUS_LABELS, PAYMENT_TYPE_LABELS } from "@/lib/console/outstanding-payments/labels";
 import { paymentsList } from "@/lib/console/outstanding-payments/list";
 import { payslipsList } from "@/lib/console/payslips/list";
-import { getCompany } from "../../companies/api";
+import { missingScopeNotice } from "@/lib/console/auth/missing-scope";
+import { COMPANY_CURRENCY_READS, readCompanyCurrency } from "../../companies/currency";
 import { listAllCompanyManagers, listCompanyManagers } from "../../company-managers/api";
 import { listContractAmendments } from "../../contract-amendments/api";
 import { listCustomFields } from "../../custom-fields/api";
@@ -32,8 +33,11 @@ type Names = { names: EmploymentNames };
 type ContractAmendmentListItem = Awaited<ReturnType<typeof listContractAmendments>>["contract_amendments"][number];
 type CompanyManager = Awaited<ReturnType<typeof listCompanyManagers>>["company_managers"][number];
 
-/** The company's billing currency (its desired_currency) names the converted net. */
-type PayslipCtx = Names & { companyCurrency: string };
+/**
+ * The company's billing currency (its desired_currency) names the converted net; null when the
+ * connection lacks `missingScope` (company:read: granted before the console asked for it).
+ */
+type PayslipCtx = Names & { companyCurrency: string | null; missingScope: string | null };
 
 export const PAYSLIP_EXPORT_COLUMNS: CsvColumn<Payslip, PayslipCtx>[] = [
   { id: "Issued", header: "Issued", value: (p) => p.issued_at },
@@ -44,7 +48,8 @@ export const PAYSLIP_EXPORT_COLUMNS: CsvColumn<Payslip, PayslipCtx>[] = [
   { id: "Net, company currency", header: "Net pay (company currency)", value: (p) => minorToDecimal(p.net_pay_converted_amount) },
   {
     id: "Net, company currency",
-    header: "Company currency",
+    // Without company:read the file still holds every payslip; the column says why it is empty.
+    header: (c) => (c.missingScope ? `Company currency (not read: the connection lacks the ${c.missingScope} scope)` : "Company currency"),
     value: (p, c) => (p.net_pay_converted_amount === undefined ? null : c.companyCurrency),
   },
   { id: "Issued", header: "Payslip ID", value: (p) => p.id },
@@ -63,10 +68,26 @@ export const payslipsExport = {
       context: async (api, signal) => {
         const companyId = input.session.company?.id;
         if (!companyId) throw new Error("export of payslips: the session acts for no company");
-        const [names, company] = await Promise.all([loadEmploymentNames(api, signal), getCompany(api, companyId)]);
-        return { names, companyCurrency: company.desired_currency };
+        const [names, company] = await Promise.all([loadEmploymentNames(api, signal), readCompanyCurrency(api, companyId)]);
+        // Any failure but the missing scope fails the export as before (try again); the scope will not come by retrying.
+        if (company.currency === null && !company.missingScope) throw company.error;
+        return { names, companyCurrency: company.currency, missingScope: company.missingScope };
       },
-    })(input),
+    })(input).then((source) => ({
+      ...source,
+      notice: source.context.missingScope
+        ? {
+            columns: ["Net, company currency"],
+            notice: missingScopeNotice({
+              scope: source.context.missingScope,
+              readsWhat: COMPANY_CURRENCY_READS,
+              kind: input.session.kind,
+              environment: input.session.environment,
+              returnTo: payslipsList.path,
+            }),
+          }
+        : null,
+    })),
 } satisfies ExportSpec<typeof payslipsList.filters, Payslip, PayslipCtx>;
 
 type AmendmentCtx = Names & { users: ReadonlyMap<string, string> };
