@@ -1,6 +1,6 @@
-import { ListSkeleton } from "@/components/console/list/list-skeleton";
 import { Card, CardBody } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
+import { TableSkeleton } from "@/components/ui/table-skeleton";
 
 // The loading states of the console's pages (their routes' loading.tsx): a list page, a detail page
 // (one object: breadcrumb, title, cards of facts) and a form page; a list's skeleton (a table) on a
@@ -46,7 +46,7 @@ export function ListPageSkeleton({
         </Card>
       ) : null}
       <Card className="overflow-hidden">
-        <ListSkeleton columns={columns} rows={rows} label={`Loading ${what}…`} />
+        <TableSkeleton columns={columns} rows={rows} label={`Loading ${what}…`} />
       </Card>
     </div>
   );

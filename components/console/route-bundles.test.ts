@@ -292,7 +292,7 @@ describe("console route bundles", () => {
     let plain = 0;
     for (const file of loadings(CONSOLE)) {
       const source = readFileSync(file, "utf8");
-      if (!/components\/console\/(list\/list-skeleton|page-skeletons)"/.test(source)) continue;
+      if (!/components\/(console\/page-skeletons|ui\/table-skeleton)"/.test(source)) continue;
       plain++;
       for (const m of source.matchAll(/\bimport\s+\{([^}]*)\}\s*from\s*["']([^"']+)["']/g)) {
         const target = resolve(m[2]!, file);

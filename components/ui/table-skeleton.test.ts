@@ -2,8 +2,11 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { EmploymentsTableSkeleton } from "@/components/console/employments/employments-table-skeleton";
+import { ListShell } from "@/components/console/list/list-shell";
+import { ListPageSkeleton } from "@/components/console/page-skeletons";
 import { EMPLOYMENT_CELL_COLUMNS } from "@/components/console/employments/employment-cells";
 import { DeliveriesTableSkeleton } from "@/components/console/webhooks/deliveries-table";
+import { TableSkeleton } from "./table-skeleton";
 
 const headers = (html: string) => [...html.matchAll(/<th[^>]*>([^<]*)<\/th>/g)].map((m) => m[1]);
 const rowsOf = (html: string) => html.split("<tbody")[1]!.split("<tr").slice(1);
@@ -31,5 +34,39 @@ describe("TableSkeleton", () => {
     expect(rowsOf(html)).toHaveLength(2);
     expect(rowsOf(html)[0]).toContain("size-4");
     expect(html).toContain("Loading deliveries…");
+  });
+
+  it("is the list framework's loading table (ListShell before its first page) and the list routes' (ListPageSkeleton): no copy of its markup", () => {
+    const columns = ["Employee", "Net pay", "PDF"];
+    const table = (rows: number, label: string) => renderToStaticMarkup(createElement(TableSkeleton, { columns, rows, label }));
+    const page = renderToStaticMarkup(createElement(ListPageSkeleton, { what: "payslips", columns, rows: 4 }));
+    expect(page).toContain(table(4, "Loading payslips…"));
+    const model = {
+      state: { page: 1, pageSize: 20 },
+      pageSizes: [20],
+      data: undefined,
+      busy: true,
+      error: null,
+      errorFromServer: false,
+      filtered: false,
+      retry: () => {},
+      goToPage: () => {},
+      setPageSize: () => {},
+      pageHref: () => "",
+      clearFilters: () => {},
+    };
+    const shell = renderToStaticMarkup(
+      createElement(ListShell, {
+        model,
+        items: [],
+        noun: ["payslip", "payslips"],
+        environmentLabel: "Sandbox",
+        columns,
+        emptyText: "",
+        children: () => null,
+      }),
+    );
+    // Eight rows at most while the first page loads.
+    expect(shell).toContain(table(8, "Loading payslips…"));
   });
 });

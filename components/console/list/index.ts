@@ -19,7 +19,7 @@ export {
 } from "./data-table";
 export { BulkActions, BulkResult, useBulkSelection, type BulkAction, type BulkActionsProps, type BulkRunResult } from "./bulk-actions";
 export { ExportButton, type ExportButtonProps } from "./export-button";
-export { ListShell, ListSkeleton, type ListShellModel, type ListShellProps } from "./list-shell";
+export { ListShell, type ListShellModel, type ListShellProps } from "./list-shell";
 export { RowLink } from "./row-link";
 export { SortHeader, type TableSort } from "./sort-header";
 export { tableViewOf, type TableView } from "./table-view";

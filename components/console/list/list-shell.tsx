@@ -8,11 +8,11 @@ import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Select } from "@/components/ui/field";
 import { Pagination } from "@/components/ui/pagination";
+import { TableSkeleton } from "@/components/ui/table-skeleton";
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
 import { plural } from "@/lib/console/format";
 import type { ConsoleOperation } from "@/lib/console/errors/operations";
 import { pageRange, pageWindow } from "@/lib/console/list";
-import { ListSkeleton } from "./list-skeleton";
 import { ListToolbar, type ListViewsModel } from "./list-toolbar";
 import type { TableView } from "./table-view";
 import type { QueryScope } from "@/lib/queries/scope";
@@ -149,7 +149,7 @@ export function ListShell<P extends ListPageShape, T>(props: ListShellProps<P, T
           error ? (
             <EmptyState title={`The ${noun[1]} could not be loaded`}>The error above says why.</EmptyState>
           ) : (
-            (skeleton ?? <ListSkeleton columns={columns} rows={Math.min(state.pageSize, 8)} label={`Loading ${noun[1]}…`} />)
+            (skeleton ?? <TableSkeleton columns={columns} rows={Math.min(state.pageSize, 8)} label={`Loading ${noun[1]}…`} />)
           )
         ) : items.length > 0 ? (
           children(items, {
@@ -216,7 +216,3 @@ export function ListShell<P extends ListPageShape, T>(props: ListShellProps<P, T
     </div>
   );
 }
-
-// The skeletons are plain markup in ./list-skeleton.tsx (no "use client"): a route's loading.tsx
-// takes them from there, so a skeleton does not ship the list's code to every route below it.
-export { ListSkeleton };
