@@ -10,7 +10,7 @@ import { getCompany } from "./api";
 export const COMPANY_CURRENCY_SCOPE = "company:read";
 
 /** What a connection without company:read cannot read (the notices name it). */
-export const COMPANY_CURRENCY_READS = "the company's billing currency, the currency of the net converted to the company's";
+export const COMPANY_CURRENCY_READS = "the company's billing currency (the currency of the converted net)";
 
 export type CompanyCurrency =
   | { currency: string; missingScope: null }
