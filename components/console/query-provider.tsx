@@ -22,7 +22,9 @@ export function sharedQueryClient(): QueryClient {
 
 export function QueryProvider({ children }: { children: ReactNode }) {
   const outer = useContext(QueryClientContext);
-  const [client] = useState(() => outer ?? (typeof window === "undefined" ? makeQueryClient({ onError: onApiError }) : sharedQueryClient()));
+  const [client] = useState(
+    () => outer ?? (typeof window === "undefined" ? makeQueryClient({ onError: onApiError }) : sharedQueryClient()),
+  );
   return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }
 

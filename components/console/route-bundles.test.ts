@@ -644,7 +644,8 @@ describe("console route bundles", () => {
       // clientGraph starts at a server entry: an on-demand module is a client module, so it is its own root.
       if ([...graph.files].every((f) => queryRuntime(f).length === 0)) continue;
       checked.push(entry);
-      if (!valueImports(readFileSync(path.join(ROOT, entry), "utf8")).includes("@/components/console/query-provider")) offenders.push(entry);
+      if (!valueImports(readFileSync(path.join(ROOT, entry), "utf8")).includes("@/components/console/query-provider"))
+        offenders.push(entry);
     }
     expect(checked).toEqual(
       expect.arrayContaining([

@@ -13,7 +13,8 @@ export const companyReadModelSearch = (state: EmploymentListState) =>
   employmentsList.href({ ...state, q: state.q.trim() }).split("?")[1] ?? "";
 
 /** The key of one page of the list: the scope and the search (a change of either is another key). */
-export const companyReadModelKey = (scope: QueryScope, search: string) => ["readmodel", ...scopeKey(scope), "employments", search].join("|");
+export const companyReadModelKey = (scope: QueryScope, search: string) =>
+  ["readmodel", ...scopeKey(scope), "employments", search].join("|");
 
 export const readCompanyReadModel = (scope: QueryScope, search: string, signal?: AbortSignal) =>
   bffFetch<CompanyReadModelAnswer>(withScope(`/api/bff/readmodel/employments${search ? `?${search}` : ""}`, scope), { signal });

@@ -5,7 +5,7 @@ import { partnerEmploymentsList } from "@/lib/console/partner/list";
 import { READMODEL_POLL_MS, type FreshnessView, type ReadModelCounts } from "@/lib/console/readmodel/list";
 import type { Environment } from "@/lib/contract/enums";
 import type { EmploymentListItem } from "@/lib/contract";
-import { scopeKey, withScope, type QueryScope } from "./scope";
+import { scopeKey, type QueryScope } from "./scope";
 
 // Queries of the lists served from the console's read model (docs/decisions/console-readmodel-lists.md).
 // They poll (`refetchInterval`): a change at the API reaches the read model through its webhook within

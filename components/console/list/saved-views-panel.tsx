@@ -33,12 +33,7 @@ export default function SavedViewsPanel(props: PanelProps) {
   );
 }
 
-function Panel({
-  views,
-  scope,
-  query,
-  activeId,
-}: PanelProps) {
+function Panel({ views, scope, query, activeId }: PanelProps) {
   const nameId = useId();
   const [name, setName] = useState("");
   const [message, setMessage] = useState<{ tone: "ok" | "error"; text: string } | null>(null);

@@ -28,7 +28,8 @@ const CACHE_SIZE = 50;
 const cache = new Map<string, Entry>();
 const RETRY_DELAY_MS = 1_000;
 
-function remember(key: string, data: unknown, json: string, at: number): Entry {
+/** Keeps an answer for `key` (its object kept when equal to the one held), the oldest forgotten past 50. */
+export function remember(key: string, data: unknown, json: string, at: number): Entry {
   const previous = cache.get(key);
   const entry = { data: previous && previous.json === json ? previous.data : data, json, at };
   cache.delete(key);
@@ -37,9 +38,37 @@ function remember(key: string, data: unknown, json: string, at: number): Entry {
   return entry;
 }
 
+/** What the tab holds for `key`. */
+export const remembered = (key: string): Entry | undefined => cache.get(key);
+
+/** Keeps the server's answer unless the tab holds a newer one (as TanStack's hydration does). */
+export function seed(key: string, data: unknown, at: number) {
+  const cached = cache.get(key);
+  if (!cached || cached.at < at) remember(key, data, JSON.stringify(data), at);
+}
+
 /** Forgets what the tab read (tests). */
 export function clearBffDataCache() {
   cache.clear();
+}
+
+/**
+ * One read, retried once after `delayMs` when `shouldRetry` says so (network failure, 5xx); rejects
+ * with the last error, or an AbortError once `signal` aborts.
+ */
+export async function readWithRetry<T>(
+  read: (signal: AbortSignal) => Promise<T>,
+  signal: AbortSignal,
+  delayMs = RETRY_DELAY_MS,
+): Promise<T> {
+  for (let failures = 0; ; failures++) {
+    try {
+      return await read(signal);
+    } catch (error) {
+      if (signal.aborted || !shouldRetry(failures, error)) throw error;
+      await sleep(delayMs, signal);
+    }
+  }
 }
 
 export interface BffDataOptions<T> {
@@ -93,10 +122,7 @@ function sleep(ms: number, signal: AbortSignal) {
 export function useBffData<T>(key: string, read: (signal: AbortSignal) => Promise<T>, options: BffDataOptions<T> = {}): BffData<T> {
   const { initial, pollMs, enabled = true } = options;
   const [view, setView] = useState<View>(() => {
-    if (initial) {
-      const cached = cache.get(initial.key);
-      if (!cached || cached.at < initial.at) remember(initial.key, initial.data, JSON.stringify(initial.data), initial.at);
-    }
+    if (initial) seed(initial.key, initial.data, initial.at);
     return viewFor(key, null, enabled);
   });
   // A new key: what the tab has for it, or the previous data as a placeholder (state adjusted during render).
@@ -120,28 +146,16 @@ export function useBffData<T>(key: string, read: (signal: AbortSignal) => Promis
     const controller = new AbortController();
     setView((v) => (v.key === target && !v.fetching ? { ...v, fetching: true } : v));
     const done = (async () => {
-      let failures = 0;
-      for (;;) {
-        try {
-          const data = await readRef.current(controller.signal);
-          const entry = remember(target, data, JSON.stringify(data), Date.now());
-          if (keyRef.current === target) setView({ key: target, data: entry.data, placeholder: false, error: null, fetching: false });
-          return;
-        } catch (error) {
-          if (controller.signal.aborted || isAbort(error)) return;
-          if (shouldRetry(failures, error)) {
-            failures++;
-            try {
-              await sleep(RETRY_DELAY_MS, controller.signal);
-            } catch {
-              return;
-            }
-            continue;
-          }
-          onApiError(error);
-          setView((v) => (v.key === target ? { ...v, data: v.placeholder ? undefined : v.data, placeholder: false, error, fetching: false } : v));
-          return;
-        }
+      try {
+        const data = await readWithRetry((signal) => readRef.current(signal), controller.signal);
+        const entry = remember(target, data, JSON.stringify(data), Date.now());
+        if (keyRef.current === target) setView({ key: target, data: entry.data, placeholder: false, error: null, fetching: false });
+      } catch (error) {
+        if (controller.signal.aborted || isAbort(error)) return;
+        onApiError(error);
+        setView((v) =>
+          v.key === target ? { ...v, data: v.placeholder ? undefined : v.data, placeholder: false, error, fetching: false } : v,
+        );
       }
     })().finally(() => {
       if (inFlight.current?.controller === controller) inFlight.current = null;
