@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { EmploymentsTableSkeleton } from "@/components/console/employments/employments-table-skeleton";
 import { EMPLOYMENT_CELL_COLUMNS } from "@/components/console/employments/employment-cells";
-import { DeliveriesTableSkeleton } from "@/components/console/webhooks/deliveries-table";
+import { DeliveriesTableSkeleton } from "@/components/console/webhooks/deliveries-skeleton";
 
 const headers = (html: string) => [...html.matchAll(/<th[^>]*>([^<]*)<\/th>/g)].map((m) => m[1]);
 const rowsOf = (html: string) => html.split("<tbody")[1]!.split("<tr").slice(1);
