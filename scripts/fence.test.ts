@@ -146,7 +146,7 @@ describe("client components stay clear of server code", () => {
 
   it("finds the client components (the scan works)", () => {
     expect(clientEntries.length).toBeGreaterThan(50);
-    expect(clientEntries).toContain("components/console/providers.tsx");
+    expect(clientEntries).toContain("components/console/query-provider.tsx");
   });
 
   it("no client component reaches a console server module, server-only or lib/gateway through its imports", () => {

@@ -1,6 +1,5 @@
 import { Suspense, type ReactNode } from "react";
 import { ConsoleHeader } from "@/components/console/header";
-import { ConsoleProviders } from "@/components/console/providers";
 import { TitleFallback } from "@/components/console/title-fallback";
 import { getAuthDeps } from "@/lib/console/server/auth/deps";
 import { liveGrants } from "@/lib/console/server/partner/aggregate";
@@ -22,17 +21,17 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
   // An operator's switcher lists the companies connected in this environment.
   const companies =
     session.kind === "operator" ? liveGrants(await (await getAuthDeps()).grants.listGrants(session.environment)).map((g) => g.company) : [];
+  // No client providers here: TanStack Query's provider is in the layouts of the segments that use it
+  // (components/console/query-provider.tsx), so a route without it (/employments) does not ship it.
   return (
-    <ConsoleProviders>
-      <div className="min-h-screen bg-slate-50 dark:bg-slate-950">
-        <ConsoleHeader session={publicSession} companies={companies} />
-        <main id="main" tabIndex={-1} className="mx-auto max-w-screen-2xl px-4 py-6 outline-none sm:px-6 lg:px-8">
-          {children}
-        </main>
-        <Suspense fallback={null}>
-          <TitleFallback />
-        </Suspense>
-      </div>
-    </ConsoleProviders>
+    <div className="min-h-screen bg-slate-50 dark:bg-slate-950">
+      <ConsoleHeader session={publicSession} companies={companies} />
+      <main id="main" tabIndex={-1} className="mx-auto max-w-screen-2xl px-4 py-6 outline-none sm:px-6 lg:px-8">
+        {children}
+      </main>
+      <Suspense fallback={null}>
+        <TitleFallback />
+      </Suspense>
+    </div>
   );
 }

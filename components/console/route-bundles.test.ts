@@ -265,7 +265,7 @@ describe("console route bundles", () => {
       );
     // Loading files that still take their skeleton from the list's client module (each ships a second
     // copy of its list's code): to be made plain, then removed from here (the test fails for a clean one).
-    const NOT_YET_PLAIN = ["webhooks/deliveries/loading.tsx"];
+    const NOT_YET_PLAIN: string[] = [];
     const files = loadings(CONSOLE);
     expect(files.length).toBeGreaterThan(5);
     const stale: string[] = [];
@@ -574,5 +574,87 @@ describe("console route bundles", () => {
       (f) => graph.files.has(f),
     );
     expect(offenders.map((f) => chain(graph, f))).toEqual([]);
+  });
+
+  // TanStack Query (docs/decisions/console-bundle-budgets.md, "Follow-up: /employments without TanStack
+  // Query"): its provider is in the layouts of the segments that use it, not in the console's layout,
+  // and /employments reads its list and saved views with components/console/list/use-bff-data.ts.
+  /** What a module takes from TanStack Query at run time, beyond `queryOptions` (an identity function). */
+  const queryRuntime = (file: string): string[] => {
+    const code = readFileSync(path.join(ROOT, file), "utf8")
+      .replace(/\/\*[\s\S]*?\*\//g, "")
+      .replace(/^\s*\/\/.*$/gm, "");
+    const names: string[] = [];
+    for (const m of code.matchAll(/\bimport\s+(type\s+)?\{([^}]*)\}\s*from\s*["']@tanstack\/react-query["']/g)) {
+      if (m[1]) continue;
+      for (const name of m[2]!.split(",").map((n) => n.trim()))
+        if (name && !/^type\s/.test(name) && name !== "queryOptions") names.push(name);
+    }
+    if (/\bimport\s+\*\s+as\s+\w+\s+from\s*["']@tanstack\/react-query["']/.test(code)) names.push("*");
+    return names;
+  };
+
+  it("/employments ships no TanStack Query up front: not the shell (no provider in the console's layout), not the list, not the toolbar", () => {
+    expect(readFileSync(path.join(CONSOLE, "layout.tsx"), "utf8")).not.toMatch(/QueryProvider|QueryClientProvider|react-query/);
+    const graph = routeGraph(path.join(CONSOLE, "employments", "(list)", "page.tsx"));
+    expect(graph.files).toContain("components/console/employments/employments-readmodel-list.tsx");
+    expect(graph.files).toContain("components/console/list/list-toolbar.tsx");
+    expect(graph.files).toContain("components/console/list/use-bff-data.ts");
+    const users = [...graph.files].filter((f) => queryRuntime(f).length > 0);
+    expect(users.map((f) => `${chain(graph, f)}: ${queryRuntime(f).join(", ")}`)).toEqual([]);
+    expect(graph.files).not.toContain("components/console/query-provider.tsx");
+    // The check sees an import of the library's hooks (so it can fail).
+    expect(queryRuntime("components/console/list/use-list.ts")).toContain("useQuery");
+    expect(queryRuntime("lib/queries/employment.ts")).toEqual([]);
+  });
+
+  it("every route whose client code uses TanStack Query has its provider in a layout above it", () => {
+    const offenders: string[] = [];
+    let provided = 0;
+    for (const page of pages(CONSOLE)) {
+      const graph = routeGraph(page);
+      const users = [...graph.files].filter((f) => queryRuntime(f).some((n) => /^use|^HydrationBoundary$|^\*$/.test(n)));
+      if (users.length === 0) continue;
+      let hasProvider = false;
+      for (let dir = path.dirname(page); dir.startsWith(CONSOLE) && dir !== CONSOLE; dir = path.dirname(dir)) {
+        const layout = path.join(dir, "layout.tsx");
+        if (existsSync(layout) && /<QueryProvider>/.test(readFileSync(layout, "utf8"))) hasProvider = true;
+      }
+      if (hasProvider) provided++;
+      else offenders.push(`/${routeOf(page)}: ${chain(graph, users[0]!)}`);
+    }
+    expect(provided).toBeGreaterThan(20);
+    expect(offenders).toEqual([]);
+  });
+
+  it("a module that /employments or the shell loads on demand and that uses TanStack Query brings its provider (or the tab's client)", () => {
+    const entries = new Set<string>();
+    for (const entry of [path.join(CONSOLE, "layout.tsx"), path.join(CONSOLE, "employments", "(list)", "page.tsx")]) {
+      const graph = entry.endsWith("page.tsx") ? routeGraph(entry, { onDemand: true }) : clientGraph(entry, { onDemand: true });
+      for (const file of graph.files)
+        for (const spec of dynamicImports(readFileSync(path.join(ROOT, file), "utf8"))) {
+          const target = resolve(spec, path.join(ROOT, file));
+          if (target && "file" in target) entries.add(path.relative(ROOT, target.file));
+        }
+    }
+    const offenders: string[] = [];
+    const checked: string[] = [];
+    for (const entry of entries) {
+      const graph = clientGraph(path.join(ROOT, entry));
+      // clientGraph starts at a server entry: an on-demand module is a client module, so it is its own root.
+      if ([...graph.files].every((f) => queryRuntime(f).length === 0)) continue;
+      checked.push(entry);
+      if (!valueImports(readFileSync(path.join(ROOT, entry), "utf8")).includes("@/components/console/query-provider"))
+        offenders.push(entry);
+    }
+    expect(checked).toEqual(
+      expect.arrayContaining([
+        "components/console/command/command-palette.tsx",
+        "components/console/list/saved-views-panel.tsx",
+        "components/console/list/bulk-actions-bar.tsx",
+        "components/console/employments/employments-list.tsx",
+      ]),
+    );
+    expect(offenders).toEqual([]);
   });
 });

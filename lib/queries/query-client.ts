@@ -1,16 +1,9 @@
 import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
-import { ApiRequestError } from "@/lib/console/api-errors";
+import { DEFAULT_STALE_TIME, shouldRetry } from "./policy";
 
-// One QueryClient configuration for server prefetch and the browser.
+export { DEFAULT_STALE_TIME, shouldRetry };
 
-/** Long enough that hydrated server data is not fetched again on mount. */
-export const DEFAULT_STALE_TIME = 30_000;
-
-/** A 4xx is an answer, not a hiccup: only network failures and 5xx are retried, once. */
-export function shouldRetry(failureCount: number, error: unknown): boolean {
-  if (error instanceof ApiRequestError && error.status >= 400 && error.status < 500) return false;
-  return failureCount < 1;
-}
+// One QueryClient configuration for server prefetch and the browser (the policy: ./policy.ts).
 
 export function makeQueryClient(options: { onError?: (error: unknown) => void } = {}): QueryClient {
   return new QueryClient({

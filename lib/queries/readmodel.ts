@@ -1,12 +1,11 @@
 import { queryOptions } from "@tanstack/react-query";
 import { bffFetch } from "@/lib/console/bff-client";
-import { employmentsList, type EmploymentListState } from "@/lib/console/employments/list";
 import type { ListApiQueryOf } from "@/lib/console/list";
 import { partnerEmploymentsList } from "@/lib/console/partner/list";
 import { READMODEL_POLL_MS, type FreshnessView, type ReadModelCounts } from "@/lib/console/readmodel/list";
 import type { Environment } from "@/lib/contract/enums";
 import type { EmploymentListItem } from "@/lib/contract";
-import { scopeKey, withScope, type QueryScope } from "./scope";
+import { scopeKey, type QueryScope } from "./scope";
 
 // Queries of the lists served from the console's read model (docs/decisions/console-readmodel-lists.md).
 // They poll (`refetchInterval`): a change at the API reaches the read model through its webhook within
@@ -42,7 +41,6 @@ export const readModelKeys = {
   all: (s: QueryScope) => ["readmodel", ...scopeKey(s)] as const,
   partnerEmployments: (s: QueryScope, search: string) => [...readModelKeys.all(s), "partner-employments", search] as const,
   partnerFacets: (s: QueryScope) => [...readModelKeys.all(s), "partner-facets"] as const,
-  companyEmployments: (s: QueryScope, search: string) => [...readModelKeys.all(s), "employments", search] as const,
 };
 
 /** The partner view's query scope in an environment. */
@@ -65,16 +63,5 @@ export const partnerFacetsQuery = (environment: Environment) =>
     refetchInterval: READMODEL_POLL_MS * 5,
   });
 
-/** What the company list's read-model query sends: the URL state the read model serves. */
-export const companyReadModelSearch = (state: EmploymentListState) =>
-  employmentsList.href({ ...state, q: state.q.trim() }).split("?")[1] ?? "";
-
-export const companyReadModelQuery = (scope: QueryScope, state: EmploymentListState) => {
-  const search = companyReadModelSearch(state);
-  return queryOptions({
-    queryKey: readModelKeys.companyEmployments(scope, search),
-    queryFn: ({ signal }) =>
-      bffFetch<CompanyReadModelAnswer>(withScope(`/api/bff/readmodel/employments${search ? `?${search}` : ""}`, scope), { signal }),
-    refetchInterval: READMODEL_POLL_MS,
-  });
-};
+// The company's employments list reads without TanStack Query (/employments: ./company-readmodel.ts).
+export { companyReadModelSearch } from "./company-readmodel";

@@ -1,4 +1,3 @@
-import { queryOptions } from "@tanstack/react-query";
 import { bffFetch } from "@/lib/console/bff-client";
 import { viewsEndpointOf } from "@/lib/console/views/href";
 import type { SavedView } from "@/lib/console/views/lists";
@@ -6,17 +5,13 @@ import { scopeKey, withScope, type QueryScope } from "./scope";
 
 // Saved list views (app/api/bff/views; the partner's lists: app/api/partner/views): the signed-in user's views of one list.
 
-export const viewKeys = {
-  all: (s: QueryScope) => ["views", ...scopeKey(s)] as const,
-  list: (s: QueryScope, list: string) => [...viewKeys.all(s), list] as const,
-};
+// Read by the list toolbar with components/console/list/use-bff-data.ts (not TanStack Query).
 
-export const savedViewsQuery = (scope: QueryScope, list: string) =>
-  queryOptions({
-    queryKey: viewKeys.list(scope, list),
-    queryFn: ({ signal }) =>
-      bffFetch<SavedView[]>(withScope(`${viewsEndpointOf(list)}?${new URLSearchParams({ list }).toString()}`, scope), { signal }),
-  });
+/** The key of one list's views (the scope and the list's path). */
+export const savedViewsKey = (s: QueryScope, list: string) => ["views", ...scopeKey(s), list].join("|");
+
+export const readSavedViews = (scope: QueryScope, list: string, signal?: AbortSignal) =>
+  bffFetch<SavedView[]>(withScope(`${viewsEndpointOf(list)}?${new URLSearchParams({ list }).toString()}`, scope), { signal });
 
 export const saveView = (scope: QueryScope, body: { list: string; name: string; search: string }) =>
   bffFetch<{ view: SavedView; replaced: boolean }>(withScope(viewsEndpointOf(body.list), scope), { method: "POST", body });

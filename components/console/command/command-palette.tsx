@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from "react";
 import { ModalDialog } from "@/components/ui/dialog";
 import { Spinner } from "@/components/ui/spinner";
 import { ENVIRONMENT_LABELS } from "@/components/console/environment-badge";
+import { QueryProvider } from "@/components/console/query-provider";
 import { switchEnvironment } from "@/components/console/environment-switching";
 import { COMPANY_LINKS, type NavLink } from "@/components/console/nav-links";
 import { PARTNER_LINKS } from "@/components/console/partner/partner-nav-links";
@@ -56,7 +57,21 @@ const SEARCH_MIN = 2;
  * the read model when synced, else the API), and the actions new employment, switch environment
  * and sign out.
  */
-export default function CommandPalette({ open, onClose, session }: { open: boolean; onClose: () => void; session: PublicSession }) {
+type PaletteProps = { open: boolean; onClose: () => void; session: PublicSession };
+
+/**
+ * The palette brings TanStack Query's provider with it: it is part of the console's shell, above the
+ * route segments' providers (components/console/query-provider.tsx); in the browser it shares the tab's client.
+ */
+export default function CommandPalette(props: PaletteProps) {
+  return (
+    <QueryProvider>
+      <Palette {...props} />
+    </QueryProvider>
+  );
+}
+
+function Palette({ open, onClose, session }: PaletteProps) {
   const router = useRouter();
   const input = useRef<HTMLInputElement>(null);
   const [search, setSearch] = useState("");

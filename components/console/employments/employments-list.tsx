@@ -1,7 +1,9 @@
 "use client";
 
+import { HydrationBoundary, type DehydratedState } from "@tanstack/react-query";
 import { useEffect, useId, useMemo, useState } from "react";
 import { BulkResult, type BulkRunResult } from "@/components/console/list/bulk-actions";
+import { QueryProvider } from "@/components/console/query-provider";
 import { ExportButton } from "@/components/console/list/export-button";
 import { ListShell } from "@/components/console/list/list-shell";
 import { useList } from "@/components/console/list/use-list";
@@ -26,6 +28,28 @@ import { StatusFilter } from "./status-filter";
 const EXPORT_COLUMNS = ["name", ...EMPLOYMENT_CELL_COLUMN_IDS];
 
 const hasApiFilters = (s: EmploymentListState) => employmentsList.hasFilters(s);
+
+/**
+ * The live list with TanStack Query's provider and the server's state (the route's layouts have no
+ * provider: /employments ships without the library unless this chunk is loaded).
+ */
+export function HydratedEmploymentsList({
+  dehydratedState,
+  ...props
+}: {
+  scope: QueryScope;
+  environmentLabel: string;
+  dehydratedState: DehydratedState;
+  initialError?: ApiErrorPayload;
+}) {
+  return (
+    <QueryProvider>
+      <HydrationBoundary state={dehydratedState}>
+        <EmploymentsList {...props} />
+      </HydrationBoundary>
+    </QueryProvider>
+  );
+}
 
 /**
  * The employments list, interactive. Its state is the URL (`employmentsList`, on the console's list

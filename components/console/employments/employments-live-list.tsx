@@ -1,5 +1,6 @@
 "use client";
 
+import type { DehydratedState } from "@tanstack/react-query";
 import { lazy, Suspense } from "react";
 import type { ApiErrorPayload } from "@/lib/console/api-errors";
 import type { QueryScope } from "@/lib/queries/scope";
@@ -9,9 +10,13 @@ import { EmploymentsTableSkeleton } from "./employments-table-skeleton";
 // first sync completes (then the read-model list serves it: docs/decisions/console-readmodel-lists.md).
 // Its code is a chunk of its own, loaded when the page renders it, so a synced company's list does
 // not download it (docs/decisions/console-bundle-budgets.md). The server renders it in full either way.
-const EmploymentsList = lazy(() => import("./employments-list").then((m) => ({ default: m.EmploymentsList })));
+// The chunk brings TanStack Query too (the route's layouts do not: /employments ships without it):
+// the list is wrapped in its provider and hydrated with the server's state, as `Hydrate` does elsewhere.
+const EmploymentsList = lazy(() => import("./employments-list").then((m) => ({ default: m.HydratedEmploymentsList })));
 
-export function EmploymentsLiveList(props: { scope: QueryScope; environmentLabel: string; initialError?: ApiErrorPayload }) {
+type LiveListProps = { scope: QueryScope; environmentLabel: string; dehydratedState: DehydratedState; initialError?: ApiErrorPayload };
+
+export function EmploymentsLiveList(props: LiveListProps) {
   return (
     <Suspense fallback={<EmploymentsTableSkeleton rows={10} />}>
       <EmploymentsList {...props} />

@@ -1,9 +1,9 @@
 "use client";
 
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { ExportButton } from "@/components/console/list/export-button";
 import { ListShell } from "@/components/console/list/list-shell";
+import { useBffData } from "@/components/console/list/use-bff-data";
 import { useListUrlState } from "@/components/console/list/use-list-url-state";
 import { tableViewOf, viewsModelOf } from "@/components/console/list/table-view";
 import { BulkResult, type BulkRunResult } from "@/components/console/list/bulk-actions";
@@ -17,8 +17,9 @@ import type { ApiErrorPayload } from "@/lib/console/api-errors";
 import { employmentsList, type EmploymentListState } from "@/lib/console/employments/list";
 import { toErrorPayload } from "@/lib/console/errors/to-payload";
 import { pageRange } from "@/lib/console/list";
-import type { ReadModelListSort } from "@/lib/console/readmodel/list";
-import { companyReadModelQuery } from "@/lib/queries/readmodel";
+import { READMODEL_POLL_MS, type ReadModelListSort } from "@/lib/console/readmodel/list";
+import { companyReadModelKey, companyReadModelSearch, readCompanyReadModel } from "@/lib/queries/company-readmodel";
+import type { CompanyReadModelAnswer } from "@/lib/queries/readmodel";
 import type { QueryScope } from "@/lib/queries/scope";
 import { BulkEmploymentsTable } from "./bulk-employments-table";
 import { EMPLOYMENT_CELL_COLUMN_IDS, EMPLOYMENT_COLUMN_LABELS } from "./employment-cells";
@@ -32,20 +33,30 @@ const isFiltered = (s: EmploymentListState) => s.statuses.length > 0 || !!s.emai
  * The company's employments list served from the console's read model, once the company's first
  * sync has completed (docs/decisions/console-readmodel-lists.md): sort on every column, a search
  * across every page, the freshness line, and a poll every few seconds so a change at the API shows
- * without a reload. Opening an employment and every write (bulk invite) stay live.
+ * without a reload. Opening an employment and every write (bulk invite) stay live. It reads through
+ * `useBffData` (the server's answer for the first page, then the BFF), not TanStack Query.
  */
 export function EmploymentsReadModelList({
   scope,
   environmentLabel,
+  initial,
   initialError,
 }: {
   scope: QueryScope;
   environmentLabel: string;
+  /** What the server read for its URL (`search`: `companyReadModelSearch` of its state) and when (`Date.now()`). */
+  initial?: { search: string; data: CompanyReadModelAnswer; at: number };
   initialError?: ApiErrorPayload;
 }) {
   const [serverError, setServerError] = useState<ApiErrorPayload | null>(initialError ?? null);
   const { state, change, navigate } = useListUrlState(employmentsList, () => setServerError(null));
-  const query = useQuery({ ...companyReadModelQuery(scope, state), placeholderData: keepPreviousData, enabled: serverError === null });
+  const search = companyReadModelSearch(state);
+  const read = useCallback((signal: AbortSignal) => readCompanyReadModel(scope, search, signal), [scope, search]);
+  const query = useBffData(companyReadModelKey(scope, search), read, {
+    initial: initial ? { key: companyReadModelKey(scope, initial.search), data: initial.data, at: initial.at } : undefined,
+    pollMs: READMODEL_POLL_MS,
+    enabled: serverError === null,
+  });
   const table = useMemo(() => tableViewOf(employmentsList, state, change), [state, change]);
   const views = useMemo(() => viewsModelOf(employmentsList, state, change, navigate), [state, change, navigate]);
   const [bulkResult, setBulkResult] = useState<BulkRunResult | null>(null);

@@ -1,7 +1,7 @@
 "use client";
 
-import { useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
+import { useQueryClientOrShared } from "@/components/console/query-provider";
 import { ActionDialog } from "@/components/console/people-ops/action-dialog";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -24,7 +24,8 @@ export function BulkActionsBar<T>({
   invalidate,
   onResult,
 }: BulkActionsProps<T>) {
-  const queryClient = useQueryClient();
+  // The tab's client where the route has no provider (/employments): its cached employments go stale too.
+  const queryClient = useQueryClientOrShared();
   const chosen = useMemo(() => rows.filter((r) => selected[getRowId(r)]), [rows, selected, getRowId]);
   const [open, setOpen] = useState<BulkAction<T> | null>(null);
   const [running, setRunning] = useState(false);

@@ -1,14 +1,14 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
-import { lazy, useState } from "react";
+import { lazy, useCallback, useState } from "react";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { DeferredPopover } from "@/components/ui/deferred-popover";
 import { PopoverChevron } from "@/components/ui/popover-chevron";
 import type { AnyFilter, ListDefinition } from "@/lib/console/list";
 import { viewHrefOf } from "@/lib/console/views/href";
-import { savedViewsQuery } from "@/lib/queries/views";
+import { readSavedViews, savedViewsKey } from "@/lib/queries/views";
 import type { QueryScope } from "@/lib/queries/scope";
+import { useBffData } from "./use-bff-data";
 
 // The list's toolbar: which columns are shown (the `hide` state in the URL) and the saved views
 // (app/api/bff/views). docs/decisions/console-sort-and-saved-views.md
@@ -120,7 +120,10 @@ function ColumnsControl({ views, labels }: { views: ListViewsModel; labels?: Rec
 }
 
 function SavedViewsMenu({ views, scope }: { views: ListViewsModel; scope: QueryScope }) {
-  const query = useQuery(savedViewsQuery(scope, views.list.path));
+  // Read without TanStack Query (a list route may ship without it: /employments); the panel reads it again after a change.
+  const path = views.list.path;
+  const read = useCallback((signal: AbortSignal) => readSavedViews(scope, path, signal), [scope, path]);
+  const query = useBffData(savedViewsKey(scope, path), read);
   const current = viewHrefOf(views.list, views.href.split("?")[1] ?? "");
   const active = query.data?.find((v) => v.href === current);
   return (

@@ -1,37 +1,45 @@
 "use client";
 
-import { useMutation, useQueryClient, type useQuery } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
+import { QueryProvider } from "@/components/console/query-provider";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/field";
 import { toErrorPayload } from "@/lib/console/errors/to-payload";
 import type { SavedView } from "@/lib/console/views/lists";
-import { deleteView, saveView, viewKeys } from "@/lib/queries/views";
+import { deleteView, saveView } from "@/lib/queries/views";
 import type { QueryScope } from "@/lib/queries/scope";
 import type { ListViewsModel } from "./list-toolbar";
+import type { BffData } from "./use-bff-data";
 
 // The saved views menu's panel (components/console/list/list-toolbar.tsx loads it on first use):
-// the list's views (apply, copy the link, delete) and "Save this view as".
+// the list's views (apply, copy the link, delete) and "Save this view as". The views are the menu's
+// read (`useBffData`, read again after a save or a delete); the panel brings TanStack Query's provider
+// for its mutations, since a list route may have none (/employments).
 // docs/decisions/console-sort-and-saved-views.md
 
-export default function SavedViewsPanel({
-  views,
-  scope,
-  query,
-  activeId,
-}: {
+type PanelProps = {
   views: ListViewsModel;
   scope: QueryScope;
-  query: ReturnType<typeof useQuery<SavedView[]>>;
+  query: BffData<SavedView[]>;
   activeId: string | undefined;
-}) {
-  const queryClient = useQueryClient();
+};
+
+export default function SavedViewsPanel(props: PanelProps) {
+  return (
+    <QueryProvider>
+      <Panel {...props} />
+    </QueryProvider>
+  );
+}
+
+function Panel({ views, scope, query, activeId }: PanelProps) {
   const nameId = useId();
   const [name, setName] = useState("");
   const [message, setMessage] = useState<{ tone: "ok" | "error"; text: string } | null>(null);
   const path = views.list.path;
   const search = views.href.split("?")[1] ?? "";
-  const invalidate = () => queryClient.invalidateQueries({ queryKey: viewKeys.list(scope, path) });
+  const invalidate = () => query.refetch();
 
   const save = useMutation({
     mutationFn: (viewName: string) => saveView(scope, { list: path, name: viewName, search }),
@@ -76,7 +84,7 @@ export default function SavedViewsPanel({
           <p role="alert" className="text-sm text-red-800 dark:text-red-300">
             The views could not be loaded: {errorText(query.error)}
           </p>
-        ) : query.data.length === 0 ? (
+        ) : !query.data || query.data.length === 0 ? (
           <p className="text-sm text-slate-600 dark:text-slate-400">
             No saved views yet. Save the filters, sort and columns of this list under a name below.
           </p>

@@ -31,7 +31,8 @@ import {
   type ReplayResult,
   type WebhookEventPage,
 } from "@/lib/queries/webhooks";
-import { DeliveriesTable, DeliveriesTableSkeleton, rowName } from "./deliveries-table";
+import { DeliveriesTableSkeleton } from "./deliveries-skeleton";
+import { DeliveriesTable, rowName } from "./deliveries-table";
 import { DeliveryDetail } from "./delivery-detail";
 
 const deliveryId = (row: WebhookDeliveryRow) => row.id;

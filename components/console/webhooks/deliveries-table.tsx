@@ -4,14 +4,10 @@ import type { RowSelectionState } from "@/components/console/list";
 import { useMemo } from "react";
 import { DataTable, type ListColumn, type RowSelection, type TableView } from "@/components/console/list";
 import { cn } from "@/components/ui/cn";
-import { Skeleton } from "@/components/ui/skeleton";
-import { TableSkeleton } from "@/components/ui/table-skeleton";
 import { formatTimestamp } from "@/lib/console/webhooks/format";
 import type { WebhookCallback } from "@/lib/contract";
 import type { WebhookDeliveryRow } from "@/lib/console/webhooks/read";
 import { DeliveryStatusBadge, EventTypeName } from "./badges";
-
-const COLUMNS = ["Event", "Status", "Attempts", "First triggered", "Last triggered", "Callback"] as const;
 
 /** The ids a payload names besides its type and company (what the event is about). */
 function subjectOf(payload: Record<string, unknown> | null): string | null {
@@ -185,13 +181,4 @@ export function DeliveriesTable({
       })}
     />
   );
-}
-
-const SKELETON_LEAD = [
-  { headerClassName: "w-10", cell: <Skeleton className="size-4" /> },
-  { header: COLUMNS[0], cell: <Skeleton className="h-4 w-52" /> },
-];
-
-export function DeliveriesTableSkeleton({ rows = 8 }: { rows?: number }) {
-  return <TableSkeleton label="Loading deliveries…" lead={SKELETON_LEAD} columns={COLUMNS.slice(1)} rows={rows} cellClassName="h-4 w-20" />;
 }

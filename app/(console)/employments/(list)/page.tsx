@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import { EmploymentsLiveList } from "@/components/console/employments/employments-live-list";
 import { ENVIRONMENT_LABELS } from "@/components/console/environment-badge";
-import { Hydrate } from "@/components/console/hydrate";
 import { ButtonLink } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
 import { EMPLOYMENTS_PATH } from "@/lib/console/employments/links";
@@ -14,7 +13,8 @@ import { EmploymentsReadModelList } from "@/components/console/employments/emplo
 import { getAuthDeps } from "@/lib/console/server/auth/deps";
 import { companyEmploymentsFromReadModel } from "@/lib/console/server/readmodel/lists";
 import { requireConsoleSession } from "@/lib/console/server/session";
-import { companyReadModelQuery } from "@/lib/queries/readmodel";
+import { companyReadModelSearch } from "@/lib/queries/company-readmodel";
+import { dehydrate } from "@tanstack/react-query";
 import { scopeOf } from "@/lib/queries/scope";
 
 export const metadata: Metadata = { title: "Employments" };
@@ -30,7 +30,6 @@ export default async function EmploymentsPage({ searchParams }: { searchParams: 
   const pageApi = session.kind === "operator" ? await getPageApi(returnTo) : null;
   const scope = scopeOf(session);
   const environmentLabel = ENVIRONMENT_LABELS[scope.environment];
-  const queryClient = makeQueryClient();
   // Served from the read model once the company's first sync has completed; live pages until then
   // (docs/decisions/console-readmodel-lists.md).
   const deps = await getAuthDeps();
@@ -41,16 +40,16 @@ export default async function EmploymentsPage({ searchParams }: { searchParams: 
     deps.now(),
   );
   if (synced.source === "readmodel") {
-    queryClient.setQueryData(companyReadModelQuery(scope, state).queryKey, JSON.parse(JSON.stringify(synced)));
+    // Handed to the list as a prop: the route ships no TanStack Query (docs/decisions/console-bundle-budgets.md).
+    const initial = { search: companyReadModelSearch(state), data: JSON.parse(JSON.stringify(synced)), at: Date.now() };
     return (
       <>
         <EmploymentsHeader environmentLabel={environmentLabel} />
-        <Hydrate client={queryClient}>
-          <EmploymentsReadModelList scope={scope} environmentLabel={environmentLabel} />
-        </Hydrate>
+        <EmploymentsReadModelList scope={scope} environmentLabel={environmentLabel} initial={initial} />
       </>
     );
   }
+  const queryClient = makeQueryClient();
   const { api } = pageApi ?? (await getPageApi(returnTo));
   const apiQuery = employmentsList.toApiQuery(state);
   const result = await loadForPage(
@@ -64,9 +63,13 @@ export default async function EmploymentsPage({ searchParams }: { searchParams: 
         Live from the API, page by page: this company has not been synced yet. Sorting and a search across every page come once its first
         sync completes.
       </p>
-      <Hydrate client={queryClient}>
-        <EmploymentsLiveList scope={scope} environmentLabel={environmentLabel} initialError={result.ok ? undefined : result.error} />
-      </Hydrate>
+      {/* The live list loads TanStack Query with its own chunk, and hydrates this state into it. */}
+      <EmploymentsLiveList
+        scope={scope}
+        environmentLabel={environmentLabel}
+        dehydratedState={dehydrate(queryClient)}
+        initialError={result.ok ? undefined : result.error}
+      />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { DeliveriesTableSkeleton } from "@/components/console/webhooks/deliveries-table";
+import { DeliveriesTableSkeleton } from "@/components/console/webhooks/deliveries-skeleton";
 import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { PageHeaderSkeleton } from "@/components/console/page-skeletons";
