@@ -5,12 +5,8 @@ import { EmploymentsTableSkeleton } from "@/components/console/employments/emplo
 import { ListShell } from "@/components/console/list/list-shell";
 import { ListPageSkeleton } from "@/components/console/page-skeletons";
 import { EMPLOYMENT_CELL_COLUMNS } from "@/components/console/employments/employment-cells";
-<<<<<<< HEAD
-import { DeliveriesTableSkeleton } from "@/components/console/webhooks/deliveries-table";
-import { TableSkeleton } from "./table-skeleton";
-=======
 import { DeliveriesTableSkeleton } from "@/components/console/webhooks/deliveries-skeleton";
->>>>>>> wip-listjs
+import { TableSkeleton } from "./table-skeleton";
 
 const headers = (html: string) => [...html.matchAll(/<th[^>]*>([^<]*)<\/th>/g)].map((m) => m[1]);
 const rowsOf = (html: string) => html.split("<tbody")[1]!.split("<tr").slice(1);
