@@ -68,6 +68,8 @@ async function syncReadModel(t: typeof a) {
 }
 
 beforeAll(async () => {
+  // Opened here (180 s) rather than in the first beforeEach (60 s): PGlite starts slowly on a loaded machine.
+  await getConsoleTestDatabase();
   await getSharedTestDatabase("sandbox");
   gw = await createTestGateway();
   a = await makeTenant(gw.deps.db, "sandbox");
