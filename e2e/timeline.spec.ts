@@ -80,10 +80,25 @@ test("the employment page's timeline shows an update made in this test, newest f
 });
 
 test("Ctrl+K finds an employment by its e-mail and opens it", async ({ page, sandboxApi, traffic, axe }) => {
-  const created = await createPortugueseEmployee(sandboxApi, "palette");
-  const email = created.personal_email;
   await signIn(page, traffic, "/employments");
   await expect(page.getByRole("heading", { level: 1, name: "Employments" })).toBeVisible();
+  // The search answers from the read model once the company is synced (the sign-in queues its
+  // re-read). Wait for that, then create the employment at the API: the read model cannot hold it
+  // yet (no event announces a creation), which is what a person meets who created someone outside
+  // the console a moment ago. The search must still find it (it asks the API when the read model
+  // holds no row of the exact e-mail: docs/decisions/console-employment-timeline.md, "Follow-up:
+  // an employment the read model does not hold yet"). A re-read landing in between is fine too.
+  await expect
+    .poll(
+      async () => {
+        const r = await page.request.get(`/api/bff/employments/search?${new URLSearchParams({ q: "e2e-palette-no-such-employment" })}`);
+        return r.ok() ? ((await r.json()) as { data: { syncedAt: string | null } }).data.syncedAt !== null : false;
+      },
+      { message: "the read model has synced the company", timeout: 60_000, intervals: [500, 1000, 2000] },
+    )
+    .toBe(true);
+  const created = await createPortugueseEmployee(sandboxApi, "palette");
+  const email = created.personal_email;
 
   await page.keyboard.press("Control+k");
   const palette = page.getByRole("dialog", { name: "Go to" });
@@ -97,6 +112,7 @@ test("Ctrl+K finds an employment by its e-mail and opens it", async ({ page, san
   expect(answer.status()).toBe(200);
   const body = (await answer.json()) as { data: { matches: { id: string }[]; source: string } };
   expect(body.data.matches.map((m) => m.id)).toEqual([created.id]);
+  expect(["readmodel", "readmodel+api"]).toContain(body.data.source);
   const option = palette.getByRole("option", { name: new RegExp(`^${escapeRegExp(created.full_name)}`) });
   await expect(option).toBeVisible();
   await expect(palette.getByRole("option").first()).toHaveAccessibleName(new RegExp(`^${escapeRegExp(created.full_name)}`));

@@ -252,12 +252,18 @@ function Palette({ open, onClose, session }: PaletteProps) {
               </p>
             ) : found.data && !found.data.complete ? (
               <p>
-                {found.data.source === "api"
-                  ? "Not every employment was searched (the API has no search): type more of the name, or the full personal e-mail."
-                  : "More employments match: type more of the name or e-mail."}
+                {found.data.source === "readmodel"
+                  ? "More employments match: type more of the name or e-mail."
+                  : found.data.source === "readmodel+api" && found.data.syncedAt
+                    ? `Searched every employment as of ${formatDateTime(found.data.syncedAt)}, and only the API's first pages since: type the full personal e-mail.`
+                    : "Not every employment was searched (the API has no search): type more of the name, or the full personal e-mail."}
               </p>
             ) : found.data?.source === "readmodel" && found.data.syncedAt ? (
               <p className="text-slate-600 dark:text-slate-400">Searched every employment as of {formatDateTime(found.data.syncedAt)}.</p>
+            ) : found.data?.source === "readmodel+api" && found.data.syncedAt ? (
+              <p className="text-slate-600 dark:text-slate-400">
+                Searched every employment as of {formatDateTime(found.data.syncedAt)}, and the API just now.
+              </p>
             ) : null}
           </div>
         ) : null}

@@ -11,11 +11,15 @@ export interface EmploymentMatch {
 
 export interface EmploymentSearchResult {
   matches: EmploymentMatch[];
-  /** readmodel: every employment of the synced company; api: an exact e-mail, and the first pages walked. */
-  source: "readmodel" | "api" | "none";
+  /**
+   * readmodel: every employment of the synced company; api: an exact e-mail, and the first pages walked;
+   * readmodel+api: the read model found no match (or not the exact e-mail typed), so the API was asked
+   * too (an employment created since the company's last re-read is found).
+   */
+  source: "readmodel" | "api" | "readmodel+api" | "none";
   /** False when more employments may match than were answered (the limit, or the API pages walked). */
   complete: boolean;
-  /** When the read model last completed a sync of the company (source readmodel), ISO 8601. */
+  /** When the read model last completed a sync of the company (source readmodel or readmodel+api), ISO 8601. */
   syncedAt: string | null;
 }
 
