@@ -38,6 +38,20 @@ const fetchUnblockedSql = (schema: string) => `
   WHERE j.name = $1 AND j.id = next.id
   RETURNING j.id, j.name, j.data, EXTRACT(epoch FROM j.expire_in) AS "expireInSeconds"`;
 
+/** As pg-boss's worker: a job that runs past its expiry fails (and is retried), and the worker goes on. */
+async function withinSeconds<T>(promise: Promise<T>, seconds: number): Promise<T> {
+  if (!(seconds > 0)) return promise;
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`handler execution exceeded ${seconds * 1000}ms`)), seconds * 1000);
+  });
+  try {
+    return await Promise.race([promise, expired]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 export interface QueueWorker {
   readonly queue: string;
   /** No new job; the running one is given `timeoutMs`, then failed (retried later, as pg-boss does at its stop). */
@@ -85,7 +99,7 @@ export function workStatelyQueue<T extends object>(
           running = job.id;
           let outcome: { ok: true; value: unknown } | { ok: false; error: unknown };
           try {
-            outcome = { ok: true, value: await handler(job) };
+            outcome = { ok: true, value: await withinSeconds(handler(job), Number(job.expireInSeconds)) };
           } catch (error) {
             outcome = { ok: false, error };
           }
