@@ -57,8 +57,11 @@ async function companyQueuedWhileRunning(database: ConsoleDatabase) {
     await waitFor(() => started.includes("x:2"));
     expect(started).toEqual(["x:1", "y:1", "x:2"]);
     expect(overlapped).toBe(false);
-    await waitFor(() => running.size === 0);
-    for (const id of ids) expect((await boss.getJobById(queue, id))?.state).toBe("completed");
+    // Completed once each handler has returned (the worker completes the job after its handler).
+    const states = async () => Promise.all(ids.map(async (id) => (await boss.getJobById(queue, id))?.state));
+    const until = Date.now() + 10_000;
+    while ((await states()).some((state) => state !== "completed") && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+    expect(await states()).toEqual(["completed", "completed", "completed"]);
   } finally {
     releaseFirst();
     await Promise.all(workers.map((worker) => worker.stop(1000)));
