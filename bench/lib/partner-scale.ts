@@ -234,7 +234,7 @@ export async function runPartnerScale(options: PartnerScaleOptions): Promise<Sui
     // Past the deadline, the first round's remaining re-reads stop (the event re-reads go on): the
     // list, the export and freshness are measured on a read model in its steady state, not during
     // the first-sync storm, which a deployment goes through once.
-    if (done < options.companies) await runtime.boss.offWork(SYNC_QUEUE);
+    if (done < options.companies) await runtime.stopWorkers(SYNC_QUEUE);
     // The runtime refreshes the statistics every minute on PGlite; the measures start with fresh ones.
     await analyzeReadModel(database.db);
     const states = (

@@ -7,13 +7,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, inArray, isNotNull } from "drizzle-orm";
-import pg from "pg";
 import { parseServerEnv } from "@/lib/env";
 import { verifyWebhookRequest } from "@/lib/webhooks-verify";
 import { webhookDeliveries, webhookDeliveryAttempts } from "./db/schema";
 import { silentLogger } from "@/lib/logger";
 import { startGateway, type RunningGateway } from "./server";
 import { TEST_DATABASE_URL, TEST_DB_KIND } from "@/test-support/gateway/harness";
+import { dropEnvironmentDatabases } from "@/test-support/gateway/databases";
 import { makeEmployment, makeTenant } from "@/test-support/gateway/factories";
 
 // `npm run gateway:worker` (worker.ts) as operators run it: a separate process delivering the
@@ -162,12 +162,7 @@ describe.skipIf(TEST_DB_KIND !== "postgres")("npm run gateway:worker (PostgreSQL
     for (const w of workers) killGroup(w.child, "SIGKILL");
     await gateway?.close();
     rmSync(dataDir, { recursive: true, force: true });
-    const admin = new URL(databaseUrl);
-    admin.pathname = "/postgres";
-    const client = new pg.Client({ connectionString: admin.toString() });
-    await client.connect();
-    for (const env of ["sandbox", "production"]) await client.query(`DROP DATABASE IF EXISTS "${dbName}_${env}" WITH (FORCE)`);
-    await client.end();
+    await dropEnvironmentDatabases(databaseUrl);
   });
 
   it("delivers, dies by SIGKILL with deliveries in flight, and a restarted worker delivers every event", { timeout: 240_000 }, async () => {

@@ -4,7 +4,6 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { and, count, desc, eq, gte, inArray } from "drizzle-orm";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { companies, companyUsers, employments, outboxEvents, webhookDeliveries } from "../db/schema";
 import { environmentDatabaseUrl, openDatabase, type Database } from "../db/client";
@@ -13,6 +12,7 @@ import { basicAuth, obtainCode, REDIRECT_URI, setupOAuth, type OAuthSetup } from
 import { seedDemoData } from "../seed";
 import { createPrng } from "../seed/prng";
 import { createTestGateway, TEST_DATABASE_URL, TEST_DB_KIND, type TestGateway } from "@/test-support/gateway/harness";
+import { dropEnvironmentDatabases } from "@/test-support/gateway/databases";
 import { makeAccessToken, makeCustomerToken } from "@/test-support/gateway/factories";
 import { startApiProcess, type ApiProcess } from "@/test-support/gateway/probe/api-process";
 import { generateRequest, operationsOf, type DocOperation } from "@/test-support/gateway/probe/malformed";
@@ -425,13 +425,7 @@ describe.runIf(runProbe)("the API as a process: SIGKILL during webhook chaos, SI
     await new Promise<void>((r) => receiver.close(() => r()));
     await database?.close();
     rmSync(dataDir, { recursive: true, force: true });
-    const admin = new URL(databaseUrl);
-    admin.pathname = "/postgres";
-    const client = new pg.Client({ connectionString: admin.toString() });
-    await client.connect();
-    for (const e of ["sandbox", "production"])
-      await client.query(`DROP DATABASE IF EXISTS "roster_probe_${process.pid}_${e}" WITH (FORCE)`);
-    await client.end();
+    if (databaseUrl) await dropEnvironmentDatabases(databaseUrl);
   });
 
   it(

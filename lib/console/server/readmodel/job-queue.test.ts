@@ -38,7 +38,12 @@ async function queueRoundTrip(database: ConsoleDatabase, queue: string) {
       }
     });
     await waitFor(() => seen.includes("c1") && seen.includes("c2"));
-    expect((await boss.getJobById(queue, first!))?.state).toBe("completed");
+    // pg-boss completes a job after its handler returned: wait for that, not only for the handler.
+    let state: string | undefined;
+    const until = Date.now() + 10_000;
+    while ((state = (await boss.getJobById(queue, first!))?.state) !== "completed" && Date.now() < until)
+      await new Promise((r) => setTimeout(r, 50));
+    expect(state).toBe("completed");
     expect(failedOnce).toBe(true);
   } finally {
     await boss.deleteQueue(queue).catch(() => undefined);

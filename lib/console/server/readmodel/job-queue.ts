@@ -3,6 +3,7 @@ import type { PGlite } from "@electric-sql/pglite";
 import type pg from "pg";
 import PgBoss from "pg-boss";
 import type { ConsoleDatabase } from "../db/client";
+import { JOB_SCHEMA, type BossDb } from "./queue-worker";
 
 // The console's job queue: pg-boss over the console's own database, on both kinds the console runs
 // on (docs/decisions/console-sync-jobs.md). pg-boss takes a `db` with one method, `executeSql`; this
@@ -11,10 +12,7 @@ import type { ConsoleDatabase } from "../db/client";
 // (pg-boss's parameterless multi-statement commands: its migrations and its locked maintenance
 // blocks, which begin and commit their own transaction).
 
-/** The PostgreSQL schema pg-boss keeps its tables in (never the console's `public` tables). */
-export const JOB_SCHEMA = "console_jobs";
-
-type BossDb = { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> };
+export { JOB_SCHEMA };
 
 /** pg-boss's database adapter over the console database's own connection. */
 export function bossDbOf(database: ConsoleDatabase): BossDb {

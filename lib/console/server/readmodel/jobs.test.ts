@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type PgBoss from "pg-boss";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ConsoleDb } from "../db/client";
 import { readmodelSyncState } from "../db/schema";
 import { getConsoleTestDatabase } from "@/test-support/console/db";
@@ -11,6 +11,13 @@ import { insertGrant } from "@/test-support/console/readmodel-fixtures";
 // The scheduler: it queues the companies whose re-read is due (live grants only, none waiting for a
 // Retry-After), a batch per tick, moving each one's next due time an interval on; a company is never
 // queued twice.
+// What is queued is read with `ignoreStartAfter`: pg-boss fetches only jobs whose start_after is
+// strictly before the database's now(), and PGlite's clock has millisecond resolution, so a fetch
+// in the same millisecond as the last send missed that job (the flaky "only one of two queued" on
+// warm, fast runs: docs/decisions/console-sync-jobs.md, Follow-up). The tests stop the clock, so
+// that case is the one they always meet. The queue's jobs are deleted
+// at the start and the end, so no job of an earlier file counts here and none of this file stays in
+// the shared console test database.
 
 const HOUR = 3_600_000;
 
@@ -22,16 +29,29 @@ describe("read model scheduler", () => {
     const database = await getConsoleTestDatabase();
     db = database.db;
     boss = await startJobQueue(database, { supervise: false });
+    // Whatever an earlier file of this process left in the queues is gone.
+    await boss.clearStorage();
     await createReadModelQueues(boss);
   });
-  afterAll(async () => stopJobQueue(boss, 1000));
+  afterAll(async () => {
+    if (!boss) return;
+    // The jobs this file fetched stay active (nothing completes them): none is left to later files.
+    await boss.clearStorage();
+    await stopJobQueue(boss, 1000);
+  });
   beforeEach(async () => {
     await getConsoleTestDatabase();
     await boss.purgeQueue(SYNC_QUEUE);
+    // The worst case, every time: the clock stands still, so each job is sent in the same millisecond
+    // as the fetch that reads it (PGlite's now() is this process's Date.now()).
+    vi.useFakeTimers({ toFake: ["Date"] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
   });
 
   const queued = async () => {
-    const jobs = await boss.fetch<SyncJobData>(SYNC_QUEUE, { batchSize: 100 });
+    const jobs = await boss.fetch<SyncJobData>(SYNC_QUEUE, { batchSize: 100, ignoreStartAfter: true });
     return (jobs ?? []).map((j) => j.data.companyId).sort();
   };
 

@@ -9,6 +9,7 @@ import { BehindError } from "./budget";
 import type { CompanyRef } from "./store";
 import { forgetCompaniesWithoutSource, forgetCompanyUnlessSourced, SOURCED_COMPANIES } from "./sources";
 import { rereadEmployment, rereadExpense, rereadWithState, syncCompany, type SyncDeps } from "./sync";
+import { workStatelyQueue, type QueueWorker } from "./queue-worker";
 
 // The read model's jobs on pg-boss (docs/decisions/console-sync-jobs.md): one queue of full re-reads
 // (at most one queued and one running per company: the `stately` policy keyed by company), one of
@@ -83,16 +84,21 @@ export interface WorkerOptions {
   beforeSync?: (ref: CompanyRef) => Promise<void>;
 }
 
-/** Registers this process as a worker of both queues. */
-export async function startReadModelWorkers(boss: PgBoss, deps: SyncDeps, options: WorkerOptions = {}): Promise<void> {
+/**
+ * Starts this process's workers of both queues (./queue-worker.ts: a company with a re-read running
+ * never holds back the others). Returns them, to stop.
+ */
+export function startReadModelWorkers(boss: PgBoss, deps: SyncDeps, options: WorkerOptions = {}): QueueWorker[] {
   const polling = options.pollingIntervalSeconds ?? 2;
+  const workers: QueueWorker[] = [];
+  const onError = (error: Error) =>
+    options.logger?.warn({ event: "readmodel.queue_error", reason: error.message }, "read model queue error");
   const onBehind = async (data: SyncJobData, error: BehindError) => {
     // Not a failure: the company waits for budget; its re-read is queued again for when it is back.
     await enqueueCompanySync(boss, { ...data, reason: "retry" }, error.retryAt);
   };
   for (let i = 0; i < (options.syncConcurrency ?? 2); i++) {
-    await boss.work<SyncJobData>(SYNC_QUEUE, { pollingIntervalSeconds: polling, batchSize: 1 }, async ([job]) => {
-      if (!job) return;
+    const worker = workStatelyQueue<SyncJobData>(boss, SYNC_QUEUE, { pollingIntervalSeconds: polling, onError }, async (job) => {
       try {
         if (options.beforeSync) {
           await options.beforeSync(refOf(job.data)).catch((error: unknown) =>
@@ -125,10 +131,10 @@ export async function startReadModelWorkers(boss: PgBoss, deps: SyncDeps, option
         throw error;
       }
     });
+    workers.push(worker);
   }
   for (let i = 0; i < (options.eventConcurrency ?? 1); i++) {
-    await boss.work<EventJobData>(EVENT_QUEUE, { pollingIntervalSeconds: polling, batchSize: 1 }, async ([job]) => {
-      if (!job) return;
+    const worker = workStatelyQueue<EventJobData>(boss, EVENT_QUEUE, { pollingIntervalSeconds: polling, onError }, async (job) => {
       const ref = refOf(job.data);
       const target = job.data.target;
       try {
@@ -148,7 +154,9 @@ export async function startReadModelWorkers(boss: PgBoss, deps: SyncDeps, option
         throw error;
       }
     });
+    workers.push(worker);
   }
+  return workers;
 }
 
 /**

@@ -15,6 +15,7 @@ import {
   type EventJobData,
   type SyncJobData,
 } from "./jobs";
+import type { QueueWorker } from "./queue-worker";
 import { createSyncClientFactory } from "./sync-client";
 import type { SyncDeps } from "./sync";
 import { anySourceExists } from "./sources";
@@ -31,6 +32,8 @@ export interface ReadModelRuntime {
   deps: SyncDeps;
   enqueueSync(job: SyncJobData): Promise<unknown>;
   enqueueEvent(job: EventJobData): Promise<unknown>;
+  /** Stops this process's workers (of one queue, or all; the running jobs are given a few seconds); the queue stays up. */
+  stopWorkers(queue?: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -84,9 +87,10 @@ export async function startReadModel(options: ReadModelOptions): Promise<ReadMod
     timer.unref();
     stopAnalyze = () => clearInterval(timer);
   }
+  let workers: QueueWorker[] = [];
   if (options.work ?? true) {
     const callbackDeps = { db: options.database.db, cipher: options.auth.cipher, consoleUrl: options.auth.config.consoleUrl };
-    await startReadModelWorkers(boss, deps, {
+    workers = startReadModelWorkers(boss, deps, {
       logger: options.logger,
       pollingIntervalSeconds: options.pollingIntervalSeconds,
       syncConcurrency: options.syncConcurrency,
@@ -102,14 +106,21 @@ export async function startReadModel(options: ReadModelOptions): Promise<ReadMod
       logger: options.logger,
     });
   }
+  const stopWorkers = async (queue?: string) => {
+    const stopping = workers.filter((worker) => !queue || worker.queue === queue);
+    workers = workers.filter((worker) => !stopping.includes(worker));
+    await Promise.all(stopping.map((worker) => worker.stop()));
+  };
   return {
     boss,
     deps,
     enqueueSync: (job) => enqueueCompanySync(boss, job),
     enqueueEvent: (job) => enqueueEventReread(boss, job),
+    stopWorkers,
     async stop() {
       stopScheduler();
       stopAnalyze();
+      await stopWorkers();
       await stopJobQueue(boss);
     },
   };

@@ -81,7 +81,12 @@ describe("the read model's webhooks", () => {
     }
   }, 180_000);
 
-  afterAll(async () => runtime?.stop());
+  afterAll(async () => {
+    if (!runtime) return;
+    await runtime.stop();
+    // Its jobs (completed, failed, waiting for a retry) do not stay in the shared console test database.
+    await runtime.boss.clearStorage();
+  });
 
   it("registers one callback per company at the API, pointing at the console's receiver, its key sealed", async () => {
     for (const [key, token] of [
