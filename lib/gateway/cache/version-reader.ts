@@ -111,7 +111,11 @@ export function createVersionReader(connect: () => pg.Client): VersionReader {
 
   /** After a failed read the connection is ended: the next read opens a new one and parses again. */
   function discard(c: pg.Client) {
-    if (current !== null) void current.then((open) => open === c && (current = null), () => undefined);
+    if (current !== null)
+      void current.then(
+        (open) => open === c && (current = null),
+        () => undefined,
+      );
     c.end().catch(() => undefined);
   }
 
@@ -148,10 +152,10 @@ export function createVersionReader(connect: () => pg.Client): VersionReader {
           handleEmptyQuery() {},
           handlePortalSuspended() {},
           handleError(error: unknown) {
+            // A statement's error (pg then forgets this read: its ReadyForQuery goes to no one) or a
+            // lost connection.
             failed ??= error;
-            // A statement's error (severity ERROR) is followed by its ReadyForQuery; a lost or
-            // terminated connection has none.
-            if ((error as { severity?: string }).severity !== "ERROR") finish();
+            finish();
           },
           handleReadyForQuery() {
             finish();

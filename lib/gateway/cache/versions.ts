@@ -2,7 +2,7 @@ import "server-only";
 import { PGlite } from "@electric-sql/pglite";
 import type pg from "pg";
 import type { Db } from "../db/client";
-import { createVersionReader } from "./version-reader";
+import { createVersionReader, VERSIONS_SQL } from "./version-reader";
 
 // Versions of cached data (docs/decisions/api-read-path-cache.md). Every write transaction bumps, by
 // trigger, the row of cache_versions of each company it touched ('c:<id>'), 'global' for rows of no
@@ -145,7 +145,27 @@ async function createTracker(client: unknown): Promise<VersionTracker> {
     await reader.close();
     return end();
   }) as pg.Pool["end"];
-  return new BarrierVersions((keys) => reader.query(keys));
+  const observers = new Set<(statement: string) => void>();
+  readObservers.set(pool, observers);
+  return new BarrierVersions((keys) => {
+    for (const observe of observers) observe(VERSIONS_SQL);
+    return reader.query(keys);
+  });
+}
+
+/** Per PostgreSQL pool: who is told of each version read on its dedicated connection (tests). */
+const readObservers = new WeakMap<object, Set<(statement: string) => void>>();
+
+/**
+ * Tests (statement recorders): `observer` gets the SQL text of each version read this handle's
+ * tracker sends on its own connection (PostgreSQL; reads that do not go through the pool). Returns
+ * the function that stops it.
+ */
+export async function observeVersionReads(db: Db, observer: (statement: string) => void): Promise<() => void> {
+  await getVersionTracker(db);
+  const observers = readObservers.get(holderOf(db));
+  observers?.add(observer);
+  return () => observers?.delete(observer);
 }
 
 /** Two reads of the same keys are the same data when this string is equal. */
