@@ -55,6 +55,7 @@ describe.runIf(TEST_DB_KIND === "postgres")("the version read on PostgreSQL", ()
   });
   afterAll(async () => {
     await admin?.end();
+    await database?.close();
     const server = new URL(url);
     server.pathname = "/postgres";
     const drop = new pg.Client({ connectionString: server.toString() });

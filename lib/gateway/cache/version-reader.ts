@@ -6,9 +6,9 @@ import type pg from "pg";
 // is paid about once per event-loop turn under load. Instead of `pool.query` (a pool checkout and
 // release, a Query and a Result object, the array parameter mapped, Bind/Describe/Execute/Sync
 // serialised, a RowDescription parsed, type parsers per field), the read runs on a connection of its
-// own, not taken from the pool, as a pg "submittable": the first read sends the Parse of a named
-// statement, every read writes one prebuilt Bind/Execute/Sync buffer (rebuilt only when the keys
-// change) in one write, and the data rows' text fields are taken as they are parsed.
+// own, not taken from the pool: the first read sends the Parse of a named statement, every read
+// writes one prebuilt Bind/Execute/Sync buffer (rebuilt only when the keys change) in one write, and
+// the data rows' text fields are taken as pg's protocol parser hands them over.
 //
 // Same statement and same semantics as before: an autocommit `SELECT` whose snapshot is taken when
 // it starts, so it sees every transaction committed before it was sent.
@@ -21,10 +21,9 @@ export type VersionRows = Array<{ key: string; version: string }>;
 /** pg.Client's ref/unref of its socket (not in @types/pg). */
 type Client = pg.Client & { ref(): void; unref(): void };
 
-/** What a pg.Client hands a submittable (the parts used here). */
+/** pg.Client's connection (the part used here). */
 interface Connection {
   stream: { write(chunk: Buffer): boolean };
-  parse(query: { name: string; text: string; types: unknown[] }): void;
 }
 
 /** A PostgreSQL text array literal of the keys ({"a","b"}), each element quoted and escaped. */
@@ -35,6 +34,16 @@ export function textArrayLiteral(keys: readonly string[]): string {
     s += `"${keys[i]!.replace(/["\\]/g, "\\$&")}"`;
   }
   return `${s}}`;
+}
+
+/** Parse of the named statement (no parameter types given). */
+export function parseMessage(): Buffer {
+  const body = Buffer.from(`${VERSIONS_STATEMENT}\0${VERSIONS_SQL}\0\0\0`, "utf8");
+  const out = Buffer.alloc(5 + body.length);
+  out.writeUInt8(0x50, 0);
+  out.writeInt32BE(4 + body.length, 1);
+  body.copy(out, 5);
+  return out;
 }
 
 const EXECUTE = Buffer.from([0x45, 0, 0, 0, 9, 0, 0, 0, 0, 0]); // Execute: unnamed portal, all rows
@@ -67,14 +76,47 @@ export interface VersionReader {
   close(): Promise<void>;
 }
 
+/** The messages of the backend that answer reads: the reader, not the pg.Client, handles them once connected. */
+const READ_EVENTS = [
+  "errorMessage",
+  "readyForQuery",
+  "rowDescription",
+  "dataRow",
+  "portalSuspended",
+  "emptyQuery",
+  "commandComplete",
+  "parseComplete",
+  "copyInResponse",
+  "copyData",
+] as const;
+
+interface Read {
+  rows: VersionRows;
+  resolve: (rows: VersionRows) => void;
+  reject: (error: unknown) => void;
+}
+
+interface Link {
+  client: Client;
+  stream: { write(chunk: Buffer): boolean };
+  /** Reads written and not answered yet, oldest first (the backend answers in order, one ReadyForQuery each). */
+  reads: Read[];
+  parsed: boolean;
+  dead: boolean;
+}
+
 /**
  * Reads of version rows on one dedicated connection made by `connect` (a pg.Client, not connected
- * yet). The connection is opened on the first read, and again after it failed or was closed by the
- * server; a read in flight when it fails is rejected. Between reads the socket does not keep the
- * process alive.
+ * yet). pg.Client authenticates (and sets up TLS); then the reader writes its messages to the socket
+ * itself and handles the answers, so reads can be pipelined: a read is written at once even while
+ * others are in flight, and the backend answers them in order (each has its own Sync, so a failed
+ * statement fails only its read). A read is still a statement whose snapshot is taken when the
+ * backend starts it, after it was written. The connection is opened on the first read, and again
+ * after it failed or was closed by the server (the reads in flight then fail). Between reads the
+ * socket does not keep the process alive.
  */
 export function createVersionReader(connect: () => pg.Client): VersionReader {
-  let current: Promise<Client> | null = null;
+  let current: Promise<Link> | null = null;
   let closed = false;
   let lastKeys: string[] = [];
   let lastMessage: Buffer | null = null;
@@ -87,89 +129,75 @@ export function createVersionReader(connect: () => pg.Client): VersionReader {
     return lastMessage;
   };
 
-  function client(): Promise<Client> {
-    if (current) return current;
-    const c = connect() as Client;
-    const opened = c.connect().then(() => {
-      c.unref();
-      return c;
-    });
-    const forget = () => {
-      if (current === opened) current = null;
-    };
-    // A lost connection (server restart, idle timeout, a dropped database) fails its read, if one is in
-    // flight, and the next read opens a new one.
-    c.on("error", forget);
-    c.on("end", forget);
-    current = opened;
-    opened.catch(forget);
-    return opened;
-  }
-
-  /** Connections whose Parse of the statement was sent (a failed read ends its connection). */
-  const prepared = new WeakSet<pg.Client>();
-
-  /** After a failed read the connection is ended: the next read opens a new one and parses again. */
-  function discard(c: pg.Client) {
+  function fail(link: Link, error: unknown) {
+    if (link.dead) return;
+    link.dead = true;
     if (current !== null)
       void current.then(
-        (open) => open === c && (current = null),
+        (open) => open === link && (current = null),
         () => undefined,
       );
-    c.end().catch(() => undefined);
+    for (const read of link.reads.splice(0)) read.reject(error);
+    link.client.end().catch(() => undefined);
+  }
+
+  function open(): Promise<Link> {
+    if (current) return current;
+    const client = connect() as Client;
+    const opened = client.connect().then(() => {
+      const connection = (client as unknown as { connection: Connection & NodeJS.EventEmitter }).connection;
+      const link: Link = { client, stream: connection.stream, reads: [], parsed: false, dead: false };
+      for (const event of READ_EVENTS) connection.removeAllListeners(event);
+      connection.on("dataRow", (msg: { fields: Array<string | null> }) => {
+        link.reads[0]?.rows.push({ key: msg.fields[0]!, version: msg.fields[1]! });
+      });
+      // Any error (a failed statement, a terminated backend) fails the reads in flight and ends the
+      // connection: the next read opens a new one, which parses the statement again.
+      connection.on("errorMessage", (error: unknown) => fail(link, error));
+      connection.on("readyForQuery", () => {
+        const read = link.reads.shift();
+        if (link.reads.length === 0) client.unref();
+        read?.resolve(read.rows);
+      });
+      client.unref();
+      return link;
+    });
+    // A lost connection (server restart, idle timeout, a dropped database) fails its reads in flight,
+    // and the next read opens a new one.
+    const lost = (error?: unknown) =>
+      void opened.then(
+        (link) => fail(link, error ?? new Error("the version connection ended")),
+        () => undefined,
+      );
+    client.on("error", lost);
+    client.on("end", lost);
+    current = opened;
+    opened.catch(() => {
+      if (current === opened) current = null;
+    });
+    return opened;
   }
 
   return {
     async query(keys) {
       if (closed) throw new Error("the version reader is closed");
-      const c = await client();
+      const link = await open();
+      if (link.dead) throw new Error("the version connection ended");
       return new Promise<VersionRows>((resolve, reject) => {
-        const rows: VersionRows = [];
-        let failed: unknown = null;
-        let settled = false;
-        const finish = () => {
-          if (settled) return;
-          settled = true;
-          c.unref();
-          if (failed === null) return resolve(rows);
-          discard(c);
-          reject(failed instanceof Error ? failed : new Error(String(failed)));
-        };
-        const submittable = {
-          submit(connection: Connection) {
-            // Parsed once per connection: its Parse goes first, in the same write burst.
-            if (!prepared.has(c)) {
-              connection.parse({ name: VERSIONS_STATEMENT, text: VERSIONS_SQL, types: [] });
-              prepared.add(c);
-            }
-            connection.stream.write(message(keys));
-          },
-          handleRowDescription() {},
-          handleDataRow(msg: { fields: Array<string | null> }) {
-            rows.push({ key: msg.fields[0]!, version: msg.fields[1]! });
-          },
-          handleCommandComplete() {},
-          handleEmptyQuery() {},
-          handlePortalSuspended() {},
-          handleError(error: unknown) {
-            // A statement's error (pg then forgets this read: its ReadyForQuery goes to no one) or a
-            // lost connection.
-            failed ??= error;
-            finish();
-          },
-          handleReadyForQuery() {
-            finish();
-          },
-        };
-        c.ref();
-        c.query(submittable as unknown as pg.Submittable);
+        const bytes = message(keys);
+        // Parsed once per connection: its Parse goes first, in the same write.
+        const out = link.parsed ? bytes : Buffer.concat([parseMessage(), bytes]);
+        link.parsed = true;
+        link.reads.push({ rows: [], resolve, reject });
+        if (link.reads.length === 1) link.client.ref();
+        link.stream.write(out);
       });
     },
     async close() {
       closed = true;
       const c = current;
       current = null;
-      if (c) await c.then((client) => client.end()).catch(() => undefined);
+      if (c) await c.then((link) => link.client.end()).catch(() => undefined);
     },
   };
 }
