@@ -117,6 +117,8 @@ interface Link {
  */
 export function createVersionReader(connect: () => pg.Client): VersionReader {
   let current: Promise<Link> | null = null;
+  /** The link `current` resolved to (so a failed link is forgotten at once). */
+  let live: Link | null = null;
   let closed = false;
   let lastKeys: string[] = [];
   let lastMessage: Buffer | null = null;
@@ -132,11 +134,10 @@ export function createVersionReader(connect: () => pg.Client): VersionReader {
   function fail(link: Link, error: unknown) {
     if (link.dead) return;
     link.dead = true;
-    if (current !== null)
-      void current.then(
-        (open) => open === link && (current = null),
-        () => undefined,
-      );
+    if (live === link) {
+      live = null;
+      current = null;
+    }
     for (const read of link.reads.splice(0)) read.reject(error);
     link.client.end().catch(() => undefined);
   }
@@ -160,6 +161,7 @@ export function createVersionReader(connect: () => pg.Client): VersionReader {
         read?.resolve(read.rows);
       });
       client.unref();
+      if (current === opened) live = link;
       return link;
     });
     // A lost connection (server restart, idle timeout, a dropped database) fails its reads in flight,
@@ -181,7 +183,9 @@ export function createVersionReader(connect: () => pg.Client): VersionReader {
   return {
     async query(keys) {
       if (closed) throw new Error("the version reader is closed");
-      const link = await open();
+      let link = await open();
+      // (Lost between its opening and this read: open another.)
+      if (link.dead) link = await open();
       if (link.dead) throw new Error("the version connection ended");
       return new Promise<VersionRows>((resolve, reject) => {
         const bytes = message(keys);
@@ -197,6 +201,7 @@ export function createVersionReader(connect: () => pg.Client): VersionReader {
       closed = true;
       const c = current;
       current = null;
+      live = null;
       if (c) await c.then((link) => link.client.end()).catch(() => undefined);
     },
   };
