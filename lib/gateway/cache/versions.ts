@@ -16,7 +16,7 @@ import { createVersionReader, VERSIONS_SQL } from "./version-reader";
 //   barrier: each request waits for a read that *started after it arrived* (linearizable: every
 //   write acknowledged before the request is seen), and one read serves all requests that
 //   arrived before it started; one read at a time (under load, one single-row-ish query per
-//   round trip instead of one per request).
+//   round trip instead of one per request), on a connection of its own (./version-reader.ts).
 
 export type VersionKey = string;
 export const AUTH_KEY = "auth";
