@@ -9,6 +9,7 @@ import { environmentDatabaseUrl, openDatabase, type Database, type Db } from "..
 import { companyUsers, customerTokens, employments } from "../db/schema";
 import { exampleSection } from "../forms";
 import { isCacheableRoute } from "./read-path";
+import { observeVersionReads } from "./versions";
 import { revokeAccessToken } from "../oauth/tokens";
 import { createTestGateway, TEST_DATABASE_URL, TEST_DB_KIND, type TestGateway } from "@/test-support/gateway/harness";
 import { makeAccessToken, makeClient, makeEmployment, makeTenant } from "@/test-support/gateway/factories";
@@ -25,8 +26,11 @@ beforeEach(async () => {
   t = await makeTenant(gw.deps.db, "sandbox");
 });
 
-/** Records every SQL text the database handle sends (PGlite: query/exec/transaction; pg: pool.query). */
-function recordStatements(db: Db): { statements: string[]; stop(): void } {
+/**
+ * Records every SQL text the database handle sends (PGlite: query/exec/transaction; pg: pool.query,
+ * and the version reads on the tracker's own connection).
+ */
+async function recordStatements(db: Db): Promise<{ statements: string[]; stop(): void }> {
   const client = (db as unknown as { $client: Record<string, unknown> }).$client;
   const statements: string[] = [];
   const originals: Array<[string, unknown]> = [];
@@ -43,9 +47,11 @@ function recordStatements(db: Db): { statements: string[]; stop(): void } {
   wrap("query", (args) => statements.push(textOf(args[0])));
   wrap("exec", (args) => statements.push(textOf(args[0])));
   wrap("transaction", () => statements.push("BEGIN"));
+  const stopVersionReads = await observeVersionReads(db, (statement) => statements.push(statement));
   return {
     statements,
     stop: () => {
+      stopVersionReads();
       for (const [name, original] of originals) client[name] = original;
     },
   };
@@ -57,7 +63,7 @@ describe("no write on a read", () => {
   it("a GET sends only reads, and a hot GET sends none (PGlite) or the one version read (PostgreSQL)", async () => {
     const e = await makeEmployment(gw.deps.db, t.company.id);
     for (const path of ["/v1/employments", `/v1/employments/${e.id}`]) {
-      const rec = recordStatements(gw.deps.db);
+      const rec = await recordStatements(gw.deps.db);
       try {
         const first = await gw.call("GET", path, { token: t.tokens.owner });
         expect(first.status).toBe(200);
@@ -146,7 +152,7 @@ describe("answers from memory", () => {
 
   it("answers expire with the clock (answers may depend on today)", async () => {
     const e = await makeEmployment(gw.deps.db, t.company.id);
-    const rec = recordStatements(gw.deps.db);
+    const rec = await recordStatements(gw.deps.db);
     try {
       await gw.call("GET", `/v1/employments/${e.id}`, { token: t.tokens.owner });
       const n = rec.statements.length;
@@ -257,7 +263,7 @@ describe("two instances on one database", () => {
 
   /** Runs `read` and checks it was answered from memory: no statement (PGlite) or only the version read (PostgreSQL). */
   async function expectFromMemory(db: Db, read: () => Promise<void>): Promise<void> {
-    const rec = recordStatements(db);
+    const rec = await recordStatements(db);
     try {
       await read();
     } finally {

@@ -1,6 +1,8 @@
 import "server-only";
 import { PGlite } from "@electric-sql/pglite";
+import type pg from "pg";
 import type { Db } from "../db/client";
+import { createVersionReader, VERSIONS_SQL } from "./version-reader";
 
 // Versions of cached data (docs/decisions/api-read-path-cache.md). Every write transaction bumps, by
 // trigger, the row of cache_versions of each company it touched ('c:<id>'), 'global' for rows of no
@@ -14,7 +16,7 @@ import type { Db } from "../db/client";
 //   barrier: each request waits for a read that *started after it arrived* (linearizable: every
 //   write acknowledged before the request is seen), and one read serves all requests that
 //   arrived before it started; one read at a time (under load, one single-row-ish query per
-//   round trip instead of one per request).
+//   round trip instead of one per request), on a connection of its own (./version-reader.ts).
 
 export type VersionKey = string;
 export const AUTH_KEY = "auth";
@@ -52,38 +54,52 @@ const READS_IN_FLIGHT = 1;
 /** The PostgreSQL tracker over a query of version rows (exported for its tests). */
 export const createBarrierVersions = (query: QueryRows): VersionTracker => new BarrierVersions(query);
 
+/** The read every request waiting now shares: one promise and one key set per read. */
+interface Pending {
+  keys: Set<VersionKey>;
+  promise: Promise<ReadonlyMap<VersionKey, number>>;
+  resolve: (m: ReadonlyMap<VersionKey, number>) => void;
+  reject: (e: unknown) => void;
+}
+
 class BarrierVersions implements VersionTracker {
   readonly kind = "database" as const;
   private inFlight = 0;
-  private keys = new Set<VersionKey>();
-  private waiters: Array<{ resolve: (m: Map<VersionKey, number>) => void; reject: (e: unknown) => void }> = [];
+  /** The read that requests arriving now wait for: it starts after they arrived. */
+  private next: Pending | null = null;
   constructor(private readonly query: QueryRows) {}
 
   read(keys: readonly VersionKey[]): Promise<ReadonlyMap<VersionKey, number>> {
-    return new Promise((resolve, reject) => {
-      for (const k of keys) this.keys.add(k);
-      this.waiters.push({ resolve, reject });
-      if (this.inFlight < READS_IN_FLIGHT) void this.start();
-    });
+    let next = this.next;
+    if (next === null) {
+      let resolve!: Pending["resolve"];
+      let reject!: Pending["reject"];
+      const promise = new Promise<ReadonlyMap<VersionKey, number>>((res, rej) => {
+        resolve = res;
+        reject = rej;
+      });
+      next = this.next = { keys: new Set(), promise, resolve, reject };
+    }
+    for (const k of keys) next.keys.add(k);
+    if (this.inFlight < READS_IN_FLIGHT) void this.start();
+    return next.promise;
   }
 
   /** One read for every request waiting now (each resolved only by a read that started after it arrived). */
   private async start(): Promise<void> {
-    const keys = [...this.keys];
-    const waiters = this.waiters;
-    this.keys = new Set();
-    this.waiters = [];
+    const pending = this.next!;
+    this.next = null;
     this.inFlight++;
     try {
-      const rows = await this.query(keys);
+      const rows = await this.query([...pending.keys]);
       const map = new Map<VersionKey, number>();
       for (const r of rows) map.set(r.key, Number(r.version));
-      for (const w of waiters) w.resolve(map);
+      pending.resolve(map);
     } catch (error) {
-      for (const w of waiters) w.reject(error);
+      pending.reject(error);
     } finally {
       this.inFlight--;
-      if (this.waiters.length > 0 && this.inFlight < READS_IN_FLIGHT) void this.start();
+      if (this.next !== null && this.inFlight < READS_IN_FLIGHT) void this.start();
     }
   }
 }
@@ -120,20 +136,36 @@ async function createTracker(client: unknown): Promise<VersionTracker> {
     await client.listen("roster_versions", (payload) => memory.bump(payload));
     return memory;
   }
-  const pool = client as {
-    query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: Array<{ key: string; version: string }> }>;
-  };
-  // A named (prepared) statement: each connection parses and plans it once.
-  return new BarrierVersions(
-    async (keys) =>
-      (
-        await pool.query({
-          name: "roster_cache_versions",
-          text: "SELECT key, version FROM cache_versions WHERE key = ANY($1::text[])",
-          values: [keys],
-        })
-      ).rows,
-  );
+  // PostgreSQL: the barrier reads on a connection of its own (./version-reader.ts), made with the
+  // pool's settings; the pool's end ends it too, so closing the database closes everything it opened.
+  const pool = client as pg.Pool & { Client: new (options: unknown) => pg.Client; options: unknown };
+  const reader = createVersionReader(() => new pool.Client(pool.options));
+  const end = pool.end.bind(pool) as () => Promise<void>;
+  pool.end = (async () => {
+    await reader.close();
+    return end();
+  }) as pg.Pool["end"];
+  const observers = new Set<(statement: string) => void>();
+  readObservers.set(pool, observers);
+  return new BarrierVersions((keys) => {
+    for (const observe of observers) observe(VERSIONS_SQL);
+    return reader.query(keys);
+  });
+}
+
+/** Per PostgreSQL pool: who is told of each version read on its dedicated connection (tests). */
+const readObservers = new WeakMap<object, Set<(statement: string) => void>>();
+
+/**
+ * Tests (statement recorders): `observer` gets the SQL text of each version read this handle's
+ * tracker sends on its own connection (PostgreSQL; reads that do not go through the pool). Returns
+ * the function that stops it.
+ */
+export async function observeVersionReads(db: Db, observer: (statement: string) => void): Promise<() => void> {
+  await getVersionTracker(db);
+  const observers = readObservers.get(holderOf(db));
+  observers?.add(observer);
+  return () => observers?.delete(observer);
 }
 
 /** Two reads of the same keys are the same data when this string is equal. */
