@@ -13,7 +13,7 @@ import type { AuditActor } from "./db/schema";
 import { auditPath, isMutating, recordAudit } from "./partner/audit";
 import { grantRevokedError, type GrantInfo } from "./partner/grant-store";
 import type { ConsoleSession } from "../session-types";
-import { createRequestBudget } from "./readmodel/budget";
+import { createRequestBudget, type RequestBudget } from "./readmodel/budget";
 import { interactiveFetch } from "./readmodel/interactive";
 import { writeThroughFor } from "./readmodel/write-through";
 import { REFRESH_MARGIN_MS, signInAgainError, type ConnectionInfo, type UsableToken } from "./token-store";
@@ -57,6 +57,14 @@ async function auditCall(
   }
 }
 
+/** One request budget per console database: its batched takes (readmodel/interactive.ts) are shared by every client of the process. */
+const budgets = new WeakMap<AuthDeps["db"], RequestBudget>();
+function budgetOf(db: AuthDeps["db"]): RequestBudget {
+  let budget = budgets.get(db);
+  if (!budget) budgets.set(db, (budget = createRequestBudget(db)));
+  return budget;
+}
+
 /**
  * What a company's API client of the console carries for the read model (on unless
  * CONSOLE_READMODEL_SYNC=off): its calls paid from the interactive share of the shared request
@@ -69,7 +77,7 @@ function readModelPlumbing(
 ): Pick<ApiClientOptions, "fetch" | "afterWrite"> {
   if (getServerEnv().CONSOLE_READMODEL_SYNC === "off") return { fetch: deps.fetch };
   return {
-    fetch: interactiveFetch(createRequestBudget(deps.db), deps.fetch, {
+    fetch: interactiveFetch(budgetOf(deps.db), deps.fetch, {
       environment: scope.environment,
       clientId: scope.clientId,
       companyId: scope.company?.id ?? null,

@@ -45,70 +45,104 @@ interface BucketRow {
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
+/** What `takeUpTo` took: `taken` of the `max` asked (0 to max); when short, `waitMs` until the next one. */
+export interface TakeUpToResult {
+  taken: number;
+  /** 0 when every request asked for was taken; otherwise how long until the buckets hold one more. */
+  waitMs: number;
+  reason: string;
+}
+
 export interface RequestBudget {
   /** Takes one request from every bucket named, or none and says how long to wait. */
   take(buckets: { key: string; limit: BucketLimit }[]): Promise<TakeResult>;
+  /**
+   * Takes as many requests as every bucket named holds, up to `max`, in one transaction (several
+   * callers' requests at once: ./interactive.ts); when fewer than `max`, says how long until the
+   * buckets hold one more.
+   */
+  takeUpTo(buckets: { key: string; limit: BucketLimit }[], max: number): Promise<TakeUpToResult>;
   /** A 429 came through these buckets: every taker waits until Retry-After. */
   pause(keys: string[], retryAfterSeconds: number): Promise<void>;
 }
 
 export function createRequestBudget(db: ConsoleDb): RequestBudget {
+  const takeUpTo: RequestBudget["takeUpTo"] = async (buckets, max) => {
+    const sorted = [...buckets].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    const keyList = sql.join(
+      sorted.map((b) => sql`${b.key}`),
+      sql`, `,
+    );
+    return db.transaction(async (tx): Promise<TakeUpToResult> => {
+      // Missing buckets start full (one statement for all of them; in key order).
+      await tx.execute(
+        sql`INSERT INTO readmodel_budgets (key, tokens, refilled_at) VALUES ${sql.join(
+          sorted.map((b) => sql`(${b.key}, ${b.limit.burst}, clock_timestamp())`),
+          sql`, `,
+        )} ON CONFLICT (key) DO NOTHING`,
+      );
+      // In key order, so two takers of the same pair never deadlock.
+      const rows = rowsOf<BucketRow>(
+        await tx.execute(sql`
+          SELECT key, tokens,
+            (extract(epoch FROM clock_timestamp() - refilled_at) * 1000)::float8 AS elapsed_ms,
+            coalesce((extract(epoch FROM paused_until - clock_timestamp()) * 1000)::float8, 0) AS paused_ms,
+            paused_by_429
+          FROM readmodel_budgets WHERE key IN (${keyList}) ORDER BY key FOR UPDATE`),
+      );
+      const byKey = new Map(rows.map((r) => [r.key, r]));
+      let pausedMs = 0;
+      let pausedReason = "";
+      const refilled: { key: string; tokens: number; rate: number }[] = [];
+      for (const bucket of sorted) {
+        const row = byKey.get(bucket.key)!;
+        if (row.paused_ms > 0) {
+          if (row.paused_ms > pausedMs) {
+            pausedMs = row.paused_ms;
+            pausedReason = row.paused_by_429 ? "rate limited by the API (429)" : "waiting for the API's rate limit";
+          }
+          continue;
+        }
+        const rate = bucket.limit.perMinute / 60_000;
+        const tokens = Math.min(bucket.limit.burst, Number(row.tokens) + Math.max(0, Number(row.elapsed_ms)) * rate);
+        refilled.push({ key: bucket.key, tokens, rate });
+      }
+      // A paused bucket gives nothing until its pause ends.
+      const taken = pausedMs > 0 ? 0 : Math.max(0, Math.min(max, ...refilled.map((b) => Math.floor(b.tokens))));
+      let waitMs = pausedMs;
+      let reason = pausedReason;
+      if (taken < max) {
+        // How long until every bucket holds one more after this take.
+        for (const { key, tokens, rate } of refilled) {
+          const left = tokens - taken;
+          if (left >= 1) continue;
+          const wait = Math.ceil((1 - left) / rate);
+          if (wait > waitMs) {
+            waitMs = wait;
+            reason = key.startsWith("client:")
+              ? "the partner's request budget for this client id is in use"
+              : "this company's request budget is in use";
+          }
+        }
+      }
+      if (taken > 0) {
+        await tx.execute(sql`
+          UPDATE readmodel_budgets AS b SET tokens = v.tokens, refilled_at = clock_timestamp(), paused_until = NULL, paused_by_429 = false
+          FROM (VALUES ${sql.join(
+            refilled.map(({ key, tokens }) => sql`(${key}, ${tokens - taken}::float8)`),
+            sql`, `,
+          )}) AS v(key, tokens) WHERE b.key = v.key`);
+      }
+      return { taken, waitMs, reason };
+    });
+  };
+
   return {
+    takeUpTo,
+
     async take(buckets) {
-      const sorted = [...buckets].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-      const keys = sorted.map((b) => b.key);
-      return db.transaction(async (tx): Promise<TakeResult> => {
-        for (const bucket of sorted) {
-          await tx.execute(
-            sql`INSERT INTO readmodel_budgets (key, tokens, refilled_at) VALUES (${bucket.key}, ${bucket.limit.burst}, clock_timestamp()) ON CONFLICT (key) DO NOTHING`,
-          );
-        }
-        // In key order, so two takers of the same pair never deadlock.
-        const rows = rowsOf<BucketRow>(
-          await tx.execute(sql`
-            SELECT key, tokens,
-              (extract(epoch FROM clock_timestamp() - refilled_at) * 1000)::float8 AS elapsed_ms,
-              coalesce((extract(epoch FROM paused_until - clock_timestamp()) * 1000)::float8, 0) AS paused_ms,
-              paused_by_429
-            FROM readmodel_budgets WHERE key IN (${sql.join(
-              keys.map((k) => sql`${k}`),
-              sql`, `,
-            )}) ORDER BY key FOR UPDATE`),
-        );
-        const byKey = new Map(rows.map((r) => [r.key, r]));
-        let waitMs = 0;
-        let reason = "";
-        const refilled: { key: string; tokens: number }[] = [];
-        for (const bucket of sorted) {
-          const row = byKey.get(bucket.key)!;
-          if (row.paused_ms > 0) {
-            if (row.paused_ms > waitMs) {
-              waitMs = row.paused_ms;
-              reason = row.paused_by_429 ? "rate limited by the API (429)" : "waiting for the API's rate limit";
-            }
-            continue;
-          }
-          const rate = bucket.limit.perMinute / 60_000;
-          const tokens = Math.min(bucket.limit.burst, Number(row.tokens) + Math.max(0, Number(row.elapsed_ms)) * rate);
-          refilled.push({ key: bucket.key, tokens });
-          if (tokens < 1) {
-            const wait = Math.ceil((1 - tokens) / rate);
-            if (wait > waitMs) {
-              waitMs = wait;
-              reason = bucket.key.startsWith("client:")
-                ? "the partner's request budget for this client id is in use"
-                : "this company's request budget is in use";
-            }
-          }
-        }
-        if (waitMs > 0) return { ok: false, waitMs, reason };
-        for (const { key, tokens } of refilled) {
-          await tx.execute(
-            sql`UPDATE readmodel_budgets SET tokens = ${tokens - 1}, refilled_at = clock_timestamp(), paused_until = NULL, paused_by_429 = false WHERE key = ${key}`,
-          );
-        }
-        return { ok: true };
-      });
+      const { taken, waitMs, reason } = await takeUpTo(buckets, 1);
+      return taken === 1 ? { ok: true } : { ok: false, waitMs, reason };
     },
 
     async pause(keys, retryAfterSeconds) {

@@ -1,6 +1,6 @@
 import "server-only";
 import type { Environment } from "@/lib/contract";
-import { clientBudgetKey, companyBudgetKey, DEFAULT_SYNC_LIMITS, type BudgetLimits, type RequestBudget } from "./budget";
+import { clientBudgetKey, companyBudgetKey, DEFAULT_SYNC_LIMITS, type BucketLimit, type BudgetLimits, type RequestBudget } from "./budget";
 
 // The interactive share of the shared request budget (./budget.ts): what people using the console
 // spend, per client id and per company, beside the sync's share, so that together they stay under
@@ -30,6 +30,80 @@ export interface InteractiveScope {
 
 export type InteractiveTake = "interactive" | "borrowed" | "over";
 
+/**
+ * One process's takes from one set of buckets (./budget.ts): the calls that ask while a take is in
+ * flight wait for it to end and are then taken together, in one transaction (`takeUpTo` of as many
+ * as wait): under load, one console-database transaction per batch of calls instead of one per call.
+ * Nothing is taken ahead of a call, and nothing is kept: each call's request is taken from the shared
+ * buckets before the call is sent, exactly as one transaction per call did, so the buckets' guarantee
+ * (at most burst + perMinute in any 60 s, across every console instance) is unchanged.
+ *
+ * A take that came up short says how long the buckets stay empty (`waitMs`): until then a take is
+ * answered "none" without a transaction. That is what the database would answer: only time refills a
+ * bucket; another instance's take or a 429's pause only make the wait longer, never shorter.
+ */
+class BatchedTake {
+  private waiting: Array<{ resolve: (took: boolean) => void; reject: (error: unknown) => void }> = [];
+  private running = false;
+  /** performance.now() before which the buckets are known to hold nothing. */
+  private emptyUntil = 0;
+
+  constructor(
+    private readonly budget: RequestBudget,
+    private readonly buckets: { key: string; limit: BucketLimit }[],
+  ) {}
+
+  /** True: one request was taken for this call; false: the buckets hold none now. */
+  take(): Promise<boolean> {
+    if (performance.now() < this.emptyUntil) return Promise.resolve(false);
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ resolve, reject });
+      if (!this.running) void this.run();
+    });
+  }
+
+  private async run(): Promise<void> {
+    this.running = true;
+    try {
+      while (this.waiting.length > 0) {
+        const batch = this.waiting;
+        this.waiting = [];
+        if (performance.now() < this.emptyUntil) {
+          for (const w of batch) w.resolve(false);
+          continue;
+        }
+        try {
+          const { taken, waitMs } = await this.budget.takeUpTo(this.buckets, batch.length);
+          // Known empty a millisecond short of the wait (the database rounds it up).
+          if (taken < batch.length) this.emptyUntil = performance.now() + Math.max(0, waitMs - 1);
+          batch.forEach((w, i) => w.resolve(i < taken));
+        } catch (error) {
+          for (const w of batch) w.reject(error);
+        }
+      }
+    } finally {
+      this.running = false;
+    }
+  }
+}
+
+/** The batched takes of one budget (one per console database: session.ts), by bucket set. */
+const batchedTakes = new WeakMap<RequestBudget, Map<string, BatchedTake>>();
+
+function batchedTake(budget: RequestBudget, buckets: { key: string; limit: BucketLimit }[]): BatchedTake {
+  let byKeys = batchedTakes.get(budget);
+  if (!byKeys) batchedTakes.set(budget, (byKeys = new Map()));
+  const id = buckets.map((b) => `${b.key}|${b.limit.burst}|${b.limit.perMinute}`).join("\n");
+  let taker = byKeys.get(id);
+  if (!taker) {
+    taker = new BatchedTake(budget, buckets);
+    byKeys.set(id, taker);
+    // Bounded: a long-running process sees many companies; a dropped entry only loses its batching.
+    if (byKeys.size > 10_000) byKeys.delete(byKeys.keys().next().value!);
+  }
+  return taker;
+}
+
 /** `fetch` paying each call from the interactive share of its client id and company. */
 export function interactiveFetch(
   budget: RequestBudget,
@@ -49,8 +123,8 @@ export function interactiveFetch(
     if (own.length > 0) {
       let take: InteractiveTake = "over";
       try {
-        if ((await budget.take(own)).ok) take = "interactive";
-        else if ((await budget.take(sync)).ok) take = "borrowed";
+        if (await batchedTake(budget, own).take()) take = "interactive";
+        else if (await batchedTake(budget, sync).take()) take = "borrowed";
       } catch {
         /* the budget could not be read: the call goes on (the API alone decides) */
       }
