@@ -4,7 +4,6 @@ import type { RowSelectionState } from "@/components/console/list";
 import { useMemo } from "react";
 import { DataTable, type ListColumn, type RowSelection, type TableView } from "@/components/console/list";
 import { cn } from "@/components/ui/cn";
-import { Skeleton } from "@/components/ui/skeleton";
 import { TableSkeleton } from "@/components/ui/table-skeleton";
 import { formatTimestamp } from "@/lib/console/webhooks/format";
 import type { WebhookCallback } from "@/lib/contract";
@@ -188,8 +187,8 @@ export function DeliveriesTable({
 }
 
 const SKELETON_LEAD = [
-  { headerClassName: "w-10", cell: <Skeleton className="size-4" /> },
-  { header: COLUMNS[0], cell: <Skeleton className="h-4 w-52" /> },
+  { headerClassName: "w-10", bars: ["size-4"] },
+  { header: COLUMNS[0], bars: ["h-4 w-52"] },
 ];
 
 export function DeliveriesTableSkeleton({ rows = 8 }: { rows?: number }) {
