@@ -6,7 +6,9 @@ import { ListShell } from "@/components/console/list/list-shell";
 import { ListPageSkeleton } from "@/components/console/page-skeletons";
 import { EMPLOYMENT_CELL_COLUMNS } from "@/components/console/employments/employment-cells";
 import { DeliveriesTableSkeleton } from "@/components/console/webhooks/deliveries-skeleton";
-import { TableSkeleton } from "./table-skeleton";
+import { Skeleton } from "./skeleton";
+import { Td, Tr } from "./table";
+import { TableSkeleton, skeletonRowsHtml } from "./table-skeleton";
 
 const headers = (html: string) => [...html.matchAll(/<th[^>]*>([^<]*)<\/th>/g)].map((m) => m[1]);
 const rowsOf = (html: string) => html.split("<tbody")[1]!.split("<tr").slice(1);
@@ -68,5 +70,30 @@ describe("TableSkeleton", () => {
     );
     // Eight rows at most while the first page loads.
     expect(shell).toContain(table(8, "Loading payslips…"));
+  });
+
+  it("writes its rows as text with the markup React draws for the same Td and Skeleton cells", () => {
+    const lead = [{ bars: ["size-4"] }, { header: "Name", bars: ["h-4 w-36", "mt-1.5 h-3 w-44"] }];
+    const drawn = renderToStaticMarkup(
+      createElement(
+        "tbody",
+        null,
+        Array.from({ length: 3 }, (_, i) =>
+          createElement(
+            Tr,
+            { key: i },
+            ...lead.map((l, j) =>
+              createElement(Td, { key: `lead-${j}` }, ...l.bars.map((b, k) => createElement(Skeleton, { key: k, className: b }))),
+            ),
+            ...["a", "b"].map((c) => createElement(Td, { key: c }, createElement(Skeleton, { className: "h-4 w-20" }))),
+          ),
+        ),
+      ),
+    );
+    expect(`<tbody>${skeletonRowsHtml(lead, 2, 3, "h-4 w-20")}</tbody>`).toBe(drawn);
+    // The table's body as drawn by TableSkeleton holds the same rows.
+    const html = renderToStaticMarkup(createElement(EmploymentsTableSkeleton, { rows: 2 }));
+    expect(html).toContain(skeletonRowsHtml([{ bars: ["h-4 w-36", "mt-1.5 h-3 w-44"] }], EMPLOYMENT_CELL_COLUMNS.length, 2, "h-4 w-20"));
+    expect(skeletonRowsHtml([], 1, 0, "x")).toBe("");
   });
 });

@@ -1,19 +1,10 @@
-import { Skeleton } from "@/components/ui/skeleton";
 import { TableSkeleton } from "@/components/ui/table-skeleton";
 import { EMPLOYMENT_CELL_COLUMNS } from "./employment-cells";
 
 // Plain markup (no "use client"): the route's loading.tsx draws it without shipping the table's
 // client code (docs/decisions/console-bundle-budgets.md).
 
-const NAME = {
-  header: "Name",
-  cell: (
-    <>
-      <Skeleton className="h-4 w-36" />
-      <Skeleton className="mt-1.5 h-3 w-44" />
-    </>
-  ),
-};
+const NAME = { header: "Name", bars: ["h-4 w-36", "mt-1.5 h-3 w-44"] };
 
 /** The table's shape while the first page loads. */
 export function EmploymentsTableSkeleton({ rows = 8 }: { rows?: number }) {

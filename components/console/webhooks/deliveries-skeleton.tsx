@@ -1,4 +1,3 @@
-import { Skeleton } from "@/components/ui/skeleton";
 import { TableSkeleton } from "@/components/ui/table-skeleton";
 
 // The deliveries table's skeleton, plain markup (no "use client"): the route's loading.tsx draws it
@@ -9,8 +8,8 @@ import { TableSkeleton } from "@/components/ui/table-skeleton";
 export const DELIVERY_COLUMNS = ["Event", "Status", "Attempts", "First triggered", "Last triggered", "Callback"] as const;
 
 const SKELETON_LEAD = [
-  { headerClassName: "w-10", cell: <Skeleton className="size-4" /> },
-  { header: DELIVERY_COLUMNS[0], cell: <Skeleton className="h-4 w-52" /> },
+  { headerClassName: "w-10", bars: ["size-4"] },
+  { header: DELIVERY_COLUMNS[0], bars: ["h-4 w-52"] },
 ];
 
 export function DeliveriesTableSkeleton({ rows = 8 }: { rows?: number }) {

@@ -304,7 +304,16 @@ export function createTokenStore(deps: TokenStoreDeps) {
       // of the session row then its connections.
       const joined = await db
         .select({
-          session: consoleSessions,
+          // The columns the session is made of (not its bookkeeping timestamps): read on every render.
+          session: {
+            id: consoleSessions.id,
+            kind: consoleSessions.kind,
+            operatorId: consoleSessions.operatorId,
+            environment: consoleSessions.environment,
+            user: consoleSessions.user,
+            company: consoleSessions.company,
+            expiresAt: consoleSessions.expiresAt,
+          },
           connection: {
             environment: consoleConnections.environment,
             kind: consoleConnections.kind,
