@@ -38,7 +38,14 @@ describe("the in-process transport", () => {
   it("keeps an answer's own Date, and dates an answer whose headers are immutable", async () => {
     const own = new Response(null, { headers: { date: "Mon, 02 Jan 2006 15:04:05 GMT" } });
     expect(withDate(own).headers.get("date")).toBe("Mon, 02 Jan 2006 15:04:05 GMT");
+    // Response.redirect's headers are immutable in undici, but @hono/node-server may have replaced the
+    // global Response earlier in this test process: the immutability is made explicit here.
     const redirect = Response.redirect("http://api.test/elsewhere", 302);
+    Object.defineProperty(redirect.headers, "set", {
+      value: () => {
+        throw new TypeError("immutable");
+      },
+    });
     expect(() => redirect.headers.set("date", "x")).toThrow();
     const dated = withDate(redirect);
     expect(dated.status).toBe(302);
