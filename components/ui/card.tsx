@@ -2,12 +2,7 @@ import type { ComponentProps, ReactNode } from "react";
 import { cn } from "./cn";
 
 export function Card({ className, ...props }: ComponentProps<"section">) {
-  return (
-    <section
-      className={cn("rounded-lg border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900", className)}
-      {...props}
-    />
-  );
+  return <section className={cn("ui-card", className)} {...props} />;
 }
 
 export interface CardHeaderProps {
@@ -23,12 +18,12 @@ export interface CardHeaderProps {
 export function CardHeader({ title, titleId, description, actions, level = 2 }: CardHeaderProps) {
   const Heading = level === 2 ? "h2" : "h3";
   return (
-    <div className="flex flex-wrap items-start justify-between gap-3 border-b border-slate-200 px-5 py-4 dark:border-slate-800">
+    <div className="ui-card-header">
       <div className="min-w-0">
-        <Heading id={titleId} className="text-base font-semibold text-slate-900 dark:text-slate-100">
+        <Heading id={titleId} className="ui-card-title">
           {title}
         </Heading>
-        {description ? <div className="mt-1 text-sm text-slate-600 dark:text-slate-400">{description}</div> : null}
+        {description ? <div className="ui-card-description">{description}</div> : null}
       </div>
       {actions ? <div className="flex shrink-0 items-center gap-2">{actions}</div> : null}
     </div>

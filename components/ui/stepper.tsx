@@ -13,24 +13,17 @@ export function Stepper({ steps, label, className }: { steps: Step[]; label: str
   return (
     <ol aria-label={label} className={cn("grid gap-3 sm:grid-flow-col sm:auto-cols-fr sm:gap-0", className)}>
       {steps.map((step, i) => (
-        <li
-          key={step.key}
-          aria-current={step.state === "current" ? "step" : undefined}
-          className="relative flex items-center gap-3 sm:flex-col sm:items-center sm:gap-2 sm:text-center"
-        >
+        <li key={step.key} aria-current={step.state === "current" ? "step" : undefined} className="ui-step">
           {i > 0 ? (
             <span
               aria-hidden="true"
-              className={cn(
-                "absolute hidden h-0.5 sm:block sm:right-1/2 sm:top-3.5 sm:w-full",
-                step.state === "upcoming" ? "bg-slate-200 dark:bg-slate-700" : "bg-brand-600",
-              )}
+              className={cn("ui-step-line", step.state === "upcoming" ? "bg-slate-200 dark:bg-slate-700" : "bg-brand-600")}
             />
           ) : null}
           <span
             aria-hidden="true"
             className={cn(
-              "relative z-10 flex size-7 shrink-0 items-center justify-center rounded-full text-xs font-semibold ring-2",
+              "ui-step-dot",
               step.state === "complete" && "bg-brand-600 text-white ring-brand-600",
               step.state === "current" && "bg-white text-brand-700 ring-brand-600 dark:bg-slate-900 dark:text-brand-50",
               step.state === "upcoming" &&
@@ -47,7 +40,7 @@ export function Stepper({ steps, label, className }: { steps: Step[]; label: str
           </span>
           <span
             className={cn(
-              "text-sm sm:px-1 sm:text-xs",
+              "ui-step-label",
               step.state === "current" ? "font-semibold text-slate-900 dark:text-white" : "text-slate-600 dark:text-slate-400",
             )}
           >

@@ -57,16 +57,13 @@ export function EmploymentAreaLinks({
     <Card aria-labelledby="employment-areas-title">
       <CardHeader titleId="employment-areas-title" title="More about this employment" />
       <nav aria-labelledby="employment-areas-title">
-        <ul className="divide-y divide-slate-100 dark:divide-slate-800">
+        <ul className="detail-divided">
           {links.map((l) => (
             <li key={l.label}>
-              <Link
-                href={l.href(employmentId)}
-                className="group flex items-center justify-between gap-3 px-5 py-3 text-sm hover:bg-slate-50 focus-visible:bg-slate-50 dark:hover:bg-slate-800/50 dark:focus-visible:bg-slate-800/50"
-              >
+              <Link href={l.href(employmentId)} className="group detail-area-link">
                 <span className="min-w-0">
-                  <span className="block font-medium text-brand-700 group-hover:underline dark:text-brand-50">{l.label}</span>
-                  {l.description ? <span className="block text-xs text-slate-600 dark:text-slate-400">{l.description}</span> : null}
+                  <span className="detail-area-label">{l.label}</span>
+                  {l.description ? <span className="detail-area-description">{l.description}</span> : null}
                 </span>
                 <span aria-hidden="true" className="text-slate-400">
                   ›

@@ -17,7 +17,7 @@ export function FieldValueView({ value }: { value: FieldValue }) {
     case "text":
       return <span className="break-words">{value.text}</span>;
     case "code":
-      return <code className="break-all font-mono text-[0.8rem] text-slate-800 dark:text-slate-200">{value.text}</code>;
+      return <code className="detail-code">{value.text}</code>;
     case "email":
       return (
         <a href={`mailto:${value.email}`} className="break-all text-brand-700 underline-offset-2 hover:underline dark:text-brand-50">
@@ -46,7 +46,7 @@ export function FieldValueView({ value }: { value: FieldValue }) {
       return (
         <ul className="flex flex-wrap gap-1">
           {value.items.map((item) => (
-            <li key={item} className="rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-800 dark:bg-slate-800 dark:text-slate-200">
+            <li key={item} className="detail-chip">
               {item}
             </li>
           ))}
@@ -63,13 +63,13 @@ export function FieldGroupCard({ group }: { group: FieldGroup }) {
     <Card aria-labelledby={titleId}>
       <CardHeader title={group.title} titleId={titleId} />
       <CardBody>
-        <dl className="divide-y divide-slate-100 dark:divide-slate-800">
+        <dl className="detail-divided">
           {group.rows.map((row) => (
-            <div key={row.key} className="grid gap-1 py-2.5 text-sm sm:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] sm:gap-4">
-              <dt className="font-medium text-slate-600 dark:text-slate-400">{row.label}</dt>
-              <dd className="min-w-0 text-slate-900 dark:text-slate-100">
+            <div key={row.key} className="detail-row">
+              <dt className="detail-term">{row.label}</dt>
+              <dd className="detail-value">
                 <FieldValueView value={row.value} />
-                {row.hint ? <p className="mt-0.5 text-xs text-slate-600 dark:text-slate-400">{row.hint}</p> : null}
+                {row.hint ? <p className="detail-hint">{row.hint}</p> : null}
               </dd>
             </div>
           ))}
@@ -110,20 +110,10 @@ export function OnboardingCard({ progress }: { progress: OnboardingProgress }) {
       <CardHeader title="Onboarding progress" titleId="onboarding-title" description={`${valueText} (${progress.percent}%)`} />
       <CardBody className="space-y-4">
         <Progress value={progress.completed} max={progress.total} label="Onboarding progress" valueText={valueText} />
-        <ul className="divide-y divide-slate-100 dark:divide-slate-800">
+        <ul className="detail-divided">
           {progress.tasks.map((task) => (
-            <li
-              key={task.key}
-              className="grid grid-cols-[auto_minmax(0,1fr)] items-start gap-x-3 gap-y-2 py-3 sm:grid-cols-[auto_minmax(0,1fr)_auto]"
-            >
-              <span
-                aria-hidden="true"
-                className={
-                  task.status === "completed"
-                    ? "mt-0.5 flex size-5 shrink-0 items-center justify-center rounded-full bg-emerald-600 text-white"
-                    : "mt-0.5 size-5 shrink-0 rounded-full border-2 border-slate-400 dark:border-slate-500"
-                }
-              >
+            <li key={task.key} className="detail-task">
+              <span aria-hidden="true" className={task.status === "completed" ? "detail-task-done" : "detail-task-pending"}>
                 {task.status === "completed" ? (
                   <svg viewBox="0 0 16 16" fill="none" className="size-3">
                     <path d="m3.5 8.5 3 3 6-7" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
@@ -211,9 +201,9 @@ export function FormSectionsCard({ sections }: { sections: SectionView[] }) {
       <CardBody className="divide-y divide-slate-100 p-0 dark:divide-slate-800">
         {sections.map((s) => (
           <details key={s.key} className="group px-5 py-3">
-            <summary className="flex cursor-pointer list-none items-center justify-between gap-2 text-sm font-medium text-slate-900 dark:text-slate-100">
+            <summary className="detail-section-summary">
               <span>{s.title}</span>
-              <span className="flex items-center gap-2 text-xs font-normal text-slate-600 dark:text-slate-400">
+              <span className="detail-section-count">
                 {s.entries.length === 0 ? "Not filled" : `${s.entries.length} field${s.entries.length === 1 ? "" : "s"}`}
                 <svg aria-hidden="true" viewBox="0 0 16 16" className="size-4 transition-transform group-open:rotate-180">
                   <path d="m4 6 4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" />
@@ -223,11 +213,11 @@ export function FormSectionsCard({ sections }: { sections: SectionView[] }) {
             {s.entries.length === 0 ? (
               <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">Nothing submitted for this section yet.</p>
             ) : (
-              <dl className="mt-2 grid gap-x-4 gap-y-1.5 text-sm sm:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+              <dl className="detail-section-list">
                 {s.entries.map((e) => (
                   <div key={e.path} className="contents">
-                    <dt className="text-slate-600 dark:text-slate-400">{e.label}</dt>
-                    <dd className="break-words text-slate-900 dark:text-slate-100">{e.value}</dd>
+                    <dt className="detail-section-term">{e.label}</dt>
+                    <dd className="detail-section-value">{e.value}</dd>
                   </div>
                 ))}
               </dl>
