@@ -41,7 +41,10 @@ export const test = base.extend<ConsoleFixtures>({
       baseURL: API_URL.sandbox,
       // Not the browser's cookies (the project's storageState): the runner calls the API with the token alone.
       storageState: { cookies: [], origins: [] },
-      extraHTTPHeaders: { authorization: `Bearer ${SANDBOX_CUSTOMER_TOKEN}`, accept: "application/json" },
+      // A connection per request: Playwright's client reuses an idle keep-alive connection even as the
+      // server closes it (node:http's 5 s keepAliveTimeout, its Keep-Alive header unheeded), and such a
+      // read then fails with ECONNRESET between two steps of a test that paused about that long.
+      extraHTTPHeaders: { authorization: `Bearer ${SANDBOX_CUSTOMER_TOKEN}`, accept: "application/json", connection: "close" },
     });
     await use(api);
     await api.dispose();
