@@ -47,3 +47,33 @@ export function summarize(suites) {
   });
   return { ...total, line: `${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ""}` };
 }
+
+/**
+ * The failed tests of a vitest report, one line each (file, test name, first line of the message),
+ * so that the tail of a CI log names what failed. Files that failed to load are listed too.
+ * @param {any} report parsed JSON, or null
+ * @param {string} root paths are shown relative to it
+ * @returns {string[]}
+ */
+export function failedVitest(report, root) {
+  if (!report) return [];
+  const lines = [];
+  for (const file of report.testResults ?? []) {
+    const name = String(file.name ?? "?").startsWith(root) ? String(file.name).slice(root.length + 1) : String(file.name ?? "?");
+    const failed = (file.assertionResults ?? []).filter((a) => a.status === "failed");
+    for (const a of failed) {
+      const message = String((a.failureMessages ?? [])[0] ?? "")
+        .split("\n")[0]
+        .slice(0, 200);
+      lines.push(`${name} > ${a.fullName ?? a.title}${message ? ` :: ${message}` : ""}`);
+    }
+    if (file.status === "failed" && failed.length === 0) {
+      lines.push(
+        `${name} (did not run: ${String(file.message ?? "")
+          .split("\n")[0]
+          .slice(0, 200)})`,
+      );
+    }
+  }
+  return lines;
+}

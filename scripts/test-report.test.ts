@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countPlaywright, countVitest, summarize } from "./test-report.mjs";
+import { countPlaywright, countVitest, failedVitest, summarize } from "./test-report.mjs";
 
 describe("test report counting", () => {
   it("counts a vitest report", () => {
@@ -45,5 +45,27 @@ describe("test report counting", () => {
     ).toBe("5 passed, 1 failed");
     expect(summarize([{ passed: 3, failed: 0, skipped: 2 }]).line).toBe("3 passed, 0 failed, 2 skipped");
     expect(summarize([]).line).toBe("0 passed, 0 failed");
+  });
+
+  it("names each failed test and each file that did not run, relative to the root", () => {
+    const report = {
+      testResults: [
+        {
+          name: "/repo/lib/a.test.ts",
+          status: "failed",
+          assertionResults: [
+            { status: "passed", fullName: "a works" },
+            { status: "failed", fullName: "a rule holds", failureMessages: ["AssertionError: expected 1 to be 2\n    at stack"] },
+          ],
+        },
+        { name: "/repo/lib/b.test.ts", status: "failed", message: "Cannot find module x\nstack", assertionResults: [] },
+        { name: "/repo/lib/c.test.ts", status: "passed", assertionResults: [{ status: "passed", fullName: "c" }] },
+      ],
+    };
+    expect(failedVitest(report, "/repo")).toEqual([
+      "lib/a.test.ts > a rule holds :: AssertionError: expected 1 to be 2",
+      "lib/b.test.ts (did not run: Cannot find module x)",
+    ]);
+    expect(failedVitest(null, "/repo")).toEqual([]);
   });
 });

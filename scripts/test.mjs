@@ -12,7 +12,7 @@ import path from "node:path";
 import { ROOT } from "./build-if-needed.mjs";
 import { PORT_TAKEN_EXIT_CODE } from "./ports.mjs";
 import { checkPostgres, checkRedis, DEFAULT_REDIS_URL, DEFAULT_TEST_DATABASE_URL } from "./services.mjs";
-import { countPlaywright, countVitest, summarize } from "./test-report.mjs";
+import { countPlaywright, countVitest, failedVitest, summarize } from "./test-report.mjs";
 
 const require = createRequire(import.meta.url);
 const RESULTS = path.join(ROOT, "test-results");
@@ -41,7 +41,7 @@ if (!baseEnv.REDIS_URL) {
     );
 }
 
-/** @type {{name: string, passed: number, failed: number, skipped: number, note?: string}[]} */
+/** @type {{name: string, passed: number, failed: number, skipped: number, note?: string, failures?: string[]}[]} */
 const suites = [];
 
 // Should this script itself fail, the summary still says so (CI reads the last line).
@@ -74,7 +74,8 @@ function runVitest(name, extraEnv, reportName) {
     [vitest, "run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...passthrough],
     { cwd: ROOT, stdio: "inherit", env: { ...baseEnv, ...extraEnv } },
   );
-  suites.push({ name, ...countVitest(readJson(report), result.status ?? 1) });
+  const json = readJson(report);
+  suites.push({ name, ...countVitest(json, result.status ?? 1), failures: failedVitest(json, ROOT) });
 }
 
 // The gate: the type check (TypeScript 7) and ESLint, one check each.
@@ -127,6 +128,12 @@ if (wanted("e2e")) {
 }
 
 const total = summarize(suites);
+// The failed tests by name, just above the counts, so that the tail of a CI log says what failed.
+const failures = suites.flatMap((s) => (s.failures ?? []).map((f) => `  [${s.name}] ${f}`));
+if (failures.length > 0) {
+  process.stdout.write(`\nFailed tests:\n${failures.slice(0, 20).join("\n")}\n`);
+  if (failures.length > 20) process.stdout.write(`  … and ${failures.length - 20} more (test-results/vitest-*.json)\n`);
+}
 process.stdout.write("\nSuites:\n");
 for (const s of suites) {
   process.stdout.write(
