@@ -1,7 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { setMaxListeners } from "node:events";
-import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lte, notInArray, or, sql } from "drizzle-orm";
 import type { ServerEnv } from "@/lib/env";
 import type { GatewayDeps } from "../context";
 import type { Db } from "../db/client";
@@ -176,10 +176,14 @@ export async function fanOutOutbox(db: Db, now: Date, limit: number): Promise<nu
   });
 }
 
-/** Claims up to `limit` due deliveries for `dispatcherId` until `now + leaseMs`. */
+/**
+ * Claims up to `limit` due deliveries for `dispatcherId` until `now + leaseMs`. `exclude` holds the
+ * deliveries the caller still has in flight: their lease may have run out (a stalled event loop, a
+ * slow record) but they are not lost, and claiming them again would send them twice.
+ */
 export async function claimDueDeliveries(
   db: Db,
-  input: { now: Date; limit: number; leaseMs: number; dispatcherId: string },
+  input: { now: Date; limit: number; leaseMs: number; dispatcherId: string; exclude?: readonly string[] },
 ): Promise<DeliveryRow[]> {
   if (input.limit <= 0) return [];
   const { now } = input;
@@ -191,6 +195,7 @@ export async function claimDueDeliveries(
         eq(webhookDeliveries.status, "pending"),
         lte(webhookDeliveries.nextAttemptAt, now),
         or(isNull(webhookDeliveries.lockedUntil), lte(webhookDeliveries.lockedUntil, now)),
+        input.exclude && input.exclude.length > 0 ? notInArray(webhookDeliveries.id, [...input.exclude]) : undefined,
       ),
     )
     .orderBy(asc(webhookDeliveries.nextAttemptAt))
@@ -222,6 +227,8 @@ export function createDispatcher(deps: DispatcherDeps, options: DispatcherOption
   let running = false;
   let loopDone: Promise<void> | null = null;
   const inFlight = new Set<Promise<RoundResult>>();
+  /** The deliveries of the attempts in `inFlight`: never claimed again while their attempt runs. */
+  const inFlightIds = new Set<string>();
   let wake: (() => void) | null = null;
   const notify = () => {
     wake?.();
@@ -389,7 +396,7 @@ export function createDispatcher(deps: DispatcherDeps, options: DispatcherOption
   }
 
   async function claimAndLaunch(limit: number): Promise<Promise<RoundResult>[]> {
-    const claimed = await claimDueDeliveries(db, { now: clock.now(), limit, leaseMs, dispatcherId: id });
+    const claimed = await claimDueDeliveries(db, { now: clock.now(), limit, leaseMs, dispatcherId: id, exclude: [...inFlightIds] });
     if (claimed.length === 0 || killed) return [];
     const callbackIds = [...new Set(claimed.map((d) => d.callbackId))];
     const callbacks = await db.select().from(webhookCallbacks).where(inArray(webhookCallbacks.id, callbackIds));
@@ -420,8 +427,10 @@ export function createDispatcher(deps: DispatcherDeps, options: DispatcherOption
         return emptyRound();
       });
       inFlight.add(p);
+      inFlightIds.add(delivery.id);
       void p.finally(() => {
         inFlight.delete(p);
+        inFlightIds.delete(delivery.id);
         notify();
       });
       return p;
