@@ -1,5 +1,5 @@
 import type PgBoss from "pg-boss";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ConsoleDatabase } from "../db/client";
 import { getConsoleTestDatabase } from "@/test-support/console/db";
 import { openPostgresConsoleDatabase, READMODEL_PG_URL } from "@/test-support/console/readmodel-postgres";
@@ -112,6 +112,11 @@ async function fetchScansOnce(database: ConsoleDatabase) {
 }
 
 describe("the read model's queue workers", () => {
+  // Opened here (180 s) rather than in the first test (30 s): PGlite starts slowly on a loaded machine.
+  beforeAll(async () => {
+    await getConsoleTestDatabase({ keepData: true });
+  }, 180_000);
+
   it("on PGlite: a company queued while its job runs waits for it and holds back no other company", async () => {
     const { db, kind, close } = await getConsoleTestDatabase({ keepData: true });
     await companyQueuedWhileRunning({ db, kind, close });
