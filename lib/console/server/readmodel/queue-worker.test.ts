@@ -1,10 +1,10 @@
 import type PgBoss from "pg-boss";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ConsoleDatabase } from "../db/client";
 import { getConsoleTestDatabase } from "@/test-support/console/db";
 import { openPostgresConsoleDatabase, READMODEL_PG_URL } from "@/test-support/console/readmodel-postgres";
-import { startJobQueue, stopJobQueue } from "./job-queue";
-import { workStatelyQueue } from "./queue-worker";
+import { bossDbOf, JOB_SCHEMA, startJobQueue, stopJobQueue } from "./job-queue";
+import { fetchUnblockedSql, workStatelyQueue } from "./queue-worker";
 
 // The read model's queue workers (./queue-worker.ts) on a `stately` queue keyed by company: a company
 // queued again while its re-read runs waits for that re-read, and does not hold back the companies
@@ -71,7 +71,52 @@ async function companyQueuedWhileRunning(database: ConsoleDatabase) {
   }
 }
 
+type PlanNode = { "Relation Name"?: string; "Actual Loops"?: number; Plans?: PlanNode[] };
+const scansOf = (node: PlanNode): PlanNode[] => [
+  ...(node["Relation Name"] ? [node] : []),
+  ...(node.Plans ?? []).flatMap((child) => scansOf(child)),
+];
+
+// The fetch runs on the console's one PGlite connection, by every worker, between every two jobs: a
+// statement whose cost grows with the queued jobs times the queue's rows held the first sync of
+// 1,000 companies at ~1 s per fetch (the correlated NOT EXISTS planned as a nested loop over the
+// queue's table per queued job). Each table scan of the fetch must run once.
+async function fetchScansOnce(database: ConsoleDatabase) {
+  const boss = await startJobQueue(database, { supervise: false });
+  const queue = `stately-fetch-plan-${Date.now()}`;
+  await boss.createQueue(queue, { name: queue, policy: "stately", retryLimit: 0 });
+  const db = bossDbOf(database);
+  try {
+    await boss.insert(Array.from({ length: 200 }, (_, i) => ({ name: queue, data: { i }, singletonKey: `company-${i}` })));
+    // Past their start_after (PGlite's now() has millisecond resolution).
+    await new Promise((r) => setTimeout(r, 20));
+    // Three companies running, as workers take them.
+    for (let i = 0; i < 3; i++) expect((await db.executeSql(fetchUnblockedSql(JOB_SCHEMA), [queue])).rows).toHaveLength(1);
+    const [row] = (await db.executeSql(`EXPLAIN (ANALYZE, FORMAT JSON) ${fetchUnblockedSql(JOB_SCHEMA)}`, [queue])).rows as {
+      "QUERY PLAN": unknown;
+    }[];
+    const json = row!["QUERY PLAN"];
+    const plan = (typeof json === "string" ? JSON.parse(json) : json) as { Plan: PlanNode }[];
+    const scans = scansOf(plan[0]!.Plan);
+    expect(scans.length).toBeGreaterThan(0);
+    expect(scans.map((scan) => [scan["Relation Name"], scan["Actual Loops"]])).toEqual(scans.map((scan) => [scan["Relation Name"], 1]));
+    // It took a fourth company, none of the running ones.
+    const running = (await db.executeSql(`SELECT singleton_key FROM ${JOB_SCHEMA}.job WHERE name = $1 AND state = 'active'`, [queue]))
+      .rows as { singleton_key: string }[];
+    expect(new Set(running.map((r) => r.singleton_key)).size).toBe(4);
+  } finally {
+    await db.executeSql(`DELETE FROM ${JOB_SCHEMA}.job WHERE name = $1`, [queue]).catch(() => undefined);
+    await boss.deleteQueue(queue).catch(() => undefined);
+    await stopJobQueue(boss, 1000);
+  }
+}
+
 describe("the read model's queue workers", () => {
+  // Opened here (180 s) rather than in the first test (30 s): PGlite starts slowly on a loaded machine.
+  beforeAll(async () => {
+    await getConsoleTestDatabase({ keepData: true });
+  }, 180_000);
+
   it("on PGlite: a company queued while its job runs waits for it and holds back no other company", async () => {
     const { db, kind, close } = await getConsoleTestDatabase({ keepData: true });
     await companyQueuedWhileRunning({ db, kind, close });
@@ -84,5 +129,16 @@ describe("the read model's queue workers", () => {
     pgDatabase = await openPostgresConsoleDatabase();
     if (!pgDatabase) return ctx.skip(`no PostgreSQL at ${READMODEL_PG_URL}`);
     await companyQueuedWhileRunning(pgDatabase);
+  });
+
+  it("on PGlite: the fetch reads the queue once, not once per queued job", async () => {
+    const { db, kind, close } = await getConsoleTestDatabase({ keepData: true });
+    await fetchScansOnce({ db, kind, close });
+  });
+
+  it("on PostgreSQL: the fetch reads the queue once, not once per queued job (skipped when none answers)", async (ctx) => {
+    pgDatabase ??= await openPostgresConsoleDatabase();
+    if (!pgDatabase) return ctx.skip(`no PostgreSQL at ${READMODEL_PG_URL}`);
+    await fetchScansOnce(pgDatabase);
   });
 });
