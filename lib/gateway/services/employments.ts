@@ -163,8 +163,8 @@ export async function listEmployments(deps: GatewayDeps, o: ListEmploymentsOptio
   const totalCount = Number(
     rows.length > 0
       ? rows[0]!.totalCount
-      : ((await db.execute<{ n: string | number }>(sql`SELECT (${total}) AS n`)) as unknown as { rows: Array<{ n: string | number }> })
-          .rows[0]?.n ?? 0,
+      : (((await db.execute<{ n: string | number }>(sql`SELECT (${total}) AS n`)) as unknown as { rows: Array<{ n: string | number }> })
+          .rows[0]?.n ?? 0),
   );
   const items: EmploymentListItem[] = rows.map((r) => ({
     id: r.id,
