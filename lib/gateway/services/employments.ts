@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Employment, EmploymentListItem, OnboardingTaskKey } from "@/lib/contract";
 import { MANAGER_ROLES, ONBOARDING_TASK_KEYS } from "@/lib/contract";
 import type { GatewayDeps, Principal } from "../context";
@@ -87,8 +87,12 @@ export interface ListEmploymentsOptions {
   shortId?: string;
 }
 
-/** Sum of employment_counts rows (one per company, status, type and model) matching the filters. */
-async function countFromCounters(db: DbOrTx, o: ListEmploymentsOptions): Promise<number> {
+/**
+ * The SQL of a list's total: the sum of employment_counts rows (one per company, status, type and
+ * model) matching the filters, or, for the selective e-mail and short id filters, an exact count.
+ */
+function totalCountSql(o: ListEmploymentsOptions, where: SQL | undefined): SQL {
+  if (o.email || o.shortId) return sql`SELECT count(*) FROM ${employments} WHERE ${where}`;
   const conditions = [sql`company_id = ${o.companyId}`];
   if (o.statuses?.length)
     conditions.push(
@@ -106,10 +110,7 @@ async function countFromCounters(db: DbOrTx, o: ListEmploymentsOptions): Promise
       )})`,
     );
   if (o.model) conditions.push(sql`employment_model = ${o.model}`);
-  const result = await db.execute<{ n: string | number | null }>(
-    sql`SELECT coalesce(sum(n), 0) AS n FROM employment_counts WHERE ${sql.join(conditions, sql` AND `)}`,
-  );
-  return Number((result as unknown as { rows: Array<{ n: string | number | null }> }).rows[0]?.n ?? 0);
+  return sql`SELECT coalesce(sum(n), 0) FROM employment_counts WHERE ${sql.join(conditions, sql` AND `)}`;
 }
 
 export async function listEmployments(deps: GatewayDeps, o: ListEmploymentsOptions, page: PageParams) {
@@ -128,6 +129,11 @@ export async function listEmployments(deps: GatewayDeps, o: ListEmploymentsOptio
   // The page by the (company_id, created_at, id) index family of migration 0007, and the total from
   // employment_counts (kept by triggers in every write transaction), not a count(*) of the company:
   // docs/decisions/bench-api-scale.md. E-mail and short id filters are selective: counted exactly.
+  // The total rides on the page's own statement (an uncorrelated scalar subquery, evaluated once):
+  // one statement per list, not two (PGlite runs one statement at a time, each with a fixed cost of
+  // protocol messages, parse, plan and result decoding; PostgreSQL saves a round trip). Only a page
+  // with no row (past the end, or nothing matches) asks for the total on its own.
+  const total = totalCountSql(o, where);
   const rows = await db
     .select({
       id: employments.id,
@@ -146,6 +152,7 @@ export async function listEmployments(deps: GatewayDeps, o: ListEmploymentsOptio
       department: departments.name,
       externalId: employments.externalId,
       workAddressDetails: employments.workAddressDetails,
+      totalCount: sql<string | number>`(${total})`,
     })
     .from(employments)
     .leftJoin(departments, eq(departments.id, employments.departmentId))
@@ -153,10 +160,12 @@ export async function listEmployments(deps: GatewayDeps, o: ListEmploymentsOptio
     .orderBy(asc(employments.createdAt), asc(employments.id))
     .limit(limit)
     .offset(anchor ? anchor.offset : offset);
-  const totalCount =
-    o.email || o.shortId
-      ? Number((await db.select({ n: count() }).from(employments).where(where))[0]?.n ?? 0)
-      : await countFromCounters(db, o);
+  const totalCount = Number(
+    rows.length > 0
+      ? rows[0]!.totalCount
+      : (((await db.execute<{ n: string | number }>(sql`SELECT (${total}) AS n`)) as unknown as { rows: Array<{ n: string | number }> })
+          .rows[0]?.n ?? 0),
+  );
   const items: EmploymentListItem[] = rows.map((r) => ({
     id: r.id,
     short_id: r.shortId,

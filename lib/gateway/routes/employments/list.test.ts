@@ -75,6 +75,40 @@ describe("GET /v1/employments", () => {
     expect((body as { data: { employments: unknown[]; current_page: number } }).data).toMatchObject({ employments: [], current_page: 4 });
   });
 
+  it("a page reads its rows and total_count in one statement; only a page with no row asks for the total on its own", async () => {
+    // docs/decisions/bench-api-scale.md (Follow-up): one statement per list, not rows then total.
+    const client = (gw.deps.db as unknown as { $client: Record<string, unknown> }).$client;
+    const original = client.query as (...a: unknown[]) => unknown;
+    const statements: string[] = [];
+    client.query = function (this: unknown, ...args: unknown[]) {
+      const a = args[0];
+      statements.push(typeof a === "string" ? a : ((a as { text?: string })?.text ?? ""));
+      return original.apply(this, args);
+    };
+    const listReads = async (qs: string) => {
+      const n = statements.length;
+      const { res, body } = await list(qs);
+      expect(res.status).toBe(200);
+      return {
+        data: (body as { data: { employments: unknown[]; total_count: number } }).data,
+        reads: statements.slice(n).filter((st) => /employment/i.test(st)),
+      };
+    };
+    try {
+      // Distinct URLs: each reaches the database even with the answer cache on.
+      for (const qs of ["?page=2&page_size=7", "?status=active,invited&page=2&page_size=3", "?email=jane.doe@example.test&page_size=9"]) {
+        const { data, reads } = await listReads(qs);
+        expect(data.employments.length).toBeGreaterThan(0);
+        expect(reads).toHaveLength(1);
+      }
+      const past = await listReads("?page=40&page_size=7");
+      expect(past.data).toMatchObject({ employments: [], total_count: 45 });
+      expect(past.reads).toHaveLength(2);
+    } finally {
+      client.query = original;
+    }
+  });
+
   it("filters by several statuses at once (comma-separated)", async () => {
     const { body } = await list("?status=created,archived&page_size=100");
     const data = (body as { data: { employments: { status: string }[]; total_count: number } }).data;
