@@ -8,6 +8,10 @@ getServerEnv();
 const nextConfig: NextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
+  // Route modules load on a route's first request, not all at start-up: Next's default preloads every
+  // route's server chunks, 1,454 modules at idle instead of 845 and ~5 MB more V8 heap
+  // (docs/decisions/runtime-idle-memory.md, Follow-up).
+  experimental: { preloadEntriesOnStart: false },
   // Node-only packages (WASM, native addons, worker threads, sockets) are required at run time, not
   // bundled: the embedded Employment API runs inside the console's server process.
   serverExternalPackages: [

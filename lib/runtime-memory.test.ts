@@ -17,3 +17,12 @@ describe("collectStartupGarbage", () => {
     expect((globalThis as { gc?: unknown }).gc).toBeUndefined();
   });
 });
+
+describe("next.config (idle memory of npm start)", () => {
+  it("loads a route's server modules on its first request, not every route's at start-up", async () => {
+    // Next's default preloads every route's server chunks when `next start` begins: 1,454 modules at
+    // idle instead of 845 (docs/decisions/runtime-idle-memory.md, Follow-up).
+    const { default: config } = await import("../next.config");
+    expect(config.experimental?.preloadEntriesOnStart).toBe(false);
+  });
+});
