@@ -28,10 +28,9 @@ export function TypeBadge({ type }: { type: EmploymentType }) {
 export function ModelBadge({ model }: { model: EmploymentModel | null }) {
   if (!model) return null;
   return (
+    // The badge's title names the abbreviation (EOR, …): no <abbr> of its own inside it.
     <Badge tone="gray" title={MODEL_DESCRIPTIONS[model]}>
-      <abbr title={MODEL_DESCRIPTIONS[model]} className="no-underline">
-        {MODEL_LABELS[model]}
-      </abbr>
+      {MODEL_LABELS[model]}
     </Badge>
   );
 }

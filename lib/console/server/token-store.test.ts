@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { TokenResponse } from "@/lib/contract";
 import { ApiRequestError } from "../api-errors";
@@ -246,6 +246,47 @@ describe("token store", () => {
       { environment: "sandbox", clientId: "roster-demo-console", refreshToken: "refresh-colleague" },
     ]);
     expect(await db.select().from(consoleSessions)).toHaveLength(0);
+  });
+
+  it("a kept session is refused at once after sign-out, whichever console instance signs it out", async () => {
+    const { store } = makeStore();
+    const other = createTokenStore({ db, cipher, refresh: fakeRefresh().fn, now: clock.now }); // a second console instance
+    const mine = await store.signIn({ connection: oauthConnection() });
+    const first = await store.getSession(mine);
+    // Kept: the second read is the same object (only its versions were read).
+    expect(await store.getSession(mine)).toBe(first);
+    await other.deleteSession(mine);
+    expect(await store.getSession(mine)).toBeNull();
+    // And signed out by this instance itself, after the other kept it.
+    const again = await store.signIn({ connection: oauthConnection() });
+    expect(await other.getSession(again)).toMatchObject({ id: again });
+    await store.deleteSession(again);
+    expect(await other.getSession(again)).toBeNull();
+  });
+
+  it("a kept session follows every change of the session or its connections made by another instance", async () => {
+    const { store } = makeStore();
+    const other = createTokenStore({ db, cipher, refresh: fakeRefresh().fn, now: clock.now });
+    const sid = await store.signIn({ connection: oauthConnection() });
+    await store.signIn({ sessionId: sid, connection: oauthConnection({ environment: "production" }) });
+    expect(await store.getSession(sid)).toMatchObject({ environment: "production", environments: ["sandbox", "production"] });
+    // The current environment switched elsewhere.
+    expect(await other.setEnvironment(sid, "sandbox")).toBe("ok");
+    expect(await store.getSession(sid)).toMatchObject({ environment: "sandbox", environments: ["sandbox", "production"] });
+    // A connection refused (marked dead) elsewhere: that environment is no longer usable.
+    const [sandbox] = await db
+      .select()
+      .from(consoleConnections)
+      .where(and(eq(consoleConnections.sessionId, sid), eq(consoleConnections.environment, "sandbox")));
+    await other.markDead(sandbox!.id, "unauthorized");
+    expect((await store.getSession(sid))?.environments).toEqual(["production"]);
+    // A connection forgotten elsewhere (the others' versions unchanged).
+    await other.deleteConnection(sid, "sandbox");
+    expect(await store.getSession(sid)).toMatchObject({ environment: "production", environments: ["production"] });
+    // An expired kept session is refused (and gone).
+    clock.advance(8 * 24 * 3600_000);
+    expect(await store.getSession(sid)).toBeNull();
+    expect(await db.select().from(consoleSessions).where(eq(consoleSessions.id, sid))).toHaveLength(0);
   });
 
   it("forgetting one environment keeps the session on the other; forgetting the last ends it", async () => {

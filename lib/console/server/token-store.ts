@@ -1,6 +1,6 @@
 import "server-only";
 import { randomBytes, randomUUID } from "node:crypto";
-import { and, asc, eq, lte, ne } from "drizzle-orm";
+import { and, asc, count, eq, lte, max, ne } from "drizzle-orm";
 import { ENVIRONMENTS, type Environment, type TokenResponse } from "@/lib/contract";
 import { ApiRequestError } from "../api-errors";
 import { refreshFailedError, TokenEndpointError } from "./auth/token-endpoint";
@@ -113,6 +113,17 @@ function toInfo(row: ConsoleConnectionRow): ConnectionInfo {
 
 export type TokenStore = ReturnType<typeof createTokenStore>;
 
+/** Sessions a store keeps between renders, at most (least recently used dropped first). */
+export const KEPT_SESSIONS_MAX = 2000;
+
+/**
+ * What a session's kept copy is checked against: the versions of the session's row and of its
+ * connections (migration 0008: a new one from one sequence on every write) and how many connections
+ * it has (one forgotten leaves the others' versions as they were).
+ */
+const stampOf = (sessionVersion: number, connections: number, connectionVersion: number | null) =>
+  `${sessionVersion}:${connections}:${connectionVersion ?? 0}`;
+
 export function createTokenStore(deps: TokenStoreDeps) {
   const { db } = deps;
   const tokens = tokenColumns(deps.cipher, "console_connections");
@@ -120,6 +131,13 @@ export function createTokenStore(deps: TokenStoreDeps) {
   const ttl = deps.sessionTtlMs ?? SESSION_TTL_MS;
   /** Refreshes in flight in this process, by connection id. */
   const inflight = new Map<string, Promise<string>>();
+  /**
+   * Sessions read by this store, by id, with the stamp they were read with (stampOf). A render reads
+   * the stamp alone (one small statement) and uses the kept session while it is unchanged: any write
+   * to the session or its connections, by any console instance, changes it, and a deleted session has
+   * none, so a sign-out or a revoked connection acts on the next request as before.
+   */
+  const kept = new Map<string, { session: ConsoleSession; stamp: string }>();
 
   function needsRefresh(row: ConsoleConnectionRow, accessToken: string, rejected: string | undefined): boolean {
     if (row.kind !== "oauth") return false;
@@ -230,6 +248,75 @@ export function createTokenStore(deps: TokenStoreDeps) {
     throw error;
   }
 
+  /** The session and its connections in one read (a left join), with the stamp of what was read. */
+  async function readSession(sessionId: string): Promise<{ session: ConsoleSession; stamp: string } | null> {
+    const joined = await db
+      .select({
+        // The columns the session is made of (not its bookkeeping timestamps).
+        session: {
+          id: consoleSessions.id,
+          kind: consoleSessions.kind,
+          operatorId: consoleSessions.operatorId,
+          environment: consoleSessions.environment,
+          user: consoleSessions.user,
+          company: consoleSessions.company,
+          expiresAt: consoleSessions.expiresAt,
+          version: consoleSessions.version,
+        },
+        connection: {
+          environment: consoleConnections.environment,
+          kind: consoleConnections.kind,
+          status: consoleConnections.status,
+          user: consoleConnections.user,
+          companyId: consoleConnections.companyId,
+          companyName: consoleConnections.companyName,
+          version: consoleConnections.version,
+        },
+      })
+      .from(consoleSessions)
+      .leftJoin(consoleConnections, eq(consoleConnections.sessionId, consoleSessions.id))
+      .where(eq(consoleSessions.id, sessionId))
+      .orderBy(asc(consoleConnections.environment));
+    const row = joined[0]?.session;
+    if (!row) return null;
+    if (row.expiresAt.getTime() <= now().getTime()) {
+      await db.delete(consoleSessions).where(eq(consoleSessions.id, sessionId));
+      return null;
+    }
+    const connections = joined.flatMap((j) => (j.connection ? [j.connection] : []));
+    const stamp = stampOf(row.version, connections.length, connections.length > 0 ? Math.max(...connections.map((c) => c.version)) : null);
+    if (row.kind === "operator") {
+      // Operators hold no connection of their own: they act through the partner's company grants,
+      // in either environment.
+      return {
+        stamp,
+        session: {
+          id: row.id,
+          kind: "operator",
+          operatorId: row.operatorId,
+          environment: row.environment,
+          environments: [...ENVIRONMENTS],
+          user: row.user ?? null,
+          company: row.company ?? null,
+        },
+      };
+    }
+    const current = connections.find((c) => c.environment === row.environment);
+    const active = new Set(connections.filter((c) => c.status === "active").map((c) => c.environment));
+    return {
+      stamp,
+      session: {
+        id: row.id,
+        kind: current?.kind ?? row.kind,
+        operatorId: null,
+        environment: row.environment,
+        environments: ENVIRONMENTS.filter((e) => active.has(e)),
+        user: current ? (current.user ?? null) : (row.user ?? null),
+        company: current ? { id: current.companyId, name: current.companyName } : (row.company ?? null),
+      },
+    };
+  }
+
   /** Deletes a session and its connections; returns the OAuth grants to revoke at the API. */
   async function deleteSession(sessionId: string): Promise<RevocableGrant[]> {
     const rows = await db.select().from(consoleConnections).where(eq(consoleConnections.sessionId, sessionId));
@@ -298,66 +385,41 @@ export function createTokenStore(deps: TokenStoreDeps) {
       return sessionId;
     },
 
-    /** The session as server code sees it, or null when unknown or expired. Never holds a token. */
+    /**
+     * The session as server code sees it, or null when unknown or expired. Never holds a token. A
+     * session read before comes from this store's memory when its stamp (versions of the session and
+     * its connections, read in one small statement) has not changed since.
+     */
     async getSession(sessionId: string): Promise<ConsoleSession | null> {
-      // One read per page render: the session and its connections together (a left join), instead
-      // of the session row then its connections.
-      const joined = await db
-        .select({
-          // The columns the session is made of (not its bookkeeping timestamps): read on every render.
-          session: {
-            id: consoleSessions.id,
-            kind: consoleSessions.kind,
-            operatorId: consoleSessions.operatorId,
-            environment: consoleSessions.environment,
-            user: consoleSessions.user,
-            company: consoleSessions.company,
+      const known = kept.get(sessionId);
+      if (known) {
+        const [current] = await db
+          .select({
+            version: consoleSessions.version,
             expiresAt: consoleSessions.expiresAt,
-          },
-          connection: {
-            environment: consoleConnections.environment,
-            kind: consoleConnections.kind,
-            status: consoleConnections.status,
-            user: consoleConnections.user,
-            companyId: consoleConnections.companyId,
-            companyName: consoleConnections.companyName,
-          },
-        })
-        .from(consoleSessions)
-        .leftJoin(consoleConnections, eq(consoleConnections.sessionId, consoleSessions.id))
-        .where(eq(consoleSessions.id, sessionId))
-        .orderBy(asc(consoleConnections.environment));
-      const row = joined[0]?.session;
-      if (!row) return null;
-      if (row.expiresAt.getTime() <= now().getTime()) {
-        await db.delete(consoleSessions).where(eq(consoleSessions.id, sessionId));
-        return null;
+            connections: count(consoleConnections.id),
+            connectionVersion: max(consoleConnections.version).mapWith(Number),
+          })
+          .from(consoleSessions)
+          .leftJoin(consoleConnections, eq(consoleConnections.sessionId, consoleSessions.id))
+          .where(eq(consoleSessions.id, sessionId))
+          .groupBy(consoleSessions.id);
+        kept.delete(sessionId);
+        if (!current) return null;
+        if (current.expiresAt.getTime() <= now().getTime()) {
+          await db.delete(consoleSessions).where(eq(consoleSessions.id, sessionId));
+          return null;
+        }
+        if (stampOf(current.version, current.connections, current.connectionVersion) === known.stamp) {
+          kept.set(sessionId, known); // most recently used last
+          return known.session;
+        }
       }
-      if (row.kind === "operator") {
-        // Operators hold no connection of their own: they act through the partner's company grants,
-        // in either environment.
-        return {
-          id: row.id,
-          kind: "operator",
-          operatorId: row.operatorId,
-          environment: row.environment,
-          environments: [...ENVIRONMENTS],
-          user: row.user ?? null,
-          company: row.company ?? null,
-        };
-      }
-      const connections = joined.flatMap((j) => (j.connection ? [j.connection] : []));
-      const current = connections.find((c) => c.environment === row.environment);
-      const active = new Set(connections.filter((c) => c.status === "active").map((c) => c.environment));
-      return {
-        id: row.id,
-        kind: current?.kind ?? row.kind,
-        operatorId: null,
-        environment: row.environment,
-        environments: ENVIRONMENTS.filter((e) => active.has(e)),
-        user: current ? (current.user ?? null) : (row.user ?? null),
-        company: current ? { id: current.companyId, name: current.companyName } : (row.company ?? null),
-      };
+      const read = await readSession(sessionId);
+      if (!read) return null;
+      kept.set(sessionId, read);
+      if (kept.size > KEPT_SESSIONS_MAX) kept.delete(kept.keys().next().value!);
+      return read.session;
     },
 
     /**

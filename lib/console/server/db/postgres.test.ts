@@ -74,4 +74,28 @@ describe("console database on PostgreSQL", () => {
     const [after] = await b.db.select().from(consoleConnections);
     expect(after!.refreshGeneration).toBe(1);
   });
+  it("a session kept by one console process is refused at once after the other signs it out", async (ctx) => {
+    if (!available || !a || !b) return ctx.skip(`no PostgreSQL at ${URL}`);
+    const cipher = createTokenCipher("postgres-test-secret-0123456789abcdefgh");
+    const refresh = async (): Promise<TokenResponse> => {
+      throw new Error("no refresh expected");
+    };
+    const storeA = createTokenStore({ db: a.db, cipher, refresh });
+    const storeB = createTokenStore({ db: b.db, cipher, refresh });
+    const sid = await storeA.signIn({
+      connection: {
+        environment: "sandbox",
+        kind: "customer_token",
+        company: { id: "c-kept", name: "Kept" },
+        user: null,
+        clientId: null,
+        accessToken: "ra_test_kept",
+        scopes: [],
+      },
+    });
+    const kept = await storeA.getSession(sid);
+    expect(await storeA.getSession(sid)).toBe(kept); // kept: only its versions were read
+    await storeB.deleteSession(sid);
+    expect(await storeA.getSession(sid)).toBeNull();
+  });
 });

@@ -120,6 +120,10 @@ export const readmodelSyncState = pgTable(
     nextDueAt: ts("next_due_at"),
     employmentsCount: integer("employments_count"),
     updatedAt: ts("updated_at").notNull(),
+    /** New on every write to the row (migration 0008): a kept copy of the freshness is used while it is unchanged. */
+    version: bigint("version", { mode: "number" })
+      .notNull()
+      .default(sql`nextval('console_cache_version_seq')`),
   },
   (t) => [
     primaryKey({ name: "readmodel_sync_state_pk", columns: [t.environment, t.companyId] }),

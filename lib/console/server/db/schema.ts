@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import type { GrantStatus } from "../../partner/grant-status";
 
 // The console's own database (never the API's): who is signed in, and the API connections each
@@ -40,6 +40,13 @@ export const consoleSessions = pgTable(
     updatedAt: ts("updated_at").notNull(),
     /** Absolute end of the session: signing in again is required after it. */
     expiresAt: ts("expires_at").notNull(),
+    /**
+     * New on every write to the session or its connections (migration 0008's triggers, one sequence):
+     * an instance's kept copy of the session is used while this is the version it was read with.
+     */
+    version: bigint("version", { mode: "number" })
+      .notNull()
+      .default(sql`nextval('console_cache_version_seq')`),
   },
   (t) => [index("console_sessions_expires_idx").on(t.expiresAt)],
 );
@@ -76,6 +83,10 @@ export const consoleConnections = pgTable(
     refreshGeneration: integer("refresh_generation").notNull().default(0),
     createdAt: ts("created_at").notNull(),
     updatedAt: ts("updated_at").notNull(),
+    /** New on every write to the row (migration 0008): with the session's own, what a kept session is checked against. */
+    version: bigint("version", { mode: "number" })
+      .notNull()
+      .default(sql`nextval('console_cache_version_seq')`),
   },
   (t) => [
     uniqueIndex("console_connections_session_env_uq").on(t.sessionId, t.environment),

@@ -307,6 +307,25 @@ describe("sorting, filters and search", () => {
     ]);
   });
 
+  it("a company's kept freshness follows every write to its sync state, by any writer, and a deleted one", async () => {
+    const scope = { kind: "company", environment: "sandbox", companyId: A.id } as const;
+    await db
+      .insert(readmodelSyncState)
+      .values({ environment: "sandbox", companyId: A.id, updatedAt: new Date(), lastSyncedAt: new Date() });
+    const first = await getReadModelFreshness(db, scope);
+    expect(first.map((f) => f.state)).toEqual(["fresh"]);
+    // Kept: the second read is the same array (only the row's version was read).
+    expect(await getReadModelFreshness(db, scope)).toBe(first);
+    // A write by another path (a sync failing on another instance: plain SQL here).
+    await db.execute(sql`UPDATE readmodel_sync_state SET failing_error = 'boom', failing_since = now() WHERE company_id = ${A.id}`);
+    expect((await getReadModelFreshness(db, scope)).map((f) => f.state)).toEqual(["failing"]);
+    await db.delete(readmodelSyncState).where(eq(readmodelSyncState.companyId, A.id));
+    expect(await getReadModelFreshness(db, scope)).toEqual([]);
+    // Written again (a first sync starting over): not the copy kept before the delete.
+    await db.insert(readmodelSyncState).values({ environment: "sandbox", companyId: A.id, updatedAt: new Date() });
+    expect((await getReadModelFreshness(db, scope)).map((f) => f.state)).toEqual(["never_synced"]);
+  });
+
   it("counts per company and status, pending items and the export iterator stay within the scope", async () => {
     const counts = await countReadModelEmployments(db, { kind: "partner", environment: "sandbox", companyIds: [A.id, B.id] });
     expect(new Set(counts.map((c) => c.company.id))).toEqual(new Set([A.id, B.id]));

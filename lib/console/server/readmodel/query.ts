@@ -332,12 +332,51 @@ export type CompanyFreshness =
   | { companyId: string; state: "behind"; lastSyncedAt: Date | null; syncing: boolean; reason: string; retryAt: Date | null }
   | { companyId: string; state: "failing"; lastSyncedAt: Date | null; syncing: boolean; error: string; since: Date | null };
 
-/** How fresh each company of the scope is (a page built from the read model says so). */
+/** Companies' freshness kept between renders, per console database: `environment:company` → the rows and their version. */
+const keptFreshness = new WeakMap<ConsoleDb, Map<string, { version: number; freshness: CompanyFreshness[] }>>();
+/** Companies whose freshness a database keeps, at most (least recently used dropped first). */
+export const KEPT_FRESHNESS_MAX = 2000;
+
+/**
+ * How fresh each company of the scope is (a page built from the read model says so). A company's
+ * scope (every list render of a company admin) reads the sync state's version alone and answers from
+ * memory while it is the version it was read with: every write to the row, by any path and console
+ * instance (a sync starting, ending, failing, falling behind), gives it a new one (migration 0008).
+ */
 export async function getReadModelFreshness(db: ConsoleDb, scope: ReadModelScope): Promise<CompanyFreshness[]> {
+  if (scope.kind !== "company") return (await readFreshness(db, scope)).freshness;
+  const s = readmodelSyncState;
+  let kept = keptFreshness.get(db);
+  if (!kept) keptFreshness.set(db, (kept = new Map()));
+  const key = `${scope.environment}:${scope.companyId}`;
+  const known = kept.get(key);
+  if (known) {
+    const [current] = await db
+      .select({ version: s.version })
+      .from(s)
+      .where(and(eq(s.environment, scope.environment), eq(s.companyId, scope.companyId)))
+      .limit(1);
+    kept.delete(key);
+    if (current?.version === known.version) {
+      kept.set(key, known); // most recently used last
+      return known.freshness;
+    }
+  }
+  const read = await readFreshness(db, scope);
+  if (read.version !== null) {
+    kept.set(key, { version: read.version, freshness: read.freshness });
+    if (kept.size > KEPT_FRESHNESS_MAX) kept.delete(kept.keys().next().value!);
+  }
+  return read.freshness;
+}
+
+/** The scope's sync states as freshness, and the row's version when the scope has one row (a company's). */
+async function readFreshness(db: ConsoleDb, scope: ReadModelScope): Promise<{ freshness: CompanyFreshness[]; version: number | null }> {
   const s = readmodelSyncState;
   // The columns of the freshness only (read on every list render).
   const rows = await db
     .select({
+      version: s.version,
       companyId: s.companyId,
       lastSyncedAt: s.lastSyncedAt,
       syncingSince: s.syncingSince,
@@ -349,7 +388,7 @@ export async function getReadModelFreshness(db: ConsoleDb, scope: ReadModelScope
     .from(s)
     .where(scopeCondition(scope, s.companyId, s.environment))
     .orderBy(asc(s.companyId));
-  return rows.map((r): CompanyFreshness => {
+  const freshness = rows.map((r): CompanyFreshness => {
     const syncing = r.syncingSince !== null;
     if (r.failingError)
       return {
@@ -365,6 +404,7 @@ export async function getReadModelFreshness(db: ConsoleDb, scope: ReadModelScope
     if (r.lastSyncedAt) return { companyId: r.companyId, state: "fresh", lastSyncedAt: r.lastSyncedAt, syncing };
     return { companyId: r.companyId, state: "never_synced", lastSyncedAt: null, syncing };
   });
+  return { freshness, version: scope.kind === "company" && rows.length === 1 ? rows[0]!.version : null };
 }
 
 /** The countries of the scope's employments (a list's country filter offers these), by name. */
