@@ -2,7 +2,6 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { cn } from "@/components/ui/cn";
 
 export interface NavLink {
   href: string;
@@ -43,12 +42,7 @@ export function NavLinks({ links = COMPANY_LINKS }: { links?: readonly NavLink[]
             <Link
               href={l.href}
               aria-current={active ? "page" : undefined}
-              className={cn(
-                "rounded-md px-2.5 py-1.5 text-sm font-medium",
-                active
-                  ? "bg-slate-100 text-slate-900 dark:bg-slate-800 dark:text-white"
-                  : "text-slate-700 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white",
-              )}
+              className={active ? "ui-nav-link ui-nav-link-active" : "ui-nav-link ui-nav-link-idle"}
             >
               {l.label}
             </Link>

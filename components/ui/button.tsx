@@ -5,17 +5,20 @@ import { cn } from "./cn";
 export type ButtonVariant = "primary" | "secondary" | "ghost" | "danger";
 export type ButtonSize = "sm" | "md";
 
+// Named classes of app/globals.css (`.ui-btn`, `.ui-btn-<variant>`, `.ui-btn-<size>`: the same utilities
+// by @apply), not the ~340 characters of utilities on every button of a page and again in its RSC
+// payload (issue 11, docs/decisions/bench-console-pages.md). They sit in the components layer: a
+// `className`'s utilities always win over them, in every state (hover, dark, disabled) too.
 const VARIANTS: Record<ButtonVariant, string> = {
-  primary: "bg-brand-600 text-white shadow-sm hover:bg-brand-700 disabled:bg-slate-400 dark:disabled:bg-slate-600",
-  secondary:
-    "border border-slate-300 bg-white text-slate-900 shadow-sm hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800",
-  ghost: "text-slate-700 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-200 dark:hover:bg-slate-800 dark:hover:text-white",
-  danger: "bg-red-700 text-white shadow-sm hover:bg-red-800",
+  primary: "ui-btn-primary",
+  secondary: "ui-btn-secondary",
+  ghost: "ui-btn-ghost",
+  danger: "ui-btn-danger",
 };
 
 const SIZES: Record<ButtonSize, string> = {
-  sm: "h-8 gap-1.5 px-2.5 text-sm",
-  md: "h-10 gap-2 px-4 text-sm",
+  sm: "ui-btn-sm",
+  md: "ui-btn-md",
 };
 
 export function buttonClasses({
@@ -23,12 +26,7 @@ export function buttonClasses({
   size = "md",
   className,
 }: { variant?: ButtonVariant; size?: ButtonSize; className?: string } = {}) {
-  return cn(
-    "inline-flex shrink-0 items-center justify-center whitespace-nowrap rounded-md font-medium transition-colors disabled:cursor-not-allowed disabled:opacity-70",
-    VARIANTS[variant],
-    SIZES[size],
-    className,
-  );
+  return cn("ui-btn", VARIANTS[variant], SIZES[size], className);
 }
 
 export type ButtonProps = ComponentProps<"button"> & { variant?: ButtonVariant; size?: ButtonSize };

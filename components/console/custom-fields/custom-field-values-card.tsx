@@ -94,7 +94,7 @@ export function CustomFieldValuesCard({
             .
           </p>
         ) : (
-          <dl className="divide-y divide-slate-100 dark:divide-slate-800">
+          <dl className="detail-divided">
             {entries.map((entry) => (
               <CustomFieldValueRow key={entry.field.id} scope={scope} employmentId={employmentId} entry={entry} />
             ))}
@@ -166,13 +166,13 @@ function CustomFieldValueRow({
   };
 
   return (
-    <div className="grid gap-1 py-3 text-sm sm:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] sm:gap-4">
+    <div className="detail-cf-row">
       <dt className="min-w-0">
-        <span className="font-medium text-slate-900 dark:text-slate-100">{field.name}</span>
+        <span className="detail-cf-name">{field.name}</span>
         <div className="mt-1">
           <Badge tone={CUSTOM_FIELD_TYPE_TONES[field.type]}>{CUSTOM_FIELD_TYPE_LABELS[field.type]}</Badge>
         </div>
-        {field.required ? <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">Required</p> : null}
+        {field.required ? <p className="detail-cf-required">Required</p> : null}
       </dt>
       <dd className="min-w-0 space-y-2">
         {editing ? (
@@ -192,17 +192,12 @@ function CustomFieldValueRow({
             />
           </Suspense>
         ) : (
-          <div className="flex flex-wrap items-start justify-between gap-2">
+          <div className="detail-cf-line">
             <div className="min-w-0 break-words" data-testid={`custom-field-value-${field.id}`}>
               {shown === null ? (
-                <span className="italic text-slate-600 dark:text-slate-400">Not set</span>
+                <span className="detail-cf-unset">Not set</span>
               ) : field.type === "link" && typeof value === "string" ? (
-                <a
-                  href={value}
-                  target="_blank"
-                  rel="noreferrer noopener"
-                  className="break-all text-brand-700 underline underline-offset-2 hover:no-underline dark:text-brand-50"
-                >
+                <a href={value} target="_blank" rel="noreferrer noopener" className="detail-cf-link">
                   {shown}
                 </a>
               ) : field.type === "text" ? (

@@ -24,7 +24,7 @@ export function StatusFilter({ selected, onChange }: { selected: EmploymentStatu
           type="button"
           // The visible count is a badge; the name says it in words (sr-only spans add stray spaces).
           aria-label={selected.length > 0 ? `Status: ${selected.length} selected` : "Status"}
-          className={buttonClasses({ variant: "secondary", className: "group w-full justify-between sm:w-auto" })}
+          className={buttonClasses({ variant: "secondary", className: "group w-full sm:w-auto" })}
         >
           <span>
             Status

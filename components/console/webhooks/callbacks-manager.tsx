@@ -344,13 +344,7 @@ function CallbackItem({ callback, onEdit, onDelete }: { callback: WebhookCallbac
         <Button variant="secondary" size="sm" onClick={onEdit} aria-label={`Edit callback ${callback.url}`}>
           Edit
         </Button>
-        <Button
-          variant="ghost"
-          size="sm"
-          onClick={onDelete}
-          aria-label={`Delete callback ${callback.url}`}
-          className="text-red-700 hover:bg-red-50 hover:text-red-800 dark:text-red-300 dark:hover:bg-red-950/40"
-        >
+        <Button variant="ghost" size="sm" onClick={onDelete} aria-label={`Delete callback ${callback.url}`}>
           Delete
         </Button>
       </div>
