@@ -238,26 +238,30 @@ describe("webhook dispatcher", () => {
     expect(done).toMatchObject({ status: "delivered", attempts: 1, lockedBy: null });
   });
 
-  it("an attempt still in flight when its lease runs out is not claimed again by its own dispatcher: one send, one attempt counted", { timeout: 120_000 }, async () => {
-    const gw = await createTestGateway();
-    const w = await makeWebhookWorld(gw);
-    await registerCallback(gw, w.a.tokens.admin, { url: HOOK("slow"), subscribe_to_all_events: true });
-    gw.clock.advance(1);
-    await emitTestEvent(gw, w.employmentA);
-    // The first send stalls past the lease (a stalled event loop, a slow record), then fails.
-    let release: (status: number) => void = () => undefined;
-    const slow = recordingSender((_, index) => (index === 0 ? new Promise<number>((r) => (release = r)) : 500));
-    const dispatcher = createDispatcher(gw.deps, { sender: slow.sender, leaseMs: 1_000, random: noJitter });
-    const first = dispatcher.runOnce();
-    await vi.waitFor(() => expect(slow.sent).toHaveLength(1));
-    gw.clock.advance(5_000);
-    expect((await dispatcher.runOnce()).attempted).toBe(0);
-    expect(slow.sent).toHaveLength(1);
-    release(500);
-    expect(await first).toMatchObject({ attempted: 1, failedAttempts: 1 });
-    const [row] = await gw.deps.db.select().from(webhookDeliveries);
-    expect(row).toMatchObject({ status: "pending", attempts: 1, retryCount: 1, lockedBy: null });
-  });
+  it(
+    "an attempt still in flight when its lease runs out is not claimed again by its own dispatcher: one send, one attempt counted",
+    { timeout: 120_000 },
+    async () => {
+      const gw = await createTestGateway();
+      const w = await makeWebhookWorld(gw);
+      await registerCallback(gw, w.a.tokens.admin, { url: HOOK("slow"), subscribe_to_all_events: true });
+      gw.clock.advance(1);
+      await emitTestEvent(gw, w.employmentA);
+      // The first send stalls past the lease (a stalled event loop, a slow record), then fails.
+      let release: (status: number) => void = () => undefined;
+      const slow = recordingSender((_, index) => (index === 0 ? new Promise<number>((r) => (release = r)) : 500));
+      const dispatcher = createDispatcher(gw.deps, { sender: slow.sender, leaseMs: 1_000, random: noJitter });
+      const first = dispatcher.runOnce();
+      await vi.waitFor(() => expect(slow.sent).toHaveLength(1));
+      gw.clock.advance(5_000);
+      expect((await dispatcher.runOnce()).attempted).toBe(0);
+      expect(slow.sent).toHaveLength(1);
+      release(500);
+      expect(await first).toMatchObject({ attempted: 1, failedAttempts: 1 });
+      const [row] = await gw.deps.db.select().from(webhookDeliveries);
+      expect(row).toMatchObject({ status: "pending", attempts: 1, retryCount: 1, lockedBy: null });
+    },
+  );
 
   it("two dispatchers draining together deliver every event exactly once when receivers answer 2xx", async () => {
     const gw = await createTestGateway();
