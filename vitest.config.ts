@@ -29,6 +29,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     reporters: ["default"],
+    globalSetup: ["test-support/provider-schemas.global-setup.ts"],
     setupFiles: ["test-support/gateway/provider/setup.ts"],
     sequence: { sequencer: RosterSequencer },
   },
