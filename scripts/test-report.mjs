@@ -50,7 +50,7 @@ export function summarize(suites) {
 
 /**
  * The failed tests of a vitest report, one line each (file, test name, first line of the message),
- * so that the tail of a CI log names what failed. Files that failed to load are listed too.
+ * so that the tail of a CI log names what failed. Files that failed outside their tests (not loaded, a hook) are listed too.
  * @param {any} report parsed JSON, or null
  * @param {string} root paths are shown relative to it
  * @returns {string[]}
@@ -69,7 +69,7 @@ export function failedVitest(report, root) {
     }
     if (file.status === "failed" && failed.length === 0) {
       lines.push(
-        `${name} (did not run: ${String(file.message ?? "")
+        `${name} (the file failed: ${String(file.message ?? "")
           .split("\n")[0]
           .slice(0, 200)})`,
       );

@@ -47,7 +47,7 @@ describe("test report counting", () => {
     expect(summarize([]).line).toBe("0 passed, 0 failed");
   });
 
-  it("names each failed test and each file that did not run, relative to the root", () => {
+  it("names each failed test and each file that failed outside its tests, relative to the root", () => {
     const report = {
       testResults: [
         {
@@ -64,7 +64,7 @@ describe("test report counting", () => {
     };
     expect(failedVitest(report, "/repo")).toEqual([
       "lib/a.test.ts > a rule holds :: AssertionError: expected 1 to be 2",
-      "lib/b.test.ts (did not run: Cannot find module x)",
+      "lib/b.test.ts (the file failed: Cannot find module x)",
     ]);
     expect(failedVitest(null, "/repo")).toEqual([]);
   });
