@@ -44,6 +44,8 @@ export interface ReadModelOptions {
   /** Run workers and the scheduler in this process (false: enqueue only, workers elsewhere). Default true. */
   work?: boolean;
   limits?: BudgetLimits;
+  /** How long a sync waits for the request budget before it reports "behind" (default of ./sync-client.ts, 5 s). */
+  maxBudgetWaitMs?: number;
   schedulerTickMs?: number;
   /** Companies the scheduler queues per tick (default 50). */
   schedulerBatch?: number;
@@ -67,7 +69,7 @@ export async function startReadModel(options: ReadModelOptions): Promise<ReadMod
   const budget = createRequestBudget(options.database.db);
   const deps: SyncDeps = {
     db: options.database.db,
-    clientFor: createSyncClientFactory(options.auth, { budget, limits: options.limits }),
+    clientFor: createSyncClientFactory(options.auth, { budget, limits: options.limits, maxBudgetWaitMs: options.maxBudgetWaitMs }),
     intervalMs: options.intervalMs,
   };
   let stopScheduler = () => {};
