@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { TokenResponse } from "@/lib/contract";
 import { ApiRequestError } from "../api-errors";
@@ -7,6 +7,7 @@ import { createTokenCipher } from "./crypto";
 import type { ConsoleDb } from "./db/client";
 import { consoleConnections, consoleSessions } from "./db/schema";
 import { getConsoleTestDatabase } from "@/test-support/console/db";
+import { countStatements } from "@/test-support/console/statements";
 import { createTokenStore, type NewConnection, type RefreshInput } from "./token-store";
 
 const SECRET = "token-store-test-secret-0123456789abcdef";
@@ -284,6 +285,36 @@ describe("token store", () => {
     await other.deleteConnection(sid, "sandbox");
     expect(await store.getSession(sid)).toMatchObject({ environment: "production", environments: ["production"] });
     // An expired kept session is refused (and gone).
+    clock.advance(8 * 24 * 3600_000);
+    expect(await store.getSession(sid)).toBeNull();
+    expect(await db.select().from(consoleSessions).where(eq(consoleSessions.id, sid))).toHaveLength(0);
+  });
+
+  it("on PGlite a kept session and its connection cost no statement while no write is seen; a write by any path is seen at once", async () => {
+    const { store } = makeStore();
+    const sid = await store.signIn({ connection: oauthConnection() });
+    const first = await store.getSession(sid);
+    const withToken = await store.getConnectionWithToken(sid, "sandbox");
+    expect(withToken?.token?.value).toBe("access-initial");
+    // Nothing written since: both from memory, not a single statement (this process sees every write).
+    const again = await countStatements(db, async () => [await store.getSession(sid), await store.getConnectionWithToken(sid, "sandbox")]);
+    expect(again.statements).toBe(0);
+    expect(again.result[0]).toBe(first);
+    expect(again.result[1]).toEqual(withToken);
+    // A write by plain SQL (any path, any store of this process) is seen by the very next read.
+    await db.execute(sql`UPDATE console_connections SET company_name = 'Acme Renamed' WHERE session_id = ${sid}`);
+    expect((await store.getSession(sid))?.company).toEqual({ id: company.id, name: "Acme Renamed" });
+    expect((await store.getConnectionWithToken(sid, "sandbox"))?.connection.company.name).toBe("Acme Renamed");
+    await db.execute(sql`DELETE FROM console_connections WHERE session_id = ${sid}`);
+    expect(await store.getConnectionWithToken(sid, "sandbox")).toBeNull();
+    await db.execute(sql`DELETE FROM console_sessions WHERE id = ${sid}`);
+    expect(await store.getSession(sid)).toBeNull();
+  });
+
+  it("a session kept in memory still ends at its expiry, with no write to tell", async () => {
+    const { store } = makeStore();
+    const sid = await store.signIn({ connection: oauthConnection() });
+    expect(await store.getSession(sid)).toMatchObject({ id: sid });
     clock.advance(8 * 24 * 3600_000);
     expect(await store.getSession(sid)).toBeNull();
     expect(await db.select().from(consoleSessions).where(eq(consoleSessions.id, sid))).toHaveLength(0);

@@ -6,6 +6,7 @@ import { ApiRequestError } from "../api-errors";
 import { refreshFailedError, TokenEndpointError } from "./auth/token-endpoint";
 import { tokenColumns, type TokenCipher } from "./crypto";
 import type { ConsoleDb } from "./db/client";
+import { localChangeCount } from "./db/local-changes";
 import {
   consoleConnections,
   consoleSessions,
@@ -124,6 +125,18 @@ export const KEPT_SESSIONS_MAX = 2000;
 const stampOf = (sessionVersion: number, connections: number, connectionVersion: number | null) =>
   `${sessionVersion}:${connections}:${connectionVersion ?? 0}`;
 
+/** A session kept between renders: the stamp it was read with, its end, and the local writes seen then. */
+interface KeptSession {
+  session: ConsoleSession;
+  stamp: string;
+  expiresAt: Date;
+  /** localChangeCount of SESSION_TABLES when it was read or last checked; undefined on PostgreSQL. */
+  changes: number | undefined;
+}
+
+/** The tables a kept session is made of. */
+const SESSION_TABLES = ["console_sessions", "console_connections"] as const;
+
 export function createTokenStore(deps: TokenStoreDeps) {
   const { db } = deps;
   const tokens = tokenColumns(deps.cipher, "console_connections");
@@ -137,7 +150,12 @@ export function createTokenStore(deps: TokenStoreDeps) {
    * to the session or its connections, by any console instance, changes it, and a deleted session has
    * none, so a sign-out or a revoked connection acts on the next request as before.
    */
-  const kept = new Map<string, { session: ConsoleSession; stamp: string }>();
+  const kept = new Map<string, KeptSession>();
+  /**
+   * Connections read for an API client, by `session id:environment`, with the count of local writes
+   * they were read at (PGlite only, ./db/local-changes.ts): the sealed row, opened per render.
+   */
+  const keptConnections = new Map<string, { row: ConsoleConnectionRow; changes: number }>();
 
   function needsRefresh(row: ConsoleConnectionRow, accessToken: string, rejected: string | undefined): boolean {
     if (row.kind !== "oauth") return false;
@@ -248,8 +266,37 @@ export function createTokenStore(deps: TokenStoreDeps) {
     throw error;
   }
 
+  /**
+   * A session's connection for an environment. On PGlite the row is kept (sealed tokens and all, as
+   * stored) while no write to sessions or connections has been seen since it was read; each caller
+   * opens its token from it. On PostgreSQL it is read every time.
+   */
+  async function readConnection(sessionId: string, environment: Environment): Promise<ConsoleConnectionRow | null> {
+    const changes = localChangeCount(db, SESSION_TABLES);
+    const key = `${sessionId}:${environment}`;
+    if (changes !== undefined) {
+      const known = keptConnections.get(key);
+      keptConnections.delete(key);
+      if (known && known.changes === changes) {
+        keptConnections.set(key, known); // most recently used last
+        return known.row;
+      }
+    }
+    const [row] = await db
+      .select()
+      .from(consoleConnections)
+      .where(and(eq(consoleConnections.sessionId, sessionId), eq(consoleConnections.environment, environment)))
+      .limit(1);
+    if (!row) return null;
+    if (changes !== undefined) {
+      keptConnections.set(key, { row, changes });
+      if (keptConnections.size > KEPT_SESSIONS_MAX) keptConnections.delete(keptConnections.keys().next().value!);
+    }
+    return row;
+  }
+
   /** The session and its connections in one read (a left join), with the stamp of what was read. */
-  async function readSession(sessionId: string): Promise<{ session: ConsoleSession; stamp: string } | null> {
+  async function readSession(sessionId: string): Promise<{ session: ConsoleSession; stamp: string; expiresAt: Date } | null> {
     const joined = await db
       .select({
         // The columns the session is made of (not its bookkeeping timestamps).
@@ -290,6 +337,7 @@ export function createTokenStore(deps: TokenStoreDeps) {
       // in either environment.
       return {
         stamp,
+        expiresAt: row.expiresAt,
         session: {
           id: row.id,
           kind: "operator",
@@ -305,6 +353,7 @@ export function createTokenStore(deps: TokenStoreDeps) {
     const active = new Set(connections.filter((c) => c.status === "active").map((c) => c.environment));
     return {
       stamp,
+      expiresAt: row.expiresAt,
       session: {
         id: row.id,
         kind: current?.kind ?? row.kind,
@@ -391,8 +440,16 @@ export function createTokenStore(deps: TokenStoreDeps) {
      * its connections, read in one small statement) has not changed since.
      */
     async getSession(sessionId: string): Promise<ConsoleSession | null> {
+      // Taken before any read: a write landing while we read moves it, and the next render checks again.
+      const changes = localChangeCount(db, SESSION_TABLES);
       const known = kept.get(sessionId);
       if (known) {
+        kept.delete(sessionId);
+        // PGlite: no write to sessions or connections since this copy was read or checked.
+        if (changes !== undefined && known.changes === changes && known.expiresAt.getTime() > now().getTime()) {
+          kept.set(sessionId, known); // most recently used last
+          return known.session;
+        }
         const [current] = await db
           .select({
             version: consoleSessions.version,
@@ -404,20 +461,19 @@ export function createTokenStore(deps: TokenStoreDeps) {
           .leftJoin(consoleConnections, eq(consoleConnections.sessionId, consoleSessions.id))
           .where(eq(consoleSessions.id, sessionId))
           .groupBy(consoleSessions.id);
-        kept.delete(sessionId);
         if (!current) return null;
         if (current.expiresAt.getTime() <= now().getTime()) {
           await db.delete(consoleSessions).where(eq(consoleSessions.id, sessionId));
           return null;
         }
         if (stampOf(current.version, current.connections, current.connectionVersion) === known.stamp) {
-          kept.set(sessionId, known); // most recently used last
+          kept.set(sessionId, { ...known, expiresAt: current.expiresAt, changes });
           return known.session;
         }
       }
       const read = await readSession(sessionId);
       if (!read) return null;
-      kept.set(sessionId, read);
+      kept.set(sessionId, { ...read, changes });
       if (kept.size > KEPT_SESSIONS_MAX) kept.delete(kept.keys().next().value!);
       return read.session;
     },
@@ -477,11 +533,7 @@ export function createTokenStore(deps: TokenStoreDeps) {
       sessionId: string,
       environment: Environment,
     ): Promise<{ connection: ConnectionInfo; token: UsableToken | null } | null> {
-      const [row] = await db
-        .select()
-        .from(consoleConnections)
-        .where(and(eq(consoleConnections.sessionId, sessionId), eq(consoleConnections.environment, environment)))
-        .limit(1);
+      const row = await readConnection(sessionId, environment);
       if (!row) return null;
       const connection = toInfo(row);
       if (row.status !== "active") return { connection, token: null };

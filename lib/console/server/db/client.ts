@@ -4,6 +4,7 @@ import { sql, type ExtractTablesWithRelations } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import { openDatabase, type MigrationPlan } from "@/lib/db-kit";
 import { getConsoleConfig, type ConsoleDatabaseConfig } from "../config";
+import { watchLocalChanges } from "./local-changes";
 import * as schema from "./schema";
 
 // The console's database: PGlite under `.data/console/db` by default, PostgreSQL with
@@ -27,13 +28,23 @@ export const CONSOLE_MIGRATIONS_DIR = path.join(process.cwd(), "lib/console/serv
 export const CONSOLE_MIGRATIONS: MigrationPlan = { dir: CONSOLE_MIGRATIONS_DIR, table: "console_migrations", lockKey: 7420194 };
 
 /** Opens (creating if needed) and migrates a console database. `{kind: "pglite"}` without dataDir is in memory. */
-export function openConsoleDatabase(config: ConsoleDatabaseConfig | { kind: "pglite"; dataDir?: undefined }): Promise<ConsoleDatabase> {
-  return openDatabase(config, {
+export async function openConsoleDatabase(
+  config: ConsoleDatabaseConfig | { kind: "pglite"; dataDir?: undefined },
+): Promise<ConsoleDatabase> {
+  const database = await openDatabase(config, {
     schema,
     migrations: CONSOLE_MIGRATIONS,
     dataDirMode: 0o700,
     urlSetting: "CONSOLE_DATABASE_URL",
   });
+  // PGlite: this process sees every write, so kept copies are checked in memory (./local-changes.ts).
+  try {
+    await watchLocalChanges(database.db);
+  } catch (error) {
+    await database.close().catch(() => undefined);
+    throw error;
+  }
+  return database;
 }
 
 const DB_KEY = Symbol.for("roster.console.db");

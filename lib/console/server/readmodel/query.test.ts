@@ -6,6 +6,7 @@ import type { EmploymentListItem } from "@/lib/contract";
 import type { ConsoleDb } from "../db/client";
 import { partnerGrants, readmodelCallbacks, readmodelEmployments, readmodelPendingItems, readmodelSyncState } from "../db/schema";
 import { getConsoleTestDatabase } from "@/test-support/console/db";
+import { countStatements } from "@/test-support/console/statements";
 import {
   countReadModelEmployments,
   getReadModelFreshness,
@@ -324,6 +325,32 @@ describe("sorting, filters and search", () => {
     // Written again (a first sync starting over): not the copy kept before the delete.
     await db.insert(readmodelSyncState).values({ environment: "sandbox", companyId: A.id, updatedAt: new Date() });
     expect((await getReadModelFreshness(db, scope)).map((f) => f.state)).toEqual(["never_synced"]);
+  });
+
+  it("on PGlite a company's page is kept until its employments or counts are written, by any path", async () => {
+    const scope = { kind: "company", environment: "sandbox", companyId: A.id } as const;
+    const query = { page: 1, page_size: 20, sort: "full_name" } as const;
+    const first = await listReadModelEmployments(db, scope, query);
+    expect(first.total_count).toBe(30);
+    const again = await countStatements(db, () => listReadModelEmployments(db, scope, query));
+    expect(again.statements).toBe(0);
+    expect(again.result).toBe(first);
+    // Another query is its own page.
+    expect((await listReadModelEmployments(db, scope, { ...query, page: 2 })).employments).toHaveLength(10);
+    // A row renamed by plain SQL (a webhook's write, another path): the next read sees it.
+    const renamed = first.employments[0]!.id;
+    await db.execute(
+      sql`UPDATE readmodel_employments SET item = jsonb_set(item, '{full_name}', '"Aaron Renamed"') WHERE employment_id = ${renamed}`,
+    );
+    const after = await listReadModelEmployments(db, scope, query);
+    expect(after.employments.find((e) => e.id === renamed)?.full_name).toBe("Aaron Renamed");
+    // A row added by the sync: the count and the page follow.
+    await seed(ref(A), "a2", 1);
+    expect((await listReadModelEmployments(db, scope, query)).total_count).toBe(31);
+    // The partner's scope also depends on its grants (not announced): read every time.
+    const partner = { kind: "partner", environment: "sandbox" } as const;
+    await listReadModelEmployments(db, partner, query);
+    expect((await countStatements(db, () => listReadModelEmployments(db, partner, query))).statements).toBeGreaterThan(0);
   });
 
   it("counts per company and status, pending items and the export iterator stay within the scope", async () => {

@@ -4,6 +4,7 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { EmploymentListItem, Environment } from "@/lib/contract";
 import { LIFECYCLE_LABELS, STATUS_LABELS } from "@/lib/console/employments/labels";
 import type { ConsoleDb } from "../db/client";
+import { localChangeCount } from "../db/local-changes";
 import {
   partnerGrants,
   readmodelEmploymentCounts,
@@ -161,6 +162,42 @@ function toEmployment(row: PageRow): ReadModelEmployment {
  * employment id, so pages never overlap), with the total count.
  */
 export async function listReadModelEmployments(db: ConsoleDb, scope: ReadModelScope, query: ReadModelQuery): Promise<ReadModelPage> {
+  // A company's page is made of its rows and their counts only; the partner's scope also depends on
+  // the grants, which are not announced: read every time.
+  const changes = scope.kind === "company" && query.page_size <= KEPT_PAGE_SIZE_MAX ? localChangeCount(db, PAGE_TABLES) : undefined;
+  if (changes === undefined) return readReadModelEmployments(db, scope, query);
+  let kept = keptPages.get(db);
+  if (!kept) keptPages.set(db, (kept = new Map()));
+  const key = JSON.stringify([scope, query]);
+  const known = kept.get(key);
+  if (known) {
+    kept.delete(key);
+    if (known.changes === changes) {
+      kept.set(key, known); // most recently used last
+      return known.page;
+    }
+  }
+  const page = await readReadModelEmployments(db, scope, query);
+  kept.set(key, { page, changes });
+  if (kept.size > KEPT_PAGES_MAX) kept.delete(kept.keys().next().value!);
+  return page;
+}
+
+/**
+ * Pages of a company's list kept between renders, per console database, on PGlite only: the query →
+ * the page and the count of local writes to its tables it was read at (../db/local-changes.ts). Any
+ * write to the read model's employments or counts, by the sync, a webhook or anything else, moves the
+ * count and the next render reads again. Shared between renders: callers never modify a page.
+ */
+const keptPages = new WeakMap<ConsoleDb, Map<string, { page: ReadModelPage; changes: number }>>();
+/** Pages kept per database, at most (least recently used dropped first): about 20 KB each at 20 rows. */
+export const KEPT_PAGES_MAX = 256;
+/** Pages larger than this are read every time (exports, the overview's 500 rows). */
+const KEPT_PAGE_SIZE_MAX = 100;
+/** What a company's page is read from. */
+const PAGE_TABLES = ["readmodel_employments", "readmodel_employment_counts"] as const;
+
+async function readReadModelEmployments(db: ConsoleDb, scope: ReadModelScope, query: ReadModelQuery): Promise<ReadModelPage> {
   const where = filterConditions(scope, query);
   const direction = query.order === "desc" ? desc : asc;
   const sort = query.sort ?? "full_name";
@@ -333,7 +370,12 @@ export type CompanyFreshness =
   | { companyId: string; state: "failing"; lastSyncedAt: Date | null; syncing: boolean; error: string; since: Date | null };
 
 /** Companies' freshness kept between renders, per console database: `environment:company` → the rows and their version. */
-const keptFreshness = new WeakMap<ConsoleDb, Map<string, { version: number; freshness: CompanyFreshness[] }>>();
+const keptFreshness = new WeakMap<
+  ConsoleDb,
+  Map<string, { version: number; freshness: CompanyFreshness[]; changes: number | undefined }>
+>();
+/** What a company's freshness is read from. */
+const FRESHNESS_TABLES = ["readmodel_sync_state"] as const;
 /** Companies whose freshness a database keeps, at most (least recently used dropped first). */
 export const KEPT_FRESHNESS_MAX = 2000;
 
@@ -346,25 +388,31 @@ export const KEPT_FRESHNESS_MAX = 2000;
 export async function getReadModelFreshness(db: ConsoleDb, scope: ReadModelScope): Promise<CompanyFreshness[]> {
   if (scope.kind !== "company") return (await readFreshness(db, scope)).freshness;
   const s = readmodelSyncState;
+  // PGlite: a copy read while no write to the sync states has been seen since is exact as it is.
+  const changes = localChangeCount(db, FRESHNESS_TABLES);
   let kept = keptFreshness.get(db);
   if (!kept) keptFreshness.set(db, (kept = new Map()));
   const key = `${scope.environment}:${scope.companyId}`;
   const known = kept.get(key);
   if (known) {
+    kept.delete(key);
+    if (changes !== undefined && known.changes === changes) {
+      kept.set(key, known); // most recently used last
+      return known.freshness;
+    }
     const [current] = await db
       .select({ version: s.version })
       .from(s)
       .where(and(eq(s.environment, scope.environment), eq(s.companyId, scope.companyId)))
       .limit(1);
-    kept.delete(key);
     if (current?.version === known.version) {
-      kept.set(key, known); // most recently used last
+      kept.set(key, { ...known, changes });
       return known.freshness;
     }
   }
   const read = await readFreshness(db, scope);
   if (read.version !== null) {
-    kept.set(key, { version: read.version, freshness: read.freshness });
+    kept.set(key, { version: read.version, freshness: read.freshness, changes });
     if (kept.size > KEPT_FRESHNESS_MAX) kept.delete(kept.keys().next().value!);
   }
   return read.freshness;

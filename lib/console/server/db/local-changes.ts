@@ -1,0 +1,46 @@
+import "server-only";
+import { PGlite } from "@electric-sql/pglite";
+
+// Writes to the console database seen by this process, per table (migration 0009: the tables whose
+// rows are kept in memory between renders announce every write statement on 'console_changes').
+//
+// On PGlite the database belongs to this process (one opener per directory, getConsoleDatabase), so
+// every write is made here, and PGlite delivers the notification before the writing statement, or
+// its transaction's COMMIT, resolves. A copy read while the tables' count stood at n is therefore
+// exact for as long as the count is still n: a render checks it in memory, without a statement.
+// On PostgreSQL other console instances write too and this process hears nothing: the count is
+// undefined and kept copies are checked against their rows' versions (migration 0008), as before.
+// docs/decisions/bench-console-pages.md, follow-up "kept copies checked without a statement on PGlite".
+
+export const CHANGES_CHANNEL = "console_changes";
+
+/** The tables migration 0009 announces. */
+export type WatchedTable =
+  "console_sessions" | "console_connections" | "readmodel_sync_state" | "readmodel_employments" | "readmodel_employment_counts";
+
+/** Counts by database handle (the drizzle instance every reader of the database shares). */
+const counts = new WeakMap<object, Map<string, number>>();
+
+/** Starts counting the announced writes of a console database on PGlite (nothing on PostgreSQL). */
+export async function watchLocalChanges(db: object): Promise<void> {
+  const client = (db as { $client?: unknown }).$client;
+  if (!(client instanceof PGlite) || counts.has(db)) return;
+  const tables = new Map<string, number>();
+  await client.listen(CHANGES_CHANNEL, (table) => {
+    tables.set(table, (tables.get(table) ?? 0) + 1);
+  });
+  counts.set(db, tables);
+}
+
+/**
+ * How many writes to these tables this process has seen, or undefined when the database's writes are
+ * not all seen here (PostgreSQL, or a handle not opened by openConsoleDatabase). Take it before
+ * reading what is kept: a write landing during the read moves it, and the copy is read again.
+ */
+export function localChangeCount(db: object, tables: readonly WatchedTable[]): number | undefined {
+  const tablesSeen = counts.get(db);
+  if (!tablesSeen) return undefined;
+  let n = 0;
+  for (const t of tables) n += tablesSeen.get(t) ?? 0;
+  return n;
+}
