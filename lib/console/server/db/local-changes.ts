@@ -18,7 +18,7 @@ export const CHANGES_CHANNEL = "console_changes";
 export type WatchedTable =
   "console_sessions" | "console_connections" | "readmodel_sync_state" | "readmodel_employments" | "readmodel_employment_counts";
 
-/** Counts by database handle (the drizzle instance every reader of the database shares). */
+/** Counts by database handle (the drizzle instance every reader of the database shares), by payload. */
 const counts = new WeakMap<object, Map<string, number>>();
 
 /** Starts counting the announced writes of a console database on PGlite (nothing on PostgreSQL). */
@@ -26,21 +26,31 @@ export async function watchLocalChanges(db: object): Promise<void> {
   const client = (db as { $client?: unknown }).$client;
   if (!(client instanceof PGlite) || counts.has(db)) return;
   const tables = new Map<string, number>();
-  await client.listen(CHANGES_CHANNEL, (table) => {
-    tables.set(table, (tables.get(table) ?? 0) + 1);
+  await client.listen(CHANGES_CHANNEL, (payload) => {
+    tables.set(payload, (tables.get(payload) ?? 0) + 1);
   });
   counts.set(db, tables);
 }
 
+/** A company's rows, for the tables announced per company (the read model's). */
+export interface CompanyRows {
+  environment: string;
+  companyId: string;
+}
+
 /**
- * How many writes to these tables this process has seen, or undefined when the database's writes are
- * not all seen here (PostgreSQL, or a handle not opened by openConsoleDatabase). Take it before
- * reading what is kept: a write landing during the read moves it, and the copy is read again.
+ * How many writes to these tables this process has seen (to the given company's rows, for the read
+ * model's tables: its own writes and any TRUNCATE), or undefined when the database's writes are not
+ * all seen here (PostgreSQL, or a handle not opened by openConsoleDatabase). Take it before reading
+ * what is kept: a write landing during the read moves it, and the copy is read again next time.
  */
-export function localChangeCount(db: object, tables: readonly WatchedTable[]): number | undefined {
-  const tablesSeen = counts.get(db);
-  if (!tablesSeen) return undefined;
+export function localChangeCount(db: object, tables: readonly WatchedTable[], company?: CompanyRows): number | undefined {
+  const seen = counts.get(db);
+  if (!seen) return undefined;
   let n = 0;
-  for (const t of tables) n += tablesSeen.get(t) ?? 0;
+  for (const t of tables) {
+    n += seen.get(t) ?? 0;
+    if (company) n += seen.get(`${t}:${company.environment}:${company.companyId}`) ?? 0;
+  }
   return n;
 }

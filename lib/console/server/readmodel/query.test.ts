@@ -335,6 +335,9 @@ describe("sorting, filters and search", () => {
     const again = await countStatements(db, () => listReadModelEmployments(db, scope, query));
     expect(again.statements).toBe(0);
     expect(again.result).toBe(first);
+    // Another company's rows written (its sync running): this company's page stays kept.
+    await seed(ref(B), "b2", 3);
+    expect((await countStatements(db, () => listReadModelEmployments(db, scope, query))).statements).toBe(0);
     // Another query is its own page.
     expect((await listReadModelEmployments(db, scope, { ...query, page: 2 })).employments).toHaveLength(10);
     // A row renamed by plain SQL (a webhook's write, another path): the next read sees it.

@@ -164,7 +164,7 @@ function toEmployment(row: PageRow): ReadModelEmployment {
 export async function listReadModelEmployments(db: ConsoleDb, scope: ReadModelScope, query: ReadModelQuery): Promise<ReadModelPage> {
   // A company's page is made of its rows and their counts only; the partner's scope also depends on
   // the grants, which are not announced: read every time.
-  const changes = scope.kind === "company" && query.page_size <= KEPT_PAGE_SIZE_MAX ? localChangeCount(db, PAGE_TABLES) : undefined;
+  const changes = scope.kind === "company" && query.page_size <= KEPT_PAGE_SIZE_MAX ? localChangeCount(db, PAGE_TABLES, scope) : undefined;
   if (changes === undefined) return readReadModelEmployments(db, scope, query);
   let kept = keptPages.get(db);
   if (!kept) keptPages.set(db, (kept = new Map()));
@@ -185,9 +185,9 @@ export async function listReadModelEmployments(db: ConsoleDb, scope: ReadModelSc
 
 /**
  * Pages of a company's list kept between renders, per console database, on PGlite only: the query →
- * the page and the count of local writes to its tables it was read at (../db/local-changes.ts). Any
- * write to the read model's employments or counts, by the sync, a webhook or anything else, moves the
- * count and the next render reads again. Shared between renders: callers never modify a page.
+ * the page and the count of local writes to its company's rows it was read at (../db/local-changes.ts).
+ * Any write to the company's employments or counts, by the sync, a webhook or anything else, moves the
+ * count and the next render reads again; other companies' writes leave it. Shared between renders: callers never modify a page.
  */
 const keptPages = new WeakMap<ConsoleDb, Map<string, { page: ReadModelPage; changes: number }>>();
 /** Pages kept per database, at most (least recently used dropped first): about 20 KB each at 20 rows. */
@@ -389,7 +389,7 @@ export async function getReadModelFreshness(db: ConsoleDb, scope: ReadModelScope
   if (scope.kind !== "company") return (await readFreshness(db, scope)).freshness;
   const s = readmodelSyncState;
   // PGlite: a copy read while no write to the sync states has been seen since is exact as it is.
-  const changes = localChangeCount(db, FRESHNESS_TABLES);
+  const changes = localChangeCount(db, FRESHNESS_TABLES, scope);
   let kept = keptFreshness.get(db);
   if (!kept) keptFreshness.set(db, (kept = new Map()));
   const key = `${scope.environment}:${scope.companyId}`;
