@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { getConsoleTestDatabase } from "@/test-support/console/db";
 import { localChangeCount, type WatchedTable } from "./local-changes";
 
@@ -71,6 +71,17 @@ describe("local changes of the console database (PGlite)", () => {
       sql`INSERT INTO console_saved_views (id, owner, environment, company_id, list, name, href, created_at, updated_at) VALUES ('v', 'o', 'sandbox', 'c-1', 'employments', 'n', '/employments', now(), now())`,
     );
     expect(localChangeCount(db, TABLES, C1)).toBe(now);
+  });
+
+  it("another copy of this module (Next.js bundles server code into several chunks) sees the same counts", async () => {
+    const { db } = await getConsoleTestDatabase();
+    vi.resetModules();
+    const copy = (await import("./local-changes?copy")) as typeof import("./local-changes");
+    expect(copy.localChangeCount).not.toBe(localChangeCount);
+    const before = copy.localChangeCount(db, ["readmodel_sync_state"], C1);
+    expect(before).toEqual(expect.any(Number));
+    await db.execute(sql`INSERT INTO readmodel_sync_state (environment, company_id, updated_at) VALUES ('sandbox', 'c-1', now())`);
+    expect(copy.localChangeCount(db, ["readmodel_sync_state"], C1)).toBe(before! + 1);
   });
 
   it("a handle this process does not watch has no count (kept copies are then checked against row versions)", () => {

@@ -18,18 +18,23 @@ export const CHANGES_CHANNEL = "console_changes";
 export type WatchedTable =
   "console_sessions" | "console_connections" | "readmodel_sync_state" | "readmodel_employments" | "readmodel_employment_counts";
 
-/** Counts by database handle (the drizzle instance every reader of the database shares), by payload. */
-const counts = new WeakMap<object, Map<string, number>>();
+/**
+ * The counts of a database handle (the drizzle instance every reader of the database shares), by
+ * payload, kept on the handle itself under a global symbol: Next.js bundles server code into several
+ * chunks, each with its own copy of this module, and they all must see the one watcher's counts.
+ */
+const COUNTS = Symbol.for("roster.console.localChanges");
+type Watched = { [COUNTS]?: Map<string, number> };
 
 /** Starts counting the announced writes of a console database on PGlite (nothing on PostgreSQL). */
 export async function watchLocalChanges(db: object): Promise<void> {
   const client = (db as { $client?: unknown }).$client;
-  if (!(client instanceof PGlite) || counts.has(db)) return;
+  if (!(client instanceof PGlite) || (db as Watched)[COUNTS]) return;
   const tables = new Map<string, number>();
   await client.listen(CHANGES_CHANNEL, (payload) => {
     tables.set(payload, (tables.get(payload) ?? 0) + 1);
   });
-  counts.set(db, tables);
+  Object.defineProperty(db, COUNTS, { value: tables });
 }
 
 /** A company's rows, for the tables announced per company (the read model's). */
@@ -45,7 +50,7 @@ export interface CompanyRows {
  * what is kept: a write landing during the read moves it, and the copy is read again next time.
  */
 export function localChangeCount(db: object, tables: readonly WatchedTable[], company?: CompanyRows): number | undefined {
-  const seen = counts.get(db);
+  const seen = (db as Watched)[COUNTS];
   if (!seen) return undefined;
   let n = 0;
   for (const t of tables) {
