@@ -76,6 +76,7 @@ describe("local changes of the console database (PGlite)", () => {
   it("another copy of this module (Next.js bundles server code into several chunks) sees the same counts", async () => {
     const { db } = await getConsoleTestDatabase();
     vi.resetModules();
+    // @ts-expect-error -- the query string loads a second copy of the module, as a second chunk would.
     const copy = (await import("./local-changes?copy")) as typeof import("./local-changes");
     expect(copy.localChangeCount).not.toBe(localChangeCount);
     const before = copy.localChangeCount(db, ["readmodel_sync_state"], C1);
