@@ -77,6 +77,28 @@ async function fetchPage(consoleUrl: string, path: string, cookie: string | null
   return body;
 }
 
+/** How long the list waits, at most, for the demo company's first sync (a few seconds on 2 cores). */
+const FIRST_SYNC_TIMEOUT_MS = 90_000;
+
+/**
+ * Waits until the list is served from the read model: the company's first sync has completed, as on
+ * every page an admin opens after the first minute. Measured before it, the list would be the live
+ * page of the first seconds, with a sync writing under the load. Returns the wait in ms.
+ */
+async function waitForFirstSync(consoleUrl: string, cookie: string, log: (message: string) => void): Promise<number> {
+  const started = performance.now();
+  for (;;) {
+    const html = (await fetchPage(consoleUrl, EMPLOYMENTS_PATH, cookie, "Employments")).toString("utf8");
+    if (!html.includes('data-testid="live-list-note"')) break;
+    if (performance.now() - started > FIRST_SYNC_TIMEOUT_MS)
+      throw new Error(`the demo company's first sync did not complete within ${FIRST_SYNC_TIMEOUT_MS / 1000} s`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  const waited = Math.round(performance.now() - started);
+  log(`the list is served from the read model (first sync completed after ${waited} ms of waiting)`);
+  return waited;
+}
+
 const metric = (value: number, unit: string, better: Metric["better"] = "lower"): Metric => ({ value, unit, better });
 
 /** A route's first-load JS per the build, with its budget in the notes. */
@@ -112,6 +134,7 @@ export default defineSuite({
       const cookie = await signInWithCustomerToken(consoleUrl, DEMO_TOKEN);
       const { employment, totalCount } = await pickEmployment(next.apiUrls.sandbox);
       const detailPath = employmentHref(employment.id);
+      const firstSyncMs = await waitForFirstSync(consoleUrl, cookie, options.log);
 
       // ---- TTFB and load: the list and the detail page against the same bytes from node:http ----
       const pages = [
@@ -261,6 +284,8 @@ export default defineSuite({
           build,
           signIn: "customer-token credentials (next-auth), sandbox demo company",
           employmentsInCompany: totalCount,
+          firstSyncWaitMs: firstSyncMs,
+          listSource: "read model (measured after the company's first sync completed)",
           listPageSize: 20,
           employment: { status: employment.status, type: employment.type, country: employment.country?.code ?? null },
           formSection: FORM_SECTION,
