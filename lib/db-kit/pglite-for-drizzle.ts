@@ -87,14 +87,22 @@ export async function pgliteForDrizzle(client: PGlite): Promise<PGlite> {
 
   const forDrizzleTx = (tx: Transaction): Transaction =>
     Object.assign(Object.create(tx) as Transaction, {
-      query: ((text: string, params?: unknown[], options?: QueryOptions) => tx.query(text, params, withoutParsers(options))) as Transaction["query"],
+      query: ((text: string, params?: unknown[], options?: QueryOptions) =>
+        tx.query(text, params, withoutParsers(options))) as Transaction["query"],
     });
 
   // Own members: drizzle's entry points, and whatever a caller sets (tests wrap `query` to record
   // statements). Everything else is read from the instance, functions bound to it.
   const own = new Map<PropertyKey, unknown>([
-    ["query", ((text: string, params?: unknown[], options?: QueryOptions) => client.query(text, params, withoutParsers(options))) as PGlite["query"]],
-    ["transaction", (<T>(callback: (tx: Transaction) => Promise<T>) => client.transaction((tx) => callback(forDrizzleTx(tx)))) as PGlite["transaction"]],
+    [
+      "query",
+      ((text: string, params?: unknown[], options?: QueryOptions) =>
+        client.query(text, params, withoutParsers(options))) as PGlite["query"],
+    ],
+    [
+      "transaction",
+      (<T>(callback: (tx: Transaction) => Promise<T>) => client.transaction((tx) => callback(forDrizzleTx(tx)))) as PGlite["transaction"],
+    ],
     [
       "refreshArrayTypes",
       async () => {
