@@ -8,6 +8,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { ensurePostgresDatabase, redactUrl } from "./ensure-database";
 import { runMigrations, type MigratableDb, type MigrationPlan } from "./migrate";
+import { pgliteForDrizzle } from "./pglite-for-drizzle";
 
 /**
  * A PGlite database in a directory (what `npm start` opens three of: sandbox, production, console)
@@ -65,7 +66,14 @@ export async function openDatabase<TSchema extends Record<string, unknown>>(
     }
     const client = config.dataDir ? new PGlite(config.dataDir, { startParams: PGLITE_DIRECTORY_START_PARAMS }) : new PGlite();
     await client.waitReady;
-    const db = drizzlePglite({ client, schema }) as unknown as PgDatabase<PgQueryResultHKT, TSchema>;
+    // drizzle's parsers live in the instance's table instead of riding on every statement (which
+    // made PGlite copy its table per statement); raw SQL with PGlite's own parsing goes through
+    // plainPGliteOf(db). ./pglite-for-drizzle.ts.
+    const forDrizzle = await pgliteForDrizzle(client).catch(async (error: unknown) => {
+      await client.close().catch(() => {});
+      throw error;
+    });
+    const db = drizzlePglite({ client: forDrizzle, schema }) as unknown as PgDatabase<PgQueryResultHKT, TSchema>;
     const applied = await migrateOrClose(db, options.migrations, () => client.close());
     return { db, kind: "pglite", applied, close: () => client.close() };
   }

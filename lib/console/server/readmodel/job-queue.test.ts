@@ -1,7 +1,8 @@
+import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import type { ConsoleDatabase } from "../db/client";
 import { getConsoleTestDatabase } from "@/test-support/console/db";
-import { startJobQueue, stopJobQueue } from "./job-queue";
+import { bossDbOf, startJobQueue, stopJobQueue } from "./job-queue";
 import { openPostgresConsoleDatabase, READMODEL_PG_URL } from "@/test-support/console/readmodel-postgres";
 
 // The spike that chose pg-boss (docs/decisions/console-sync-jobs.md): the same queue runs on the
@@ -58,6 +59,26 @@ describe("pg-boss on the console database", () => {
     await queueRoundTrip({ db, kind, close }, `spike-${Date.now()}`);
     // The console's own tables still answer on the shared connection afterwards.
     await expect(db.execute("SELECT 1")).resolves.toBeTruthy();
+  });
+
+  it("the adapter reads timestamps as Date on PGlite, with and without parameters, while drizzle on the same connection reads text", async () => {
+    // lib/db-kit/pglite-for-drizzle.ts: drizzle's text parsers sit in the instance's table; pg-boss
+    // compares and returns its timestamps as Date (PGlite's own parsing).
+    const database = await getConsoleTestDatabase();
+    const adapter = bossDbOf(database);
+    const at = new Date("2026-01-02T03:04:05.678Z");
+    const [withValues] = (
+      await adapter.executeSql("SELECT $1::timestamptz AS at, ARRAY[$1::timestamptz] AS ats, $2::date AS day", [at, "2026-01-02"])
+    ).rows as Array<{ at: unknown; ats: unknown[]; day: unknown }>;
+    expect(withValues).toEqual({ at, ats: [at], day: new Date("2026-01-02") });
+    const [withoutValues] = (await adapter.executeSql("SELECT '2026-01-02 03:04:05.678+00'::timestamptz AS at, now()::timestamp AS local"))
+      .rows as Array<{ at: unknown; local: unknown }>;
+    expect(withoutValues!.at).toEqual(at);
+    expect(withoutValues!.local).toBeInstanceOf(Date);
+    const drizzleRead = (await database.db.execute(sql`SELECT '2026-01-02 03:04:05.678+00'::timestamptz AS at`)) as unknown as {
+      rows: Array<{ at: unknown }>;
+    };
+    expect(drizzleRead.rows[0]!.at).toBe("2026-01-02 03:04:05.678+00");
   });
 
   let pgDatabase: ConsoleDatabase | null = null;

@@ -1,7 +1,7 @@
 import "server-only";
-import type { PGlite } from "@electric-sql/pglite";
 import type pg from "pg";
 import PgBoss from "pg-boss";
+import { plainPGliteOf } from "@/lib/db-kit";
 import type { ConsoleDatabase } from "../db/client";
 import { JOB_SCHEMA, type BossDb } from "./queue-worker";
 
@@ -10,18 +10,20 @@ import { JOB_SCHEMA, type BossDb } from "./queue-worker";
 // adapter hands it the connection the console already has (no second pool, no second PGlite):
 // PostgreSQL's pool as it is, PGlite's single connection through `query` (with parameters) or `exec`
 // (pg-boss's parameterless multi-statement commands: its migrations and its locked maintenance
-// blocks, which begin and commit their own transaction).
+// blocks, which begin and commit their own transaction). On PGlite that connection is taken with
+// PGlite's own parsing (timestamps as Date, as pg-boss expects): `db.$client` is drizzle's client,
+// which reads them as text (lib/db-kit/pglite-for-drizzle.ts).
 
 export { JOB_SCHEMA };
 
 /** pg-boss's database adapter over the console database's own connection. */
 export function bossDbOf(database: ConsoleDatabase): BossDb {
-  const client = (database.db as unknown as { $client: PGlite | pg.Pool }).$client;
   if (database.kind === "postgres") {
-    const pool = client as pg.Pool;
+    const pool = (database.db as unknown as { $client: pg.Pool }).$client;
     return { executeSql: async (text, values) => ({ rows: (await pool.query(text, values as unknown[])).rows as unknown[] }) };
   }
-  const lite = client as PGlite;
+  const lite = plainPGliteOf(database.db);
+  if (!lite) throw new Error("bossDbOf: a PGlite console database must be opened by openDatabase (lib/db-kit)");
   return {
     async executeSql(text, values) {
       if (values && values.length > 0) return { rows: (await lite.query(text, values as unknown[])).rows };
