@@ -297,7 +297,7 @@ describe("token store", () => {
     const withToken = await store.getConnectionWithToken(sid, "sandbox");
     expect(withToken?.token?.value).toBe("access-initial");
     // Nothing written since: both from memory, not a single statement (this process sees every write).
-    const again = await countStatements(db, async () => [await store.getSession(sid), await store.getConnectionWithToken(sid, "sandbox")]);
+    const again = await countStatements(async () => [await store.getSession(sid), await store.getConnectionWithToken(sid, "sandbox")]);
     expect(again.statements).toBe(0);
     expect(again.result[0]).toBe(first);
     expect(again.result[1]).toEqual(withToken);

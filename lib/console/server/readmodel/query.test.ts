@@ -332,12 +332,12 @@ describe("sorting, filters and search", () => {
     const query = { page: 1, page_size: 20, sort: "full_name" } as const;
     const first = await listReadModelEmployments(db, scope, query);
     expect(first.total_count).toBe(30);
-    const again = await countStatements(db, () => listReadModelEmployments(db, scope, query));
+    const again = await countStatements(() => listReadModelEmployments(db, scope, query));
     expect(again.statements).toBe(0);
     expect(again.result).toBe(first);
     // Another company's rows written (its sync running): this company's page stays kept.
     await seed(ref(B), "b2", 3);
-    expect((await countStatements(db, () => listReadModelEmployments(db, scope, query))).statements).toBe(0);
+    expect((await countStatements(() => listReadModelEmployments(db, scope, query))).statements).toBe(0);
     // Another query is its own page.
     expect((await listReadModelEmployments(db, scope, { ...query, page: 2 })).employments).toHaveLength(10);
     // A row renamed by plain SQL (a webhook's write, another path): the next read sees it.
@@ -353,7 +353,7 @@ describe("sorting, filters and search", () => {
     // The partner's scope also depends on its grants (not announced): read every time.
     const partner = { kind: "partner", environment: "sandbox" } as const;
     await listReadModelEmployments(db, partner, query);
-    expect((await countStatements(db, () => listReadModelEmployments(db, partner, query))).statements).toBeGreaterThan(0);
+    expect((await countStatements(() => listReadModelEmployments(db, partner, query))).statements).toBeGreaterThan(0);
   });
 
   it("counts per company and status, pending items and the export iterator stay within the scope", async () => {
