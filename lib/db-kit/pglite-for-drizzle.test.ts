@@ -6,7 +6,7 @@ import { asc, sql } from "drizzle-orm";
 import { date, integer, interval, jsonb, numeric, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle } from "drizzle-orm/pglite";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { openDatabase, plainPGliteOf, runMigrations, type MigratableDb, type MigrationPlan, type OpenedDatabase } from ".";
 import { DRIZZLE_TEXT_OIDS } from "./pglite-for-drizzle";
 
@@ -185,5 +185,18 @@ describe("drizzle over PGlite with its parsers in the instance's table", () => {
     // A caller's own parsers still win.
     const own = await plain.query<{ tstz: unknown }>("SELECT now() AS tstz", [], { parsers: { 1184: () => "mine" } });
     expect(own.rows[0]!.tstz).toBe("mine");
+  });
+
+  it("a spy on the client's query (and its restore) stays on drizzle's client: the instance and the plain handle keep their own", async () => {
+    const client = (opened.db as unknown as { $client: PGlite }).$client;
+    const spy = vi.spyOn(client, "query");
+    await opened.db.execute(sql`SELECT 1`);
+    expect(spy).toHaveBeenCalledTimes(1);
+    spy.mockRestore();
+    const plain = plainPGliteOf(opened.db)!;
+    const got = await plain.query<{ tstz: unknown }>("SELECT now() AS tstz");
+    expect(got.rows[0]!.tstz).toBeInstanceOf(Date);
+    // Nothing was left on the instance itself.
+    expect(Object.prototype.hasOwnProperty.call(client, "query")).toBe(false);
   });
 });
