@@ -199,4 +199,14 @@ describe("drizzle over PGlite with its parsers in the instance's table", () => {
     // Nothing was left on the instance itself.
     expect(Object.prototype.hasOwnProperty.call(client, "query")).toBe(false);
   });
+
+  it("another copy of the module (Next.js bundles server code into several chunks) finds the plain handle too", async () => {
+    vi.resetModules();
+    // @ts-expect-error -- the query string loads a second copy of the module, as a second chunk would.
+    const copy = (await import("./pglite-for-drizzle?copy")) as typeof import("./pglite-for-drizzle");
+    expect(copy.plainPGliteOf).not.toBe(plainPGliteOf);
+    const plain = copy.plainPGliteOf(opened.db);
+    expect(plain).toBeDefined();
+    expect((await plain!.query<{ tstz: unknown }>("SELECT now() AS tstz")).rows[0]!.tstz).toBeInstanceOf(Date);
+  });
 });

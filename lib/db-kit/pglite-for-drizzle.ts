@@ -28,7 +28,14 @@ type Parser = Parsers[number];
 /** PGlite's raw connection with PGlite's own parsing (timestamps and dates as `Date`). */
 export type PlainPGlite = Pick<PGlite, "query" | "exec">;
 
-const plainHandles = new WeakMap<object, PlainPGlite>();
+/**
+ * Drizzle's client → its plain handle, one registry per process under a global symbol: Next.js
+ * bundles server code into several chunks, each with its own copy of this module, and the chunk that
+ * opened the database is rarely the one asking (the console's job queue found nothing).
+ */
+const REGISTRY = Symbol.for("roster.db-kit.plainPGliteHandles");
+const plainHandles: WeakMap<object, PlainPGlite> = ((globalThis as unknown as Record<symbol, WeakMap<object, PlainPGlite>>)[REGISTRY] ??=
+  new WeakMap());
 
 /**
  * The PGlite connection under a drizzle handle opened by `openDatabase`, parsing as an untouched
