@@ -9,6 +9,7 @@ import { drizzle } from "drizzle-orm/pglite";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { openDatabase, plainPGliteOf, runMigrations, type MigratableDb, type MigrationPlan, type OpenedDatabase } from ".";
 import { DRIZZLE_TEXT_OIDS } from "./pglite-for-drizzle";
+import type * as PgliteForDrizzle from "./pglite-for-drizzle";
 
 // drizzle's PGlite parsers live in the instance's table (./pglite-for-drizzle.ts): drizzle's reads
 // must equal those of drizzle's own driver over an untouched PGlite, without PGlite copying its parser
@@ -203,7 +204,7 @@ describe("drizzle over PGlite with its parsers in the instance's table", () => {
   it("another copy of the module (Next.js bundles server code into several chunks) finds the plain handle too", async () => {
     vi.resetModules();
     // @ts-expect-error -- the query string loads a second copy of the module, as a second chunk would.
-    const copy = (await import("./pglite-for-drizzle?copy")) as typeof import("./pglite-for-drizzle");
+    const copy = (await import("./pglite-for-drizzle?copy")) as typeof PgliteForDrizzle;
     expect(copy.plainPGliteOf).not.toBe(plainPGliteOf);
     const plain = copy.plainPGliteOf(opened.db);
     expect(plain).toBeDefined();

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { getConsoleTestDatabase } from "@/test-support/console/db";
 import { localChangeCount, type WatchedTable } from "./local-changes";
+import type * as LocalChanges from "./local-changes";
 
 // Migration 0009 announces every write statement to the tables whose rows are kept between renders;
 // on PGlite this process counts them, before the write resolves (a kept copy is exact while its count
@@ -77,7 +78,7 @@ describe("local changes of the console database (PGlite)", () => {
     const { db } = await getConsoleTestDatabase();
     vi.resetModules();
     // @ts-expect-error -- the query string loads a second copy of the module, as a second chunk would.
-    const copy = (await import("./local-changes?copy")) as typeof import("./local-changes");
+    const copy = (await import("./local-changes?copy")) as typeof LocalChanges;
     expect(copy.localChangeCount).not.toBe(localChangeCount);
     const before = copy.localChangeCount(db, ["readmodel_sync_state"], C1);
     expect(before).toEqual(expect.any(Number));
