@@ -7,6 +7,7 @@ import { refreshFailedError, TokenEndpointError } from "./auth/token-endpoint";
 import { tokenColumns, type TokenCipher } from "./crypto";
 import type { ConsoleDb } from "./db/client";
 import { localChangeCount } from "./db/local-changes";
+import { remember } from "@/lib/recency";
 import {
   consoleConnections,
   consoleSessions,
@@ -278,7 +279,7 @@ export function createTokenStore(deps: TokenStoreDeps) {
       const known = keptConnections.get(key);
       keptConnections.delete(key);
       if (known && known.changes === changes) {
-        keptConnections.set(key, known); // most recently used last
+        remember(keptConnections, key, known, KEPT_SESSIONS_MAX);
         return known.row;
       }
     }
@@ -288,10 +289,7 @@ export function createTokenStore(deps: TokenStoreDeps) {
       .where(and(eq(consoleConnections.sessionId, sessionId), eq(consoleConnections.environment, environment)))
       .limit(1);
     if (!row) return null;
-    if (changes !== undefined) {
-      keptConnections.set(key, { row, changes });
-      if (keptConnections.size > KEPT_SESSIONS_MAX) keptConnections.delete(keptConnections.keys().next().value!);
-    }
+    if (changes !== undefined) remember(keptConnections, key, { row, changes }, KEPT_SESSIONS_MAX);
     return row;
   }
 
@@ -447,7 +445,7 @@ export function createTokenStore(deps: TokenStoreDeps) {
         kept.delete(sessionId);
         // PGlite: no write to sessions or connections since this copy was read or checked.
         if (changes !== undefined && known.changes === changes && known.expiresAt.getTime() > now().getTime()) {
-          kept.set(sessionId, known); // most recently used last
+          remember(kept, sessionId, known, KEPT_SESSIONS_MAX);
           return known.session;
         }
         const [current] = await db
@@ -467,14 +465,13 @@ export function createTokenStore(deps: TokenStoreDeps) {
           return null;
         }
         if (stampOf(current.version, current.connections, current.connectionVersion) === known.stamp) {
-          kept.set(sessionId, { ...known, expiresAt: current.expiresAt, changes });
+          remember(kept, sessionId, { ...known, expiresAt: current.expiresAt, changes }, KEPT_SESSIONS_MAX);
           return known.session;
         }
       }
       const read = await readSession(sessionId);
       if (!read) return null;
-      kept.set(sessionId, { ...read, changes });
-      if (kept.size > KEPT_SESSIONS_MAX) kept.delete(kept.keys().next().value!);
+      remember(kept, sessionId, { ...read, changes }, KEPT_SESSIONS_MAX);
       return read.session;
     },
 

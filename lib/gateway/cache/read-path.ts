@@ -4,6 +4,7 @@ import { sha256 } from "../crypto";
 import type { GatewayContext, GatewayDeps, Principal } from "../context";
 import type { RouteAuth } from "../route";
 import { AUTH_KEY, companyKey, getVersionTracker, GLOBAL_KEY, readyVersionTracker, versionStamp, type VersionKey } from "./versions";
+import { remember } from "@/lib/recency";
 
 // The API's read path from memory (docs/decisions/api-token-cache.md, api-read-path-cache.md):
 // bearer tokens resolved from a cache (sha256 of the token → principal), and GET 200 JSON answers of
@@ -80,13 +81,6 @@ export function readCaches(deps: GatewayDeps): ReadCaches {
     cachesOf.set(deps, caches);
   }
   return caches;
-}
-
-function remember<V>(map: Map<string, V>, key: string, value: V, max: number): void {
-  map.delete(key);
-  map.set(key, value);
-  // Insertion order: the oldest entry goes first.
-  if (map.size > max) map.delete(map.keys().next().value!);
 }
 
 export interface Authenticated {

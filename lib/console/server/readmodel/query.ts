@@ -5,6 +5,7 @@ import type { EmploymentListItem, Environment } from "@/lib/contract";
 import { LIFECYCLE_LABELS, STATUS_LABELS } from "@/lib/console/employments/labels";
 import type { ConsoleDb } from "../db/client";
 import { localChangeCount } from "../db/local-changes";
+import { remember } from "@/lib/recency";
 import {
   partnerGrants,
   readmodelEmploymentCounts,
@@ -173,13 +174,12 @@ export async function listReadModelEmployments(db: ConsoleDb, scope: ReadModelSc
   if (known) {
     kept.delete(key);
     if (known.changes === changes) {
-      kept.set(key, known); // most recently used last
+      remember(kept, key, known, KEPT_PAGES_MAX);
       return known.page;
     }
   }
   const page = await readReadModelEmployments(db, scope, query);
-  kept.set(key, { page, changes });
-  if (kept.size > KEPT_PAGES_MAX) kept.delete(kept.keys().next().value!);
+  remember(kept, key, { page, changes }, KEPT_PAGES_MAX);
   return page;
 }
 
@@ -397,7 +397,7 @@ export async function getReadModelFreshness(db: ConsoleDb, scope: ReadModelScope
   if (known) {
     kept.delete(key);
     if (changes !== undefined && known.changes === changes) {
-      kept.set(key, known); // most recently used last
+      remember(kept, key, known, KEPT_FRESHNESS_MAX);
       return known.freshness;
     }
     const [current] = await db
@@ -406,14 +406,13 @@ export async function getReadModelFreshness(db: ConsoleDb, scope: ReadModelScope
       .where(and(eq(s.environment, scope.environment), eq(s.companyId, scope.companyId)))
       .limit(1);
     if (current?.version === known.version) {
-      kept.set(key, { ...known, changes });
+      remember(kept, key, { ...known, changes }, KEPT_FRESHNESS_MAX);
       return known.freshness;
     }
   }
   const read = await readFreshness(db, scope);
   if (read.version !== null) {
-    kept.set(key, { version: read.version, freshness: read.freshness, changes });
-    if (kept.size > KEPT_FRESHNESS_MAX) kept.delete(kept.keys().next().value!);
+    remember(kept, key, { version: read.version, freshness: read.freshness, changes }, KEPT_FRESHNESS_MAX);
   }
   return read.freshness;
 }
