@@ -1,6 +1,8 @@
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
 import { afterEach, describe, expect, it } from "vitest";
 import { ApiRequestError, type ApiErrorPayload } from "@/lib/console/api-errors";
-import { clearBffDataCache, readWithRetry, remember, remembered, seed } from "./use-bff-data";
+import { clearBffDataCache, readWithRetry, remember, remembered, seed, useBffData } from "./use-bff-data";
 
 // The rules useBffData keeps from the console's QueryClient (lib/queries/query-client.ts): one retry
 // for a network failure or a 5xx and none for a 4xx, an equal answer keeps its object, the server's
@@ -89,5 +91,35 @@ describe("the tab's answers", () => {
     expect(remembered("k9")).toBeUndefined();
     expect(remembered("k10")!.data).toBe(10);
     expect(remembered("k59")!.data).toBe(59);
+  });
+});
+
+describe("useBffData on the server", () => {
+  /** What a server render of the hook shows for `key`, given the server's answer. */
+  function Shown({ k, initial }: { k: string; initial?: { key: string; data: string; at: number } }) {
+    const query = useBffData<string>(k, () => Promise.reject(new Error("the server never reads")), { initial });
+    return createElement("p", null, `${query.data ?? "none"}|${query.isPending ? "pending" : "ready"}`);
+  }
+
+  it("renders each request's own answer and keeps nothing in the module (shared by every request of the server)", () => {
+    expect(typeof window).toBe("undefined");
+    const newer = renderToString(
+      createElement(Shown, { k: "company:acme", initial: { key: "company:acme", data: "read at 200", at: 200 } }),
+    );
+    // A render that read earlier (another request, another user of the company) still shows its own answer.
+    const older = renderToString(
+      createElement(Shown, { k: "company:acme", initial: { key: "company:acme", data: "read at 100", at: 100 } }),
+    );
+    expect(newer).toContain("read at 200|ready");
+    expect(older).toContain("read at 100|ready");
+    expect(remembered("company:acme")).toBeUndefined();
+  });
+
+  it("never shows what the module holds for the key: without an answer of its own the render is pending", () => {
+    remember("company:acme", "held in the module", '"held in the module"', 300);
+    expect(renderToString(createElement(Shown, { k: "company:acme" }))).toContain("none|pending");
+    // An answer for another key is not this key's either.
+    const other = renderToString(createElement(Shown, { k: "company:acme", initial: { key: "company:other", data: "other", at: 400 } }));
+    expect(other).toContain("none|pending");
   });
 });

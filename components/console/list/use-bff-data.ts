@@ -122,6 +122,13 @@ function sleep(ms: number, signal: AbortSignal) {
 export function useBffData<T>(key: string, read: (signal: AbortSignal) => Promise<T>, options: BffDataOptions<T> = {}): BffData<T> {
   const { initial, pollMs, enabled = true } = options;
   const [view, setView] = useState<View>(() => {
+    // The server renders from its own answer alone: the answers kept per key are the tab's, and a
+    // module of the server is shared by every request (one user's render must never show what
+    // another request read, nor an older answer than its own).
+    if (typeof window === "undefined") {
+      if (initial && initial.key === key) return { key, data: initial.data, placeholder: false, error: null, fetching: false };
+      return { key, data: undefined, placeholder: false, error: null, fetching: enabled };
+    }
     if (initial) seed(initial.key, initial.data, initial.at);
     return viewFor(key, null, enabled);
   });
