@@ -100,12 +100,15 @@ interface View {
   fetching: boolean;
 }
 
-function viewFor(key: string, previous: View | null, enabled: boolean): View {
-  const cached = cache.get(key);
-  if (cached) return { key, data: cached.data, placeholder: false, error: null, fetching: false };
+/** The view of `key` given the answer held for it (none: the previous key's data as a placeholder). */
+function viewOf(key: string, held: { data: unknown } | undefined, previous: View | null, enabled: boolean): View {
+  if (held) return { key, data: held.data, placeholder: false, error: null, fetching: false };
   const data = previous?.data;
   return { key, data, placeholder: data !== undefined, error: null, fetching: enabled };
 }
+
+/** The view of `key` from what the tab holds for it. */
+const viewFor = (key: string, previous: View | null, enabled: boolean): View => viewOf(key, cache.get(key), previous, enabled);
 
 const isAbort = (e: unknown) => e instanceof DOMException && e.name === "AbortError";
 
@@ -125,10 +128,7 @@ export function useBffData<T>(key: string, read: (signal: AbortSignal) => Promis
     // The server renders from its own answer alone: the answers kept per key are the tab's, and a
     // module of the server is shared by every request (one user's render must never show what
     // another request read, nor an older answer than its own).
-    if (typeof window === "undefined") {
-      if (initial && initial.key === key) return { key, data: initial.data, placeholder: false, error: null, fetching: false };
-      return { key, data: undefined, placeholder: false, error: null, fetching: enabled };
-    }
+    if (typeof window === "undefined") return viewOf(key, initial?.key === key ? initial : undefined, null, enabled);
     if (initial) seed(initial.key, initial.data, initial.at);
     return viewFor(key, null, enabled);
   });
