@@ -102,8 +102,10 @@ async function measureDatabase(kind: "pglite" | "postgres", options: Parameters<
     }
     cases.push({ name: "email= first page", query: "email=scale50000@bench.example&page=1" });
     cases.push({ name: "short_id= first page", query: "short_id=S050000&page=1" });
-    // Every case once before any measurement (plans, the anchors of deep pages, JIT).
-    for (const c of cases) for (let i = 0; i < 5; i++) await total(c.query);
+    // Every case 100 times before any measurement (plans, the anchors of deep pages, and V8's
+    // optimised code: with 5 per case the first cases measured JIT warm-up on 2 cores,
+    // docs/decisions/bench-api-scale.md, Follow-up of 2026-11-27).
+    for (const c of cases) for (let i = 0; i < 100; i++) await total(c.query);
     // No autocannon warm-up per case: the pass above already ran every case (20 s of the whole run's 15 min saved).
     const perCase = { ...options, connections: 1, duration: Math.min(options.duration, 2), warmup: 0 };
     const rows: Row[] = [];

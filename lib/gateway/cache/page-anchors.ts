@@ -34,17 +34,19 @@ function setsOf(db: Db): Map<string, AnchorSet> {
 }
 
 /**
- * The condition and remaining offset for a page at `offset` (null: use a plain OFFSET). `where` is
- * the list's filter SQL, `filterKey` a string naming it.
+ * The anchor a page at `offset` starts after, with the offset remaining from it (null: use a plain
+ * OFFSET): the page reads `(created_at, id) > (anchor.createdAt, anchor.id) ... OFFSET offset`.
+ * `where` gives the list's filter SQL (asked only when the anchors are read again), `filterKey` a
+ * string naming it.
  */
 export async function anchorFor(
   db: DbOrTx,
   rootDb: Db,
   companyId: string,
   filterKey: string,
-  where: SQL | undefined,
+  where: () => SQL | undefined,
   offset: number,
-): Promise<{ after: SQL; offset: number } | null> {
+): Promise<{ createdAt: string; id: string; offset: number } | null> {
   if (offset < ANCHOR_FROM_OFFSET) return null;
   const keys = [GLOBAL_KEY, companyKey(companyId)];
   const stamp = versionStamp(await (await getVersionTracker(rootDb)).read(keys), keys);
@@ -54,7 +56,7 @@ export async function anchorFor(
   if (!set || set.stamp !== stamp) {
     const result = await db.execute(sql`
       SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at, id::text AS id FROM (
-        SELECT created_at, id, row_number() OVER (ORDER BY created_at, id) AS rn FROM employments WHERE ${where}
+        SELECT created_at, id, row_number() OVER (ORDER BY created_at, id) AS rn FROM employments WHERE ${where()}
       ) x WHERE rn % ${ANCHOR_EVERY} = 0 ORDER BY rn`);
     const rows = (result as unknown as { rows: Array<{ created_at: string; id: string }> }).rows;
     set = { stamp, anchors: rows.map((r) => ({ createdAt: r.created_at, id: r.id })) };
@@ -66,8 +68,5 @@ export async function anchorFor(
   const anchor = set.anchors[Math.min(index, set.anchors.length - 1)];
   if (!anchor || index < 0) return null;
   const used = Math.min(index, set.anchors.length - 1);
-  return {
-    after: sql`(employments.created_at, employments.id) > (${anchor.createdAt}::timestamptz, ${anchor.id}::uuid)`,
-    offset: offset - (used + 1) * ANCHOR_EVERY,
-  };
+  return { createdAt: anchor.createdAt, id: anchor.id, offset: offset - (used + 1) * ANCHOR_EVERY };
 }

@@ -1,5 +1,6 @@
 import "server-only";
-import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { createStatementCache } from "@/lib/db-kit/statements";
 import type { Employment, EmploymentListItem, OnboardingTaskKey } from "@/lib/contract";
 import { MANAGER_ROLES, ONBOARDING_TASK_KEYS } from "@/lib/contract";
 import type { GatewayDeps, Principal } from "../context";
@@ -88,16 +89,47 @@ export interface ListEmploymentsOptions {
 }
 
 /**
+ * A value of the list's filters as the query takes it: `asValue` gives the value itself (the anchors'
+ * and an empty page's statements, built per use), `asPlaceholder` a placeholder of that name (the
+ * page's statement, built once per shape).
+ */
+type Slot = (name: string, value: string) => string | Placeholder<string, string>;
+const asValue: Slot = (_name, value) => value;
+const asPlaceholder: Slot = (name) => sql.placeholder(name);
+
+/** The list's filter: the company's employments (not deleted, unless asked by status) matching every filter given. */
+function listFilter(o: ListEmploymentsOptions, slot: Slot): SQL | undefined {
+  return and(
+    eq(employments.companyId, slot("companyId", o.companyId)),
+    o.statuses?.length
+      ? inArray(
+          employments.status,
+          o.statuses.map((x, i) => slot(`status${i}`, x)),
+        )
+      : sql`${employments.status} <> 'deleted'`,
+    o.email ? sql`lower(${employments.personalEmail}) = lower(${slot("email", o.email)})` : undefined,
+    o.types?.length
+      ? inArray(
+          employments.type,
+          o.types.map((x, i) => slot(`type${i}`, x)),
+        )
+      : undefined,
+    o.model ? eq(employments.employmentModel, slot("model", o.model)) : undefined,
+    o.shortId ? eq(employments.shortId, slot("shortId", o.shortId)) : undefined,
+  );
+}
+
+/**
  * The SQL of a list's total: the sum of employment_counts rows (one per company, status, type and
  * model) matching the filters, or, for the selective e-mail and short id filters, an exact count.
  */
-function totalCountSql(o: ListEmploymentsOptions, where: SQL | undefined): SQL {
+function totalCountSql(o: ListEmploymentsOptions, where: SQL | undefined, slot: Slot): SQL {
   if (o.email || o.shortId) return sql`SELECT count(*) FROM ${employments} WHERE ${where}`;
-  const conditions = [sql`company_id = ${o.companyId}`];
+  const conditions = [sql`company_id = ${slot("companyId", o.companyId)}`];
   if (o.statuses?.length)
     conditions.push(
       sql`status IN (${sql.join(
-        o.statuses.map((x) => sql`${x}`),
+        o.statuses.map((x, i) => sql`${slot(`status${i}`, x)}`),
         sql`, `,
       )})`,
     );
@@ -105,27 +137,61 @@ function totalCountSql(o: ListEmploymentsOptions, where: SQL | undefined): SQL {
   if (o.types?.length)
     conditions.push(
       sql`type IN (${sql.join(
-        o.types.map((x) => sql`${x}`),
+        o.types.map((x, i) => sql`${slot(`type${i}`, x)}`),
         sql`, `,
       )})`,
     );
-  if (o.model) conditions.push(sql`employment_model = ${o.model}`);
+  if (o.model) conditions.push(sql`employment_model = ${slot("model", o.model)}`);
   return sql`SELECT coalesce(sum(n), 0) FROM employment_counts WHERE ${sql.join(conditions, sql` AND `)}`;
 }
 
+/** The columns of a list item, in the order of the page statement's rows. */
+const LIST_COLUMNS = {
+  id: employments.id,
+  shortId: employments.shortId,
+  fullName: employments.fullName,
+  jobTitle: employments.jobTitle,
+  personalEmail: employments.personalEmail,
+  loginEmail: employments.loginEmail,
+  workEmail: employments.workEmail,
+  status: employments.status,
+  type: employments.type,
+  employmentModel: employments.employmentModel,
+  lifecycleStage: employments.lifecycleStage,
+  countryCode: employments.countryCode,
+  departmentId: employments.departmentId,
+  department: departments.name,
+  externalId: employments.externalId,
+  workAddressDetails: employments.workAddressDetails,
+};
+/** A list row's values by column name (as JSON gives them: the list reads no timestamp). */
+type ListRecord = { [K in Exclude<keyof typeof LIST_COLUMNS, "department">]: EmploymentRow[K] } & { department: string | null };
+/** Each column's place in a row of the page statement (the total comes last). */
+const LIST_INDEX = Object.fromEntries(Object.keys(LIST_COLUMNS).map((name, i) => [name, i])) as Record<keyof ListRecord, number>;
+const TOTAL_INDEX = Object.keys(LIST_COLUMNS).length;
+const col = <K extends keyof ListRecord>(row: unknown[], name: K) => row[LIST_INDEX[name]] as ListRecord[K];
+
+/** Page statements of the list, one per shape (which filters, how many values, anchored or not). */
+const listStatements = createStatementCache({ columns: TOTAL_INDEX + 1 });
+
 export async function listEmployments(deps: GatewayDeps, o: ListEmploymentsOptions, page: PageParams) {
   const { db } = deps;
-  const where = and(
-    eq(employments.companyId, o.companyId),
-    o.statuses?.length ? inArray(employments.status, o.statuses) : sql`${employments.status} <> 'deleted'`,
-    o.email ? sql`lower(${employments.personalEmail}) = lower(${o.email})` : undefined,
-    o.types?.length ? inArray(employments.type, o.types) : undefined,
-    o.model ? eq(employments.employmentModel, o.model) : undefined,
-    o.shortId ? eq(employments.shortId, o.shortId) : undefined,
-  );
   const { limit, offset } = pageWindow(page);
   const filterKey = JSON.stringify([o.statuses, o.email?.toLowerCase(), o.types, o.model, o.shortId]);
-  const anchor = await anchorFor(db, db, o.companyId, filterKey, where, offset);
+  const anchor = await anchorFor(db, db, o.companyId, filterKey, () => listFilter(o, asValue), offset);
+  // Every value of the page statement by placeholder name; the names present are its shape.
+  const values: Record<string, unknown> = { companyId: o.companyId };
+  o.statuses?.forEach((x, i) => (values[`status${i}`] = x));
+  if (o.email) values.email = o.email;
+  o.types?.forEach((x, i) => (values[`type${i}`] = x));
+  if (o.model) values.model = o.model;
+  if (o.shortId) values.shortId = o.shortId;
+  if (anchor) {
+    values.afterCreatedAt = anchor.createdAt;
+    values.afterId = anchor.id;
+  }
+  values.limit = limit;
+  values.offset = anchor ? anchor.offset : offset;
   // The page by the (company_id, created_at, id) index family of migration 0007, and the total from
   // employment_counts (kept by triggers in every write transaction), not a count(*) of the company:
   // docs/decisions/bench-api-scale.md. E-mail and short id filters are selective: counted exactly.
@@ -133,56 +199,52 @@ export async function listEmployments(deps: GatewayDeps, o: ListEmploymentsOptio
   // one statement per list, not two (PGlite runs one statement at a time, each with a fixed cost of
   // protocol messages, parse, plan and result decoding; PostgreSQL saves a round trip). Only a page
   // with no row (past the end, or nothing matches) asks for the total on its own.
-  const total = totalCountSql(o, where);
-  const rows = await db
-    .select({
-      id: employments.id,
-      shortId: employments.shortId,
-      fullName: employments.fullName,
-      jobTitle: employments.jobTitle,
-      personalEmail: employments.personalEmail,
-      loginEmail: employments.loginEmail,
-      workEmail: employments.workEmail,
-      status: employments.status,
-      type: employments.type,
-      employmentModel: employments.employmentModel,
-      lifecycleStage: employments.lifecycleStage,
-      countryCode: employments.countryCode,
-      departmentId: employments.departmentId,
-      department: departments.name,
-      externalId: employments.externalId,
-      workAddressDetails: employments.workAddressDetails,
-      totalCount: sql<string | number>`(${total})`,
-    })
-    .from(employments)
-    .leftJoin(departments, eq(departments.id, employments.departmentId))
-    .where(anchor ? and(where, anchor.after) : where)
-    .orderBy(asc(employments.createdAt), asc(employments.id))
-    .limit(limit)
-    .offset(anchor ? anchor.offset : offset);
+  const rows = await listStatements.rows(
+    db,
+    Object.keys(values).join(","),
+    () => {
+      const where = listFilter(o, asPlaceholder);
+      const after = sql`(employments.created_at, employments.id) > (${sql.placeholder("afterCreatedAt")}::timestamptz, ${sql.placeholder("afterId")}::uuid)`;
+      return db
+        .select({ ...LIST_COLUMNS, totalCount: sql<string | number>`(${totalCountSql(o, where, asPlaceholder)})` })
+        .from(employments)
+        .leftJoin(departments, eq(departments.id, employments.departmentId))
+        .where(anchor ? and(where, after) : where)
+        .orderBy(asc(employments.createdAt), asc(employments.id))
+        .limit(sql.placeholder("limit"))
+        .offset(sql.placeholder("offset"))
+        .toSQL();
+    },
+    values,
+  );
   const totalCount = Number(
     rows.length > 0
-      ? rows[0]!.totalCount
-      : (((await db.execute<{ n: string | number }>(sql`SELECT (${total}) AS n`)) as unknown as { rows: Array<{ n: string | number }> })
-          .rows[0]?.n ?? 0),
+      ? (rows[0]![TOTAL_INDEX] as string | number | bigint)
+      : ((
+          (await db.execute<{ n: string | number }>(
+            sql`SELECT (${totalCountSql(o, listFilter(o, asValue), asValue)}) AS n`,
+          )) as unknown as {
+            rows: Array<{ n: string | number }>;
+          }
+        ).rows[0]?.n ?? 0),
   );
   const items: EmploymentListItem[] = rows.map((r) => ({
-    id: r.id,
-    short_id: r.shortId,
-    full_name: r.fullName,
-    job_title: r.jobTitle,
-    personal_email: r.personalEmail,
-    login_email: r.loginEmail,
-    work_email: r.workEmail,
-    status: r.status as EmploymentListItem["status"],
-    type: r.type as EmploymentListItem["type"],
-    employment_model: r.employmentModel as EmploymentListItem["employment_model"],
-    employment_lifecycle_stage: r.lifecycleStage as EmploymentListItem["employment_lifecycle_stage"],
-    country: minimalCountry(deps, r.countryCode),
-    department: r.department ?? null,
-    department_id: r.departmentId,
-    external_id: r.externalId,
-    work_address_details: r.workAddressDetails ?? {},
+    id: col(r, "id"),
+    short_id: col(r, "shortId"),
+    full_name: col(r, "fullName"),
+    job_title: col(r, "jobTitle"),
+    personal_email: col(r, "personalEmail"),
+    login_email: col(r, "loginEmail"),
+    work_email: col(r, "workEmail"),
+    status: col(r, "status") as EmploymentListItem["status"],
+    type: col(r, "type") as EmploymentListItem["type"],
+    employment_model: col(r, "employmentModel") as EmploymentListItem["employment_model"],
+    employment_lifecycle_stage: col(r, "lifecycleStage") as EmploymentListItem["employment_lifecycle_stage"],
+    country: minimalCountry(deps, col(r, "countryCode")),
+    department: col(r, "department") ?? null,
+    department_id: col(r, "departmentId"),
+    external_id: col(r, "externalId"),
+    work_address_details: col(r, "workAddressDetails") ?? {},
   }));
   return paginate("employments", items, totalCount, page);
 }
