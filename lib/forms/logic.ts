@@ -1,3 +1,4 @@
+import { formatNumber } from "../number-format";
 import jsonLogic from "json-logic-js";
 import { LOGIC_OPERATIONS, unknownOperations } from "./operations";
 import { asSchema, isObject, type FormValues, type JsonSchema } from "./types";
@@ -128,7 +129,7 @@ export function findComputed(scopes: readonly LogicScope[], name: string): { fou
 /** A computed value as text in a sentence ("1,234.5"); empty for null/undefined. */
 export function formatComputed(value: unknown): string {
   if (value === null || value === undefined) return "";
-  if (typeof value === "number") return Number.isFinite(value) ? value.toLocaleString("en-US", { maximumFractionDigits: 2 }) : "";
+  if (typeof value === "number") return Number.isFinite(value) ? formatNumber(value, { maximumFractionDigits: 2 }) : "";
   return String(value);
 }
 

@@ -1,3 +1,4 @@
+import { formatNumber } from "../number-format";
 import { stripHtml } from "./html";
 import { formatMoney } from "./money";
 import { presentationOf, type ObjectState } from "./resolve";
@@ -175,7 +176,7 @@ export const API_MESSAGES: MessageCatalog = {
 
 function uiValue(value: unknown, field: JsonSchema | undefined): string {
   if (typeof value === "number" && isMoney(field)) return formatMoney(value, currencyOf(field));
-  if (typeof value === "number") return value.toLocaleString("en-US", { maximumFractionDigits: 2 });
+  if (typeof value === "number") return formatNumber(value, { maximumFractionDigits: 2 });
   const option = asArray(field?.oneOf ?? field?.anyOf).find((o) => isObject(o) && o.const === value);
   if (isObject(option) && typeof option.title === "string") return `"${stripHtml(option.title)}"`;
   return typeof value === "string" ? `"${value}"` : JSON.stringify(value);

@@ -1,3 +1,5 @@
+import { formatNumber } from "../number-format";
+
 // Money travels as integer minor units: ×100 for every currency, as the provider does
 // (DECISIONS.md "Money"). The form shows and takes major units ("1234.56") with the currency code.
 
@@ -37,6 +39,6 @@ export function majorToMinor(text: string): number | undefined | null {
 
 /** "1,234.56 EUR": an amount in minor units for reading (statements, messages). */
 export function formatMoney(minor: number, currency?: string): string {
-  const amount = (minor / MINOR_UNITS_PER_MAJOR).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const amount = formatNumber(minor / MINOR_UNITS_PER_MAJOR, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   return currency && /^[A-Z]{3}$/.test(currency) ? `${amount} ${currency}` : amount;
 }

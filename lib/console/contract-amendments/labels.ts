@@ -1,3 +1,4 @@
+import { formatNumber } from "@/lib/number-format";
 import { OPEN_CONTRACT_AMENDMENT_STATUSES } from "@/lib/contract/enums";
 import type { ContractAmendmentStatusRead as ContractAmendmentStatus } from "@/lib/console/api-read";
 import { humanize, type Tone } from "@/lib/console/employments/labels";
@@ -77,7 +78,7 @@ export function formatChangeValue(key: string, value: unknown, currency?: string
   if (value === null || value === undefined || value === "") return "—";
   if (key === "compensation.amount" && typeof value === "number") return formatMoney(value, currency ?? undefined);
   if (typeof value === "boolean") return value ? "Yes" : "No";
-  if (typeof value === "number") return value.toLocaleString("en-US", { maximumFractionDigits: 10 });
+  if (typeof value === "number") return formatNumber(value, { maximumFractionDigits: 10 });
   if (typeof value === "string") return VALUE_LABELS[value] ?? (/^\d{4}-\d{2}-\d{2}$/.test(value) ? formatDate(value) : value);
   return JSON.stringify(value);
 }

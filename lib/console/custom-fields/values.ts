@@ -13,6 +13,7 @@ import {
   type CustomFieldValueInput,
 } from "@/lib/contract";
 import { formatDate } from "@/lib/console/format";
+import { formatNumber } from "@/lib/number-format";
 import { majorToMinor, minorToMajor, formatMoney } from "@/lib/forms/money";
 
 // A custom field value as the console edits it. Inputs hold strings, so the editor's values are
@@ -128,9 +129,9 @@ export function formatCustomFieldValue(field: CustomFieldDefinition, value: Cust
     case "integer":
       return typeof value === "number" ? value.toLocaleString("en-US") : String(value);
     case "decimal":
-      return typeof value === "number" ? value.toLocaleString("en-US", { maximumFractionDigits: 10 }) : String(value);
+      return typeof value === "number" ? formatNumber(value, { maximumFractionDigits: 10 }) : String(value);
     case "percentage":
-      return typeof value === "number" ? `${value.toLocaleString("en-US", { maximumFractionDigits: 10 })} %` : String(value);
+      return typeof value === "number" ? `${formatNumber(value, { maximumFractionDigits: 10 })} %` : String(value);
     case "date":
       return typeof value === "string" ? formatDate(value) : String(value);
     default:

@@ -72,6 +72,15 @@ describe("country-form sections", () => {
     ]);
   });
 
+  it("labels the same paths alike when read again, past the bound of kept labels", () => {
+    const first = flattenSection({ address: { city: "Berlin" }, "0": { street_name: "A" } });
+    // More distinct paths than are kept, then the first ones again: every label is still its path's.
+    for (let i = 0; i < 2_100; i++)
+      expect(flattenSection({ [`field_${i}`]: { [`part_${i}`]: 1 } })[0]!.label).toBe(`Field ${i} › Part ${i}`);
+    expect(flattenSection({ address: { city: "Berlin" }, "0": { street_name: "A" } })).toEqual(first);
+    expect(first.map((e) => e.label)).toEqual(["#1 › Street name", "Address › City"]);
+  });
+
   it("lists the nine sections, empty when unfilled", () => {
     const sections = formSections(makeEmployment({ personal_details: { name: "Zoë" } }));
     expect(sections).toHaveLength(9);

@@ -1,4 +1,5 @@
 import type { Employment } from "@/lib/contract";
+import { remember } from "@/lib/recency";
 import { formatAmount } from "../format";
 import {
   humanize,
@@ -294,13 +295,24 @@ function display(v: unknown): string {
   return JSON.stringify(v);
 }
 
+/** Labels of dotted paths, kept: the same country-form keys come back on every render of every employment. */
+const pathLabels = new Map<string, string>();
+const PATH_LABELS_MAX = 2_000;
+
+/** "address.0.postal_code" → "Address › #1 › Postal code". */
+function label(path: string): string {
+  const kept = pathLabels.get(path);
+  if (kept !== undefined) return kept;
+  const text = path
+    .split(".")
+    .map((p) => (/^\d+$/.test(p) ? `#${Number(p) + 1}` : humanize(p)))
+    .join(" › ");
+  remember(pathLabels, path, text, PATH_LABELS_MAX);
+  return text;
+}
+
 /** Leaves of a JSON value as dotted paths (arrays of scalars stay one entry). */
 export function flattenSection(value: unknown, prefix = ""): SectionEntry[] {
-  const label = (path: string) =>
-    path
-      .split(".")
-      .map((p) => (/^\d+$/.test(p) ? `#${Number(p) + 1}` : humanize(p)))
-      .join(" › ");
   if (Array.isArray(value)) {
     if (value.every((v) => v === null || typeof v !== "object")) {
       return prefix ? [{ path: prefix, label: label(prefix), value: value.map(display).join(", ") || "—" }] : [];
