@@ -33,6 +33,12 @@ export const JS_BUDGET_EVERY_ROUTE_KB = 250;
 /** Throughput under load, console / static server of the same HTML. */
 export const THROUGHPUT_GOALS: Readonly<Record<string, number>> = { "GET /employments": 0.03, "GET /employments/{id}": 0.015 };
 const jsBudgetOf = (route: string) => JS_BUDGET_KB[route] ?? JS_BUDGET_EVERY_ROUTE_KB;
+/** The framework's floor: the console's not-found page, signed in (an unknown path under the console's layout). */
+const FLOOR_PAGE = {
+  name: "GET /{unknown path} (framework floor)",
+  path: "/bench-floor-no-such-page",
+  expect: "There is no page at this address",
+};
 
 interface ApiList {
   data: { employments: Array<{ id: string }>; total_count: number };
@@ -203,6 +209,33 @@ export default defineSuite({
           },
         });
       }
+
+      // ---- The framework's floor: a console page that renders almost nothing ----
+      // The console's not-found page (an unknown path: the console's layout, header and navigation,
+      // signed in, one paragraph, HTTP 404), under the same load. Not a goal: it says how much of a
+      // page's time is the framework's own on this machine (docs/decisions/bench-console-pages.md).
+      const floorPage = await fetch(`${consoleUrl}${FLOOR_PAGE.path}`, {
+        headers: { cookie },
+        redirect: "manual",
+        signal: AbortSignal.timeout(30_000),
+      });
+      const floorHtml = await floorPage.text();
+      if (floorPage.status !== 404 || !floorHtml.includes(FLOOR_PAGE.expect))
+        throw new Error(`${FLOOR_PAGE.name}: answered ${floorPage.status}, not the console's not-found page (signed out?)`);
+      options.log(`${FLOOR_PAGE.name}: load, console`);
+      const floorLoad = await measure(`${consoleUrl}${FLOOR_PAGE.path}`, options, headers);
+      if (floorLoad.notes.errors > 0 || floorLoad.notes.timeouts > 0 || floorLoad.notes.non2xx !== floorLoad.notes.requests)
+        throw new Error(
+          `${FLOOR_PAGE.name}: ${floorLoad.notes.errors} errors, ${floorLoad.notes.timeouts} timeouts, ` +
+            `${floorLoad.notes.requests - floorLoad.notes.non2xx} answers other than the not-found page's 404`,
+        );
+      rows.push({ name: FLOOR_PAGE.name, target: "console", metrics: { ...floorLoad.metrics }, notes: { ...floorLoad.notes } });
+      const perFloor: Record<string, number> = {};
+      for (const page of pages) {
+        const consoleRow = rows.find((r) => r.name === page.name && r.target === "console")!;
+        perFloor[`${page.name} console/floor`] = round(consoleRow.metrics["req/s"]!.value / floorLoad.metrics["req/s"].value, 3);
+      }
+      comparisons.push({ name: FLOOR_PAGE.name, ratios: perFloor });
 
       // ---- JavaScript per route ----
       const routes = [
