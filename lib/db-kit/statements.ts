@@ -1,6 +1,5 @@
 import "server-only";
 import { fillPlaceholders, type Query } from "drizzle-orm";
-import { plainPGliteOf } from "./pglite-for-drizzle";
 
 // Statements of a hot read whose SQL text depends only on its shape (which filters are present, how
 // many values a list filter holds): built by drizzle once per shape with a placeholder for every
@@ -21,6 +20,9 @@ import { plainPGliteOf } from "./pglite-for-drizzle";
 /** A built statement: SQL text and its parameters, placeholders among them. */
 export type BuiltStatement = Pick<Query, "sql" | "params">;
 
+interface ArrayQueryClient {
+  query(text: string, params: unknown[], options: { rowMode: "array" }): Promise<{ rows: unknown[][] }>;
+}
 interface PgPoolLike {
   query(config: { text: string; values: unknown[]; rowMode: "array" }): Promise<{ rows: unknown[][] }>;
 }
@@ -35,14 +37,15 @@ export function asJsonRows(statement: string, columns: number): string {
 
 /** The single value of a statement's single row, on the database under a drizzle handle of `openDatabase`. */
 async function queryScalar(db: unknown, text: string, params: unknown[]): Promise<unknown> {
-  // PGlite (its plain handle: the statement answers text, so its parsers do not matter) takes the
-  // text and values apart; node-postgres's pool one config.
-  const pglite = plainPGliteOf(db);
-  if (pglite) return (await pglite.query<unknown[]>(text, params, { rowMode: "array" })).rows[0]?.[0];
   const client = (db as { $client?: unknown } | null)?.$client;
   if (!client || typeof (client as { query?: unknown }).query !== "function")
     throw new Error("a statement runs on a drizzle database opened by openDatabase");
-  return (await (client as PgPoolLike).query({ text, values: params, rowMode: "array" })).rows[0]?.[0];
+  // PGlite (drizzle's client of it) takes the text and values apart; node-postgres's pool one config.
+  const result =
+    "waitReady" in (client as object)
+      ? await (client as ArrayQueryClient).query(text, params, { rowMode: "array" })
+      : await (client as PgPoolLike).query({ text, values: params, rowMode: "array" });
+  return result.rows[0]?.[0];
 }
 
 /**
