@@ -15,8 +15,9 @@ import { issueCustomerToken } from "@/lib/gateway/oauth/customer-tokens";
 import { createRateLimiter } from "@/lib/gateway/rate-limit";
 import { demoCompany, demoCompanyId, demoUserId, seedDemoData } from "@/lib/gateway/seed";
 import { captureResponse, closeServer, createBaselineServer, listenLoopback, type CannedResponse } from "../lib/http";
-import { mainThreadCpuMs, measure, round, type LoadResult } from "../lib/load";
+import { round } from "../lib/load";
 import { benchPostgres } from "../lib/postgres";
+import { alternatingRounds, medianRatio, ROUNDS } from "../lib/rounds";
 import { check, defineSuite, type BenchOptions, type Check, type Comparison, type Row } from "../lib/suite";
 
 // The cost of the API stack: the gateway (Hono, bearer lookup, rate limit, validation, PGlite query,
@@ -25,80 +26,8 @@ import { check, defineSuite, type BenchOptions, type Check, type Comparison, typ
 // generator in a worker thread; then the same on PostgreSQL (bench/lib/postgres.ts).
 
 const EMPLOYMENTS = 200;
-/**
- * Baseline and gateway are measured in alternating rounds (baseline first in even rounds, gateway
- * first in odd ones) of duration/ROUNDS seconds each, so that a change of the machine's load during
- * the run (2 shared cores) weighs on both targets alike instead of on whichever ran in that window.
- */
-const ROUNDS = 5;
 /** Issue 11's goals: gateway/baseline req/s per database (the median of the rounds' ratios). */
 const GOALS = { pglite: 0.8, postgres: 0.5 } as const;
-
-interface Measured {
-  metrics: LoadResult["metrics"];
-  notes: LoadResult["notes"] & { roundReqPerSec: string; serverThreadCpuMs: number; requestsPerServerCpuSecond: number };
-}
-
-/** One round of one target, with the CPU time this process's main thread (the servers) spent in it. */
-interface Round {
-  load: LoadResult;
-  cpuMs: number;
-}
-
-/** Rounds of one target: req/s over all rounds (total requests / total time), median p50, worst p99. */
-function combine(measured: Round[], seconds: number): Measured {
-  const rounds = measured.map((r) => r.load);
-  const sum = (f: (r: LoadResult) => number) => rounds.reduce((a, r) => a + f(r), 0);
-  const cpuMs = measured.reduce((a, r) => a + r.cpuMs, 0);
-  const p50s = rounds.map((r) => r.metrics.p50.value).sort((a, b) => a - b);
-  const first = rounds[0]!;
-  return {
-    metrics: {
-      "req/s": { ...first.metrics["req/s"], value: round(sum((r) => r.notes.requests) / seconds) },
-      p50: { ...first.metrics.p50, value: p50s[Math.floor(p50s.length / 2)]! },
-      p99: { ...first.metrics.p99, value: Math.max(...rounds.map((r) => r.metrics.p99.value)) },
-    },
-    notes: {
-      requests: sum((r) => r.notes.requests),
-      non2xx: sum((r) => r.notes.non2xx),
-      errors: sum((r) => r.notes.errors),
-      timeouts: sum((r) => r.notes.timeouts),
-      bytesPerResponse: first.notes.bytesPerResponse,
-      roundReqPerSec: rounds.map((r) => round(r.notes.requests / (seconds / rounds.length))).join(" "),
-      serverThreadCpuMs: cpuMs,
-      requestsPerServerCpuSecond: cpuMs > 0 ? Math.round(sum((r) => r.notes.requests) / (cpuMs / 1000)) : 0,
-    },
-  };
-}
-
-/** The median over rounds of gateway/baseline req/s (round i of each target ran next to each other). */
-function medianRatio(gateway: string, baseline: string): number {
-  const b = baseline.split(" ").map(Number);
-  const ratios = gateway
-    .split(" ")
-    .map((g, i) => Number(g) / b[i]!)
-    .sort((x, y) => x - y);
-  return round(ratios[Math.floor(ratios.length / 2)]!, 3);
-}
-
-/** Baseline and gateway of one path: one warm-up each, then ROUNDS alternating rounds. */
-async function compareTargets(urls: { baseline: string; gateway: string }, options: BenchOptions, headers: Record<string, string>) {
-  const roundSeconds = Math.max(1, Math.round(options.duration / ROUNDS));
-  const each = { ...options, duration: roundSeconds, warmup: 0 };
-  if (options.warmup > 0) {
-    for (const url of [urls.baseline, urls.gateway]) await measure(url, { ...options, duration: options.warmup, warmup: 0 }, headers);
-  }
-  const rounds: Record<"baseline" | "gateway", Round[]> = { baseline: [], gateway: [] };
-  for (let i = 0; i < ROUNDS; i++) {
-    const order = i % 2 === 0 ? (["baseline", "gateway"] as const) : (["gateway", "baseline"] as const);
-    for (const target of order) {
-      const cpu0 = mainThreadCpuMs();
-      const load = await measure(urls[target], each, headers);
-      rounds[target].push({ load, cpuMs: mainThreadCpuMs() - cpu0 });
-    }
-  }
-  return { baseline: combine(rounds.baseline, roundSeconds * ROUNDS), gateway: combine(rounds.gateway, roundSeconds * ROUNDS) };
-}
 
 /** Demo data, then copies of the demo company's employments until it has EMPLOYMENTS of them. */
 async function seedData(db: GatewayDeps["db"]) {
@@ -186,7 +115,7 @@ async function measureOn(database: Database, kind: "pglite" | "postgres", option
       const name = `GET ${path.replace(data.firstEmploymentId, "{id}")}`;
       options.log(`${name}${suffix}: baseline and gateway, ${ROUNDS} alternating rounds`);
       declined.count = 0;
-      const { baseline, gateway } = await compareTargets(
+      const { baseline, gateway } = await alternatingRounds(
         { baseline: `${baselineUrl}${path}`, gateway: `${gatewayUrl}${path}` },
         options,
         headers,
@@ -209,7 +138,7 @@ async function measureOn(database: Database, kind: "pglite" | "postgres", option
           );
         }
       }
-      const median = medianRatio(gateway.notes.roundReqPerSec, baseline.notes.roundReqPerSec);
+      const median = medianRatio(gateway, baseline);
       comparisons.push({
         name: `${name}${suffix}`,
         ratios: {
