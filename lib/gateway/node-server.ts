@@ -67,9 +67,30 @@ export function createApiServer(fetch: (request: Request) => Response | Promise<
   const hono = getRequestListener(fetch, { overrideGlobalObjects: false });
   const app = (req: IncomingMessage, res: ServerResponse): void => void hono(req, res);
   const { hotReads } = options;
+  /** Per open socket: requests in flight, and when and at which byte count it last became idle. */
+  const sockets = new Map<Socket, { inFlight: number; idleSince: number; bytesAtIdle: number }>();
+  let draining = false;
+  // One listener shared by every response (a closure and a `once` wrapper per request cost more
+  // than the rest of a cached read's bookkeeping: docs/decisions/runtime-http-server-hardening.md).
+  function onResponseClose(this: ServerResponse) {
+    const socket = this.req.socket;
+    const state = sockets.get(socket);
+    if (!state) return;
+    state.inFlight--;
+    state.idleSince = performance.now();
+    state.bytesAtIdle = socket.bytesRead;
+  }
+  /** Counts the request on its socket; while draining, its answer closes the connection. */
+  const track = (req: IncomingMessage, res: ServerResponse) => {
+    const state = sockets.get(req.socket);
+    if (state) state.inFlight++;
+    if (draining) res.setHeader("Connection", "close");
+    res.on("close", onResponseClose);
+  };
   const server = createServer(
     hotReads
       ? (req, res) => {
+          track(req, res);
           const served = hotReads.serve(req, res);
           if (served === true) return;
           if (served === false) return app(req, res);
@@ -83,33 +104,17 @@ export function createApiServer(fetch: (request: Request) => Response | Promise<
             },
           );
         }
-      : app,
+      : (req, res) => {
+          track(req, res);
+          app(req, res);
+        },
   );
   server.requestTimeout = 60_000;
-  let draining = false;
   let drained: Promise<void> | undefined;
-  /** Per open socket: requests in flight, and when and at which byte count it last became idle. */
-  const sockets = new Map<Socket, { inFlight: number; idleSince: number; bytesAtIdle: number }>();
-  const pending = new Set<ServerResponse>();
 
   server.on("connection", (socket: Socket) => {
     sockets.set(socket, { inFlight: 0, idleSince: performance.now(), bytesAtIdle: socket.bytesRead });
     socket.once("close", () => sockets.delete(socket));
-  });
-
-  // Before the app's listener, so the header is set before any response is written.
-  server.prependListener("request", (req: IncomingMessage, res: ServerResponse) => {
-    const state = sockets.get(req.socket);
-    if (state) state.inFlight++;
-    pending.add(res);
-    if (draining) res.setHeader("Connection", "close");
-    res.once("close", () => {
-      pending.delete(res);
-      if (!state) return;
-      state.inFlight--;
-      state.idleSince = performance.now();
-      state.bytesAtIdle = req.socket.bytesRead;
-    });
   });
 
   server.on("clientError", (error: NodeJS.ErrnoException, socket: Socket) => {
@@ -126,8 +131,11 @@ export function createApiServer(fetch: (request: Request) => Response | Promise<
     draining = true;
     const idleGraceMs = options.idleGraceMs ?? server.keepAliveTimeout;
     const deadlineMs = options.deadlineMs ?? 8_000;
-    // Answers not yet begun close their connection too.
-    for (const res of pending) if (!res.headersSent) res.setHeader("Connection", "close");
+    // Answers not yet begun close their connection too (node:http's current response of each socket).
+    for (const socket of sockets.keys()) {
+      const current = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
+      if (current && !current.headersSent) current.setHeader("Connection", "close");
+    }
     drained = new Promise<void>((resolve) => {
       // net.Server's close, not http.Server's: since Node 19 the latter also closes every idle
       // keep-alive connection at once, resetting the requests already on their way on them.
