@@ -257,8 +257,8 @@ export default defineSuite({
       }
 
       // ---- A near-empty console page, for scale ----
-      // The console's not-found page (an unknown path: the console's layout, header and navigation,
-      // signed in, one card, HTTP 404), under the same load. Not a goal: it shows what a page that
+      // The console's not-found page (an unknown path, signed in, HTTP 404: Next sends an HTML shell
+      // and the layout and card in the RSC payload, which the browser renders), under the same load. Not a goal: it shows what a page that
       // renders almost nothing gets in the same run, so a page's figure can be read against the
       // framework's own cost on this machine (docs/decisions/bench-console-pages.md).
       await fetchPage(consoleUrl, NEAR_EMPTY_PAGE.path, cookie, NEAR_EMPTY_PAGE.expect, 404);

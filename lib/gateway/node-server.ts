@@ -57,6 +57,10 @@ export function clientErrorResponse(code: string | undefined): string {
   return `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${head}\r\n${body}`;
 }
 
+/** node:http's response in progress on a socket (its internal `_httpMessage`), if any. */
+const currentResponse = (socket: Socket): ServerResponse | null | undefined =>
+  (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
+
 export interface ApiServerOptions {
   /** Answers hot cached GETs ahead of Hono (cache/hot-read.ts); what it declines goes to `fetch`. */
   hotReads?: Pick<HotReadPath, "serve">;
@@ -118,7 +122,7 @@ export function createApiServer(fetch: (request: Request) => Response | Promise<
   });
 
   server.on("clientError", (error: NodeJS.ErrnoException, socket: Socket) => {
-    const current = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
+    const current = currentResponse(socket);
     if (error.code === "ECONNRESET" || !socket.writable || (current && current.headersSent)) {
       socket.destroy();
       return;
@@ -133,7 +137,7 @@ export function createApiServer(fetch: (request: Request) => Response | Promise<
     const deadlineMs = options.deadlineMs ?? 8_000;
     // Answers not yet begun close their connection too (node:http's current response of each socket).
     for (const socket of sockets.keys()) {
-      const current = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
+      const current = currentResponse(socket);
       if (current && !current.headersSent) current.setHeader("Connection", "close");
     }
     drained = new Promise<void>((resolve) => {
