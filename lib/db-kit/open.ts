@@ -9,6 +9,7 @@ import pg from "pg";
 import { ensurePostgresDatabase, redactUrl } from "./ensure-database";
 import { runMigrations, type MigratableDb, type MigrationPlan } from "./migrate";
 import { pgliteForDrizzle } from "./pglite-for-drizzle";
+import { markWritesUntracked, writeEpochObserver } from "./write-epoch";
 
 /**
  * A PGlite database in a directory (what `npm start` opens three of: sandbox, production, console)
@@ -69,7 +70,9 @@ export async function openDatabase<TSchema extends Record<string, unknown>>(
     // drizzle's parsers live in the instance's table instead of riding on every statement (which
     // made PGlite copy its table per statement); raw SQL with PGlite's own parsing goes through
     // plainPGliteOf(db). ./pglite-for-drizzle.ts.
-    const forDrizzle = await pgliteForDrizzle(client).catch(async (error: unknown) => {
+    // Every statement of its handles that may change data moves the process's write epoch
+    // (./write-epoch.ts).
+    const forDrizzle = await pgliteForDrizzle(client, writeEpochObserver).catch(async (error: unknown) => {
       await client.close().catch(() => {});
       throw error;
     });
@@ -83,6 +86,8 @@ export async function openDatabase<TSchema extends Record<string, unknown>>(
     if (!options.urlSetting) throw error;
     throw new Error(`${options.urlSetting}: cannot reach ${redactUrl(config.url)} (${(error as Error).message})`);
   }
+  // Other instances may write this database: this process cannot know every write (./write-epoch.ts).
+  markWritesUntracked("postgres");
   const pool = new pg.Pool({ connectionString: config.url, max: config.poolSize ?? 10 });
   pool.on("error", () => {
     /* idle client errors (server restart) are retried by the pool on next use */

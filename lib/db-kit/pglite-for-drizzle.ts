@@ -61,7 +61,23 @@ function withoutParsers<T extends QueryOptions | undefined>(options: T): T {
  * `query` and whose transactions' `query` leave out the `parsers` option. Methods are bound to the
  * instance: PGlite keeps private state keyed on the real `this`.
  */
-export async function pgliteForDrizzle(client: PGlite): Promise<PGlite> {
+/**
+ * Sees every statement that goes through the handles `pgliteForDrizzle` gives (drizzle's facade,
+ * its transactions, the plain handle): `statement` runs one, `transaction` runs one transaction's
+ * callback with the `statement` its statements go through (./write-epoch.ts moves the process's
+ * write epoch this way).
+ */
+export interface StatementObserver {
+  statement<R>(sql: string, run: () => Promise<R>): Promise<R>;
+  transaction<T>(body: (statement: StatementObserver["statement"]) => Promise<T>): Promise<T>;
+}
+
+const unobserved: StatementObserver = {
+  statement: (_sql, run) => run(),
+  transaction: (body) => body((_sql, run) => run()),
+};
+
+export async function pgliteForDrizzle(client: PGlite, observer: StatementObserver = unobserved): Promise<PGlite> {
   // PGlite registers its array types during start-up (before `waitReady` resolves); they must be in
   // the table before the overrides go in, or a later registration would replace them.
   const arrays = Object.keys(DRIZZLE_TEXT_ARRAYS).map(Number);
@@ -87,15 +103,18 @@ export async function pgliteForDrizzle(client: PGlite): Promise<PGlite> {
   };
   install();
 
+  const { statement } = observer;
   const plain: PlainPGlite = {
-    query: (text, params, options) => client.query(text, params, { ...options, parsers: { ...plainParsers, ...options?.parsers } }),
-    exec: (text, options) => client.exec(text, { ...options, parsers: { ...plainParsers, ...options?.parsers } }),
-  };
+    query: (text, params, options) =>
+      statement(text, () => client.query(text, params, { ...options, parsers: { ...plainParsers, ...options?.parsers } })),
+    exec: (text, options) => statement(text, () => client.exec(text, { ...options, parsers: { ...plainParsers, ...options?.parsers } })),
+  } as PlainPGlite;
 
-  const forDrizzleTx = (tx: Transaction): Transaction =>
+  const forDrizzleTx = (tx: Transaction, inTx: StatementObserver["statement"]): Transaction =>
     Object.assign(Object.create(tx) as Transaction, {
       query: ((text: string, params?: unknown[], options?: QueryOptions) =>
-        tx.query(text, params, withoutParsers(options))) as Transaction["query"],
+        inTx(text, () => tx.query(text, params, withoutParsers(options)))) as Transaction["query"],
+      exec: ((text: string, options?: QueryOptions) => inTx(text, () => tx.exec(text, options))) as Transaction["exec"],
     });
 
   // Own members: drizzle's entry points, and whatever a caller sets (tests wrap `query` to record
@@ -104,11 +123,13 @@ export async function pgliteForDrizzle(client: PGlite): Promise<PGlite> {
     [
       "query",
       ((text: string, params?: unknown[], options?: QueryOptions) =>
-        client.query(text, params, withoutParsers(options))) as PGlite["query"],
+        statement(text, () => client.query(text, params, withoutParsers(options)))) as PGlite["query"],
     ],
+    ["exec", ((text: string, options?: QueryOptions) => statement(text, () => client.exec(text, options))) as PGlite["exec"]],
     [
       "transaction",
-      (<T>(callback: (tx: Transaction) => Promise<T>) => client.transaction((tx) => callback(forDrizzleTx(tx)))) as PGlite["transaction"],
+      (<T>(callback: (tx: Transaction) => Promise<T>) =>
+        observer.transaction((inTx) => client.transaction((tx) => callback(forDrizzleTx(tx, inTx))))) as PGlite["transaction"],
     ],
     [
       "refreshArrayTypes",
