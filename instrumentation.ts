@@ -13,7 +13,19 @@ export async function register(): Promise<void> {
   // The console's own database and its operator account, ready before the first request.
   const { prepareConsole } = await import("./lib/console/server/startup");
   await prepareConsole();
+  // Rendered pages kept per session while nothing changed, when every database is this process's own
+  // (scripts/start.mjs hands the server's requests to it; docs/decisions/console-page-cache.md).
+  const { startPageCache } = await import("./lib/console/server/page-cache-setup");
+  startPageCache();
   // Start-up garbage (initdb of fresh PGlite directories) collected now: an idle server might never.
   const { collectStartupGarbage } = await import("./lib/runtime-memory");
   collectStartupGarbage();
+}
+
+// A rendering that failed somewhere (an error boundary shown in its place) is not kept by the page
+// cache: Next calls this inside the request's own async context.
+export async function onRequestError(): Promise<void> {
+  if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  const { skipPageCache } = await import("./lib/console/server/page-cache");
+  skipPageCache("render-error");
 }

@@ -138,6 +138,16 @@ export const ServerEnvSchema = z.object({
   // "elsewhere": this console only enqueues; `npm run console:worker` processes run the jobs.
   CONSOLE_READMODEL_WORKERS: z.enum(["in-process", "elsewhere"], { message: "must be 'in-process' or 'elsewhere'" }).default("in-process"),
   CONSOLE_READMODEL_INTERVAL_MINUTES: positiveInt.default(15),
+  // The page cache (docs/decisions/console-page-cache.md): a session's rendering of the employments
+  // list and of an employment page answered again while no write happened, for at most
+  // CONSOLE_PAGE_CACHE_TTL_MS. On by default; it works only with the embedded API and PGlite.
+  CONSOLE_PAGE_CACHE: z.enum(["on", "off"], { message: "must be 'on' or 'off'" }).default("on"),
+  CONSOLE_PAGE_CACHE_TTL_MS: z.coerce
+    .number({ message: "must be a number of milliseconds" })
+    .int("must be a whole number of milliseconds")
+    .min(1, "must be at least 1")
+    .max(60_000, "must be at most 60000 (a minute)")
+    .default(2_000),
 });
 
 /** Variables the browser may see: only NEXT_PUBLIC_*, inlined by Next at build time. */

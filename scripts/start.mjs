@@ -6,6 +6,7 @@
 // Next handles SIGINT/SIGTERM itself (the embedded API drains, instrumentation.ts).
 import { createRequire } from "node:module";
 import { ensureBuild, nextBin, ROOT } from "./build-if-needed.mjs";
+import { hookFirstServer } from "./page-cache-hook.mjs";
 
 const port = process.env.PORT && process.env.PORT.trim() !== "" ? process.env.PORT : "3000";
 if (!/^\d+$/.test(port) || Number(port) > 65535) {
@@ -19,4 +20,6 @@ process.chdir(ROOT);
 process.env.NEXT_TELEMETRY_DISABLED = "1";
 const bin = nextBin();
 process.argv = [process.execPath, bin, "start", "-H", "127.0.0.1", "-p", port];
+// Next's server hands its requests to the console's page cache first (scripts/page-cache-hook.mjs).
+hookFirstServer();
 createRequire(import.meta.url)(bin);

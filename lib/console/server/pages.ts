@@ -1,4 +1,5 @@
 import "server-only";
+import { skipPageCache } from "./page-cache";
 import type { FetchQueryOptions, QueryClient, QueryKey } from "@tanstack/react-query";
 import { notFound, redirect } from "next/navigation";
 import type { ApiClient } from "@/lib/console/server/api-client";
@@ -54,6 +55,8 @@ export async function loadForPage<T>(
   try {
     return { ok: true, data: await load() };
   } catch (e) {
+    // What the page shows now (an error, a redirect, a 404) is not kept by the page cache.
+    skipPageCache("page-load-failed");
     if (!(e instanceof ApiRequestError)) throw e;
     error = e.payload;
   }

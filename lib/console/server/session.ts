@@ -1,4 +1,5 @@
 import "server-only";
+import { fetchSkippingPageCacheOnFailure } from "./page-cache";
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
@@ -77,11 +78,15 @@ function readModelPlumbing(
 ): Pick<ApiClientOptions, "fetch" | "afterWrite"> {
   if (getServerEnv().CONSOLE_READMODEL_SYNC === "off") return { fetch: deps.fetch };
   return {
-    fetch: interactiveFetch(budgetOf(deps.db), deps.fetch, {
-      environment: scope.environment,
-      clientId: scope.clientId,
-      companyId: scope.company?.id ?? null,
-    }),
+    // A call the budget holds back fails before deps.fetch (which already watches its own calls):
+    // either way the page being rendered is kept out of the page cache.
+    fetch: fetchSkippingPageCacheOnFailure(
+      interactiveFetch(budgetOf(deps.db), deps.fetch, {
+        environment: scope.environment,
+        clientId: scope.clientId,
+        companyId: scope.company?.id ?? null,
+      }),
+    ),
     afterWrite: writeThroughFor({ db: deps.db, logger: deps.logger, enabled: true }, scope),
   };
 }

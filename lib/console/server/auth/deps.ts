@@ -1,4 +1,5 @@
 import "server-only";
+import { fetchSkippingPageCacheOnFailure } from "@/lib/console/server/page-cache";
 import type { Environment } from "@/lib/contract";
 import { createLogger, type Logger } from "@/lib/logger";
 import { getServerEnv } from "@/lib/env";
@@ -111,7 +112,8 @@ export function getAuthDeps(): Promise<AuthDeps> {
       logger: createLogger({ name: "console-auth", level: getServerEnv().LOG_LEVEL }),
       // The embedded API of this process is called in-process; an external API over HTTP. (The
       // global fetch is resolved at call time, as createAuthDeps' own default does.)
-      fetch: withEmbeddedApi((...args) => fetch(...args), config),
+      // A call that fails keeps the page being rendered out of the page cache (page-cache.ts).
+      fetch: fetchSkippingPageCacheOnFailure(withEmbeddedApi((...args) => fetch(...args), config)),
     });
   })();
   g[DEPS_KEY] = building;
