@@ -164,6 +164,9 @@ export default defineConfig({
       API_PRODUCTION_URL: "",
       GATEWAY_EMBEDDED: "auto",
       NEXT_TELEMETRY_DISABLED: "1",
+      // Rendered pages kept a minute, not 2 s (docs/decisions/console-page-cache.md): a page that
+      // changed without a write would then show in any spec that reloads it, not only by chance.
+      CONSOLE_PAGE_CACHE_TTL_MS: "60000",
     },
   },
 });
