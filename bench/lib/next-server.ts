@@ -272,20 +272,20 @@ export const consoleReady = (ports: Pick<ConsoleServerPorts, "port" | "sandboxPo
   (await answers(`http://127.0.0.1:${ports.port}/api/auth/csrf`)) && (await answers(`http://127.0.0.1:${ports.sandboxPort}/`));
 
 /**
- * `next start -H 127.0.0.1 -p <free port>` with a fresh data directory (the embedded API seeds its
- * demo data there on first start) and free ports for the embedded API. Ready when the console's
- * /api/auth/csrf and the sandbox API both answer.
+ * The console as `npm start` runs it (`node --v8-pool-size=2 scripts/start.mjs`: `next start -H
+ * 127.0.0.1` in this process, its requests handed to the page cache first) on a free port, with a
+ * fresh data directory (the embedded API seeds its demo data there on first start) and free ports
+ * for the embedded API. Ready when the console's /api/auth/csrf and the sandbox API both answer.
  */
 export async function startConsoleServer(options: StartOptions): Promise<ConsoleServer> {
-  const { nextBin } = await buildHelpers();
   const ports = { ...(await freeServerPorts()), dataDir: holdDataDir("roster-bench-console-") };
   const { port, sandboxPort, productionPort, dataDir } = ports;
   const url = `http://127.0.0.1:${port}`;
   const apiUrls = { sandbox: `http://127.0.0.1:${sandboxPort}`, production: `http://127.0.0.1:${productionPort}` };
-  options.log(`next start on ${url} (API ${apiUrls.sandbox} / ${apiUrls.production}, data ${dataDir})`);
+  options.log(`scripts/start.mjs (next start) on ${url} (API ${apiUrls.sandbox} / ${apiUrls.production}, data ${dataDir})`);
   const started = spawnGroup(
     process.execPath,
-    [nextBin(), "start", "-H", "127.0.0.1", "-p", String(port)],
+    ["--v8-pool-size=2", path.join(PROJECT_ROOT, "scripts", "start.mjs")],
     consoleServerEnv(ports, options.env),
   );
 

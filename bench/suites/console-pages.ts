@@ -8,16 +8,21 @@ import { closeServer, createBaselineServer, listenLoopback, type CannedResponse 
 import { measure, round } from "../lib/load";
 import { alternatingRounds, medianRatio, ROUNDS, type Combined } from "../lib/rounds";
 import { buildIfNeeded, PROJECT_ROOT, startConsoleServer, type ConsoleServer } from "../lib/next-server";
+import { PAGE_CACHE_HEADER } from "@/lib/console/server/page-cache";
 import { buildWeight, kb, pageAssets, readRouteBundleStats, servedWeight, sharedWeight, sizeOf } from "../lib/page-weight";
 import { check, defineSuite, type BenchOptions, type Check, type Comparison, type Metric, type Row } from "../lib/suite";
 import { timeSequential, timingMetrics } from "../lib/ttfb";
 
-// The console's pages as a signed-in user gets them from the production server (`next start`, the
-// embedded API in the same process), against a bare node:http server sending the very same HTML:
+// The console's pages as a signed-in user gets them from the production server as `npm start` runs
+// it (`next start` behind the page cache, the embedded API in the same process), against a bare
+// node:http server sending the very same HTML:
 // - time to first byte and to the last byte, one request at a time (50 after 5 discarded);
 // - throughput and latency under load (autocannon, the runner's duration and connections), in the
 //   first seconds and in the steady state after `STEADY_STATE_WARMUP_S` of load, in rounds that
-//   alternate with the static server (the goals' figure: the median of the rounds' ratios);
+//   alternate with the static server (the goals' figure: the median of the rounds' ratios); the
+//   same session reloading the same page is answered by the page cache, so each page is measured
+//   again rendered for every request (`Cache-Control: no-cache`), and how sampled answers were
+//   served (hit, miss, bypass) is in the rows' notes;
 // - the JavaScript each console route ships (raw and gzip), from the page as served and from the
 //   build's own accounting, against the 0 bytes of a static page of the same data.
 // docs/decisions/bench-console-pages.md explains the choices.
@@ -129,6 +134,27 @@ function consoleNotes(r: Combined) {
  * measurement that follows): the server's code for the page is compiled before its steady state is
  * measured.
  */
+/**
+ * How `count` sequential requests were answered, by the page cache's header (hit, miss, bypass):
+ * read after a load, so a figure can be read as what it measured (docs/decisions/console-page-cache.md).
+ */
+async function pageCacheAnswers(url: string, headers: Record<string, string>, count = 20): Promise<Record<string, number>> {
+  const answers: Record<string, number> = {};
+  for (let i = 0; i < count; i++) {
+    const res = await fetch(url, { headers, redirect: "manual", signal: AbortSignal.timeout(30_000) });
+    await res.arrayBuffer();
+    const marker = res.headers.get(PAGE_CACHE_HEADER) ?? "none";
+    answers[marker] = (answers[marker] ?? 0) + 1;
+  }
+  return answers;
+}
+
+/** `{ hit: 20 }` → "hit 20/20". */
+const answersNote = (answers: Record<string, number>) =>
+  Object.entries(answers)
+    .map(([marker, n]) => `${marker} ${n}/${Object.values(answers).reduce((a, b) => a + b, 0)}`)
+    .join(", ");
+
 async function warmUp(url: string, options: BenchOptions, headers: Record<string, string>, name: string): Promise<void> {
   options.log(`${name}: ${STEADY_STATE_WARMUP_S} s of load before the steady-state measurement`);
   await measure(url, { ...options, duration: STEADY_STATE_WARMUP_S, warmup: 0 }, headers);
@@ -145,7 +171,7 @@ const buildRow = (route: string, w: { raw: number; gzip: number; files: number }
 export default defineSuite({
   name: "console-pages",
   description:
-    "Console pages signed in (next start + embedded API) vs a bare node:http server sending the same HTML: TTFB, load, JS per route",
+    "Console pages signed in (npm start's server: next start behind the page cache, embedded API) vs a bare node:http server sending the same HTML: TTFB, load, JS per route",
   async run(options) {
     const build = await buildIfNeeded(options.log);
     const started: Server[] = [];
@@ -209,10 +235,19 @@ export default defineSuite({
           headers,
           { warmupSeconds: { console: STEADY_STATE_WARMUP_S + options.warmup } },
         );
+        const keptAnswers = answersNote(await pageCacheAnswers(`${consoleUrl}${page.path}`, headers));
+        // Rendered by Next for every request, as a hard reload asks (Cache-Control: no-cache), after
+        // its own warm-up: the page cache's hits above never run the render's code. Not a goal.
+        const renderHeaders = { ...headers, "cache-control": "no-cache" };
+        await warmUp(`${consoleUrl}${page.path}`, options, renderHeaders, `${page.name} (rendered each time)`);
+        options.log(`${page.name}: load, console (rendered each time)`);
+        const renderedLoad = await measure(`${consoleUrl}${page.path}`, options, renderHeaders);
+        const renderedAnswers = answersNote(await pageCacheAnswers(`${consoleUrl}${page.path}`, renderHeaders));
         for (const [target, r] of [
           ["static", staticLoad],
           ["console (first seconds)", firstLoad],
           ["console", consoleLoad],
+          ["console (rendered each time)", renderedLoad],
         ] as const) {
           if (r.notes.errors > 0 || r.notes.non2xx > 0 || r.notes.timeouts > 0) {
             throw new Error(`${page.name} on ${target}: ${r.notes.errors} errors, ${r.notes.non2xx} non-2xx, ${r.notes.timeouts} timeouts`);
@@ -234,7 +269,18 @@ export default defineSuite({
           name: page.name,
           target: "console",
           metrics: { ...consoleLoad.metrics, ...consoleTimes, html: htmlKb },
-          notes: { ...consoleNotes(consoleLoad), warmupS: STEADY_STATE_WARMUP_S + options.warmup },
+          notes: { ...consoleNotes(consoleLoad), warmupS: STEADY_STATE_WARMUP_S + options.warmup, pageCache: keptAnswers },
+        });
+        rows.push({
+          name: page.name,
+          target: "console (rendered each time)",
+          metrics: { ...renderedLoad.metrics, html: htmlKb },
+          notes: {
+            ...renderedLoad.notes,
+            warmupS: STEADY_STATE_WARMUP_S,
+            requestHeader: "cache-control: no-cache",
+            pageCache: renderedAnswers,
+          },
         });
         const throughput = medianRatio(consoleLoad, staticLoad, 4);
         const goal = THROUGHPUT_GOALS[page.name];
@@ -248,6 +294,10 @@ export default defineSuite({
             "throughput console/static, median of rounds": throughput,
             "throughput console/static, all rounds": round(consoleLoad.metrics["req/s"].value / staticLoad.metrics["req/s"].value, 4),
             "throughput console (first seconds)/static": round(firstLoad.metrics["req/s"].value / staticLoad.metrics["req/s"].value, 4),
+            "throughput console (rendered each time)/static": round(
+              renderedLoad.metrics["req/s"].value / staticLoad.metrics["req/s"].value,
+              4,
+            ),
             "p99 console/static (static floored at 1 ms)": round(
               consoleLoad.metrics.p99.value / Math.max(staticLoad.metrics.p99.value, 1),
               1,
@@ -279,6 +329,11 @@ export default defineSuite({
       const perNearEmpty: Record<string, number> = {};
       for (const page of pages) {
         const consoleRow = rows.find((r) => r.name === page.name && r.target === "console")!;
+        const renderedRow = rows.find((r) => r.name === page.name && r.target === "console (rendered each time)")!;
+        perNearEmpty[`${page.name} console (rendered each time)/near-empty`] = round(
+          renderedRow.metrics["req/s"]!.value / nearEmptyLoad.metrics["req/s"].value,
+          3,
+        );
         perNearEmpty[`${page.name} console/near-empty`] = round(
           consoleRow.metrics["req/s"]!.value / nearEmptyLoad.metrics["req/s"].value,
           3,
@@ -362,7 +417,7 @@ export default defineSuite({
         checks,
         context: {
           server:
-            "next start (production build), embedded API in the same process, PGlite, memory rate limiter with unreachable limits, LOG_LEVEL=warn",
+            "scripts/start.mjs (next start, production build, behind the page cache), embedded API in the same process, PGlite, memory rate limiter with unreachable limits, LOG_LEVEL=warn",
           build,
           signIn: "customer-token credentials (next-auth), sandbox demo company",
           employmentsInCompany: totalCount,
