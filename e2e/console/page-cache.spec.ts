@@ -28,6 +28,7 @@ async function reloadUntilKept(page: Page): Promise<Response> {
 test("an employment page is answered again from the cache, and rendered anew after a write through the API", async ({
   page,
   sandboxApi,
+  snap,
 }) => {
   const employee = await createPortugueseEmployee(sandboxApi, "page cache");
   const first = await page.goto(`/employments/${employee.id}`);
@@ -41,8 +42,13 @@ test("an employment page is answered again from the cache, and rendered anew aft
   const kept = await reloadUntilKept(page);
   expect(await kept.text()).toContain(employee.full_name);
   await expect(main.getByRole("heading", { level: 1, name: employee.full_name })).toBeVisible();
-  await expect(main.getByRole("link", { name: "Edit employment" })).toBeVisible();
   await expect(stage).not.toContainText("Onboarded");
+  await snap(page, "page-cache-employment-kept");
+  // And it is live: a client-side navigation from it works.
+  await main.getByRole("link", { name: "Edit employment" }).click();
+  await expect(page).toHaveURL(new RegExp(`/employments/${employee.id}/edit$`));
+  await expect(page.getByRole("heading", { level: 1, name: "Edit employment" })).toBeVisible();
+  await page.goto(`/employments/${employee.id}`);
 
   // A write the console did not make: the next reload renders, and shows it.
   const activated = await sandboxApi.patch(`/v1/sandbox/employments/${employee.id}`, { data: { status: "active" } });
