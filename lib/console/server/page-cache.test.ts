@@ -166,6 +166,9 @@ describe("never to anything else", () => {
       ["/employments", { cookie: "roster.session=a", rsc: "1" }, "GET"],
       ["/employments", { cookie: "roster.session=a", "next-router-prefetch": "1" }, "GET"],
       ["/employments/e-1/edit", { cookie: "roster.session=a" }, "GET"],
+      // Matched decoded, as Next routes it: this is /employments/e-1/edit; a malformed escape is passed through.
+      ["/employments/e-1%2Fedit", { cookie: "roster.session=a" }, "GET"],
+      ["/employments/%E0%A4%A", { cookie: "roster.session=a" }, "GET"],
       ["/timeoff", { cookie: "roster.session=a" }, "GET"],
     ] as const) {
       await s.get(path, headers, method);

@@ -131,6 +131,14 @@ function keyOf(req: IncomingMessage): string {
   return hash.digest("base64url");
 }
 
+function decodedPath(raw: string): string | null {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
+}
+
 function wantsFresh(req: IncomingMessage): boolean {
   const cacheControl = req.headers["cache-control"];
   return (typeof cacheControl === "string" && /(?:^|,)\s*no-(?:cache|store)\b/i.test(cacheControl)) || req.headers.pragma === "no-cache";
@@ -180,8 +188,9 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     const url = req.url ?? "";
     if (!url.startsWith("/")) return false;
     const query = url.indexOf("?");
-    const pathname = query === -1 ? url : url.slice(0, query);
-    if (!options.paths.some((p) => p.test(pathname))) return false;
+    const pathname = decodedPath(query === -1 ? url : url.slice(0, query));
+    // Matched as Next routes it (decoded: `/employments/%6Eew` is /employments/new).
+    if (pathname === null || !options.paths.some((p) => p.test(pathname))) return false;
     // Nothing private to keep without a session; and Next's own requests are not documents.
     if (!req.headers.cookie) return false;
     return !NOT_A_DOCUMENT.some((name) => req.headers[name] !== undefined);
