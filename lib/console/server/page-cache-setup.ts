@@ -1,6 +1,6 @@
 import "server-only";
 import { getServerEnv } from "@/lib/env";
-import { currentWriteEpoch, untrackedReasons } from "@/lib/db-kit/write-epoch";
+import { currentWriteEpoch, untrackedReasons, writesTracked } from "@/lib/db-kit/write-epoch";
 import { createPageCache, installPageCache, type PageCache } from "./page-cache";
 
 // Whether this process may keep rendered pages (docs/decisions/console-page-cache.md), and the cache
@@ -32,7 +32,8 @@ export function startPageCache(env = getServerEnv()): PageCache | null {
     paths: PAGE_CACHE_PATHS,
     ttlMs: env.CONSOLE_PAGE_CACHE_TTL_MS,
     maxBytes: PAGE_CACHE_MAX_BYTES,
-    epoch: currentWriteEpoch,
+    // A database opened later that others may write (PostgreSQL) turns it off from then on.
+    epoch: () => (writesTracked() ? currentWriteEpoch() : null),
   });
   installPageCache(cache);
   return cache;

@@ -25,7 +25,7 @@ const html = (_req: IncomingMessage, res: ServerResponse): void => {
 };
 
 async function serve(render: Render, options: Partial<PageCacheOptions> = {}) {
-  let epoch = 0;
+  let epoch: number | null = 0;
   let clock = 1_000_000;
   let renders = 0;
   const cache = createPageCache({
@@ -54,7 +54,8 @@ async function serve(render: Render, options: Partial<PageCacheOptions> = {}) {
     get,
     base,
     renders: () => renders,
-    write: () => void (epoch += 1),
+    write: () => void (epoch = (epoch ?? 0) + 1),
+    untrack: () => void (epoch = null),
     advance: (ms: number) => void (clock += ms),
   };
 }
@@ -130,6 +131,16 @@ describe("never to anything else", () => {
     s.write();
     expect((await s.get("/employments")).marker).toBe("miss");
     expect((await s.get("/employments")).marker).toBe("hit");
+  });
+
+  it("nothing kept nor answered while some write cannot be seen (the epoch is null)", async () => {
+    const s = await serve(html);
+    await s.get("/employments");
+    s.untrack();
+    const passed = await s.get("/employments");
+    expect(passed).toMatchObject({ marker: null, body: PAGE });
+    expect(s.renders()).toBe(2);
+    expect(s.cache.stats()).toMatchObject({ hits: 0, misses: 1, stored: 1 });
   });
 
   it("not once older than its time to live", async () => {

@@ -57,8 +57,8 @@ export interface PageCacheOptions {
   maxBytes: number;
   /** One answer larger than this is not kept. */
   maxEntryBytes?: number;
-  /** The process's write epoch. */
-  epoch: () => number;
+  /** The process's write epoch; null while some write cannot be seen (nothing is kept or answered then). */
+  epoch: () => number | null;
   now?: () => number;
 }
 
@@ -196,8 +196,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     return !NOT_A_DOCUMENT.some((name) => req.headers[name] !== undefined);
   };
 
-  const render = (key: string, req: IncomingMessage, res: ServerResponse, listener: Listener, marker: string) => {
-    const epoch = options.epoch();
+  const render = (key: string, req: IncomingMessage, res: ServerResponse, listener: Listener, marker: string, epoch: number) => {
     const context: RenderContext = { skip: null };
     const chunks: Buffer[] = [];
     let size = 0;
@@ -262,14 +261,16 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   return {
     serve(req, res, listener) {
       if (!cacheable(req)) return listener(req, res);
+      const epoch = options.epoch();
+      if (epoch === null) return listener(req, res);
       const key = keyOf(req);
       if (wantsFresh(req)) {
         counts.misses += 1;
-        return render(key, req, res, listener, "bypass");
+        return render(key, req, res, listener, "bypass", epoch);
       }
       const entry = entries.get(key);
       if (entry) {
-        if (entry.epoch === options.epoch() && now() - entry.at < options.ttlMs) {
+        if (entry.epoch === epoch && now() - entry.at < options.ttlMs) {
           counts.hits += 1;
           // The most recently used last: eviction takes the first.
           entries.delete(key);
@@ -281,7 +282,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
         remove(key, entry);
       }
       counts.misses += 1;
-      return render(key, req, res, listener, "miss");
+      return render(key, req, res, listener, "miss", epoch);
     },
     stats: () => ({ ...counts, skipped: { ...skipped }, entries: entries.size, bytes }),
     clear() {
