@@ -108,7 +108,7 @@ export async function pgliteForDrizzle(client: PGlite, observer: StatementObserv
     query: (text, params, options) =>
       statement(text, () => client.query(text, params, { ...options, parsers: { ...plainParsers, ...options?.parsers } })),
     exec: (text, options) => statement(text, () => client.exec(text, { ...options, parsers: { ...plainParsers, ...options?.parsers } })),
-  } as PlainPGlite;
+  };
 
   const forDrizzleTx = (tx: Transaction, inTx: StatementObserver["statement"]): Transaction =>
     Object.assign(Object.create(tx) as Transaction, {

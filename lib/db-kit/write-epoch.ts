@@ -86,16 +86,20 @@ const DML_KEYWORDS = new Set(["insert", "update", "delete", "merge", "with"]);
  * Tables written while pages are read, and read by no page: their writes do not move the epoch.
  * - `readmodel_budgets`: the request budget's buckets (lib/console/server/readmodel/budget.ts), taken
  *   from by every call the console makes to the API, a page's reads included. Only the budget reads
- *   them (write-epoch.test.ts checks it); a call the budget holds back fails, and a page rendered
+ *   them (lib/console/server/page-cache-setup.test.ts checks it); a call the budget holds back fails, and a page rendered
  *   with a failed call is not kept (page-cache.ts).
  */
 export const BOOKKEEPING_TABLES: ReadonlySet<string> = new Set(["readmodel_budgets"]);
 
 /** The table a single INSERT, UPDATE or DELETE writes (null for anything else, or a CTE). */
 export function dmlTarget(sql: string): string | null {
-  const match = /^(?:update(?:\s+only)?|insert\s+into|delete\s+from(?:\s+only)?)\s+"?([A-Za-z_][A-Za-z0-9_]*)"?(?:\s|\(|$)/i.exec(
-    sql.slice(firstKeywordAt(sql)),
-  );
+  return targetAt(sql, firstKeywordAt(sql));
+}
+
+const DML_TARGET = /^(?:update(?:\s+only)?|insert\s+into|delete\s+from(?:\s+only)?)\s+"?([A-Za-z_][A-Za-z0-9_]*)"?(?:\s|\(|$)/i;
+
+function targetAt(sql: string, at: number): string | null {
+  const match = DML_TARGET.exec(sql.slice(at));
   return match ? match[1]!.toLowerCase() : null;
 }
 
@@ -116,19 +120,23 @@ function firstKeywordAt(sql: string): number {
 }
 
 export function statementKind(sql: string): StatementKind {
-  const i = firstKeywordAt(sql);
-  let j = i;
+  return classify(sql).kind;
+}
+
+/** The statement's kind, and for a DML statement the position of its first keyword. */
+function classify(sql: string): { kind: StatementKind; at: number } {
+  const at = firstKeywordAt(sql);
+  let j = at;
   while (j < sql.length && /[A-Za-z]/.test(sql[j]!)) j++;
-  const keyword = sql.slice(i, j).toLowerCase();
+  const keyword = sql.slice(at, j).toLowerCase();
   const rest = sql.slice(j);
-  // Several statements in one text: only a single statement is classified by its keyword.
-  if (hasSecondStatement(rest)) return "write";
+  // Several statements in one text: only a single statement is classified by its keyword. (Most
+  // texts have no `;` or `$` at all: the native searches spare them the scan.)
+  if ((rest.includes(";") || rest.includes("$")) && hasSecondStatement(rest)) return { kind: "write", at };
   // A read that calls a function may write through it; none of this project's reads do, but a
   // SELECT … INTO creates a table.
-  if (READ_KEYWORDS.has(keyword))
-    return keyword === "select" && /\binto\b/i.test(rest) && !/\bfor\s+update\b/i.test(rest) ? "write" : "read";
-  if (DML_KEYWORDS.has(keyword)) return "dml";
-  return "write";
+  if (READ_KEYWORDS.has(keyword)) return { kind: keyword === "select" && /\binto\b/i.test(rest) ? "write" : "read", at };
+  return { kind: DML_KEYWORDS.has(keyword) ? "dml" : "write", at };
 }
 
 /** Whether a `;` outside quotes is followed by more than whitespace (dollar quoting counts as yes). */
@@ -148,19 +156,18 @@ function hasSecondStatement(text: string): boolean {
   return false;
 }
 
-function changedRows(results: Results | Results[] | undefined): boolean {
-  const list = Array.isArray(results) ? results : [results];
-  return list.some((r) => r === undefined || r.affectedRows === undefined || r.affectedRows > 0);
+/** Whether an answer (or several, from `exec`) may have changed a row: unknown counts as yes. */
+function changedRows(results: unknown): boolean {
+  const list = (Array.isArray(results) ? results : [results]) as Array<Partial<Results> | undefined>;
+  return list.some((r) => r?.affectedRows === undefined || r.affectedRows > 0);
 }
 
-type Runner<R> = () => Promise<R>;
-
 /** Runs one statement and moves the epoch after it when it may have changed data (or failed). */
-async function tracked<R extends Results | Results[]>(sql: string, run: Runner<R>, onWrite: () => void): Promise<R> {
-  const kind = statementKind(sql);
+async function tracked<R>(sql: string, run: () => Promise<R>, onWrite: () => void): Promise<R> {
+  const { kind, at } = classify(sql);
   if (kind === "read") return run();
   if (kind === "dml") {
-    const table = dmlTarget(sql);
+    const table = targetAt(sql, at);
     if (table !== null && BOOKKEEPING_TABLES.has(table)) return run();
   }
   let result: R;
@@ -181,7 +188,7 @@ async function tracked<R extends Results | Results[]>(sql: string, run: Runner<R
  * one statement or one transaction at a time, so a read that starts after the move sees the write.
  */
 export const writeEpochObserver: StatementObserver = {
-  statement: (sql, run) => tracked(sql, run as Runner<Results>, noteWrite) as never,
+  statement: (sql, run) => tracked(sql, run, noteWrite),
   async transaction(body) {
     let wrote = false;
     const onWrite = () => {
@@ -189,7 +196,7 @@ export const writeEpochObserver: StatementObserver = {
       noteWrite();
     };
     try {
-      return await body((sql, run) => tracked(sql, run as Runner<Results>, onWrite) as never);
+      return await body((sql, run) => tracked(sql, run, onWrite));
     } finally {
       if (wrote) noteWrite();
     }

@@ -234,22 +234,18 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       return (end as (...a: unknown[]) => ServerResponse).call(this, chunk, ...rest);
     } as ServerResponse["end"];
     res.setHeader(PAGE_CACHE_HEADER, marker);
+    /** Why the rendering is not kept (null: it is). */
+    const unkept = (): string | null => {
+      if (context.skip) return context.skip;
+      if (status !== 200) return "status";
+      if (!headers) return "no-headers";
+      if (headers["set-cookie"] !== undefined) return "set-cookie";
+      if (!String(headers["content-type"] ?? "").startsWith("text/html")) return "content-type";
+      if (tooLarge) return "too-large";
+      return options.epoch() !== epoch ? "written-meanwhile" : null;
+    };
     res.once("finish", () => {
-      const reason =
-        context.skip ??
-        (status !== 200
-          ? "status"
-          : !headers
-            ? "no-headers"
-            : headers["set-cookie"] !== undefined
-              ? "set-cookie"
-              : !String(headers["content-type"] ?? "").startsWith("text/html")
-                ? "content-type"
-                : tooLarge
-                  ? "too-large"
-                  : options.epoch() !== epoch
-                    ? "written-meanwhile"
-                    : null);
+      const reason = unkept();
       if (reason) return skip(reason);
       const kept = { ...headers! };
       delete kept[PAGE_CACHE_HEADER];
